@@ -1,0 +1,42 @@
+/** The site footer (spec section 2 "Footer"): the five section links, name and cantons. */
+import { useLocation } from "react-router";
+import { identity } from "~/content/identity";
+import { navItems } from "~/content/navigation";
+import { zones } from "~/content/zones";
+import { navHref } from "./nav-link";
+
+export function Footer() {
+  const { pathname } = useLocation();
+  return (
+    <footer className="bg-ink text-white">
+      <div className="mx-auto grid max-w-7xl gap-8 px-4 py-12 sm:px-6 md:grid-cols-2">
+        <div>
+          <p className="text-xl font-bold">
+            {identity.brand.line1} {identity.brand.line2}
+          </p>
+          <p className="mt-2 text-white/90">
+            {identity.name} · {zones.map((zone) => zone.canton).join(" • ")}
+          </p>
+        </div>
+        <nav aria-label="Pied de page">
+          <ul className="flex flex-wrap gap-x-2 gap-y-1 md:justify-end">
+            {navItems.map((item) => (
+              <li key={item.section}>
+                {/* The footer scrolls to the home sections, Blog included (spec "Footer"). */}
+                <a
+                  href={navHref({ section: item.section }, pathname)}
+                  className="inline-flex min-h-12 items-center rounded-lg px-3 font-semibold text-white underline-offset-4 hover:underline focus-visible:outline-white"
+                >
+                  {item.label}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </div>
+      <p suppressHydrationWarning className="border-t border-white/20 px-4 py-5 text-center text-lg text-white/90">
+        © {new Date().getFullYear()} {identity.name}
+      </p>
+    </footer>
+  );
+}

@@ -1,0 +1,140 @@
+/**
+ * The fixed site header (spec section 2 "Header"): logo, two-line title
+ * with the Swiss flag, navigation, "Contactez-moi".
+ *
+ * Small screens: a "Menu" button (aria-expanded, aria-controls) opens the
+ * same entries plus a full-width "Contactez-moi"; a click on an entry or
+ * Escape closes it, and focus goes back to the button. Without JavaScript
+ * the button is a link to the menu panel, which CSS `:target` shows.
+ */
+import { Menu, X } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { Link, useLocation } from "react-router";
+import { identity } from "~/content/identity";
+import { contactCta, navItems } from "~/content/navigation";
+import { cn } from "~/utils/cn";
+import { useHydrated } from "~/utils/use-hydrated";
+import logoUrl from "~/content/pictures/logo.svg?url";
+import { navHref } from "./nav-link";
+import { SwissFlag } from "./swiss-flag";
+import { buttonVariants } from "./ui/button";
+import { Tooltip } from "./ui/tooltip";
+
+const MENU_ID = "menu-mobile";
+
+export function Header() {
+  const { pathname } = useLocation();
+  const hydrated = useHydrated();
+  // The menu is open on the page where it was opened: any navigation closes it.
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const open = openOn === pathname;
+  const setOpen = (value: boolean) => setOpenOn(value ? pathname : null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === "Escape") {
+        setOpenOn(null);
+        buttonRef.current?.focus();
+      }
+    };
+    document.addEventListener("keydown", onKeyDown);
+    return () => document.removeEventListener("keydown", onKeyDown);
+  }, [open]);
+
+  const closeAfterClick = () => {
+    setOpen(false);
+    buttonRef.current?.focus({ preventScroll: true });
+  };
+  const contactHref = navHref(contactCta, pathname);
+
+  return (
+    <header className="fixed inset-x-0 top-0 z-40 border-b border-line bg-white/95 shadow-sm backdrop-blur supports-[backdrop-filter]:bg-white/90">
+      <div className="mx-auto flex h-20 max-w-7xl items-center justify-between gap-3 px-4 sm:px-6">
+        <Link
+          to="/"
+          className="flex min-h-12 min-w-0 items-center gap-2 rounded-lg no-underline sm:gap-3"
+          aria-label={`${identity.brand.line1} ${identity.brand.line2}, accueil`}
+        >
+          <img src={logoUrl} alt="" width={48} height={48} className="size-10 shrink-0 sm:size-12" />
+          <span className="flex min-w-0 flex-col text-[0.9375rem] leading-tight min-[360px]:text-base sm:text-lg">
+            <span className="font-bold text-primary-strong">{identity.brand.line1}</span>
+            <span className="flex items-center gap-2 font-semibold text-ink">
+              {identity.brand.line2}
+              <Tooltip content="Entreprise de Suisse romande">
+                <span role="img" aria-label="Suisse" className="inline-flex">
+                  <SwissFlag className="size-4 sm:size-5" />
+                </span>
+              </Tooltip>
+            </span>
+          </span>
+        </Link>
+
+        <nav aria-label="Navigation principale" className="hidden items-center gap-1 lg:flex">
+          {navItems.map((item) => (
+            <a
+              key={item.section}
+              href={navHref(item, pathname)}
+              className="inline-flex min-h-12 items-center rounded-lg px-3 font-semibold text-ink no-underline hover:bg-primary-soft hover:text-primary-strong"
+            >
+              {item.label}
+            </a>
+          ))}
+          <a href={contactHref} className={cn(buttonVariants(), "ml-2")}>
+            {contactCta.label}
+          </a>
+        </nav>
+
+        {hydrated ? (
+          <button
+            ref={buttonRef}
+            type="button"
+            aria-expanded={open}
+            aria-controls={MENU_ID}
+            onClick={() => setOpen(!open)}
+            className={cn(buttonVariants({ variant: "outline" }), "shrink-0 px-3 lg:hidden")}
+          >
+            {open ? <X aria-hidden="true" className="size-6" /> : <Menu aria-hidden="true" className="size-6" />}
+            <span className="sr-only min-[400px]:not-sr-only">Menu</span>
+          </button>
+        ) : (
+          <a href={`#${MENU_ID}`} className={cn(buttonVariants({ variant: "outline" }), "shrink-0 px-3 lg:hidden")}>
+            <Menu aria-hidden="true" className="size-6" />
+            <span className="sr-only min-[400px]:not-sr-only">Menu</span>
+          </a>
+        )}
+      </div>
+
+      <nav
+        id={MENU_ID}
+        aria-label="Menu"
+        className={cn(
+          "border-t border-line bg-white px-4 pt-2 pb-5 shadow-md lg:hidden",
+          hydrated ? (open ? "block" : "hidden") : "hidden target:block",
+        )}
+      >
+        <ul className="flex flex-col">
+          {navItems.map((item) => (
+            <li key={item.section}>
+              <a
+                href={navHref(item, pathname)}
+                onClick={closeAfterClick}
+                className="flex min-h-12 items-center rounded-lg px-3 text-xl font-semibold text-ink no-underline hover:bg-primary-soft"
+              >
+                {item.label}
+              </a>
+            </li>
+          ))}
+        </ul>
+        <a
+          href={contactHref}
+          onClick={closeAfterClick}
+          className={cn(buttonVariants({ size: "large" }), "mt-3 w-full")}
+        >
+          {contactCta.label}
+        </a>
+      </nav>
+    </header>
+  );
+}

@@ -1,0 +1,38 @@
+/** `#pour-qui`: "À qui s’adressent nos services?" and the four audience cards. */
+import { audienceCards, audienceSection } from "~/content/audience";
+import { cn } from "~/utils/cn";
+import { Picture } from "../picture";
+import { Section } from "../section";
+import { themeClasses } from "../theme";
+import { buttonVariants } from "../ui/button";
+
+export function AudienceSection() {
+  return (
+    <Section id="pour-qui" title={audienceSection.title} intro={audienceSection.intro} className="bg-cream">
+      <ul className="grid gap-6 md:grid-cols-2">
+        {audienceCards.map((card) => (
+          <li
+            key={card.id}
+            className={cn(
+              "overflow-hidden rounded-3xl bg-gradient-to-br shadow-md",
+              themeClasses[card.gradient.from].from,
+              themeClasses[card.gradient.to].to,
+            )}
+          >
+            <Picture slot={card.picture} sizes="(min-width: 768px) 600px, 100vw" />
+            <div className="p-6">
+              <h3 className="text-2xl font-bold">{card.title}</h3>
+              <p className="mt-3 text-ink">{card.text}</p>
+            </div>
+          </li>
+        ))}
+      </ul>
+      <div className="mx-auto mt-10 flex max-w-3xl flex-col items-center gap-5 text-center">
+        <p className="text-xl text-muted">{audienceSection.closing}</p>
+        <a href="#contact" className={buttonVariants({ size: "large" })}>
+          Contactez-moi
+        </a>
+      </div>
+    </Section>
+  );
+}

@@ -1,0 +1,65 @@
+/** `#cours`: the four course cards (first 3 topics, then "... et N autres sujets") and "Formation sur mesure". */
+import { CalendarClock, GraduationCap, Users } from "lucide-react";
+import { courses, coursesSection } from "~/content/courses";
+import { cn } from "~/utils/cn";
+import { topicPreview } from "~/utils/format";
+import { CheckList } from "../check-list";
+import { Section } from "../section";
+import { themeClasses } from "../theme";
+import { buttonVariants } from "../ui/button";
+
+export function CoursesSection() {
+  return (
+    <Section id="cours" title={coursesSection.title} intro={coursesSection.intro}>
+      <ul className="grid gap-8 md:grid-cols-2">
+        {courses.map((course) => {
+          const theme = themeClasses[course.color];
+          const { visible, more } = topicPreview(course.topics);
+          return (
+            <li
+              key={course.id}
+              className={cn("flex flex-col rounded-3xl border-2 bg-white p-6 shadow-md", theme.border)}
+            >
+              <h3 className={cn("text-2xl font-bold", theme.strongText)}>{course.title}</h3>
+              <p className="mt-1 text-xl font-semibold">{course.subtitle}</p>
+              <p className="mt-3 text-muted">{course.description}</p>
+              <CheckList items={visible} markClassName={theme.text} />
+              {more ? <p className="mt-2 font-semibold text-muted">{more}</p> : null}
+              <dl className={cn("mt-5 grid gap-2 rounded-2xl p-4", theme.softBg)}>
+                {[
+                  { Icon: CalendarClock, label: "Durée", value: course.duration },
+                  { Icon: GraduationCap, label: "Niveau", value: course.level },
+                  { Icon: Users, label: "Taille du groupe", value: course.groupSize },
+                ].map(({ Icon, label, value }) => (
+                  <div key={label} className="flex items-center gap-2">
+                    <dt>
+                      <Icon aria-hidden="true" className="size-5" />
+                      <span className="sr-only">{`${label}\u00a0:`}</span>
+                    </dt>
+                    <dd>{value}</dd>
+                  </div>
+                ))}
+              </dl>
+              <a
+                href="#contact"
+                className={cn(
+                  buttonVariants({ variant: theme.button }),
+                  "mt-6 w-full sm:mt-auto sm:w-auto sm:self-start",
+                )}
+              >
+                S’inscrire au cours
+              </a>
+            </li>
+          );
+        })}
+      </ul>
+      <div className="mt-12 rounded-3xl bg-gradient-to-r from-primary to-secondary p-8 text-center text-white shadow-lg sm:p-10">
+        <h3 className="text-2xl font-bold sm:text-3xl">{coursesSection.custom.title}</h3>
+        <p className="mx-auto mt-3 max-w-2xl text-xl">{coursesSection.custom.text}</p>
+        <a href="#contact" className={cn(buttonVariants({ variant: "outline", size: "large" }), "mt-6 border-white")}>
+          {coursesSection.custom.button}
+        </a>
+      </div>
+    </Section>
+  );
+}

@@ -1,0 +1,65 @@
+/** `#services`: the three service cards with prices, the zones banner and the device badges. */
+import { MapPin } from "lucide-react";
+import { devices, services, servicesSection } from "~/content/services";
+import { cn } from "~/utils/cn";
+import { formatChf } from "~/utils/format";
+import { Picture } from "../picture";
+import { CheckList } from "../check-list";
+import { Section } from "../section";
+import { themeClasses } from "../theme";
+import { buttonVariants } from "../ui/button";
+import { TooltipBadge } from "../ui/tooltip";
+
+export function ServicesSection() {
+  return (
+    <Section id="services" title={servicesSection.title} intro={servicesSection.intro}>
+      <ul className="grid gap-8 lg:grid-cols-3">
+        {services.map((service) => {
+          const theme = themeClasses[service.color];
+          return (
+            <li
+              key={service.id}
+              className={cn("flex flex-col overflow-hidden rounded-3xl border-t-8 bg-white shadow-lg", theme.border)}
+            >
+              <Picture slot={service.picture} sizes="(min-width: 1024px) 400px, 100vw" />
+              <div className="flex flex-1 flex-col p-6">
+                <h3 className="text-2xl font-bold">{service.title}</h3>
+                <p className="mt-3 text-muted">{service.description}</p>
+                <CheckList items={service.features} markClassName={theme.text} />
+                <div className={cn("mt-6 rounded-2xl p-4", theme.softBg)}>
+                  <p className={cn("text-3xl font-bold", theme.strongText)}>
+                    {formatChf(service.price.chf)} <span className="text-xl font-semibold">/ {service.price.per}</span>
+                  </p>
+                  <p className="mt-1 text-lg text-ink">{service.priceNote}</p>
+                </div>
+                <a href="#contact" className={cn(buttonVariants({ variant: theme.button }), "mt-6 w-full")}>
+                  Réserver maintenant
+                </a>
+              </div>
+            </li>
+          );
+        })}
+      </ul>
+
+      <p className="mx-auto mt-12 flex max-w-3xl flex-wrap items-center justify-center gap-2 rounded-2xl bg-primary-soft px-6 py-4 text-center text-xl font-semibold text-primary-strong">
+        <MapPin aria-hidden="true" className="size-6 shrink-0" />
+        {servicesSection.zonesBanner}
+      </p>
+
+      <h3 className="mt-12 text-center text-2xl font-bold">{servicesSection.devicesTitle}</h3>
+      <ul className="mt-6 flex flex-wrap justify-center gap-3" aria-label="Appareils pris en charge">
+        {devices.map((device) => (
+          <li key={device.name}>
+            <TooltipBadge
+              content={device.hint}
+              className="inline-flex min-h-12 items-center rounded-full border-2 border-line bg-white px-5 font-semibold"
+            >
+              {device.name}
+              <span className="sr-only"> : {device.hint}</span>
+            </TooltipBadge>
+          </li>
+        ))}
+      </ul>
+    </Section>
+  );
+}

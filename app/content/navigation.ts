@@ -1,0 +1,24 @@
+/**
+ * The site's navigation: section anchors of the home page, in header order
+ * (spec section 2 "Header" and "Footer").
+ */
+
+/** A header / footer entry: the id of a home-page section, and its label. */
+export interface NavItem {
+  /** Section id on `/`, e.g. "services". */
+  section: string;
+  label: string;
+  /** Where the entry leads when the visitor is not on `/` (default `/#{section}`). */
+  elsewhere?: string;
+}
+
+export const navItems: NavItem[] = [
+  { section: "accueil", label: "Accueil" },
+  { section: "services", label: "Services" },
+  { section: "cours", label: "Cours" },
+  { section: "a-propos", label: "À propos" },
+  { section: "blog", label: "Blog", elsewhere: "/blog" },
+];
+
+/** The header's call to action, to the contact section. */
+export const contactCta = { section: "contact", label: "Contactez-moi" };

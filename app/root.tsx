@@ -1,0 +1,107 @@
+/**
+ * The document shell: `<html lang="fr-CH">`, head links, skip link, header,
+ * main, footer, tooltip provider, and the error boundary (404 page and the
+ * generic error page).
+ */
+import fontUrl from "@fontsource-variable/atkinson-hyperlegible-next/files/atkinson-hyperlegible-next-latin-wght-normal.woff2?url";
+import { useEffect, type ReactNode } from "react";
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation } from "react-router";
+import { Footer } from "~/components/footer";
+import { Header } from "~/components/header";
+import { buttonVariants } from "~/components/ui/button";
+import { TooltipProvider } from "~/components/ui/tooltip";
+import { pageMeta } from "~/utils/meta";
+import type { Route } from "./+types/root";
+import stylesUrl from "./app.css?url";
+import "./load-context";
+
+export const links: Route.LinksFunction = () => [
+  { rel: "preload", href: fontUrl, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
+  { rel: "stylesheet", href: stylesUrl },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
+];
+
+export function Layout({ children }: { children: ReactNode }) {
+  useEffect(() => {
+    // Lets tests know that React has taken over (the layout renders on error pages too).
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
+  return (
+    <html lang="fr-CH">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#1d4ed8" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="flex min-h-screen flex-col">
+        <a
+          href="#contenu"
+          className="sr-only z-50 rounded-lg bg-primary px-5 py-3 font-semibold text-white focus:not-sr-only focus:fixed focus:top-4 focus:left-4"
+        >
+          Aller au contenu
+        </a>
+        <TooltipProvider delayDuration={700} skipDelayDuration={300}>
+          <Header />
+          <main id="contenu" tabIndex={-1} className="flex-1 pt-20 focus:outline-none">
+            {children}
+          </main>
+          <Footer />
+        </TooltipProvider>
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export const meta: Route.MetaFunction = ({ error }) =>
+  error
+    ? pageMeta({
+        title: isRouteErrorResponse(error) && error.status === 404 ? "Page introuvable" : "Erreur",
+        description: "Cette page n’a pas pu être affichée.",
+        noindex: true,
+      })
+    : [];
+
+/** The spec's 404 page (in English, as the first site had it): logs the path to the console. */
+export function NotFound() {
+  const { pathname } = useLocation();
+  useEffect(() => {
+    console.warn("404 Error: User attempted to access non-existent route:", pathname);
+  }, [pathname]);
+  return (
+    <div lang="en" className="mx-auto flex max-w-3xl flex-col items-center px-4 py-24 text-center">
+      <p className="text-7xl font-bold text-primary">404</p>
+      <h1 className="mt-4 text-4xl font-bold">Oops! Page not found</h1>
+      <a href="/" className={`${buttonVariants({ size: "large" })} mt-8`}>
+        Return to Home
+      </a>
+    </div>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
+  const detail = import.meta.env.DEV && error instanceof Error ? error.stack : null;
+  return (
+    <div lang="en" className="mx-auto max-w-3xl px-4 py-24 text-center">
+      <h1 className="text-4xl font-bold">Unexpected Application Error!</h1>
+      <p lang="fr" className="mt-5 text-xl text-muted">
+        Une erreur inattendue s’est produite. Veuillez réessayer dans un instant.
+      </p>
+      <a lang="fr" href="/" className={`${buttonVariants({ size: "large" })} mt-8`}>
+        Retour à l’accueil
+      </a>
+      {detail ? (
+        <pre className="mt-8 overflow-auto rounded-lg bg-ink p-4 text-left text-base text-white">{detail}</pre>
+      ) : null}
+    </div>
+  );
+}

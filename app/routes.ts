@@ -1,0 +1,12 @@
+/**
+ * The route table. Unknown paths match nothing: React Router answers 404 and
+ * the root error boundary shows the 404 page.
+ */
+import { type RouteConfig, index, route } from "@react-router/dev/routes";
+
+export default [
+  index("routes/home.tsx"),
+  route("coordonnees", "routes/coordonnees.tsx"),
+  route("newsletter", "routes/newsletter.tsx"),
+  route("__erreur-test", "routes/error-test.tsx"),
+] satisfies RouteConfig;

@@ -1,0 +1,29 @@
+/**
+ * `/coordonnees`: the contact section with the details shown, rendered by the
+ * server on request (never prerendered, not indexed). It is where "Révéler"
+ * leads when JavaScript is off.
+ */
+import { ContactSection } from "~/components/sections/contact";
+import { encodedContactChannels } from "~/utils/contact-channels.server";
+import { pageMeta } from "~/utils/meta";
+import type { Route } from "./+types/coordonnees";
+
+export function loader() {
+  return { channels: encodedContactChannels() };
+}
+
+export const meta: Route.MetaFunction = () =>
+  pageMeta({
+    title: "Coordonnées",
+    description: "Téléphone, e-mail, WhatsApp, horaires et zones d’intervention.",
+    noindex: true,
+  });
+
+export default function Coordonnees({ loaderData }: Route.ComponentProps) {
+  return (
+    <>
+      <h1 className="sr-only">Coordonnées</h1>
+      <ContactSection channels={loaderData.channels} initiallyRevealed />
+    </>
+  );
+}

@@ -1,0 +1,40 @@
+/** `/`: the home page, nine sections in spec order (prerendered at build). */
+import { AboutSection } from "~/components/sections/about";
+import { AudienceSection } from "~/components/sections/audience";
+import { BlogSection } from "~/components/sections/blog";
+import { ContactSection } from "~/components/sections/contact";
+import { CoursesSection } from "~/components/sections/courses";
+import { EngagementSection } from "~/components/sections/engagement";
+import { GuideSection } from "~/components/sections/guide";
+import { HeroSection } from "~/components/sections/hero";
+import { ServicesSection } from "~/components/sections/services";
+import { encodedContactChannels } from "~/utils/contact-channels.server";
+import { pageMeta, siteName } from "~/utils/meta";
+import type { Route } from "./+types/home";
+
+export function loader() {
+  return { channels: encodedContactChannels() };
+}
+
+export const meta: Route.MetaFunction = () =>
+  pageMeta({
+    title: siteName,
+    description:
+      "Cours d’informatique et de smartphone pour seniors, à domicile, en petit groupe ou à distance, dans les cantons de Vaud, Genève et Fribourg. Patience, mots simples, tarifs clairs.",
+  });
+
+export default function Home({ loaderData }: Route.ComponentProps) {
+  return (
+    <>
+      <HeroSection />
+      <GuideSection />
+      <AudienceSection />
+      <ServicesSection />
+      <EngagementSection />
+      <CoursesSection />
+      <AboutSection />
+      <BlogSection />
+      <ContactSection channels={loaderData.channels} />
+    </>
+  );
+}

@@ -1,0 +1,7 @@
+/** Joins class names and lets later Tailwind classes override earlier ones (clsx + tailwind-merge). */
+import { clsx, type ClassValue } from "clsx";
+import { twMerge } from "tailwind-merge";
+
+export function cn(...inputs: ClassValue[]): string {
+  return twMerge(clsx(inputs));
+}

@@ -1,0 +1,41 @@
+import { describe, expect, it } from "vitest";
+import { formatChf, formatDate, topicPreview } from "./format";
+
+describe("formatChf", () => {
+  it("writes whole francs the Swiss way", () => {
+    expect(formatChf(55)).toBe("CHF 55.–");
+    expect(formatChf(95)).toBe("CHF 95.–");
+    expect(formatChf(1200)).toBe("CHF 1’200.–");
+  });
+  it("keeps centimes when there are some", () => {
+    expect(formatChf(55.5)).toBe("CHF 55.50");
+  });
+  it("refuses impossible amounts", () => {
+    expect(() => formatChf(-1)).toThrow(RangeError);
+    expect(() => formatChf(Number.NaN)).toThrow(RangeError);
+  });
+});
+
+describe("formatDate", () => {
+  it("writes an ISO date in French", () => {
+    expect(formatDate("2024-11-15")).toBe("15 novembre 2024");
+    expect(formatDate("2024-11-01")).toBe("1 novembre 2024");
+  });
+  it("refuses a date that is not one", () => {
+    expect(() => formatDate("15/11/2024")).toThrow(RangeError);
+  });
+});
+
+describe("topicPreview", () => {
+  it("shows the first three of five topics and counts the other two", () => {
+    expect(topicPreview(["a", "b", "c", "d", "e"])).toEqual({
+      visible: ["a", "b", "c"],
+      more: "... et 2 autres sujets",
+    });
+  });
+  it("uses the singular for one remaining topic and nothing when none remain", () => {
+    expect(topicPreview(["a", "b", "c", "d"]).more).toBe("... et 1 autre sujet");
+    expect(topicPreview(["a", "b", "c"]).more).toBeNull();
+    expect(topicPreview(["a"])).toEqual({ visible: ["a"], more: null });
+  });
+});

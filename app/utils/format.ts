@@ -1,0 +1,52 @@
+/**
+ * Swiss French formatting of prices, dates and counts.
+ */
+
+/**
+ * A whole-franc price the Swiss way: `formatChf(55)` is "CHF 55.–",
+ * `formatChf(1200)` is "CHF 1’200.–" (apostrophe thousands separator, as
+ * Intl "de-CH"/"fr-CH" style guides for amounts). Non-integer amounts keep
+ * their centimes: `formatChf(55.5)` is "CHF 55.50".
+ * @throws RangeError for a negative or non-finite amount.
+ */
+export function formatChf(amount: number): string {
+  if (!Number.isFinite(amount) || amount < 0) throw new RangeError(`Invalid price: ${amount}`);
+  const whole = Number.isInteger(amount);
+  const number = new Intl.NumberFormat("de-CH", {
+    minimumFractionDigits: whole ? 0 : 2,
+    maximumFractionDigits: 2,
+  })
+    .format(amount)
+    .replace(/['’]/g, "’");
+  return whole ? `CHF ${number}.–` : `CHF ${number}`;
+}
+
+const longDate = new Intl.DateTimeFormat("fr-CH", {
+  day: "numeric",
+  month: "long",
+  year: "numeric",
+  timeZone: "Europe/Zurich",
+});
+
+/**
+ * An ISO date (`2024-11-15`) in French: "15 novembre 2024".
+ * @throws RangeError when the string is not a valid ISO date.
+ */
+export function formatDate(isoDate: string): string {
+  const date = new Date(/^\d{4}-\d{2}-\d{2}$/.test(isoDate) ? `${isoDate}T12:00:00Z` : isoDate);
+  if (Number.isNaN(date.getTime())) throw new RangeError(`Invalid date: ${isoDate}`);
+  return longDate.format(date);
+}
+
+/**
+ * The topics a course card shows: the first `shown` topics, and the French
+ * line for the rest ("... et 2 autres sujets", "... et 1 autre sujet"), or
+ * null when nothing is left over.
+ */
+export function topicPreview(topics: readonly string[], shown = 3): { visible: string[]; more: string | null } {
+  const rest = Math.max(0, topics.length - shown);
+  return {
+    visible: topics.slice(0, shown),
+    more: rest === 0 ? null : `... et ${rest} ${rest === 1 ? "autre sujet" : "autres sujets"}`,
+  };
+}

@@ -1,0 +1,60 @@
+/**
+ * Browser tests: Debian's Chromium (`/usr/bin/chromium`, installed by
+ * `scripts/ensure-chromium.sh`), against the production build served by our
+ * own server on port 4173, at 1280, 375 and 320 px wide.
+ */
+import { defineConfig, devices } from "@playwright/test";
+import { chromiumLaunchOptions } from "./scripts/chromium";
+
+const PORT = Number(process.env.E2E_PORT ?? 4173);
+
+const launchOptions = chromiumLaunchOptions;
+
+/** A small touch screen of the given CSS size; runs the `*.responsive.spec.ts` files only. */
+const phone = (name: string, width: number, height: number) => ({
+  name,
+  use: {
+    ...devices["Desktop Chrome"],
+    viewport: { width, height },
+    isMobile: true,
+    hasTouch: true,
+    deviceScaleFactor: 2,
+    launchOptions,
+  },
+  testMatch: /\.responsive\.spec\.ts$/,
+});
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: true,
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  forbidOnly: !!process.env.CI,
+  reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
+  use: {
+    baseURL: `http://localhost:${PORT}`,
+    launchOptions,
+    trace: "retain-on-failure",
+  },
+  projects: [
+    // HTTP-level and desktop-only tests run once; `*.responsive.spec.ts` runs at every width.
+    { name: "desktop", use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 }, launchOptions } },
+    phone("mobile-375", 375, 740),
+    phone("mobile-320", 320, 640),
+  ],
+  webServer: {
+    command: "tsx scripts/ensure-build.ts && tsx server/index.ts",
+    url: `http://localhost:${PORT}/`,
+    reuseExistingServer: false,
+    timeout: 240_000,
+    stdout: "ignore",
+    stderr: "pipe",
+    env: {
+      NODE_ENV: "production",
+      PORT: String(PORT),
+      ENABLE_ERROR_TEST_ROUTE: "1",
+      LOG_LEVEL: "warn",
+      DATA_DIR: "./data/e2e",
+    },
+  },
+});

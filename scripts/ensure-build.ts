@@ -1,0 +1,31 @@
+/**
+ * Builds the site when `build/` is missing or older than any source file
+ * (app/, public/, configuration, lockfile). Used by `npm start`, so that a
+ * fresh clone starts with `npm install && npm start`.
+ */
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+
+const sources = ["app", "public", "vite.config.ts", "react-router.config.ts", "package-lock.json", "tsconfig.json"];
+const marker = path.join("build", "server", "index.js");
+
+function newestMtime(entry: string): number {
+  if (!fs.existsSync(entry)) return 0;
+  const stat = fs.statSync(entry);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const child of fs.readdirSync(entry)) newest = Math.max(newest, newestMtime(path.join(entry, child)));
+  return newest;
+}
+
+const builtAt = fs.existsSync(marker) ? fs.statSync(marker).mtimeMs : 0;
+const changedAt = Math.max(...sources.map(newestMtime));
+
+if (builtAt > changedAt) {
+  console.log("Build is up to date.");
+} else {
+  console.log(builtAt ? "Sources changed since the last build: building…" : "No build yet: building…");
+  const result = spawnSync("npx", ["react-router", "build"], { stdio: "inherit" });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}

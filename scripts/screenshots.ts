@@ -1,0 +1,64 @@
+/**
+ * Writes full-page screenshots of the given paths (default `/` and the 404
+ * page) at 1280, 375 and 320 px to `screenshots/` (git-ignored), with Debian's
+ * Chromium. Builds if needed and starts its own server on port 4174.
+ *
+ *   npm run screenshots [-- /path /other]
+ */
+import { spawn, spawnSync } from "node:child_process";
+import fs from "node:fs";
+import { chromium } from "@playwright/test";
+import { chromiumLaunchOptions } from "./chromium";
+
+const PORT = 4174;
+const paths = process.argv.slice(2).length ? process.argv.slice(2) : ["/", "/une-page-qui-n-existe-pas"];
+const widths = [1280, 375, 320];
+
+if (spawnSync("npx", ["tsx", "scripts/ensure-build.ts"], { stdio: "inherit" }).status !== 0) process.exit(1);
+const server = spawn("npx", ["tsx", "server/index.ts"], {
+  env: {
+    ...process.env,
+    PORT: String(PORT),
+    NODE_ENV: "production",
+    LOG_LEVEL: "warn",
+    DATA_DIR: "./data/screenshots",
+  },
+  stdio: "inherit",
+});
+
+try {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await fetch(`http://localhost:${PORT}/`);
+      break;
+    } catch {
+      if (attempt > 100) throw new Error("The server did not start");
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
+  fs.mkdirSync("screenshots", { recursive: true });
+  const browser = await chromium.launch(chromiumLaunchOptions);
+  for (const width of widths) {
+    const page = await browser.newPage({ viewport: { width, height: 900 } });
+    for (const path of paths) {
+      await page.goto(`http://localhost:${PORT}${path}`, { waitUntil: "networkidle" });
+      // Scroll through the page so that lazy pictures load before the full-page shot.
+      await page.evaluate(async () => {
+        for (let y = 0; y < document.body.scrollHeight; y += 600) {
+          window.scrollTo(0, y);
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+        window.scrollTo(0, 0);
+      });
+      await page.waitForLoadState("networkidle");
+      const name = path === "/" ? "home" : path.replace(/[^a-z0-9]+/gi, "-").replace(/^-|-$/g, "");
+      const file = `screenshots/${name}-${width}.png`;
+      await page.screenshot({ path: file, fullPage: true });
+      console.log(`wrote ${file}`);
+    }
+    await page.close();
+  }
+  await browser.close();
+} finally {
+  server.kill();
+}

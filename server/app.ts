@@ -1,0 +1,83 @@
+/**
+ * The Express application: compression, baseline security headers, request
+ * logging, the build's static files (hashed assets and prerendered pages)
+ * and React Router for everything else.
+ *
+ * `createApp({ build, settings, logger, vite })` returns an Express app that
+ * does not listen yet; `server/index.ts` starts it.
+ */
+import path from "node:path";
+import { createRequestHandler } from "@react-router/express";
+import compression from "compression";
+import express from "express";
+import helmet from "helmet";
+import type { Logger } from "pino";
+import { pinoHttp } from "pino-http";
+import type { ServerBuild } from "react-router";
+import type { ViteDevServer } from "vite";
+import type { Settings } from "./env.ts";
+
+export interface AppOptions {
+  settings: Settings;
+  logger: Logger;
+  /** Folder of the client build (`build/client`): assets and prerendered HTML. */
+  clientDir: string;
+  /** Production: the server build module. Development: omitted, `vite` is used. */
+  build?: ServerBuild;
+  vite?: ViteDevServer;
+}
+
+const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
+
+export function createApp({ settings, logger, clientDir, build, vite }: AppOptions): express.Express {
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", "loopback");
+
+  app.use(
+    pinoHttp({
+      logger,
+      // Assets are not worth a log line each.
+      autoLogging: { ignore: (req) => (req.url ?? "").startsWith("/assets/") },
+      customLogLevel: (_req, res, error) =>
+        error || res.statusCode >= 500 ? "error" : res.statusCode >= 400 ? "warn" : "info",
+    }),
+  );
+  app.use(compression());
+  // The Content-Security-Policy and the rest of the header policy are set
+  // with the "security headers" issue; until then, helmet's other defaults.
+  app.use(helmet({ contentSecurityPolicy: false }));
+
+  if (vite) {
+    app.use(vite.middlewares);
+  } else {
+    // Hashed file names: cache for a year, never revalidate.
+    app.use(
+      "/assets",
+      express.static(path.join(clientDir, "assets"), {
+        immutable: true,
+        maxAge: ONE_YEAR_SECONDS * 1000,
+        fallthrough: false,
+      }),
+    );
+    // Prerendered pages and public files: always revalidated.
+    app.use(
+      express.static(clientDir, {
+        redirect: false,
+        index: "index.html",
+        setHeaders: (res) => res.setHeader("Cache-Control", "public, max-age=0, must-revalidate"),
+      }),
+    );
+  }
+
+  app.all(
+    "/*splat",
+    createRequestHandler({
+      build: vite ? () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild> : build!,
+      mode: settings.NODE_ENV,
+      getLoadContext: () => ({ settings }),
+    }),
+  );
+
+  return app;
+}

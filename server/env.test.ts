@@ -1,0 +1,54 @@
+import { describe, expect, it } from "vitest";
+import { loadSettings, SettingsError } from "./env";
+
+describe("loadSettings", () => {
+  it("applies the documented defaults on an empty environment", () => {
+    const settings = loadSettings({});
+    expect(settings).toMatchObject({
+      PORT: 3000,
+      SITE_URL: "http://localhost:3000",
+      DATA_DIR: "./data",
+      MAIL_FROM: "site@localhost",
+      NODE_ENV: "production",
+      ENABLE_ERROR_TEST_ROUTE: false,
+    });
+    expect(settings.DATABASE_URL).toBeUndefined();
+    expect(settings.SMTP_URL).toBeUndefined();
+  });
+
+  it("treats empty values as unset", () => {
+    expect(loadSettings({ PORT: "", SITE_URL: "  " }).PORT).toBe(3000);
+  });
+
+  it("reads valid values and drops a trailing slash from SITE_URL", () => {
+    const settings = loadSettings({ PORT: "8080", SITE_URL: "https://www.example.ch/" });
+    expect(settings.PORT).toBe(8080);
+    expect(settings.SITE_URL).toBe("https://www.example.ch");
+  });
+
+  it.each([
+    [{ PORT: "abc" }, /PORT: must be a whole number.*\(got "abc"\)/],
+    [{ PORT: "70000" }, /PORT: must be a whole number/],
+    [{ SITE_URL: "www.example.ch" }, /SITE_URL: must be an absolute URL/],
+    [{ SITE_URL: "https://example.ch/blog" }, /SITE_URL: must be an origin only/],
+    [{ DATABASE_URL: "mysql://x" }, /DATABASE_URL: must start with postgres/],
+    [{ MAIL_FROM: "not-an-address" }, /MAIL_FROM: must be an e-mail address/],
+    [{ LOG_LEVEL: "loud" }, /LOG_LEVEL: must be one of/],
+    [{ SMTP_URL: "smtp://mail.example.ch:587" }, /CONTACT_NOTIFY_TO: is required when SMTP_URL is set/],
+  ])("names the wrong variable: %j", (env, message) => {
+    expect(() => loadSettings(env)).toThrow(SettingsError);
+    expect(() => loadSettings(env)).toThrow(message);
+  });
+
+  it("lists every wrong variable at once and never echoes a connection string", () => {
+    let message = "";
+    try {
+      loadSettings({ PORT: "x", DATABASE_URL: "mysql://user:secret@host/db" });
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toContain("PORT");
+    expect(message).toContain("DATABASE_URL");
+    expect(message).not.toContain("secret");
+  });
+});

@@ -1,0 +1,100 @@
+/**
+ * Settings: every environment variable the server reads, validated at start.
+ *
+ * `loadSettings(env)` returns a typed, frozen `Settings` object or throws a
+ * `SettingsError` whose message names each wrong variable and what is wrong
+ * with it (in English, for the operator). Defaults follow DESIGN.md section 6;
+ * `.env.example` lists the same variables.
+ */
+import { z } from "zod";
+
+const port = z.coerce
+  .number({ message: "must be a whole number between 1 and 65535" })
+  .int("must be a whole number between 1 and 65535")
+  .min(1, "must be a whole number between 1 and 65535")
+  .max(65535, "must be a whole number between 1 and 65535");
+
+const httpUrl = z
+  .string()
+  .url("must be an absolute URL such as https://www.example.ch")
+  .refine((value) => /^https?:\/\//.test(value), "must start with http:// or https://")
+  .refine((value) => {
+    try {
+      const url = new URL(value);
+      return url.pathname === "/" && !url.search && !url.hash;
+    } catch {
+      return false;
+    }
+  }, "must be an origin only (no path, query or #fragment), e.g. https://www.example.ch")
+  .transform((value) => value.replace(/\/$/, ""));
+
+const emailAddress = z.string().email("must be an e-mail address such as site@example.ch");
+
+/** The schema of the process environment; unknown variables are ignored. */
+export const settingsSchema = z
+  .object({
+    NODE_ENV: z
+      .enum(["development", "production", "test"], {
+        message: "must be development, production or test",
+      })
+      .default("production"),
+    PORT: port.default(3000),
+    HOST: z.string().min(1, "must not be empty").default("0.0.0.0"),
+    SITE_URL: httpUrl.default("http://localhost:3000"),
+    DATA_DIR: z.string().min(1, "must not be empty").default("./data"),
+    DATABASE_URL: z
+      .string()
+      .refine((value) => /^postgres(ql)?:\/\//.test(value), "must start with postgres:// or postgresql://")
+      .optional(),
+    SMTP_URL: z
+      .string()
+      .refine((value) => /^smtps?:\/\/[^/]+/.test(value), "must look like smtp://user:pass@host:587 or smtps://...")
+      .optional(),
+    MAIL_FROM: emailAddress.default("site@localhost"),
+    CONTACT_NOTIFY_TO: emailAddress.optional(),
+    LOG_LEVEL: z
+      .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], {
+        message: "must be one of fatal, error, warn, info, debug, trace, silent",
+      })
+      .default("info"),
+    ENABLE_ERROR_TEST_ROUTE: z
+      .enum(["0", "1"], { message: "must be 0 or 1" })
+      .default("0")
+      .transform((value) => value === "1"),
+  })
+  .superRefine((settings, context) => {
+    if (settings.SMTP_URL && !settings.CONTACT_NOTIFY_TO) {
+      context.addIssue({
+        code: "custom",
+        path: ["CONTACT_NOTIFY_TO"],
+        message: "is required when SMTP_URL is set (the owner's mailbox for new requests)",
+      });
+    }
+  });
+
+/** Validated settings, as the rest of the server sees them. */
+export type Settings = Readonly<z.output<typeof settingsSchema>>;
+
+/** Thrown by `loadSettings` when one or more variables are wrong. */
+export class SettingsError extends Error {
+  override name = "SettingsError";
+}
+
+/**
+ * Validates `env` (normally `process.env`); empty strings count as unset.
+ * @throws SettingsError listing every wrong variable, e.g.
+ *   "Invalid settings:\n- PORT: must be a whole number between 1 and 65535 (got "abc")"
+ */
+export function loadSettings(env: Record<string, string | undefined> = process.env): Settings {
+  const cleaned = Object.fromEntries(
+    Object.entries(env).filter(([, value]) => value !== undefined && value.trim() !== ""),
+  );
+  const result = settingsSchema.safeParse(cleaned);
+  if (result.success) return Object.freeze(result.data);
+  const lines = result.error.issues.map((issue) => {
+    const name = String(issue.path[0] ?? "settings");
+    const got = name in cleaned && !/SMTP_URL|DATABASE_URL/.test(name) ? ` (got "${cleaned[name]}")` : "";
+    return `- ${name}: ${issue.message}${got}`;
+  });
+  throw new SettingsError(`Invalid settings:\n${lines.join("\n")}`);
+}

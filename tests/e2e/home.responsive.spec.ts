@@ -1,0 +1,100 @@
+/**
+ * The home page and the 404 page at 1280, 375 and 320 px: layout, console,
+ * accessibility (axe), text size, target size, and the reveal toggle.
+ */
+import { expect, test, type Page } from "@playwright/test";
+import { identity } from "../../app/content/identity";
+import { expectNoAxeViolations, expectNoHorizontalScroll, waitForHydration, watchConsoleErrors } from "./helpers";
+
+const isMobile = (page: Page) => (page.viewportSize()?.width ?? 1280) < 1024;
+
+test("home: no horizontal scroll, no console error, axe finds nothing", async ({ page }) => {
+  const errors = watchConsoleErrors(page);
+  await page.goto("/");
+  await waitForHydration(page);
+  await expectNoHorizontalScroll(page);
+  await expectNoAxeViolations(page);
+  if (isMobile(page)) {
+    await page.getByRole("button", { name: "Menu" }).click();
+    await expect(page.locator("#menu-mobile")).toBeVisible();
+    await expectNoHorizontalScroll(page);
+    await expectNoAxeViolations(page);
+  }
+  expect(errors).toEqual([]);
+});
+
+test("404 page: no horizontal scroll, axe finds nothing, the path is logged", async ({ page }) => {
+  const errors = watchConsoleErrors(page);
+  const logged: string[] = [];
+  page.on("console", (message) => logged.push(message.text()));
+  const response = await page.goto("/une-page-qui-n-existe-pas");
+  expect(response?.status()).toBe(404);
+  await waitForHydration(page);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Oops! Page not found");
+  await expect.poll(() => logged.join("\n")).toContain("/une-page-qui-n-existe-pas");
+  await expectNoHorizontalScroll(page);
+  await expectNoAxeViolations(page);
+  // The browser itself reports the 404 document load; nothing else may fail.
+  expect(errors.filter((error) => !/status of 404/.test(error))).toEqual([]);
+  await page.getByRole("link", { name: "Return to Home" }).click();
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test("body text is at least 18 px everywhere in the page's content", async ({ page }) => {
+  await page.goto("/");
+  const tooSmall = await page.locator("main").evaluate((main) => {
+    const found: string[] = [];
+    const walker = document.createTreeWalker(main, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const element = node.parentElement!;
+      if (!node.textContent?.trim() || element.closest(".sr-only,[aria-hidden='true']")) continue;
+      const size = parseFloat(getComputedStyle(element).fontSize);
+      if (size < 18) found.push(`${size}px: ${node.textContent.trim().slice(0, 40)}`);
+    }
+    return found;
+  });
+  expect(tooSmall).toEqual([]);
+});
+
+test("every link, button and field is at least 44 by 44 px", async ({ page }) => {
+  await page.goto("/");
+  await waitForHydration(page);
+  const small = await page.evaluate(() => {
+    const found: string[] = [];
+    for (const element of document.querySelectorAll<HTMLElement>(
+      "a[href], button, input, select, textarea, [tabindex='0']",
+    )) {
+      const style = getComputedStyle(element);
+      if (element.closest(".sr-only") || style.display === "none" || style.visibility === "hidden") continue;
+      const box = element.getBoundingClientRect();
+      if (box.width === 0 && box.height === 0) continue; // inside a closed menu
+      if (box.width < 44 || box.height < 44)
+        found.push(`${Math.round(box.width)}x${Math.round(box.height)}: ${element.outerHTML.slice(0, 80)}`);
+    }
+    return found;
+  });
+  expect(small).toEqual([]);
+});
+
+test("Révéler shows the three contact details as real links, Masquer hides them", async ({ page }) => {
+  await page.goto("/#contact");
+  await waitForHydration(page);
+  const toggle = page.getByRole("button", { name: "Révéler" });
+  await expect(toggle).toHaveAttribute("aria-pressed", "false");
+  await expect(page.locator(`a[href^="tel:"]`)).toHaveCount(0);
+
+  await toggle.click();
+  const hide = page.getByRole("button", { name: "Masquer" });
+  await expect(hide).toHaveAttribute("aria-pressed", "true");
+  await expect(page).toHaveURL(/\/#contact$/); // toggled in place, no navigation
+  await expect(page.locator(`a[href="tel:${identity.phone}"]`)).toHaveText(identity.phoneDisplay);
+  await expect(page.locator(`a[href="mailto:${identity.email}"]`)).toHaveText(identity.email);
+  const whatsapp = page.locator(`a[href="https://wa.me/${identity.whatsapp}"]`);
+  await expect(whatsapp).toHaveAttribute("target", "_blank");
+  await expect(whatsapp).toHaveAttribute("rel", /noopener/);
+  await expectNoHorizontalScroll(page);
+
+  await hide.click();
+  await expect(page.getByRole("button", { name: "Révéler" })).toHaveAttribute("aria-pressed", "false");
+  await expect(page.locator(`a[href^="tel:"], a[href^="mailto:"], a[href*="wa.me"]`)).toHaveCount(0);
+});

@@ -1,0 +1,133 @@
+/**
+ * Header and buttons: every jump lands on its section, below the fixed
+ * header; the small-screen menu opens, closes on a click and on Escape.
+ */
+import { expect, test, type Page } from "@playwright/test";
+import { waitForHydration } from "./helpers";
+
+const isMobile = (page: Page) => (page.viewportSize()?.width ?? 1280) < 1024;
+
+/** The section's heading is on screen and not hidden under the fixed header. */
+async function expectSectionInView(page: Page, id: string) {
+  await expect(page).toHaveURL(new RegExp(`#${id}$`));
+  const heading = page.locator(`#${id} h2, #${id} h1`).first();
+  await expect(heading).toBeInViewport();
+  await expect
+    .poll(async () => {
+      const headerBottom = await page.locator("header").evaluate((header) => header.getBoundingClientRect().bottom);
+      const headingTop = await heading.evaluate((element) => element.getBoundingClientRect().top);
+      return headingTop >= headerBottom - 1;
+    })
+    .toBe(true);
+}
+
+async function openMenuIfMobile(page: Page) {
+  if (isMobile(page)) await page.getByRole("button", { name: "Menu" }).click();
+}
+
+const entries = [
+  ["Accueil", "accueil"],
+  ["Services", "services"],
+  ["Cours", "cours"],
+  ["À propos", "a-propos"],
+  ["Blog", "blog"],
+  ["Contactez-moi", "contact"],
+] as const;
+
+for (const [label, id] of entries) {
+  test(`header "${label}" scrolls to #${id} on the home page`, async ({ page }) => {
+    await page.goto("/");
+    await waitForHydration(page);
+    if (id === "accueil") await page.mouse.wheel(0, 3000);
+    await openMenuIfMobile(page);
+    const nav = page.locator(isMobile(page) ? "#menu-mobile" : "header nav").first();
+    await nav.getByRole("link", { name: label, exact: true }).click();
+    await expectSectionInView(page, id);
+    if (isMobile(page)) await expect(page.locator("#menu-mobile")).toBeHidden();
+  });
+}
+
+test("away from the home page, Blog leads to /blog and the others to the home sections", async ({ page }) => {
+  await page.goto("/coordonnees");
+  await waitForHydration(page);
+  await openMenuIfMobile(page);
+  const nav = page.locator(isMobile(page) ? "#menu-mobile" : "header nav").first();
+  await expect(nav.getByRole("link", { name: "Blog", exact: true })).toHaveAttribute("href", "/blog");
+  await expect(nav.getByRole("link", { name: "Services", exact: true })).toHaveAttribute("href", "/#services");
+  await nav.getByRole("link", { name: "Cours", exact: true }).click();
+  await expect(page).toHaveURL(/\/#cours$/);
+  await expect(page.locator("#cours h2")).toBeInViewport();
+});
+
+const buttons = [
+  ["Découvrir nos services", "services"],
+  ["Nous contacter", "contact"],
+  ["Réserver maintenant", "contact"],
+  ["S’inscrire au cours", "contact"],
+  ["Demander un programme personnalisé", "contact"],
+  ["Ouvrir le formulaire", "contact"],
+] as const;
+
+for (const [label, id] of buttons) {
+  test(`"${label}" scrolls to #${id}`, async ({ page }) => {
+    await page.goto("/");
+    await waitForHydration(page);
+    const links = page.locator("main").getByRole("link", { name: label, exact: true });
+    const count = await links.count();
+    expect(count).toBeGreaterThan(0);
+    for (let index = 0; index < count; index++) await expect(links.nth(index)).toHaveAttribute("href", `#${id}`);
+    await links.first().click();
+    await expectSectionInView(page, id);
+  });
+}
+
+test("footer links scroll to the five sections", async ({ page }) => {
+  await page.goto("/");
+  const footerNav = page.getByRole("navigation", { name: "Pied de page" });
+  await expect(footerNav.getByRole("link")).toHaveText(["Accueil", "Services", "Cours", "À propos", "Blog"]);
+  await footerNav.getByRole("link", { name: "Blog" }).click();
+  await expectSectionInView(page, "blog");
+});
+
+test("small screens: the menu opens, closes after a click and on Escape, focus returns to its button", async ({
+  page,
+}) => {
+  await page.goto("/");
+  await waitForHydration(page);
+  const button = page.getByRole("button", { name: "Menu" });
+  if (!isMobile(page)) {
+    // From 1024 px the entries stand in the header itself, and there is no menu button.
+    await expect(button).toBeHidden();
+    await expect(page.getByRole("navigation", { name: "Navigation principale" })).toBeVisible();
+    return;
+  }
+  const menu = page.locator("#menu-mobile");
+  await expect(button).toHaveAttribute("aria-controls", "menu-mobile");
+  await expect(button).toHaveAttribute("aria-expanded", "false");
+  await expect(menu).toBeHidden();
+
+  await button.click();
+  await expect(button).toHaveAttribute("aria-expanded", "true");
+  await expect(menu).toBeVisible();
+  await expect(menu.getByRole("link")).toHaveText([
+    "Accueil",
+    "Services",
+    "Cours",
+    "À propos",
+    "Blog",
+    "Contactez-moi",
+  ]);
+  const contact = menu.getByRole("link", { name: "Contactez-moi" });
+  const [menuBox, contactBox] = [await menu.boundingBox(), await contact.boundingBox()];
+  expect(contactBox!.width).toBeGreaterThan(menuBox!.width - 40); // full width
+
+  await page.keyboard.press("Escape");
+  await expect(menu).toBeHidden();
+  await expect(button).toHaveAttribute("aria-expanded", "false");
+  await expect(button).toBeFocused();
+
+  await button.click();
+  await menu.getByRole("link", { name: "Services" }).click();
+  await expect(menu).toBeHidden();
+  await expectSectionInView(page, "services");
+});

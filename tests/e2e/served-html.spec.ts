@@ -1,0 +1,157 @@
+/**
+ * What the server answers before any script runs: status codes, the home
+ * page's sections and texts, the 404 and error pages, the contact details
+ * kept out of the prerendered HTML and the JavaScript.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { expect, test, type Browser } from "@playwright/test";
+import { courses } from "../../app/content/courses";
+import { contactSection, hero } from "../../app/content/home";
+import { identity } from "../../app/content/identity";
+import { services } from "../../app/content/services";
+import { zones } from "../../app/content/zones";
+
+const SECTION_IDS = [
+  "accueil",
+  "guide",
+  "pour-qui",
+  "services",
+  "fracture-digitale",
+  "cours",
+  "a-propos",
+  "blog",
+  "contact",
+];
+
+/** The page's text as a browser without JavaScript shows it (whitespace normalised). */
+async function textWithoutJavaScript(browser: Browser, url: string) {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  const response = await page.goto(url);
+  const text = ((await page.locator("body").textContent()) ?? "").replace(/\s+/g, " ");
+  const ids = await page.locator("main section[id]").evaluateAll((nodes) => nodes.map((node) => node.id));
+  await context.close();
+  return { status: response?.status(), text, ids };
+}
+
+test("the home page is served prerendered, with all nine sections in spec order", async ({ request, browser }) => {
+  const response = await request.get("/");
+  expect(response.status()).toBe(200);
+  const html = await response.text();
+  expect(html).toMatch(/<html lang="fr-CH">/);
+  expect(html).toContain("<title>Formation &amp; Assistance Informatique</title>");
+  expect(html).toMatch(/<meta name="description" content="[^"]{50,}"/);
+
+  const { status, ids } = await textWithoutJavaScript(browser, "/");
+  expect(status).toBe(200);
+  expect(ids).toEqual(SECTION_IDS);
+  // The file on disk is what answers: the page was prerendered at build time.
+  expect(fs.existsSync(path.join("build", "client", "index.html"))).toBe(true);
+});
+
+test("the home page shows the spec's texts, prices, courses, hours and towns without JavaScript", async ({
+  browser,
+}) => {
+  const { text } = await textWithoutJavaScript(browser, "/");
+  const expected = [
+    "Formation & Assistance",
+    "Informatique",
+    "Aller au contenu",
+    hero.title,
+    "Découvrir nos services",
+    "Nous contacter",
+    "500+",
+    "15+",
+    "Votre guide numérique personnel",
+    "À qui s’adressent nos services?",
+    "Digiware",
+    "Réserver maintenant",
+    "CHF 55.– / séance",
+    "CHF 95.– / heure",
+    "CHF 70.– / heure",
+    "Zones d’intervention : Vaud • Genève • Fribourg",
+    "Windows PC",
+    "iPhone",
+    "Mon Engagement Contre l’Âgisme Numérique",
+    "Une Approche Humaine des Technologies",
+    "S’inscrire au cours",
+    "... et 2 autres sujets",
+    "Formation sur mesure",
+    "Demander un programme personnalisé",
+    "Formations collectives",
+    "Accompagnement 1:1",
+    "Pédagogie adaptée",
+    "Lire l’article",
+    "S’abonner",
+    "Contactez-nous",
+    "Révéler",
+    "Horaires d’ouverture",
+    "9h00–18h00",
+    "9h00–16h00",
+    "Fermé",
+    "Demande de renseignements",
+    "Ouvrir le formulaire",
+    "Réponse sous 24h",
+    "Lun-Ven: 9h-18h",
+    "Contactez-moi",
+    ...services.map((service) => service.title),
+    ...courses.flatMap((course) => [course.title, course.duration, course.level, course.groupSize]),
+    ...zones.flatMap((zone) => [zone.canton, ...zone.towns]),
+  ];
+  for (const phrase of expected) expect(text, `"${phrase}" on the page`).toContain(phrase.replace(/\s+/g, " "));
+  expect(text).not.toMatch(/Superware/i);
+  // Each course card lists its first 3 topics only.
+  for (const course of courses) {
+    for (const topic of course.topics.slice(0, 3)) expect(text).toContain(topic);
+    for (const topic of course.topics.slice(3)) expect(text).not.toContain(topic);
+  }
+});
+
+test("the contact details are in no prerendered HTML and no JavaScript file", async ({ request }) => {
+  const secrets = [identity.email, identity.phone, identity.phoneDisplay, identity.whatsapp, identity.whatsappDisplay];
+  const html = await (await request.get("/")).text();
+  const clientFiles = fs
+    .readdirSync(path.join("build", "client"), { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile() && /\.(html|js|data)$/.test(entry.name))
+    .map((entry) => fs.readFileSync(path.join(entry.parentPath, entry.name), "utf8"));
+  expect(clientFiles.length).toBeGreaterThan(3);
+  for (const secret of secrets) {
+    expect(html).not.toContain(secret);
+    for (const file of clientFiles) expect(file).not.toContain(secret);
+  }
+});
+
+test("the server-rendered view /coordonnees shows the details with real links", async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  const response = await page.goto("/coordonnees");
+  expect(response?.status()).toBe(200);
+  await expect(page.locator(`a[href="tel:${identity.phone}"]`)).toHaveText(identity.phoneDisplay);
+  await expect(page.locator(`a[href="mailto:${identity.email}"]`)).toHaveText(identity.email);
+  const whatsapp = page.locator(`a[href="https://wa.me/${identity.whatsapp}"]`);
+  await expect(whatsapp).toHaveAttribute("target", "_blank");
+  await expect(whatsapp).toHaveAttribute("rel", /noopener/);
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex");
+  await expect(page.getByRole("button", { name: contactSection.hide })).toHaveAttribute("aria-pressed", "true");
+  await context.close();
+});
+
+test("an unknown path answers 404 with the spec's page", async ({ request }) => {
+  for (const url of ["/une-page-qui-n-existe-pas", "/blog/article-inconnu/extra"]) {
+    const response = await request.get(url);
+    expect(response.status(), url).toBe(404);
+    const html = await response.text();
+    expect(html).toContain("Oops! Page not found");
+    expect(html).toContain("Return to Home");
+  }
+});
+
+test("an exception in a route gives the error page, HTTP 500, and no stack trace", async ({ request }) => {
+  const response = await request.get("/__erreur-test");
+  expect(response.status()).toBe(500);
+  const html = await response.text();
+  expect(html).toContain("Unexpected Application Error!");
+  expect(html).not.toContain("secret detail");
+  expect(html).not.toMatch(/at \S+ \(.*:\d+:\d+\)/);
+});
