@@ -1,21 +1,29 @@
 /**
  * Writes full-page screenshots of the given paths (default `/` and the 404
  * page) at 1280, 375 and 320 px to `screenshots/` (git-ignored), with Debian's
- * Chromium. Builds if needed and starts its own server on port 4174.
+ * Chromium. Builds if needed and starts its own server on a free port.
  *
  *   npm run screenshots [-- /path /other]
  */
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
+import net from "node:net";
 import { chromium } from "@playwright/test";
 import { chromiumLaunchOptions } from "./chromium";
 
-const PORT = 4174;
 const paths = process.argv.slice(2).length ? process.argv.slice(2) : ["/", "/une-page-qui-n-existe-pas"];
 const widths = [1280, 375, 320];
 
+/** A port nobody listens on, chosen by the system. */
+const PORT = await new Promise<number>((resolve) => {
+  const probe = net.createServer().listen(0, () => {
+    const { port } = probe.address() as net.AddressInfo;
+    probe.close(() => resolve(port));
+  });
+});
+
 if (spawnSync("npx", ["tsx", "scripts/ensure-build.ts"], { stdio: "inherit" }).status !== 0) process.exit(1);
-const server = spawn("npx", ["tsx", "server/index.ts"], {
+const server = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
   env: {
     ...process.env,
     PORT: String(PORT),
@@ -25,6 +33,8 @@ const server = spawn("npx", ["tsx", "server/index.ts"], {
   },
   stdio: "inherit",
 });
+let serverExited = false;
+server.on("exit", () => (serverExited = true));
 
 try {
   for (let attempt = 0; ; attempt++) {
@@ -32,7 +42,7 @@ try {
       await fetch(`http://localhost:${PORT}/`);
       break;
     } catch {
-      if (attempt > 100) throw new Error("The server did not start");
+      if (serverExited || attempt > 100) throw new Error(`The server did not start on port ${PORT}`);
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
   }
