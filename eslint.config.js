@@ -16,6 +16,7 @@ export default tseslint.config(
       "screenshots/",
       "reports/",
       "data/",
+      "tmp-shots/",
     ],
   },
   js.configs.recommended,

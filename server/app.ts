@@ -39,6 +39,11 @@ export function createApp({ settings, logger, clientDir, build, vite }: AppOptio
       logger,
       // Assets are not worth a log line each.
       autoLogging: { ignore: (req) => (req.url ?? "").startsWith("/assets/") },
+      // One short line per request: no headers (they may carry cookies or tokens).
+      serializers: {
+        req: (req: { method: string; url: string }) => ({ method: req.method, url: req.url }),
+        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+      },
       customLogLevel: (_req, res, error) =>
         error || res.statusCode >= 500 ? "error" : res.statusCode >= 400 ? "warn" : "info",
     }),

@@ -131,3 +131,12 @@ test("small screens: the menu opens, closes after a click and on Escape, focus r
   await expect(menu).toBeHidden();
   await expectSectionInView(page, "services");
 });
+
+test("scrolling is smooth, unless the visitor asks for reduced motion", async ({ page }) => {
+  await page.goto("/");
+  const scrollBehavior = () => page.evaluate(() => getComputedStyle(document.documentElement).scrollBehavior);
+  await page.emulateMedia({ reducedMotion: "no-preference" });
+  expect(await scrollBehavior()).toBe("smooth");
+  await page.emulateMedia({ reducedMotion: "reduce" });
+  expect(await scrollBehavior()).toBe("auto");
+});
