@@ -56,11 +56,11 @@ try {
       await page.evaluate(async () => {
         for (let y = 0; y < document.body.scrollHeight; y += 600) {
           window.scrollTo(0, y);
-          await new Promise((resolve) => setTimeout(resolve, 50));
+          await new Promise((resolve) => setTimeout(resolve, 150));
         }
         window.scrollTo(0, 0);
       });
-      await page.waitForLoadState("networkidle");
+      await page.waitForFunction(() => [...document.images].every((image) => image.complete));
       const name = path === "/" ? "home" : path.replace(/[^a-z0-9]+/gi, "-").replace(/^-|-$/g, "");
       const file = `screenshots/${name}-${width}.png`;
       await page.screenshot({ path: file, fullPage: true });

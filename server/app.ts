@@ -76,7 +76,8 @@ export function createApp({ settings, logger, clientDir, build, vite }: AppOptio
   }
 
   app.all(
-    "/*splat",
+    // "/{*splat}" matches "/" too (Express 5 path syntax).
+    "/{*splat}",
     createRequestHandler({
       build: vite ? () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild> : build!,
       mode: settings.NODE_ENV,

@@ -26,7 +26,8 @@ export function ServicesSection() {
                 <h3 className="text-2xl font-bold">{service.title}</h3>
                 <p className="mt-3 text-muted">{service.description}</p>
                 <CheckList items={service.features} markClassName={theme.text} />
-                <div className={cn("mt-6 rounded-2xl p-4", theme.softBg)}>
+                <div className="min-h-6 flex-1" aria-hidden="true" />
+                <div className={cn("rounded-2xl p-4", theme.softBg)}>
                   <p className={cn("text-3xl font-bold", theme.strongText)}>
                     {formatChf(service.price.chf)} <span className="text-xl font-semibold">/ {service.price.per}</span>
                   </p>
