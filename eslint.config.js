@@ -17,6 +17,7 @@ export default tseslint.config(
       "reports/",
       "data/",
       "tmp-shots/",
+      ".test-builds/",
     ],
   },
   js.configs.recommended,

@@ -1,16 +1,38 @@
+import fs from "node:fs";
+import path from "node:path";
 import type { Config } from "@react-router/dev/config";
+
+/** Articles per index page; keep equal to ARTICLES_PER_PAGE in app/blog/select.ts (a test checks). */
+export const ARTICLES_PER_PAGE = 12;
+
+/** Every public URL: the home page, the blog index and its pages, each article, the feed. */
+export function publicPaths(blogDirectory = process.env.BLOG_CONTENT_DIR ?? path.join("app", "content", "blog")) {
+  const slugs = fs
+    .readdirSync(blogDirectory)
+    .filter((name) => name.endsWith(".md"))
+    .map((name) => name.slice(0, -3));
+  const pages = Math.max(1, Math.ceil(slugs.length / ARTICLES_PER_PAGE));
+  return [
+    "/",
+    "/blog",
+    ...Array.from({ length: pages - 1 }, (_, index) => `/blog/page/${index + 2}`),
+    ...slugs.map((slug) => `/blog/${slug}`),
+    "/blog/rss.xml",
+  ];
+}
 
 /**
  * React Router framework configuration.
  * SSR stays on (route actions, the 404 page, the server-rendered contact
  * details view); every public page is also prerendered to static HTML at
- * build time and served as a file by Express.
+ * build time and served as a file by Express. `BUILD_DIR` and
+ * `BLOG_CONTENT_DIR` let tests build elsewhere with other articles.
  */
 export default {
   appDirectory: "app",
-  buildDirectory: "build",
+  buildDirectory: process.env.BUILD_DIR ?? "build",
   ssr: true,
   async prerender() {
-    return ["/"];
+    return publicPaths();
   },
 } satisfies Config;

@@ -7,5 +7,7 @@ export default defineConfig({
   test: {
     include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts", "scripts/**/*.test.ts"],
     environment: "node",
+    // The blog build test runs a whole production build.
+    testTimeout: 30_000,
   },
 });

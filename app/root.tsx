@@ -10,7 +10,8 @@ import { Footer } from "~/components/footer";
 import { Header } from "~/components/header";
 import { buttonVariants } from "~/components/ui/button";
 import { TooltipProvider } from "~/components/ui/tooltip";
-import { pageMeta } from "~/utils/meta";
+import { blogSection } from "~/content/home";
+import { pageMeta, siteName } from "~/utils/meta";
 import type { Route } from "./+types/root";
 import stylesUrl from "./app.css?url";
 import "./load-context";
@@ -20,6 +21,7 @@ export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: stylesUrl },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
   { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
+  { rel: "alternate", type: "application/rss+xml", title: `${blogSection.title} | ${siteName}`, href: "/blog/rss.xml" },
 ];
 
 export function Layout({ children }: { children: ReactNode }) {

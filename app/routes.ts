@@ -6,6 +6,10 @@ import { type RouteConfig, index, route } from "@react-router/dev/routes";
 
 export default [
   index("routes/home.tsx"),
+  route("blog", "routes/blog.tsx", { id: "blog-index" }),
+  route("blog/page/:page", "routes/blog.tsx", { id: "blog-page" }),
+  route("blog/rss.xml", "routes/blog-rss.ts"),
+  route("blog/:slug", "routes/blog-article.tsx"),
   route("coordonnees", "routes/coordonnees.tsx"),
   route("newsletter", "routes/newsletter.tsx"),
   route("__erreur-test", "routes/error-test.tsx"),

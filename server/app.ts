@@ -6,6 +6,7 @@
  * `createApp({ build, settings, logger, vite })` returns an Express app that
  * does not listen yet; `server/index.ts` starts it.
  */
+import fs from "node:fs";
 import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
@@ -65,14 +66,28 @@ export function createApp({ settings, logger, clientDir, build, vite }: AppOptio
         fallthrough: false,
       }),
     );
-    // Prerendered pages and public files: always revalidated.
+    // Prerendered pages and public files: always revalidated. A prerendered
+    // page /blog is the file blog/index.html: served for /blog, without the
+    // redirect to /blog/ that express.static would make.
+    const revalidate = (res: express.Response) => res.setHeader("Cache-Control", "public, max-age=0, must-revalidate");
     app.use(
       express.static(clientDir, {
         redirect: false,
         index: "index.html",
-        setHeaders: (res) => res.setHeader("Cache-Control", "public, max-age=0, must-revalidate"),
+        setHeaders: (res, file) => {
+          revalidate(res);
+          if (file.endsWith(`${path.sep}rss.xml`)) res.setHeader("Content-Type", "application/rss+xml; charset=utf-8");
+        },
       }),
     );
+    app.use((req, res, next) => {
+      if ((req.method !== "GET" && req.method !== "HEAD") || path.extname(req.path) || req.path.includes(".."))
+        return next();
+      const file = path.join(clientDir, req.path, "index.html");
+      if (!file.startsWith(clientDir + path.sep) || !fs.existsSync(file)) return next();
+      revalidate(res);
+      res.sendFile(file, (error) => error && next(error));
+    });
   }
 
   app.all(

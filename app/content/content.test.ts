@@ -7,7 +7,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { audienceCards, audienceSection } from "./audience";
 import { courses } from "./courses";
-import { blogTeasers, contactSection } from "./home";
+import { contactSection } from "./home";
 import { openingHours } from "./hours";
 import { identity } from "./identity";
 import { pictures } from "./pictures";
@@ -72,18 +72,10 @@ describe("claims, hours and zones", () => {
   });
 });
 
-describe("audience and blog teasers", () => {
+describe("audience", () => {
   it("has the four audience cards under the spec's heading", () => {
     expect(audienceSection.title).toBe("À qui s’adressent nos services?");
     expect(audienceCards).toHaveLength(4);
-  });
-  it("teases the three articles of spec section 3 with their read times, dated November 2024", () => {
-    expect(blogTeasers.map((article) => [article.slug, article.category, article.readTime])).toEqual([
-      ["reconnaitre-email-frauduleux", "Sécurité", 5],
-      ["chatgpt-pour-emails", "Intelligence Artificielle", 7],
-      ["application-cff-guide-complet", "Applications", 6],
-    ]);
-    for (const article of blogTeasers) expect(article.date).toMatch(/^2024-11-\d\d$/);
   });
 });
 

@@ -8,8 +8,7 @@
  * section 3 ("Blog article") and section 9 (read times, monthly newsletter,
  * opening hours).
  */
-import type { IconName } from "~/components/icon";
-import type { PictureSlot, ThemeColor } from "./types";
+import type { PictureSlot } from "./types";
 
 /** Copy of the hero section (`#accueil`). */
 export const hero = {
@@ -109,52 +108,6 @@ export const blogSection = {
     note: "Vous pouvez vous désabonner à tout moment. Vos données restent privées.",
   },
 };
-
-/** The three article cards of the home blog section, in display order (dates are ISO). */
-export const blogTeasers: {
-  slug: string;
-  title: string;
-  excerpt: string;
-  category: string;
-  date: string;
-  readTime: number;
-  icon: IconName;
-  color: ThemeColor;
-}[] = [
-  {
-    slug: "reconnaitre-email-frauduleux",
-    title: "Comment reconnaître un e-mail frauduleux",
-    excerpt:
-      "Faux colis, fausse banque, fausse facture : les arnaques par e-mail sont de plus en plus convaincantes. Voici les signes qui doivent vous alerter.",
-    category: "Sécurité",
-    date: "2024-11-15",
-    readTime: 5,
-    icon: "ShieldAlert",
-    color: "primary",
-  },
-  {
-    slug: "chatgpt-pour-emails",
-    title: "ChatGPT : rédiger vos e-mails en toute simplicité",
-    excerpt:
-      "L’intelligence artificielle peut vous aider à écrire un e-mail clair et poli en quelques instants. Je vous montre comment faire, pas à pas.",
-    category: "Intelligence Artificielle",
-    date: "2024-11-08",
-    readTime: 7,
-    icon: "Sparkles",
-    color: "secondary",
-  },
-  {
-    slug: "application-cff-guide-complet",
-    title: "L’application CFF : le guide complet",
-    excerpt:
-      "Horaires, billets, abonnements : l’application CFF rend vos voyages en train plus simples. Suivez ce guide pour l’utiliser facilement.",
-    category: "Applications",
-    date: "2024-11-01",
-    readTime: 6,
-    icon: "TrainFront",
-    color: "accent",
-  },
-];
 
 /** Copy of the contact section (`#contact`). */
 export const contactSection = {

@@ -8,12 +8,14 @@ import { EngagementSection } from "~/components/sections/engagement";
 import { GuideSection } from "~/components/sections/guide";
 import { HeroSection } from "~/components/sections/hero";
 import { ServicesSection } from "~/components/sections/services";
+import { getArticles } from "~/blog/articles.server";
+import { homeArticles, summarize } from "~/blog/select";
 import { encodedContactChannels } from "~/utils/contact-channels.server";
 import { pageMeta, siteName } from "~/utils/meta";
 import type { Route } from "./+types/home";
 
 export function loader() {
-  return { channels: encodedContactChannels() };
+  return { channels: encodedContactChannels(), articles: homeArticles(getArticles()).map(summarize) };
 }
 
 export const meta: Route.MetaFunction = () =>
@@ -33,7 +35,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <EngagementSection />
       <CoursesSection />
       <AboutSection />
-      <BlogSection />
+      <BlogSection articles={loaderData.articles} />
       <ContactSection channels={loaderData.channels} />
     </>
   );

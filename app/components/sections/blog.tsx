@@ -1,53 +1,27 @@
-/** `#blog`: three article cards linking to their pages, and the newsletter box. */
-import { CalendarDays, Clock, Mail } from "lucide-react";
+import { Mail } from "lucide-react";
 import { Link } from "react-router";
-import { blogSection, blogTeasers } from "~/content/home";
-import { cn } from "~/utils/cn";
-import { formatDate } from "~/utils/format";
-import { Icon } from "../icon";
+import type { ArticleSummary } from "~/blog/types";
+import { blogSection } from "~/content/home";
+import { ArticleCard } from "../article-card";
 import { Section } from "../section";
-import { themeClasses } from "../theme";
 import { buttonVariants } from "../ui/button";
 
-export function BlogSection() {
+/** `#blog`: the three newest guides (the featured one first), read from the articles by the home loader. */
+export function BlogSection({ articles }: { articles: ArticleSummary[] }) {
   return (
     <Section id="blog" title={blogSection.title} intro={blogSection.intro}>
       <ul className="grid gap-8 lg:grid-cols-3">
-        {blogTeasers.map((article) => {
-          const theme = themeClasses[article.color];
-          return (
-            <li key={article.slug} className="flex flex-col rounded-3xl border border-line bg-white p-6 shadow-md">
-              <div className="flex items-center gap-3">
-                <span className={cn("inline-flex size-12 items-center justify-center rounded-xl", theme.softBg)}>
-                  <Icon name={article.icon} className={cn("size-7", theme.strongText)} />
-                </span>
-                <span className={cn("rounded-full px-3 py-1 text-lg font-semibold", theme.softBg, theme.strongText)}>
-                  {article.category}
-                </span>
-              </div>
-              <h3 className="mt-4 text-2xl font-bold">{article.title}</h3>
-              <p className="mt-3 flex-1 text-muted">{article.excerpt}</p>
-              <p className="mt-4 flex flex-wrap gap-x-4 gap-y-1 text-lg text-muted">
-                <span className="inline-flex items-center gap-1">
-                  <CalendarDays aria-hidden="true" className="size-5" />
-                  <time dateTime={article.date}>{formatDate(article.date)}</time>
-                </span>
-                <span className="inline-flex items-center gap-1">
-                  <Clock aria-hidden="true" className="size-5" />
-                  {article.readTime} min de lecture
-                </span>
-              </p>
-              <Link
-                to={`/blog/${article.slug}`}
-                className={cn(buttonVariants({ variant: "outline" }), "mt-5 self-start")}
-                aria-label={`${blogSection.readMore} : ${article.title}`}
-              >
-                {blogSection.readMore}
-              </Link>
-            </li>
-          );
-        })}
+        {articles.map((article) => (
+          <li key={article.slug}>
+            <ArticleCard article={article} />
+          </li>
+        ))}
       </ul>
+      <p className="mt-10 text-center">
+        <Link to="/blog" className={buttonVariants({ variant: "outline", size: "large" })}>
+          Tous les articles du blog
+        </Link>
+      </p>
       <NewsletterBox />
     </Section>
   );

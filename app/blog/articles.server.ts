@@ -1,0 +1,168 @@
+/**
+ * Blog articles: Markdown files with YAML front matter in
+ * `app/content/blog/{slug}.md` (or `BLOG_CONTENT_DIR`, for tests).
+ *
+ * `parseArticle(fileName, source)` validates the front matter with zod and
+ * turns the Markdown into HTML (unified: remark-gfm, rehype-slug for heading
+ * ids, rehype-external-links for `rel="noopener noreferrer"` on links to other
+ * sites). It throws an `ArticleError` whose message names the file, the field
+ * and what is wrong, e.g.
+ *   `app/content/blog/x.md: front matter "color" must be primary, secondary or accent (got "red")`.
+ * `getArticles()` reads the folder once per process, newest first; a bad file
+ * fails the build, since prerendering calls it.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import rehypeExternalLinks from "rehype-external-links";
+import rehypeSlug from "rehype-slug";
+import rehypeStringify from "rehype-stringify";
+import remarkGfm from "remark-gfm";
+import remarkParse from "remark-parse";
+import remarkRehype from "remark-rehype";
+import { unified } from "unified";
+import { VFile } from "vfile";
+import { matter } from "vfile-matter";
+import { z } from "zod";
+import { icons } from "~/components/icon";
+import type { Article } from "./types";
+
+export class ArticleError extends Error {
+  override name = "ArticleError";
+}
+
+const isoDate = z
+  .string({ message: "must be an ISO date such as 2024-11-15" })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, "must be an ISO date such as 2024-11-15")
+  .refine((value) => {
+    const date = new Date(`${value}T00:00:00Z`);
+    return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
+  }, "is not a real calendar date");
+
+const iconNames = Object.keys(icons) as [keyof typeof icons, ...(keyof typeof icons)[]];
+
+/** The front matter every article must have (spec section 3 "Blog article"). */
+export const frontMatterSchema = z
+  .object({
+    title: z
+      .string({ message: "is required (text)" })
+      .trim()
+      .min(1, "must not be empty")
+      .max(120, "must be at most 120 characters"),
+    excerpt: z
+      .string({ message: "is required (text)" })
+      .trim()
+      .min(1, "must not be empty")
+      .max(300, "must be at most 300 characters"),
+    category: z.string({ message: "is required (text)" }).trim().min(1, "must not be empty"),
+    date: isoDate,
+    readTime: z
+      .number({ message: "must be a whole number of minutes" })
+      .int("must be a whole number of minutes")
+      .min(1, "must be at least 1 minute")
+      .max(120, "must be at most 120 minutes"),
+    author: z.string({ message: "is required (text)" }).trim().min(1, "must not be empty"),
+    icon: z.enum(iconNames, { message: `must be one of ${iconNames.join(", ")} (icons of app/components/icon.tsx)` }),
+    color: z.enum(["primary", "secondary", "accent"], { message: "must be primary, secondary or accent" }),
+    featured: z.boolean({ message: "must be true or false" }).default(false),
+    video: z
+      .string()
+      .url("must be a web address")
+      .refine((value) => youtubeId(value) !== null, "must be a YouTube address (youtube.com/watch?v=… or youtu.be/…)")
+      .optional(),
+  })
+  .strict();
+
+/**
+ * The YouTube video id of a watch, short or embed address, or null.
+ * `youtubeId("https://youtu.be/abcdefghijk")` is "abcdefghijk".
+ */
+export function youtubeId(address: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(address);
+  } catch {
+    return null;
+  }
+  const host = url.hostname.replace(/^www\./, "");
+  const id =
+    host === "youtu.be"
+      ? url.pathname.slice(1)
+      : ["youtube.com", "m.youtube.com", "youtube-nocookie.com"].includes(host)
+        ? url.pathname === "/watch"
+          ? url.searchParams.get("v")
+          : url.pathname.replace(/^\/(embed|shorts)\//, "")
+        : null;
+  return id && /^[\w-]{11}$/.test(id) ? id : null;
+}
+
+const markdown = unified()
+  .use(remarkParse)
+  .use(remarkGfm)
+  .use(remarkRehype)
+  .use(rehypeSlug)
+  .use(rehypeExternalLinks, {
+    target: "_blank",
+    rel: ["noopener", "noreferrer"],
+    content: {
+      type: "element",
+      tagName: "span",
+      properties: { className: ["sr-only"] },
+      children: [{ type: "text", value: " (nouvel onglet)" }],
+    },
+  })
+  .use(rehypeStringify);
+
+/** Parses one article file; `fileName` is used for the slug and in error messages. */
+export function parseArticle(fileName: string, source: string): Article {
+  const slug = path.basename(fileName, ".md");
+  if (!/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(slug)) {
+    throw new ArticleError(
+      `${fileName}: the file name must be a slug (lowercase letters, digits and dashes), e.g. mon-article.md`,
+    );
+  }
+  const file = new VFile({ path: fileName, value: source });
+  try {
+    matter(file, { strip: true });
+  } catch (error) {
+    throw new ArticleError(`${fileName}: the front matter is not valid YAML (${(error as Error).message})`);
+  }
+  const data = file.data.matter;
+  if (!data || typeof data !== "object" || Object.keys(data).length === 0) {
+    throw new ArticleError(`${fileName}: the front matter (between two --- lines at the top) is missing`);
+  }
+  const result = frontMatterSchema.safeParse(data);
+  if (!result.success) {
+    const problems = result.error.issues.map((issue) => {
+      const field = issue.path.join(".");
+      const got = field && field in data ? ` (got ${JSON.stringify((data as Record<string, unknown>)[field])})` : "";
+      return issue.code === "unrecognized_keys"
+        ? `unknown field(s) ${issue.keys.map((key) => `"${key}"`).join(", ")}`
+        : `front matter "${field}" ${issue.message}${got}`;
+    });
+    throw new ArticleError(`${fileName}: ${problems.join("; ")}`);
+  }
+  const html = String(markdown.processSync(String(file.value)));
+  return { slug, ...result.data, html };
+}
+
+/** Where the articles are read from. */
+export function articlesDirectory(): string {
+  return path.resolve(process.env.BLOG_CONTENT_DIR ?? path.join("app", "content", "blog"));
+}
+
+/** Reads and parses every `*.md` of `directory`, newest first (then by slug). */
+export function loadArticles(directory = articlesDirectory()): Article[] {
+  const files = fs.readdirSync(directory).filter((name) => name.endsWith(".md"));
+  const relative = path.relative(process.cwd(), directory) || directory;
+  return files
+    .map((name) => parseArticle(path.join(relative, name), fs.readFileSync(path.join(directory, name), "utf8")))
+    .sort((a, b) => b.date.localeCompare(a.date) || a.slug.localeCompare(b.slug));
+}
+
+let cache: Article[] | undefined;
+
+/** Every article, newest first, read once per process. */
+export function getArticles(): Article[] {
+  cache ??= loadArticles();
+  return cache;
+}

@@ -1,0 +1,138 @@
+import { describe, expect, it } from "vitest";
+import { ArticleError, loadArticles, parseArticle, youtubeId } from "./articles.server";
+
+const valid = {
+  title: "Un titre",
+  excerpt: "Un résumé.",
+  category: "Sécurité",
+  date: "2024-11-15",
+  readTime: 5,
+  author: "Prénom Nom",
+  icon: "ShieldAlert",
+  color: "primary",
+};
+
+/** An article file with the given front matter (values written as YAML/JSON scalars). */
+function source(
+  frontMatter: Record<string, unknown>,
+  body = "## Premier pas\n\nVoir [le site](https://www.antiphishing.ch) ou [l’accueil](/).\n",
+) {
+  const lines = Object.entries(frontMatter).map(([key, value]) => `${key}: ${JSON.stringify(value)}`);
+  return `---\n${lines.join("\n")}\n---\n\n${body}`;
+}
+
+function errorOf(run: () => unknown): string {
+  try {
+    run();
+  } catch (error) {
+    expect(error).toBeInstanceOf(ArticleError);
+    return (error as Error).message;
+  }
+  throw new Error("expected an ArticleError");
+}
+
+describe("parseArticle", () => {
+  it("reads the front matter and turns the Markdown into HTML", () => {
+    const article = parseArticle(
+      "blog/mon-article.md",
+      source({ ...valid, featured: true, video: "https://youtu.be/abcdefghijk" }),
+    );
+    expect(article).toMatchObject({
+      slug: "mon-article",
+      title: "Un titre",
+      readTime: 5,
+      featured: true,
+      color: "primary",
+    });
+    expect(article.html).toContain('<h2 id="premier-pas">Premier pas</h2>');
+  });
+
+  it("marks links to other sites rel=noopener and leaves the site's own links alone", () => {
+    const { html } = parseArticle("blog/a.md", source(valid));
+    const external = html.match(/<a href="https:\/\/www\.antiphishing\.ch"[^>]*>.*?<\/a>/)?.[0] ?? "";
+    expect(external).toContain('rel="noopener noreferrer"');
+    expect(external).toContain('target="_blank"');
+    expect(external).toContain("(nouvel onglet)");
+    expect(html).toContain('<a href="/">l’accueil</a>');
+  });
+
+  it("defaults featured to false", () => {
+    expect(parseArticle("blog/a.md", source(valid)).featured).toBe(false);
+  });
+
+  it("names the file and the field when the title is missing", () => {
+    const withoutTitle: Partial<typeof valid> = { ...valid };
+    delete withoutTitle.title;
+    const message = errorOf(() => parseArticle("app/content/blog/sans-titre.md", source(withoutTitle)));
+    expect(message).toMatch(/^app\/content\/blog\/sans-titre\.md: /);
+    expect(message).toMatch(/"title" is required/);
+  });
+
+  it("names the file and the field when the colour is not a theme colour", () => {
+    const message = errorOf(() => parseArticle("app/content/blog/rouge.md", source({ ...valid, color: "red" })));
+    expect(message).toContain("app/content/blog/rouge.md");
+    expect(message).toMatch(/"color" must be primary, secondary or accent \(got "red"\)/);
+  });
+
+  it.each(["15 novembre 2024", "2024-13-01", "2024-02-30", 20241115])("refuses the date %j", (date) => {
+    const message = errorOf(() => parseArticle("app/content/blog/date.md", source({ ...valid, date })));
+    expect(message).toMatch(/^app\/content\/blog\/date\.md: front matter "date" /);
+  });
+
+  it("refuses unknown fields, unknown icons, non-YouTube videos and a missing front matter", () => {
+    expect(errorOf(() => parseArticle("b/x.md", source({ ...valid, tags: "a" })))).toMatch(/unknown field\(s\) "tags"/);
+    expect(errorOf(() => parseArticle("b/x.md", source({ ...valid, icon: "Rocket" })))).toMatch(
+      /"icon" must be one of/,
+    );
+    expect(errorOf(() => parseArticle("b/x.md", source({ ...valid, video: "https://vimeo.com/1" })))).toMatch(
+      /"video" must be a YouTube address/,
+    );
+    expect(errorOf(() => parseArticle("b/x.md", "## Pas de front matter"))).toMatch(/front matter .* is missing/);
+    expect(errorOf(() => parseArticle("b/Mon Article.md", source(valid)))).toMatch(/file name must be a slug/);
+  });
+});
+
+describe("youtubeId", () => {
+  it.each([
+    ["https://www.youtube.com/watch?v=abcdefghijk", "abcdefghijk"],
+    ["https://youtu.be/abcdefghijk", "abcdefghijk"],
+    ["https://www.youtube-nocookie.com/embed/abcdefghijk", "abcdefghijk"],
+    ["https://www.youtube.com/watch?v=short", null],
+    ["https://example.com/watch?v=abcdefghijk", null],
+    ["not a url", null],
+  ])("%s gives %s", (address, id) => {
+    expect(youtubeId(address)).toBe(id);
+  });
+});
+
+describe("the site's articles", () => {
+  const articles = loadArticles();
+  const words = (html: string) =>
+    html
+      .replace(/<[^>]+>/g, " ")
+      .split(/\s+/)
+      .filter(Boolean).length;
+
+  it("are the three guides of spec section 3, dated November 2024, newest first", () => {
+    expect(articles.map((article) => [article.slug, article.category, article.readTime])).toEqual([
+      ["reconnaitre-email-frauduleux", "Sécurité", 5],
+      ["chatgpt-pour-emails", "Intelligence Artificielle", 7],
+      ["application-cff-guide-complet", "Applications", 6],
+    ]);
+    for (const article of articles) expect(article.date).toMatch(/^2024-11-/);
+  });
+
+  it("feature the fraud guide, with its video", () => {
+    const featured = articles.filter((article) => article.featured);
+    expect(featured.map((article) => article.slug)).toEqual(["reconnaitre-email-frauduleux"]);
+    expect(youtubeId(featured[0]!.video!)).not.toBeNull();
+  });
+
+  it("are full guides: at least 700 words, with headings and a summary", () => {
+    for (const article of articles) {
+      expect(words(article.html), article.slug).toBeGreaterThanOrEqual(700);
+      expect(article.html).toMatch(/<h2 id="/);
+      expect(article.html).toMatch(/En résumé/);
+    }
+  });
+});

@@ -1,0 +1,69 @@
+/** An article card (home blog section, blog index, related articles): icon, category, title, excerpt, date, read time, link. */
+import { CalendarDays, Clock } from "lucide-react";
+import { Link } from "react-router";
+import type { ArticleSummary } from "~/blog/types";
+import { blogSection } from "~/content/home";
+import { cn } from "~/utils/cn";
+import { formatDate } from "~/utils/format";
+import { Icon } from "./icon";
+import { themeClasses } from "./theme";
+import { buttonVariants } from "./ui/button";
+
+export function ArticleCard({ article, headingLevel = 3 }: { article: ArticleSummary; headingLevel?: 2 | 3 }) {
+  const Heading = headingLevel === 2 ? "h2" : "h3";
+  return (
+    <article className="flex h-full flex-col rounded-3xl border border-line bg-white p-6 shadow-md">
+      <ArticleBadges article={article} />
+      <Heading className="mt-4 text-2xl font-bold">{article.title}</Heading>
+      <p className="mt-3 flex-1 text-muted">{article.excerpt}</p>
+      <ArticleDateline article={article} className="mt-4" />
+      <Link
+        to={`/blog/${article.slug}`}
+        className={cn(buttonVariants({ variant: "outline" }), "mt-5 self-start")}
+        aria-label={`${blogSection.readMore} : ${article.title}`}
+      >
+        {blogSection.readMore}
+      </Link>
+    </article>
+  );
+}
+
+/** The article's icon and category badge. */
+export function ArticleBadges({ article }: { article: ArticleSummary }) {
+  const theme = themeClasses[article.color];
+  return (
+    <div className="flex items-center gap-3">
+      <span className={cn("inline-flex size-12 shrink-0 items-center justify-center rounded-xl", theme.softBg)}>
+        <Icon name={article.icon} className={cn("size-7", theme.strongText)} />
+      </span>
+      <span className={cn("rounded-full px-3 py-1 text-lg font-semibold", theme.softBg, theme.strongText)}>
+        {article.category}
+      </span>
+    </div>
+  );
+}
+
+/** "15 novembre 2024 · 5 min de lecture", with an optional author. */
+export function ArticleDateline({
+  article,
+  withAuthor = false,
+  className,
+}: {
+  article: ArticleSummary;
+  withAuthor?: boolean;
+  className?: string;
+}) {
+  return (
+    <p className={cn("flex flex-wrap gap-x-4 gap-y-1 text-lg text-muted", className)}>
+      {withAuthor ? <span className="font-semibold text-ink">{article.author}</span> : null}
+      <span className="inline-flex items-center gap-1">
+        <CalendarDays aria-hidden="true" className="size-5" />
+        <time dateTime={article.date}>{formatDate(article.date)}</time>
+      </span>
+      <span className="inline-flex items-center gap-1">
+        <Clock aria-hidden="true" className="size-5" />
+        {article.readTime} min de lecture
+      </span>
+    </p>
+  );
+}

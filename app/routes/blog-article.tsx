@@ -1,0 +1,100 @@
+/**
+ * `/blog/{slug}`: one article (spec "/blog/{slug}"): back link, icon,
+ * category, title, excerpt, author, date, read time, video, body and up to
+ * two "Articles similaires". An unknown slug answers 404 with "Article non
+ * trouvé". Every article is prerendered.
+ */
+import { ArrowLeft } from "lucide-react";
+import { data, isRouteErrorResponse, Link } from "react-router";
+import { ArticleBadges, ArticleCard, ArticleDateline } from "~/components/article-card";
+import { VideoEmbed } from "~/components/video-embed";
+import { getArticles, youtubeId } from "~/blog/articles.server";
+import { relatedArticles, summarize } from "~/blog/select";
+import { pageMeta } from "~/utils/meta";
+import type { Route } from "./+types/blog-article";
+
+export function loader({ params }: Route.LoaderArgs) {
+  const all = getArticles();
+  const article = all.find((candidate) => candidate.slug === params.slug);
+  if (!article) throw data("Article not found", { status: 404 });
+  return {
+    article: { ...article, videoId: article.video ? youtubeId(article.video) : null },
+    related: relatedArticles(article, all).map(summarize),
+  };
+}
+
+export const meta: Route.MetaFunction = ({ data: loaderData }) =>
+  loaderData
+    ? pageMeta({ title: loaderData.article.title, description: loaderData.article.excerpt })
+    : pageMeta({
+        title: "Article non trouvé",
+        description: "L’article que vous recherchez n’existe pas.",
+        noindex: true,
+      });
+
+function BackLink() {
+  return (
+    <Link
+      to="/blog"
+      className="inline-flex min-h-12 items-center gap-2 rounded-lg font-semibold text-primary underline-offset-4 hover:underline"
+    >
+      <ArrowLeft aria-hidden="true" className="size-5" />
+      Retour au blog
+    </Link>
+  );
+}
+
+export default function BlogArticle({ loaderData }: Route.ComponentProps) {
+  const { article, related } = loaderData;
+  return (
+    <>
+      <article className="mx-auto max-w-3xl px-4 pt-8 pb-12 sm:px-6 sm:pt-12">
+        <BackLink />
+        <header className="mt-6">
+          <ArticleBadges article={article} />
+          <h1 className="mt-5 text-4xl font-bold sm:text-5xl">{article.title}</h1>
+          <p className="mt-5 text-xl text-muted">{article.excerpt}</p>
+          <ArticleDateline article={article} withAuthor className="mt-5 border-b border-line pb-6" />
+        </header>
+        {article.videoId ? (
+          <div className="mt-8">
+            <VideoEmbed videoId={article.videoId} title={article.title} />
+          </div>
+        ) : null}
+        <div
+          className="prose prose-lg mt-8 max-w-none text-ink prose-headings:text-ink prose-p:text-ink prose-a:text-primary prose-blockquote:border-secondary prose-blockquote:text-ink prose-li:my-1 [&_*]:scroll-mt-24"
+          dangerouslySetInnerHTML={{ __html: article.html }}
+        />
+      </article>
+      {related.length > 0 ? (
+        <section aria-labelledby="articles-similaires" className="bg-cream py-12">
+          <div className="mx-auto max-w-5xl px-4 sm:px-6">
+            <h2 id="articles-similaires" className="text-3xl font-bold">
+              Articles similaires
+            </h2>
+            <ul className="mt-8 grid gap-8 md:grid-cols-2">
+              {related.map((other) => (
+                <li key={other.slug}>
+                  <ArticleCard article={other} />
+                </li>
+              ))}
+            </ul>
+          </div>
+        </section>
+      ) : null}
+    </>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (!isRouteErrorResponse(error) || error.status !== 404) throw error;
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-24 text-center sm:px-6">
+      <h1 className="text-4xl font-bold">Article non trouvé</h1>
+      <p className="mt-5 text-xl text-muted">L’article que vous recherchez n’existe pas.</p>
+      <div className="mt-8">
+        <BackLink />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,154 @@
+/**
+ * `/blog` and `/blog/page/{n}`: "Blog & Ressources", the three highlights,
+ * "À la une" (the featured article and its video), "Tous les articles" (12
+ * per page), the newsletter box. Every page is prerendered.
+ */
+import { BookOpen, ChevronLeft, ChevronRight, PlayCircle, ShieldCheck } from "lucide-react";
+import { data, Link } from "react-router";
+import { ArticleBadges, ArticleCard, ArticleDateline } from "~/components/article-card";
+import { NewsletterBox } from "~/components/sections/blog";
+import { buttonVariants } from "~/components/ui/button";
+import { VideoEmbed } from "~/components/video-embed";
+import { getArticles, youtubeId } from "~/blog/articles.server";
+import { featuredArticle, pageCount, pageOf, summarize } from "~/blog/select";
+import { blogSection } from "~/content/home";
+import { cn } from "~/utils/cn";
+import { pageMeta } from "~/utils/meta";
+import type { Route } from "./+types/blog";
+
+const highlights = [
+  { Icon: BookOpen, title: "Guides détaillés", text: "Des explications pas à pas, avec des mots simples." },
+  { Icon: PlayCircle, title: "Vidéos explicatives", text: "Pour voir les gestes avant de les faire vous-même." },
+  { Icon: ShieldCheck, title: "Conseils sécurité", text: "Pour reconnaître les arnaques et protéger vos données." },
+];
+
+export function loader({ params }: Route.LoaderArgs) {
+  const all = getArticles();
+  const page = params.page === undefined ? 1 : /^[1-9]\d*$/.test(params.page) ? Number(params.page) : NaN;
+  // Page 1 lives at /blog only: /blog/page/1 is not a page of its own.
+  const articles = params.page === "1" ? null : pageOf(all, page);
+  if (!articles) throw data("Not Found", { status: 404 });
+  const featured = featuredArticle(all);
+  return {
+    page,
+    pages: pageCount(all.length),
+    articles: articles.map(summarize),
+    featured:
+      page === 1 && featured
+        ? { ...summarize(featured), videoId: featured.video ? youtubeId(featured.video) : null }
+        : null,
+  };
+}
+
+export const meta: Route.MetaFunction = ({ data: loaderData }) =>
+  pageMeta({
+    title: loaderData && loaderData.page > 1 ? `${blogSection.title}, page ${loaderData.page}` : blogSection.title,
+    description:
+      "Guides pratiques pour seniors : sécurité sur Internet, intelligence artificielle, applications utiles en Suisse. Des conseils simples, pas à pas.",
+  });
+
+const pageHref = (page: number) => (page === 1 ? "/blog" : `/blog/page/${page}`);
+
+export default function Blog({ loaderData }: Route.ComponentProps) {
+  const { page, pages, articles, featured } = loaderData;
+  return (
+    <>
+      <section
+        aria-labelledby="blog-titre"
+        className="bg-gradient-to-b from-primary-soft/60 to-white pt-12 pb-12 sm:pt-16"
+      >
+        <div className="mx-auto max-w-7xl px-4 sm:px-6">
+          <div className="mx-auto max-w-3xl text-center">
+            <h1 id="blog-titre" className="text-4xl font-bold sm:text-5xl">
+              {blogSection.title}
+            </h1>
+            <p className="mt-5 text-xl text-muted">{blogSection.intro}</p>
+          </div>
+          <ul className="mt-10 grid gap-6 md:grid-cols-3">
+            {highlights.map(({ Icon, title, text }) => (
+              <li key={title} className="flex items-start gap-4 rounded-3xl bg-white p-6 shadow-md">
+                <Icon aria-hidden="true" className="size-9 shrink-0 text-primary" />
+                <div>
+                  <p className="text-xl font-bold">{title}</p>
+                  <p className="mt-1 text-muted">{text}</p>
+                </div>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+
+      {featured ? (
+        <section aria-labelledby="a-la-une" className="py-12">
+          <div className="mx-auto max-w-7xl px-4 sm:px-6">
+            <h2 id="a-la-une" className="text-3xl font-bold sm:text-4xl">
+              À la une
+            </h2>
+            <div className="mt-8 grid items-center gap-8 rounded-3xl border border-line bg-white p-6 shadow-lg lg:grid-cols-2 lg:p-10">
+              {featured.videoId ? <VideoEmbed videoId={featured.videoId} title={featured.title} /> : null}
+              <div>
+                <ArticleBadges article={featured} />
+                <h3 className="mt-4 text-3xl font-bold">{featured.title}</h3>
+                <p className="mt-3 text-xl text-muted">{featured.excerpt}</p>
+                <ArticleDateline article={featured} withAuthor className="mt-4" />
+                <Link
+                  to={`/blog/${featured.slug}`}
+                  className={cn(buttonVariants({ size: "large" }), "mt-6")}
+                  aria-label={`${blogSection.readMore} : ${featured.title}`}
+                >
+                  {blogSection.readMore}
+                </Link>
+              </div>
+            </div>
+          </div>
+        </section>
+      ) : null}
+
+      <section aria-labelledby="tous-les-articles" className="py-12">
+        <div className="mx-auto max-w-7xl px-4 sm:px-6">
+          <h2 id="tous-les-articles" className="text-3xl font-bold sm:text-4xl">
+            Tous les articles
+            {pages > 1 ? (
+              <span className="ml-3 text-xl font-semibold text-muted">{`page ${page} sur ${pages}`}</span>
+            ) : null}
+          </h2>
+          <ul className="mt-8 grid gap-8 md:grid-cols-2 lg:grid-cols-3">
+            {articles.map((article) => (
+              <li key={article.slug}>
+                <ArticleCard article={article} />
+              </li>
+            ))}
+          </ul>
+          {pages > 1 ? (
+            <nav aria-label="Pages des articles" className="mt-10 flex flex-wrap items-center justify-center gap-3">
+              {page > 1 ? (
+                <Link to={pageHref(page - 1)} className={buttonVariants({ variant: "outline" })}>
+                  <ChevronLeft aria-hidden="true" className="size-5" />
+                  Articles plus récents
+                </Link>
+              ) : null}
+              {Array.from({ length: pages }, (_, index) => index + 1).map((number) => (
+                <Link
+                  key={number}
+                  to={pageHref(number)}
+                  aria-current={number === page ? "page" : undefined}
+                  aria-label={`Page ${number}`}
+                  className={buttonVariants({ variant: number === page ? "primary" : "ghost" })}
+                >
+                  {number}
+                </Link>
+              ))}
+              {page < pages ? (
+                <Link to={pageHref(page + 1)} className={buttonVariants({ variant: "outline" })}>
+                  Articles plus anciens
+                  <ChevronRight aria-hidden="true" className="size-5" />
+                </Link>
+              ) : null}
+            </nav>
+          ) : null}
+          <NewsletterBox />
+        </div>
+      </section>
+    </>
+  );
+}
