@@ -33,7 +33,7 @@ export function VideoEmbed({ videoId, title }: { videoId: string; title: string 
       }}
       className="group relative flex aspect-video flex-col items-center justify-center gap-4 overflow-hidden rounded-3xl bg-gradient-to-br from-primary-strong to-secondary-strong p-6 text-center text-white no-underline shadow-lg"
     >
-      <span className="inline-flex size-20 items-center justify-center rounded-full bg-white text-primary-strong shadow-lg transition-transform group-hover:scale-110 sm:size-24">
+      <span className="inline-flex size-20 shrink-0 items-center justify-center rounded-full bg-white text-primary-strong shadow-lg transition-transform group-hover:scale-110 sm:size-24">
         <Play aria-hidden="true" className="ml-1 size-10 fill-current sm:size-12" />
       </span>
       <span className="text-xl font-bold sm:text-2xl">Regarder la vidéo</span>
