@@ -1,14 +1,16 @@
 /**
  * The document shell: `<html lang="fr-CH">`, head links, skip link, header,
- * main, footer, tooltip provider, and the error boundary (404 page and the
- * generic error page).
+ * main, footer, tooltip provider, the contact dialog's provider, the toast
+ * area, and the error boundary (404 page and the generic error page).
  */
 import fontUrl from "@fontsource-variable/atkinson-hyperlegible-next/files/atkinson-hyperlegible-next-latin-wght-normal.woff2?url";
 import { useEffect, type ReactNode } from "react";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation } from "react-router";
+import { ContactDialogProvider } from "~/components/contact-dialog";
 import { Footer } from "~/components/footer";
 import { Header } from "~/components/header";
 import { buttonVariants } from "~/components/ui/button";
+import { Toaster } from "~/components/ui/toaster";
 import { TooltipProvider } from "~/components/ui/tooltip";
 import { blogSection } from "~/content/home";
 import { pageMeta, siteName } from "~/utils/meta";
@@ -46,12 +48,15 @@ export function Layout({ children }: { children: ReactNode }) {
           Aller au contenu
         </a>
         <TooltipProvider delayDuration={700} skipDelayDuration={300}>
-          <Header />
-          <main id="contenu" tabIndex={-1} className="flex-1 pt-20 focus:outline-none">
-            {children}
-          </main>
-          <Footer />
+          <ContactDialogProvider>
+            <Header />
+            <main id="contenu" tabIndex={-1} className="flex-1 pt-20 focus:outline-none">
+              {children}
+            </main>
+            <Footer />
+          </ContactDialogProvider>
         </TooltipProvider>
+        <Toaster />
         <ScrollRestoration />
         <Scripts />
       </body>

@@ -10,6 +10,7 @@ export default [
   route("blog/page/:page", "routes/blog.tsx", { id: "blog-page" }),
   route("blog/rss.xml", "routes/blog-rss.ts"),
   route("blog/:slug", "routes/blog-article.tsx"),
+  route("contact", "routes/contact.tsx"),
   route("coordonnees", "routes/coordonnees.tsx"),
   route("newsletter", "routes/newsletter.tsx"),
   route("__erreur-test", "routes/error-test.tsx"),

@@ -14,8 +14,10 @@ import express from "express";
 import helmet from "helmet";
 import type { Logger } from "pino";
 import { pinoHttp } from "pino-http";
+import { rateLimit } from "express-rate-limit";
 import type { ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
+import type { Database } from "../app/db/client.server.ts";
 import type { Settings } from "./env.ts";
 
 export interface AppOptions {
@@ -26,11 +28,19 @@ export interface AppOptions {
   /** Production: the server build module. Development: omitted, `vite` is used. */
   build?: ServerBuild;
   vite?: ViteDevServer;
+  db: Database;
+  /** Asks the outbox worker to run now. */
+  wakeOutbox: () => void;
 }
+
+/** Largest body accepted by POST /contact: the form's fields fit in well under 32 KB. */
+export const CONTACT_BODY_LIMIT_BYTES = 32 * 1024;
+
+const CONTACT_PATHS = ["/contact", "/contact.data"];
 
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
 
-export function createApp({ settings, logger, clientDir, build, vite }: AppOptions): express.Express {
+export function createApp({ settings, logger, clientDir, build, vite, db, wakeOutbox }: AppOptions): express.Express {
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", "loopback");
@@ -90,13 +100,44 @@ export function createApp({ settings, logger, clientDir, build, vite }: AppOptio
     });
   }
 
+  // Spam guards on the contact form (its own messages come from the action).
+  app.post(CONTACT_PATHS, (req, res, next) => {
+    const length = Number(req.headers["content-length"] ?? NaN);
+    if (!Number.isFinite(length) || length > CONTACT_BODY_LIMIT_BYTES) {
+      res.status(Number.isFinite(length) ? 413 : 411).type("text/plain; charset=utf-8");
+      res.send("Le message envoyé est trop long. Veuillez le raccourcir et réessayer.");
+      return;
+    }
+    next();
+  });
+  app.post(
+    CONTACT_PATHS,
+    rateLimit({
+      windowMs: settings.CONTACT_RATE_LIMIT_WINDOW_MINUTES * 60_000,
+      limit: settings.CONTACT_RATE_LIMIT_MAX,
+      standardHeaders: "draft-8",
+      legacyHeaders: false,
+      // Past the limit the action still answers, in French, with HTTP 429.
+      handler: (req, _res, next) => {
+        (req as express.Request & { rateLimited?: boolean }).rateLimited = true;
+        next();
+      },
+    }),
+  );
+
   app.all(
     // "/{*splat}" matches "/" too (Express 5 path syntax).
     "/{*splat}",
     createRequestHandler({
       build: vite ? () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild> : build!,
       mode: settings.NODE_ENV,
-      getLoadContext: () => ({ settings }),
+      getLoadContext: (req) => ({
+        settings,
+        db,
+        logger,
+        wakeOutbox,
+        rateLimited: (req as express.Request & { rateLimited?: boolean }).rateLimited === true,
+      }),
     }),
   );
 

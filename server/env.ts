@@ -8,10 +8,11 @@
  */
 import { z } from "zod";
 
+// 0 lets the system pick a free port (tests).
 const port = z.coerce
   .number({ message: "must be a whole number between 1 and 65535" })
   .int("must be a whole number between 1 and 65535")
-  .min(1, "must be a whole number between 1 and 65535")
+  .min(0, "must be a whole number between 1 and 65535")
   .max(65535, "must be a whole number between 1 and 65535");
 
 const httpUrl = z
@@ -57,6 +58,21 @@ export const settingsSchema = z
         message: "must be one of fatal, error, warn, info, debug, trace, silent",
       })
       .default("info"),
+    CONTACT_RATE_LIMIT_MAX: z.coerce
+      .number({ message: "must be a whole number of requests, at least 1" })
+      .int("must be a whole number of requests, at least 1")
+      .min(1, "must be a whole number of requests, at least 1")
+      .default(5),
+    CONTACT_RATE_LIMIT_WINDOW_MINUTES: z.coerce
+      .number({ message: "must be a number of minutes between 1 and 1440" })
+      .min(1, "must be a number of minutes between 1 and 1440")
+      .max(1440, "must be a number of minutes between 1 and 1440")
+      .default(10),
+    OUTBOX_POLL_SECONDS: z.coerce
+      .number({ message: "must be a number of seconds between 0.1 and 3600" })
+      .min(0.1, "must be a number of seconds between 0.1 and 3600")
+      .max(3600, "must be a number of seconds between 0.1 and 3600")
+      .default(5),
     ENABLE_ERROR_TEST_ROUTE: z
       .enum(["0", "1"], { message: "must be 0 or 1" })
       .default("0")

@@ -1,14 +1,11 @@
 /**
  * Server entry: reads `.env` when present, validates the settings (exits
- * with a message naming each wrong variable), then serves the site.
- * Production serves `build/`; `NODE_ENV=development` runs Vite in middleware
- * mode with hot reload.
+ * with a message naming each wrong variable), then starts the site
+ * (`server/main.ts`). Production serves `build/`; `NODE_ENV=development`
+ * runs Vite in middleware mode with hot reload.
  */
 import fs from "node:fs";
-import path from "node:path";
-import { pathToFileURL } from "node:url";
 import { pino } from "pino";
-import type { ServerBuild } from "react-router";
 import { loadSettings, SettingsError } from "./env.ts";
 
 if (fs.existsSync(".env")) process.loadEnvFile(".env");
@@ -25,40 +22,33 @@ try {
 }
 
 // Libraries (React, React Router, Express) read NODE_ENV: make it agree with the settings
-// before they load, hence the dynamic import of the app below.
+// before they load, hence the dynamic import below.
 process.env.NODE_ENV = settings.NODE_ENV;
-const { createApp } = await import("./app.ts");
+const { startServer } = await import("./main.ts");
 const logger = pino({ level: settings.LOG_LEVEL });
-const root = process.cwd();
-const clientDir = path.join(root, "build", "client");
 
-let app;
-if (settings.NODE_ENV === "development") {
-  const { createServer } = await import("vite");
-  const vite = await createServer({ server: { middlewareMode: true }, appType: "custom" });
-  app = createApp({ settings, logger, clientDir, vite });
-} else {
-  const serverBuildPath = path.join(root, "build", "server", "index.js");
-  if (!fs.existsSync(serverBuildPath)) {
-    logger.fatal(`No build found at ${serverBuildPath}: run "npm run build" first (npm start does it for you).`);
-    process.exit(1);
-  }
-  const build = (await import(pathToFileURL(serverBuildPath).href)) as ServerBuild;
-  app = createApp({ settings, logger, clientDir, build });
+let running;
+try {
+  running = await startServer({ settings, logger });
+} catch (error) {
+  logger.fatal((error as Error).message);
+  process.exit(1);
 }
+logger.info(`Site ready on http://localhost:${running.port} (public address ${settings.SITE_URL})`);
 
-const server = app.listen(settings.PORT, settings.HOST, (error?: Error) => {
-  if (error) {
-    logger.fatal({ err: error }, `Cannot listen on port ${settings.PORT} (PORT)`);
-    process.exit(1);
-  }
-  logger.info(`Site ready on http://localhost:${settings.PORT} (public address ${settings.SITE_URL})`);
-});
-
+let closing = false;
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.on(signal, () => {
+    if (closing) return;
+    closing = true;
     logger.info(`${signal} received, closing`);
-    server.close(() => process.exit(0));
-    setTimeout(() => process.exit(0), 5000).unref();
+    setTimeout(() => process.exit(0), 10_000).unref();
+    running.close().then(
+      () => process.exit(0),
+      (error) => {
+        logger.error({ err: error }, "error while closing");
+        process.exit(1);
+      },
+    );
   });
 }

@@ -1,6 +1,7 @@
 /**
  * The fixed site header (spec section 2 "Header"): logo, two-line title
- * with the Swiss flag, navigation, "Contactez-moi".
+ * with the Swiss flag, navigation, "Contactez-moi" (a link to `/contact`
+ * that opens the contact dialog once JavaScript runs).
  *
  * Small screens: a "Menu" button (aria-expanded, aria-controls) opens the
  * same entries plus a full-width "Contactez-moi"; a click on an entry or
@@ -15,6 +16,7 @@ import { contactCta, navItems } from "~/content/navigation";
 import { cn } from "~/utils/cn";
 import { useHydrated } from "~/utils/use-hydrated";
 import logoUrl from "~/content/pictures/logo.svg?url";
+import { ContactDialogLink } from "./contact-dialog";
 import { navHref } from "./nav-link";
 import { SwissFlag } from "./swiss-flag";
 import { buttonVariants } from "./ui/button";
@@ -47,7 +49,6 @@ export function Header() {
     setOpen(false);
     buttonRef.current?.focus({ preventScroll: true });
   };
-  const contactHref = navHref(contactCta, pathname);
 
   return (
     <header className="fixed inset-x-0 top-0 z-40 border-b border-line bg-white/95 shadow-sm backdrop-blur supports-[backdrop-filter]:bg-white/90">
@@ -81,9 +82,7 @@ export function Header() {
               {item.label}
             </a>
           ))}
-          <a href={contactHref} className={cn(buttonVariants(), "ml-2")}>
-            {contactCta.label}
-          </a>
+          <ContactDialogLink className={cn(buttonVariants(), "ml-2")}>{contactCta.label}</ContactDialogLink>
         </nav>
 
         {hydrated ? (
@@ -127,13 +126,10 @@ export function Header() {
             </li>
           ))}
         </ul>
-        <a
-          href={contactHref}
-          onClick={closeAfterClick}
-          className={cn(buttonVariants({ size: "large" }), "mt-3 w-full")}
-        >
+        {/* The menu closes first and its button takes the focus: the dialog gives it back there. */}
+        <ContactDialogLink onClick={closeAfterClick} className={cn(buttonVariants({ size: "large" }), "mt-3 w-full")}>
           {contactCta.label}
-        </a>
+        </ContactDialogLink>
       </nav>
     </header>
   );

@@ -1,6 +1,8 @@
 /**
  * Header and buttons: every jump lands on its section, below the fixed
- * header; the small-screen menu opens, closes on a click and on Escape.
+ * header; "Contactez-moi" and "Ouvrir le formulaire" link to /contact and
+ * open the contact dialog with JavaScript; the small-screen menu opens,
+ * closes on a click and on Escape.
  */
 import { expect, test, type Page } from "@playwright/test";
 import { waitForHydration } from "./helpers";
@@ -31,7 +33,6 @@ const entries = [
   ["Cours", "cours"],
   ["À propos", "a-propos"],
   ["Blog", "blog"],
-  ["Contactez-moi", "contact"],
 ] as const;
 
 for (const [label, id] of entries) {
@@ -46,6 +47,19 @@ for (const [label, id] of entries) {
     if (isMobile(page)) await expect(page.locator("#menu-mobile")).toBeHidden();
   });
 }
+
+test('header "Contactez-moi" links to /contact and, with JavaScript, opens the contact dialog', async ({ page }) => {
+  await page.goto("/");
+  await waitForHydration(page);
+  await openMenuIfMobile(page);
+  const nav = page.locator(isMobile(page) ? "#menu-mobile" : "header nav").first();
+  const link = nav.getByRole("link", { name: "Contactez-moi", exact: true });
+  await expect(link).toHaveAttribute("href", "/contact");
+  await link.click();
+  await expect(page.getByRole("dialog", { name: "Contactez-moi" })).toBeVisible();
+  await expect(page).toHaveURL(/\/$/); // no navigation, no jump
+  if (isMobile(page)) await expect(page.locator("#menu-mobile")).toBeHidden();
+});
 
 test("away from the home page, Blog leads to /blog and the others to the home sections", async ({ page }) => {
   await page.goto("/coordonnees");
@@ -65,7 +79,6 @@ const buttons = [
   ["Réserver maintenant", "contact"],
   ["S’inscrire au cours", "contact"],
   ["Demander un programme personnalisé", "contact"],
-  ["Ouvrir le formulaire", "contact"],
 ] as const;
 
 for (const [label, id] of buttons) {
@@ -80,6 +93,16 @@ for (const [label, id] of buttons) {
     await expectSectionInView(page, id);
   });
 }
+
+test('"Ouvrir le formulaire" links to /contact and, with JavaScript, opens the contact dialog', async ({ page }) => {
+  await page.goto("/#contact");
+  await waitForHydration(page);
+  const link = page.locator("main").getByRole("link", { name: "Ouvrir le formulaire", exact: true });
+  await expect(link).toHaveAttribute("href", "/contact");
+  await link.click();
+  await expect(page.getByRole("dialog", { name: "Contactez-moi" })).toBeVisible();
+  await expect(page).toHaveURL(/\/#contact$/);
+});
 
 test("footer links scroll to the five sections", async ({ page }) => {
   await page.goto("/");

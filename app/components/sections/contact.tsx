@@ -1,6 +1,8 @@
 /**
  * `#contact`: "Contactez-nous", the three contact cards masked until
- * "Révéler", opening hours, "Demande de renseignements", zones.
+ * "Révéler", opening hours, "Demande de renseignements" (its "Ouvrir le
+ * formulaire" links to `/contact` and opens the contact dialog once
+ * JavaScript runs), zones.
  *
  * The details arrive encoded (`app/utils/obfuscate.ts`) and are decoded only
  * when shown. "Révéler" is the submit button of a GET form to
@@ -15,6 +17,7 @@ import { openingHours } from "~/content/hours";
 import type { ContactChannels } from "~/content/identity";
 import { zones } from "~/content/zones";
 import { decodeContact } from "~/utils/obfuscate";
+import { ContactDialogLink } from "../contact-dialog";
 import { Section } from "../section";
 import { buttonVariants } from "../ui/button";
 import { cn } from "~/utils/cn";
@@ -127,10 +130,9 @@ export function ContactSection({
             {contactSection.inquiry.title}
           </h3>
           <p className="mt-4 flex-1 text-muted">{contactSection.inquiry.text}</p>
-          {/* The contact dialog comes with its own issue; until then the button leads to this section. */}
-          <a href="#contact" className={cn(buttonVariants({ size: "large" }), "mt-5 self-start")}>
+          <ContactDialogLink className={cn(buttonVariants({ size: "large" }), "mt-5 self-start")}>
             {contactSection.inquiry.button}
-          </a>
+          </ContactDialogLink>
         </div>
       </div>
 

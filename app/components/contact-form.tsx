@@ -1,0 +1,255 @@
+/**
+ * The contact request form (spec section 2 "Contact dialog", section 5),
+ * shared by the dialog and the `/contact` page. Conform wires the shared
+ * zod schema (`app/contact/schema.ts`): the browser checks on submit, then
+ * again at each keystroke in a field already checked; the server's answer
+ * (`lastResult`) shows its errors the same way, also without JavaScript.
+ * Each error sits under its field (`aria-invalid`, `aria-describedby`),
+ * and the first invalid field gets the focus. The form keeps `noValidate`
+ * so the French messages show rather than the browser's.
+ *
+ * The caller passes the form element: `fetcher.Form` in the dialog (no page
+ * change), React Router's `Form` on the page (a normal post without
+ * JavaScript).
+ */
+import {
+  getFormProps,
+  getInputProps,
+  getSelectProps,
+  getTextareaProps,
+  useForm,
+  type FieldMetadata,
+  type SubmissionResult,
+} from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { CircleAlert, LoaderCircle } from "lucide-react";
+import type { ComponentType, FormEvent, ReactNode, RefAttributes } from "react";
+import type { FetcherFormProps } from "react-router";
+import type { z } from "zod";
+import { contactSchema, HONEYPOT_FIELD, serviceChoices } from "~/contact/schema";
+import { identity } from "~/content/identity";
+import { cn } from "~/utils/cn";
+import { Button } from "./ui/button";
+import { Checkbox } from "./ui/checkbox";
+import { Input } from "./ui/input";
+import { Label } from "./ui/label";
+import { Select } from "./ui/select";
+import { Textarea } from "./ui/textarea";
+
+type ContactFormValue = z.input<typeof contactSchema>;
+
+/** `fetcher.Form` or React Router's `Form`. */
+export type FormElement = ComponentType<FetcherFormProps & RefAttributes<HTMLFormElement>>;
+
+const constraint = getZodConstraint(contactSchema);
+
+export function ContactForm({
+  id,
+  as: FormComponent,
+  lastResult,
+  pending = false,
+  onCancel,
+  className,
+}: {
+  /** Form id, also the prefix of every field id: unique on the page. */
+  id: string;
+  as: FormElement;
+  /** The `/contact` action's `result`, when there is one. */
+  lastResult?: SubmissionResult<string[]> | null;
+  /** A submission is on its way: "Envoyer" shows "Envoi…". */
+  pending?: boolean;
+  /** Shows "Annuler" (the dialog's), which calls this. */
+  onCancel?: () => void;
+  className?: string;
+}) {
+  const [form, fields] = useForm<ContactFormValue>({
+    id,
+    lastResult,
+    constraint,
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate({ formData }) {
+      return parseWithZod(formData, { schema: contactSchema });
+    },
+  });
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    // One request at a time: a second press while sending does nothing.
+    if (pending) {
+      event.preventDefault();
+      return;
+    }
+    form.onSubmit(event);
+  };
+
+  const hintId = (field: { id: string }) => `${field.id}-hint`;
+
+  return (
+    <FormComponent
+      method="post"
+      action="/contact"
+      {...getFormProps(form)}
+      onSubmit={onSubmit}
+      noValidate
+      className={cn("flex flex-col gap-5", className)}
+    >
+      <p className="text-lg text-muted">
+        Tous les champs sont obligatoires, sauf ceux marqués «&nbsp;facultatif&nbsp;».
+      </p>
+
+      {/* One column everywhere: one thing at a time, in reading order. */}
+      <Field field={fields.firstName} label="Prénom">
+        <Input
+          {...getInputProps(fields.firstName, { type: "text" })}
+          key={fields.firstName.key}
+          autoComplete="given-name"
+        />
+      </Field>
+      <Field field={fields.lastName} label="Nom">
+        <Input
+          {...getInputProps(fields.lastName, { type: "text" })}
+          key={fields.lastName.key}
+          autoComplete="family-name"
+        />
+      </Field>
+
+      <Field field={fields.email} label="Adresse e-mail">
+        <Input
+          {...getInputProps(fields.email, { type: "email" })}
+          key={fields.email.key}
+          autoComplete="email"
+          inputMode="email"
+          spellCheck={false}
+        />
+      </Field>
+
+      <Field
+        field={fields.phone}
+        label="Téléphone"
+        hint={"Fixe ou mobile, par exemple\u00a0+41\u00a079\u00a0123\u00a045\u00a067."}
+      >
+        <Input
+          {...getInputProps(fields.phone, { type: "tel", ariaDescribedBy: hintId(fields.phone) })}
+          key={fields.phone.key}
+          // The schema's pattern is checked by zod, with its French message; not by the browser.
+          pattern={undefined}
+          autoComplete="tel"
+          placeholder="+41 XX XXX XX XX"
+        />
+      </Field>
+
+      <Field field={fields.service} label="Service souhaité">
+        <Select {...getSelectProps(fields.service)} key={fields.service.key}>
+          <option value="">Choisissez un service</option>
+          {serviceChoices.map((choice) => (
+            <option key={choice.value} value={choice.value}>
+              {choice.label}
+            </option>
+          ))}
+        </Select>
+      </Field>
+
+      <Field
+        field={fields.message}
+        label="Message (facultatif)"
+        hint={"Votre question, l’appareil concerné, vos disponibilités\u00a0: tout ce qui m’aide à bien vous répondre."}
+      >
+        <Textarea
+          {...getTextareaProps(fields.message, { ariaDescribedBy: hintId(fields.message) })}
+          key={fields.message.key}
+          rows={5}
+        />
+      </Field>
+
+      <Checkbox
+        {...getInputProps(fields.newsletterConsent, { type: "checkbox" })}
+        key={fields.newsletterConsent.key}
+        id={fields.newsletterConsent.id}
+        label="Je souhaite recevoir la lettre d’information mensuelle (conseils pratiques et mises en garde contre les arnaques)."
+      />
+
+      <p className="rounded-2xl bg-primary-soft/60 p-4 text-lg text-ink">
+        En envoyant ce formulaire, vous acceptez d’être recontacté(e) par {identity.brand.line1} {identity.brand.line2}{" "}
+        au sujet de votre demande. Vos données sont traitées selon les lois suisse et européenne sur la protection des
+        données, et ne sont jamais transmises à des tiers.
+      </p>
+
+      {/* Honeypot: people and screen readers never see it; a robot that fills it is ignored by the server. */}
+      <div aria-hidden="true" className="sr-only">
+        <label htmlFor={`${form.id}-${HONEYPOT_FIELD}`}>Ne pas remplir ce champ</label>
+        <input
+          id={`${form.id}-${HONEYPOT_FIELD}`}
+          type="text"
+          name={HONEYPOT_FIELD}
+          tabIndex={-1}
+          autoComplete="off"
+          defaultValue=""
+        />
+      </div>
+
+      {form.errors?.length ? (
+        <div
+          id={form.errorId}
+          role="alert"
+          className="flex gap-3 rounded-2xl border-2 border-red-800 bg-red-50 p-4 text-lg text-red-950"
+        >
+          <CircleAlert aria-hidden="true" className="mt-0.5 size-6 shrink-0" />
+          <div>
+            {form.errors.map((error) => (
+              <p key={error}>{error}</p>
+            ))}
+          </div>
+        </div>
+      ) : null}
+
+      <div className="flex flex-col-reverse gap-3 min-[400px]:flex-row min-[400px]:justify-end">
+        {onCancel ? (
+          <Button type="button" variant="outline" onClick={onCancel}>
+            Annuler
+          </Button>
+        ) : null}
+        <Button type="submit" aria-disabled={pending || undefined} className="min-w-36">
+          {pending ? (
+            <>
+              <LoaderCircle aria-hidden="true" className="size-6 animate-spin motion-reduce:animate-none" />
+              Envoi…
+            </>
+          ) : (
+            "Envoyer"
+          )}
+        </Button>
+      </div>
+    </FormComponent>
+  );
+}
+
+/** One field: visible label, optional hint, the control, and its error right under it. */
+function Field({
+  field,
+  label,
+  hint,
+  children,
+}: {
+  field: FieldMetadata<unknown, ContactFormValue, string[]>;
+  label: string;
+  hint?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className="flex min-w-0 flex-col gap-1.5">
+      <Label htmlFor={field.id}>{label}</Label>
+      {hint ? (
+        <p id={`${field.id}-hint`} className="text-lg leading-snug text-muted">
+          {hint}
+        </p>
+      ) : null}
+      {children}
+      {field.errors?.length ? (
+        <p id={field.errorId} className="flex items-start gap-2 text-lg leading-snug font-semibold text-red-800">
+          <CircleAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
+          <span>{field.errors.join(" ")}</span>
+        </p>
+      ) : null}
+    </div>
+  );
+}

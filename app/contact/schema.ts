@@ -1,0 +1,82 @@
+/**
+ * The contact request form: one zod schema for the browser (Conform) and the
+ * server (the `/contact` action). Rules and French messages of spec section
+ * 5, plus upper bounds (issue 4): names 100, e-mail 254 (RFC 5321 path
+ * limit), phone 30, message 5,000 characters; phone digits, spaces and
+ * + ( ) - . only; no control characters (line breaks allowed in the message
+ * only).
+ */
+import { z } from "zod";
+
+/** The three services a visitor can ask about (spec section 3 "Service choices"), with their French labels. */
+export const serviceChoices = [
+  { value: "small-group", label: "Cours en petit groupe" },
+  { value: "one-to-one-course", label: "Cours individuel" },
+  { value: "one-to-one-support", label: "Support individuel" },
+] as const;
+
+export type ServiceValue = (typeof serviceChoices)[number]["value"];
+
+/** French label of a service value. */
+export function serviceLabel(value: ServiceValue): string {
+  return serviceChoices.find((choice) => choice.value === value)!.label;
+}
+
+/** Spec section 5 and section 8 texts, shown to the visitor. */
+export const contactMessages = {
+  firstName: "Le prénom doit contenir au moins 2 caractères",
+  lastName: "Le nom doit contenir au moins 2 caractères",
+  email: "Veuillez entrer une adresse email valide",
+  phone: "Veuillez entrer un numéro de téléphone valide",
+  service: "Veuillez sélectionner un service",
+  saveError: "Une erreur s'est produite lors de l'envoi du message. Veuillez réessayer.",
+  successTitle: "Félicitations !",
+  successText: "Votre message a été envoyé avec succès. Je vous recontacterai très prochainement.",
+  rateLimited:
+    "Vous avez envoyé plusieurs messages en peu de temps. Veuillez patienter quelques minutes avant de réessayer, ou appelez-moi directement.",
+} as const;
+
+// Any C0 control character, DEL or C1 control; the message may keep \t, \n and \r.
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
+const CONTROL_EXCEPT_LINE_BREAKS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
+
+const singleLine = (message: string, max: number, maxMessage: string) =>
+  z
+    .string({ message })
+    .trim()
+    .min(2, message)
+    .max(max, maxMessage)
+    .refine((value) => !CONTROL.test(value), "Ce champ contient des caractères non autorisés");
+
+export const contactSchema = z.object({
+  firstName: singleLine(contactMessages.firstName, 100, "Le prénom doit contenir au plus 100 caractères"),
+  lastName: singleLine(contactMessages.lastName, 100, "Le nom doit contenir au plus 100 caractères"),
+  email: z
+    .string({ message: contactMessages.email })
+    .trim()
+    .max(254, "L’adresse email doit contenir au plus 254 caractères")
+    .email(contactMessages.email),
+  phone: z
+    .string({ message: contactMessages.phone })
+    .trim()
+    .min(10, contactMessages.phone)
+    .max(30, "Le numéro de téléphone doit contenir au plus 30 caractères")
+    .regex(/^[0-9 +().-]+$/, "Le numéro ne peut contenir que des chiffres, des espaces et les signes + ( ) - ."),
+  service: z.enum(
+    serviceChoices.map((choice) => choice.value) as [ServiceValue, ...ServiceValue[]],
+    { message: contactMessages.service },
+  ),
+  message: z
+    .string()
+    .trim()
+    .max(5000, "Le message doit contenir au plus 5000 caractères")
+    .refine((value) => !CONTROL_EXCEPT_LINE_BREAKS.test(value), "Le message contient des caractères non autorisés")
+    .optional(),
+  newsletterConsent: z.boolean().default(false),
+});
+
+/** A valid contact request, as the action stores it. */
+export type ContactRequest = z.output<typeof contactSchema>;
+
+/** Name of the honeypot field: hidden from people and assistive technology; a bot that fills it is spam. */
+export const HONEYPOT_FIELD = "website";

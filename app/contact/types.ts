@@ -1,0 +1,7 @@
+/** The `/contact` action's answer, read by the contact dialog (fetcher) and the `/contact` page. */
+import type { SubmissionResult } from "@conform-to/react";
+
+export type ContactActionData = {
+  status: "success" | "invalid" | "rate-limited" | "error";
+  result: SubmissionResult<string[]>;
+};

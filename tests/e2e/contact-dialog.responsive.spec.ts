@@ -1,0 +1,71 @@
+/**
+ * The contact dialog at 1280, 375 and 320 px: the header's "Contactez-moi"
+ * (the menu's on phones) opens it; an empty submit shows the five French
+ * messages under their fields and focuses the first; axe finds nothing;
+ * nothing scrolls sideways; targets are at least 44 px; "Annuler" closes
+ * and gives the focus back.
+ */
+import { expect, test } from "@playwright/test";
+import { field, expectFiveErrors, openDialogFromHeader } from "./contact-helpers";
+import { expectNoAxeViolations, expectNoHorizontalScroll, waitForHydration, watchConsoleErrors } from "./helpers";
+
+test("the dialog opens, shows the five French messages on an empty submit, and Annuler closes it", async ({ page }) => {
+  const errors = watchConsoleErrors(page);
+  await page.goto("/");
+  await waitForHydration(page);
+  const { dialog, opener } = await openDialogFromHeader(page);
+
+  // Opening focuses the first field; every label is visible.
+  await expect(field(dialog, "Prénom")).toBeFocused();
+  for (const label of ["Prénom", "Nom", "Adresse e-mail", "Téléphone", "Service souhaité", "Message (facultatif)"])
+    await expect(dialog.getByText(label, { exact: true })).toBeVisible();
+  await expect(field(dialog, "Téléphone")).toHaveAttribute("placeholder", "+41 XX XXX XX XX");
+  await expect(dialog.getByRole("checkbox")).not.toBeChecked();
+  await expectNoHorizontalScroll(page);
+  const { scrollWidth, clientWidth } = await dialog.evaluate((element) => ({
+    scrollWidth: element.scrollWidth,
+    clientWidth: element.clientWidth,
+  }));
+  expect(scrollWidth, "the dialog does not scroll sideways").toBeLessThanOrEqual(clientWidth);
+  const viewport = page.viewportSize()!;
+  const box = (await dialog.boundingBox())!;
+  expect(box.width).toBeLessThanOrEqual(Math.min(500, viewport.width));
+  expect(box.height, "never taller than the screen").toBeLessThanOrEqual(viewport.height);
+  await expectNoAxeViolations(page);
+
+  // Every control is at least 44 x 44 px (the checkbox through its label).
+  for (const target of [
+    dialog.getByRole("button", { name: "Annuler" }),
+    dialog.getByRole("button", { name: "Envoyer" }),
+    dialog.getByRole("button", { name: "Fermer la fenêtre" }),
+    dialog.locator("label", { has: page.getByRole("checkbox") }),
+    field(dialog, "Prénom"),
+    field(dialog, "Service souhaité"),
+  ]) {
+    const size = (await target.boundingBox())!;
+    expect(size.height, await target.evaluate((element) => element.outerHTML.slice(0, 80))).toBeGreaterThanOrEqual(44);
+    expect(size.width).toBeGreaterThanOrEqual(44);
+  }
+
+  await dialog.getByRole("button", { name: "Envoyer" }).click();
+  await expectFiveErrors(dialog);
+  await expect(field(dialog, "Prénom")).toBeFocused();
+  await expect(dialog.getByRole("alert")).toHaveCount(0); // no form-level error for field errors
+  await expectNoHorizontalScroll(page);
+  await expectNoAxeViolations(page);
+
+  await dialog.getByRole("button", { name: "Annuler" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(opener).toBeFocused();
+  expect(errors).toEqual([]);
+});
+
+test("Escape closes the dialog and gives the focus back", async ({ page }) => {
+  await page.goto("/");
+  await waitForHydration(page);
+  const { dialog, opener } = await openDialogFromHeader(page);
+  await field(dialog, "Prénom").fill("Jeanne");
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+  await expect(opener).toBeFocused();
+});

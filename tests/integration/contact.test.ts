@@ -1,0 +1,163 @@
+/**
+ * The contact flow end to end, on the embedded PGlite and on a real
+ * PostgreSQL server (when Debian's PostgreSQL is installed; `.ci/run`
+ * installs it), with smtp-server as the real SMTP peer.
+ */
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { contactMessages } from "../../app/contact/schema";
+import { contacts, outbox } from "../../app/db/schema";
+import {
+  freePort,
+  postContact,
+  postgresBinaries,
+  startPostgres,
+  startSmtp,
+  startTestServer,
+  validForm,
+  waitFor,
+} from "./harness";
+
+const backends = ["pglite", ...(postgresBinaries() || process.env.CI ? ["postgres"] : [])] as const;
+
+describe.each(backends)("contact requests on %s", (backend) => {
+  let postgres: Awaited<ReturnType<typeof startPostgres>> | undefined;
+  beforeAll(async () => {
+    if (backend === "postgres") postgres = await startPostgres();
+  }, 60_000);
+  afterAll(() => postgres?.destroy());
+
+  /** A server on this backend; each PostgreSQL-backed server gets an empty database. */
+  async function server(overrides: Record<string, string | undefined> = {}) {
+    if (postgres) {
+      const { default: pg } = await import("pg");
+      const client = new pg.Client({ connectionString: postgres.url });
+      await client.connect();
+      await client.query("drop table if exists outbox, contacts, __drizzle_migrations cascade; drop schema if exists drizzle cascade");
+      await client.end();
+    }
+    return startTestServer({ DATABASE_URL: postgres?.url, ...overrides });
+  }
+
+  it("stores a valid request and sends exactly one notification with every field", async () => {
+    const smtp = await startSmtp();
+    const site = await server({ SMTP_URL: smtp.url });
+    try {
+      const { status, body } = await postContact(site.url, validForm());
+      expect(status).toBe(200);
+      expect(body).toContain(contactMessages.successTitle);
+
+      const rows = await site.database.db.select().from(contacts);
+      expect(rows).toHaveLength(1);
+      expect(rows[0]).toMatchObject({
+        firstName: "Marie",
+        lastName: "Dupont",
+        email: "marie.dupont@example.ch",
+        phone: "+41 21 123 45 67",
+        service: "one-to-one-course",
+        newsletterConsent: true,
+        contactConsent: true,
+      });
+      expect(Math.abs(Date.parse(rows[0]!.consentTimestamp) - Date.now())).toBeLessThan(60_000);
+
+      await waitFor(() => smtp.mails.length === 1, 10_000, "the notification");
+      await waitFor(async () => (await site.database.db.select().from(outbox))[0]!.sentAt !== null, 5000, "sent_at");
+      await new Promise((resolve) => setTimeout(resolve, 500)); // no second mail comes
+      expect(smtp.mails).toHaveLength(1);
+      const [mail] = smtp.mails;
+      expect(mail!.to).toBe("owner@example.ch");
+      expect(mail!.replyTo).toBe("marie.dupont@example.ch");
+      expect(mail!.subject).toBe("Nouvelle demande de contact : Marie Dupont (Cours individuel)");
+      for (const value of ["Marie", "Dupont", "marie.dupont@example.ch", "+41 21 123 45 67", "Cours individuel", "j’aimerais apprendre", "oui"])
+        expect(mail!.text).toContain(value);
+      expect(mail!.html).toContain("j’aimerais apprendre à utiliser mon smartphone.");
+      const [queued] = await site.database.db.select().from(outbox);
+      expect(queued!.sentAt).not.toBeNull();
+    } finally {
+      await site.close();
+      await smtp.close();
+    }
+  });
+
+  it("keeps the notification while SMTP is down and sends it after the retry", async () => {
+    const smtpPort = await freePort();
+    const site = await server({ SMTP_URL: `smtp://127.0.0.1:${smtpPort}` });
+    try {
+      expect((await postContact(site.url, validForm())).status).toBe(200);
+      // The first attempt fails (nobody listens) and is scheduled again.
+      await waitFor(async () => {
+        const [row] = await site.database.db.select().from(outbox);
+        return !!row && row.attempts >= 1 && row.lastError !== null;
+      }, 10_000, "a failed attempt");
+      const [failed] = await site.database.db.select().from(outbox);
+      expect(failed!.sentAt).toBeNull();
+      expect(Date.parse(failed!.nextAttemptAt) - Date.now()).toBeGreaterThan(30_000); // back-off: about a minute
+
+      const smtp = await startSmtp(smtpPort);
+      try {
+        // Let the minute pass, then the worker retries on its own.
+        await site.database.db.update(outbox).set({ nextAttemptAt: sql`now()` });
+        await waitFor(() => smtp.mails.length === 1, 10_000, "the retried notification");
+        await waitFor(async () => (await site.database.db.select().from(outbox))[0]!.sentAt !== null, 5000, "sent_at");
+        const [sent] = await site.database.db.select().from(outbox);
+        expect(sent!.attempts).toBe(2);
+      } finally {
+        await smtp.close();
+      }
+    } finally {
+      await site.close();
+    }
+  });
+
+  it("answers the spec's error with 503 when the database is down, and writes nothing", async () => {
+    const smtp = await startSmtp();
+    const site = await server({ SMTP_URL: smtp.url });
+    try {
+      if (postgres) postgres.stop();
+      else await site.database.close();
+      const { status, body } = await postContact(site.url, validForm("pendant.la.panne@example.ch"));
+      expect(status).toBe(503);
+      expect(body).toMatch(/Une erreur s(&#x27;|')est produite lors de l(&#x27;|')envoi du message. Veuillez réessayer./);
+    } finally {
+      if (postgres) postgres.start();
+      await site.close().catch(() => {});
+    }
+    if (postgres) {
+      const { default: pg } = await import("pg");
+      const client = new pg.Client({ connectionString: postgres.url });
+      await client.connect();
+      const { rows } = await client.query("select count(*)::int as n from contacts");
+      await client.end();
+      expect(rows[0].n).toBe(0);
+    }
+    expect(smtp.mails).toHaveLength(0);
+    await smtp.close();
+  });
+
+  it("drops a filled honeypot as spam, answering like a success", async () => {
+    const site = await server();
+    try {
+      const { status, body } = await postContact(site.url, { ...validForm(), website: "https://spam.example" });
+      expect(status).toBe(200);
+      expect(body).toContain(contactMessages.successTitle);
+      expect(await site.database.db.select().from(contacts)).toHaveLength(0);
+      expect(await site.database.db.select().from(outbox)).toHaveLength(0);
+    } finally {
+      await site.close();
+    }
+  });
+
+  it("refuses the 6th request in 10 minutes from one address with 429 and a French message", async () => {
+    const site = await server({ CONTACT_RATE_LIMIT_MAX: undefined });
+    try {
+      for (let index = 1; index <= 5; index++)
+        expect((await postContact(site.url, validForm(`personne${index}@example.ch`))).status).toBe(200);
+      const { status, body } = await postContact(site.url, validForm("sixieme@example.ch"));
+      expect(status).toBe(429);
+      expect(body).toContain("Vous avez envoyé plusieurs messages en peu de temps.");
+      expect(await site.database.db.select().from(contacts)).toHaveLength(5);
+    } finally {
+      await site.close();
+    }
+  });
+});

@@ -1,0 +1,169 @@
+/**
+ * Test peers for the integration tests: a real SMTP server (smtp-server, no
+ * STARTTLS, no auth) that records parsed mails, a throwaway PostgreSQL 15
+ * cluster from Debian's packages (when installed), and helpers to start the
+ * site in-process on a free port.
+ */
+import { execFileSync, spawnSync } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import PostalMime from "postal-mime";
+import { pino } from "pino";
+import { SMTPServer } from "smtp-server";
+import { loadSettings, type Settings } from "../../server/env";
+import { startServer, type RunningServer } from "../../server/main";
+
+export interface ReceivedMail {
+  to: string;
+  replyTo: string | undefined;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/** A free TCP port on localhost, chosen by the system. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const probe = net.createServer().listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** An SMTP peer on `port` (a free one by default). */
+export async function startSmtp(port?: number) {
+  const mails: ReceivedMail[] = [];
+  const server = new SMTPServer({
+    disabledCommands: ["STARTTLS", "AUTH"],
+    authOptional: true,
+    logger: false,
+    onData(stream, _session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+      stream.on("end", async () => {
+        const parsed = await PostalMime.parse(Buffer.concat(chunks));
+        mails.push({
+          to: parsed.to?.map((address) => address.address).join(",") ?? "",
+          replyTo: parsed.replyTo?.[0]?.address,
+          subject: parsed.subject ?? "",
+          text: parsed.text ?? "",
+          html: parsed.html ?? "",
+        });
+        callback();
+      });
+    },
+  });
+  const actualPort = port ?? (await freePort());
+  await new Promise<void>((resolve) => server.listen(actualPort, "127.0.0.1", () => resolve()));
+  return {
+    port: actualPort,
+    url: `smtp://127.0.0.1:${actualPort}`,
+    mails,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** Debian's PostgreSQL binaries, or null when PostgreSQL is not installed. */
+export function postgresBinaries(): string | null {
+  const root = "/usr/lib/postgresql";
+  if (!fs.existsSync(root)) return null;
+  const versions = fs.readdirSync(root).filter((name) => fs.existsSync(path.join(root, name, "bin", "pg_ctl")));
+  return versions.length ? path.join(root, versions.sort().at(-1)!, "bin") : null;
+}
+
+/**
+ * A throwaway PostgreSQL cluster (fsync off) on a free port, owned by the
+ * `postgres` user when running as root. `stop()` / `start()` simulate an
+ * outage; `destroy()` removes it.
+ */
+export async function startPostgres() {
+  const bin = postgresBinaries();
+  if (!bin) throw new Error("PostgreSQL is not installed (apt-get install -y postgresql)");
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "pg-test-"));
+  const asRoot = process.getuid?.() === 0;
+  fs.chmodSync(dir, 0o777);
+  const run = (command: string, args: string[]) =>
+    asRoot
+      ? execFileSync("runuser", ["-u", "postgres", "--", path.join(bin, command), ...args], { stdio: "pipe" })
+      : execFileSync(path.join(bin, command), args, { stdio: "pipe" });
+  const data = path.join(dir, "data");
+  run("initdb", ["-D", data, "-U", "postgres", "--auth=trust", "-E", "UTF8", "--no-sync"]);
+  const port = await freePort();
+  const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off`;
+  const start = () => run("pg_ctl", ["-D", data, "-o", options, "-w", "-l", path.join(dir, "log"), "start"]);
+  const stop = () => run("pg_ctl", ["-D", data, "-m", "fast", "-w", "stop"]);
+  start();
+  run("createdb", ["-h", "127.0.0.1", "-p", String(port), "-U", "postgres", "site"]);
+  return {
+    url: `postgres://postgres@127.0.0.1:${port}/site`,
+    port,
+    start,
+    stop,
+    destroy() {
+      spawnSync(asRoot ? "runuser" : path.join(bin, "pg_ctl"), asRoot ? ["-u", "postgres", "--", path.join(bin, "pg_ctl"), "-D", data, "-m", "immediate", "stop"] : ["-D", data, "-m", "immediate", "stop"], { stdio: "ignore" });
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export const silentLogger = pino({ level: process.env.TEST_LOG_LEVEL ?? "silent" });
+
+/** Settings for a test server: a fresh PGlite folder unless `DATABASE_URL` is given. */
+export function testSettings(overrides: Record<string, string | undefined>): Settings {
+  return loadSettings({
+    NODE_ENV: "production",
+    PORT: "0",
+    HOST: "127.0.0.1",
+    DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "site-data-")),
+    MAIL_FROM: "site@example.ch",
+    CONTACT_NOTIFY_TO: "owner@example.ch",
+    CONTACT_RATE_LIMIT_MAX: "100000",
+    OUTBOX_POLL_SECONDS: "0.2",
+    LOG_LEVEL: "silent",
+    ...overrides,
+  });
+}
+
+/** Starts the site in this process (needs `npm run build` first). */
+export function startTestServer(overrides: Record<string, string | undefined>): Promise<RunningServer & { url: string }> {
+  return startServer({ settings: testSettings(overrides), logger: silentLogger }).then((server) => ({
+    ...server,
+    url: `http://127.0.0.1:${server.port}`,
+  }));
+}
+
+/** A valid contact request as form fields; `email` makes it unique. */
+export function validForm(email = "marie.dupont@example.ch"): Record<string, string> {
+  return {
+    firstName: "Marie",
+    lastName: "Dupont",
+    email,
+    phone: "+41 21 123 45 67",
+    service: "one-to-one-course",
+    message: "Bonjour,\nj’aimerais apprendre à utiliser mon smartphone.",
+    newsletterConsent: "on",
+    website: "",
+  };
+}
+
+/** POSTs a form to /contact as a browser without JavaScript does; returns the status and the body text. */
+export async function postContact(baseUrl: string, fields: Record<string, string>, headers: Record<string, string> = {}) {
+  const response = await fetch(`${baseUrl}/contact`, {
+    method: "POST",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", ...headers },
+    body: new URLSearchParams(fields).toString(),
+  });
+  return { status: response.status, body: await response.text() };
+}
+
+/** Polls `check` every 50 ms until it returns true or `timeout` ms pass. */
+export async function waitFor(check: () => boolean | Promise<boolean>, timeout = 10_000, what = "condition"): Promise<void> {
+  const started = Date.now();
+  while (!(await check())) {
+    if (Date.now() - started > timeout) throw new Error(`Timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
