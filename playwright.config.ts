@@ -55,6 +55,8 @@ export default defineConfig({
       ENABLE_ERROR_TEST_ROUTE: "1",
       LOG_LEVEL: "warn",
       DATA_DIR: "./data/e2e",
+      // Browser tests send many requests from one address.
+      CONTACT_RATE_LIMIT_MAX: "100000",
     },
   },
 });

@@ -73,6 +73,11 @@ export const settingsSchema = z
       .min(0.1, "must be a number of seconds between 0.1 and 3600")
       .max(3600, "must be a number of seconds between 0.1 and 3600")
       .default(5),
+    OUTBOX_LEASE_SECONDS: z.coerce
+      .number({ message: "must be a number of seconds between 1 and 86400" })
+      .min(1, "must be a number of seconds between 1 and 86400")
+      .max(86400, "must be a number of seconds between 1 and 86400")
+      .default(300),
     ENABLE_ERROR_TEST_ROUTE: z
       .enum(["0", "1"], { message: "must be 0 or 1" })
       .default("0")

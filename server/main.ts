@@ -69,6 +69,7 @@ export async function startServer({
     from: settings.MAIL_FROM,
     to: settings.CONTACT_NOTIFY_TO,
     pollInterval: settings.OUTBOX_POLL_SECONDS * 1000,
+    leaseSeconds: settings.OUTBOX_LEASE_SECONDS,
   });
 
   const app = createApp({ settings, logger, clientDir, build, vite, db: database.db, wakeOutbox: () => worker.wake() });

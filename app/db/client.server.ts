@@ -33,6 +33,9 @@ export class DatabaseOpenError extends Error {
 
 const migrationsFolder = path.resolve("app", "db", "migrations");
 
+/** Key of the PostgreSQL advisory lock held while migrating (any fixed number). */
+const MIGRATION_LOCK = 4_242_001;
+
 export async function openDatabase({
   databaseUrl,
   dataDir,
@@ -51,7 +54,15 @@ export async function openDatabase({
     pool.on("connect", (client) => client.on("error", (error) => onPoolError?.(error)));
     const db = drizzleNodePg(pool, { schema });
     try {
-      await migrateNodePg(db, { migrationsFolder });
+      // Several processes may start at once on one server: migrate one at a time.
+      const lock = await pool.connect();
+      try {
+        await lock.query("select pg_advisory_lock($1)", [MIGRATION_LOCK]);
+        await migrateNodePg(db, { migrationsFolder });
+      } finally {
+        await lock.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK]).catch(() => {});
+        lock.release();
+      }
     } catch (error) {
       await pool.end().catch(() => {});
       throw new DatabaseOpenError(`DATABASE_URL: cannot use the PostgreSQL server (${(error as Error).message})`);

@@ -6,14 +6,17 @@
  * alone; a corrected field loses its message as soon as it is valid; the
  * rate limit and a save failure keep the dialog open with every value.
  */
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { contactMessages } from "../../app/contact/schema";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { expect, test, type Page } from "@playwright/test";
+import { contactMessages, contactSchema } from "../../app/contact/schema";
+import type { ContactActionData } from "../../app/contact/types";
 import {
   expectFiveErrors,
   expectNoErrors,
   field,
   fillValidRequest,
   openDialogFromHeader,
+  singleFetchBody,
   useOwnClientAddress,
   validRequest,
 } from "./contact-helpers";
@@ -151,21 +154,29 @@ test("after an empty submit, each message disappears as soon as its field become
   await expect(dialog.getByText(contactMessages.phone)).toBeVisible();
 });
 
-/** Posts empty requests from `address` until the server answers 429; nothing is stored. */
-async function useUpRateLimit(request: APIRequestContext, address: string) {
-  for (let attempt = 0; attempt < 100; attempt++) {
-    const response = await request.post("/contact", {
-      headers: { "X-Forwarded-For": address },
-      form: { firstName: "", lastName: "", email: "", phone: "", service: "" },
+/**
+ * Answers the dialog's next post to `/contact` as the action does when the
+ * rate limit is reached (429) or the database is unreachable (503): the
+ * browser tests' server has a very high limit and a working database. The
+ * answer is the action's own: Conform's reply to the posted fields, with
+ * the French message as the form's error.
+ */
+async function answerContactPostWith(page: Page, status: "rate-limited" | "error") {
+  await page.route("**/contact.data*", async (route) => {
+    if (route.request().method() !== "POST") return route.continue();
+    const submission = parseWithZod(new URLSearchParams(route.request().postData() ?? ""), { schema: contactSchema });
+    const message = status === "error" ? contactMessages.saveError : contactMessages.rateLimited;
+    const data: ContactActionData = { status, result: submission.reply({ formErrors: [message] }) };
+    await route.fulfill({
+      status: status === "error" ? 503 : 429,
+      headers: { "Content-Type": "text/x-script", "X-Remix-Response": "yes" },
+      body: singleFetchBody({ data }),
     });
-    if (response.status() === 429) return;
-  }
-  throw new Error("the rate limit never answered 429");
+  });
 }
 
 test("past the rate limit, the message shows above the buttons and every value stays", async ({ page }) => {
-  const address = await useOwnClientAddress(page);
-  await useUpRateLimit(page.request, address);
+  await answerContactPostWith(page, "rate-limited");
   const { dialog } = await openDialogFromHeader(page);
   await fillValidRequest(dialog);
   const answer = page.waitForResponse((response) => response.request().method() === "POST");
@@ -175,37 +186,14 @@ test("past the rate limit, the message shows above the buttons and every value s
   await expect(field(dialog, "Prénom")).toHaveValue(validRequest.firstName);
   await expect(field(dialog, "Message (facultatif)")).toHaveValue(validRequest.message);
   await expect(field(dialog, "Service souhaité")).toHaveValue("one-to-one-course");
-  await expect(dialog.getByRole("button", { name: "Envoyer" })).toBeVisible();
+  await expect(dialog.getByRole("button", { name: "Envoyer" })).toHaveText("Envoyer");
 });
 
 test("a save failure shows the destructive toast Erreur; the dialog stays open with every value", async ({ page }) => {
-  // The database cannot be stopped from here: the action's 503 answer is built from a real answer of
-  // the same shape (the rate limit's), with the status and message of a save failure.
-  const address = await useOwnClientAddress(page);
-  await useUpRateLimit(page.request, address);
-  const refused = await page.request.post("/contact.data", {
-    headers: { "X-Forwarded-For": address },
-    form: {
-      firstName: "Jeanne",
-      lastName: "Dupraz",
-      email: "j@example.ch",
-      phone: "0791234567",
-      service: "small-group",
-    },
-  });
-  expect(refused.status()).toBe(429);
-  const body = (await refused.text())
-    .replace(JSON.stringify("rate-limited"), JSON.stringify("error"))
-    .replace(JSON.stringify(contactMessages.rateLimited), JSON.stringify(contactMessages.saveError));
-  expect(body).toContain(contactMessages.saveError);
-  await page.route("**/contact.data*", (route) =>
-    route.request().method() === "POST"
-      ? route.fulfill({ status: 503, headers: refused.headers(), body })
-      : route.continue(),
-  );
-
+  await answerContactPostWith(page, "error");
   const { dialog } = await openDialogFromHeader(page);
   await fillValidRequest(dialog);
+  await dialog.getByRole("checkbox").check();
   await dialog.getByRole("button", { name: "Envoyer" }).click();
   const toast = toasts(page).filter({ hasText: "Erreur" });
   await expect(toast).toContainText(contactMessages.saveError);
@@ -218,4 +206,29 @@ test("a save failure shows the destructive toast Erreur; the dialog stays open w
   await expect(field(dialog, "Téléphone")).toHaveValue(validRequest.phone);
   await expect(field(dialog, "Service souhaité")).toHaveValue("one-to-one-course");
   await expect(field(dialog, "Message (facultatif)")).toHaveValue(validRequest.message);
+  await expect(dialog.getByRole("checkbox")).toBeChecked();
+
+  // A click on the toast's close button does not close the dialog.
+  await toast.getByRole("button", { name: "Fermer la notification" }).click();
+  await expect(toast).toHaveCount(0);
+  await expect(dialog).toBeVisible();
+  await expect(field(dialog, "Prénom")).toHaveValue(validRequest.firstName);
+});
+
+test("at 200 % zoom (640 × 400 CSS px) the dialog scrolls inside itself and every control is reachable", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 640, height: 400 });
+  const { dialog } = await openDialogFromHeader(page);
+  const box = (await dialog.boundingBox())!;
+  expect(box.height).toBeLessThanOrEqual(400);
+  expect(box.y).toBeGreaterThanOrEqual(0);
+  await fillValidRequest(dialog);
+  const send = dialog.getByRole("button", { name: "Envoyer" });
+  await send.scrollIntoViewIfNeeded();
+  await expect(send).toBeInViewport();
+  await expect(dialog.getByRole("button", { name: "Annuler" })).toBeInViewport();
+  await dialog.evaluate((element) => element.scrollTo({ top: 0 }));
+  await expect(dialog.getByRole("button", { name: "Fermer la fenêtre" })).toBeInViewport();
+  await expect(dialog.getByRole("heading", { name: "Contactez-moi" })).toBeInViewport();
 });

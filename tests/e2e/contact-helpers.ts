@@ -102,3 +102,35 @@ export async function expectNoErrors(scope: Page | Locator): Promise<void> {
 export function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
+
+/**
+ * React Router's single-fetch answer body (turbo-stream: one flat JSON
+ * array, objects as `{"_<key index>": <value index>}`, -5 null, -7
+ * undefined) for plain JSON data: lets a test answer a fetcher's post as the
+ * server would.
+ */
+export function singleFetchBody(value: unknown): string {
+  const flat: unknown[] = [];
+  const add = (item: unknown): number => {
+    if (item === undefined) return -7;
+    if (item === null) return -5;
+    const index = flat.length;
+    flat.push(null);
+    if (Array.isArray(item)) {
+      flat[index] = item.map(add);
+    } else if (typeof item === "object") {
+      const entries: Record<string, number> = {};
+      for (const [key, child] of Object.entries(item)) {
+        const keyIndex = flat.length;
+        flat.push(key);
+        entries[`_${keyIndex}`] = add(child);
+      }
+      flat[index] = entries;
+    } else {
+      flat[index] = item;
+    }
+    return index;
+  };
+  add(value);
+  return JSON.stringify(flat);
+}

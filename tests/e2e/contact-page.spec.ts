@@ -1,8 +1,8 @@
 /**
  * `/contact` with JavaScript turned off: the header's "Contactez-moi" leads
  * there, the browser posts the form itself, and the server answers with
- * the errors beside their fields (HTTP 400, values kept), the rate limit's
- * message, or the confirmation.
+ * the errors beside their fields (HTTP 400, values kept) or the
+ * confirmation.
  */
 import { expect, test } from "@playwright/test";
 import { contactMessages } from "../../app/contact/schema";
@@ -76,25 +76,4 @@ test("a valid post shows the confirmation", async ({ page }) => {
   await expect(page.getByText(contactMessages.successText)).toBeVisible();
   await expect(page.getByRole("link", { name: "Retour à l’accueil" })).toHaveAttribute("href", "/");
   await expect(field(page, "Prénom")).toHaveCount(0);
-});
-
-test("past the rate limit, the page shows the message above the button and keeps the values", async ({ page }) => {
-  const address = await useOwnClientAddress(page);
-  let status = 0;
-  for (let attempt = 0; attempt < 100 && status !== 429; attempt++) {
-    const response = await page.request.post("/contact", {
-      headers: { "X-Forwarded-For": address },
-      form: { firstName: "", lastName: "", email: "", phone: "", service: "" },
-    });
-    status = response.status();
-  }
-  expect(status).toBe(429);
-  await page.goto("/contact");
-  await fillValidRequest(page);
-  const answer = page.waitForResponse((response) => response.request().method() === "POST");
-  await page.getByRole("button", { name: "Envoyer" }).click();
-  expect((await answer).status()).toBe(429);
-  await expect(page.getByRole("alert")).toHaveText(contactMessages.rateLimited);
-  await expect(field(page, "Prénom")).toHaveValue(validRequest.firstName);
-  await expect(field(page, "Téléphone")).toHaveValue(validRequest.phone);
 });

@@ -18,7 +18,8 @@ export function Toaster() {
       duration={8000}
       closeButton
       containerAriaLabel="Notifications"
-      style={{ "--width": "min(28rem, calc(100vw - 2rem))" } as CSSProperties}
+      // A modal dialog turns pointer events off around it: toasts stay clickable (the dialog ignores those clicks).
+      style={{ "--width": "min(28rem, calc(100vw - 2rem))", pointerEvents: "auto" } as CSSProperties}
       icons={{
         success: <CircleCheck aria-hidden="true" className="size-7" />,
         error: <CircleAlert aria-hidden="true" className="size-7" />,
