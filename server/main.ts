@@ -10,12 +10,14 @@
  *   database cannot be opened; an Error naming PORT when it cannot listen.
  */
 import fs from "node:fs";
+import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import nodemailer from "nodemailer";
 import type { Logger } from "pino";
 import type { ServerBuild } from "react-router";
+import type { ViteDevServer } from "vite";
 import { OutboxWorker } from "../app/contact/outbox.server.ts";
 import { openDatabase, type OpenDatabase } from "../app/db/client.server.ts";
 import { createApp } from "./app.ts";
@@ -39,7 +41,7 @@ export async function startServer({
 }): Promise<RunningServer> {
   const clientDir = path.join(root, process.env.BUILD_DIR ?? "build", "client");
   let build: ServerBuild | undefined;
-  let vite: import("vite").ViteDevServer | undefined;
+  let vite: ViteDevServer | undefined;
   if (settings.NODE_ENV === "development") {
     const { createServer } = await import("vite");
     vite = await createServer({ server: { middlewareMode: true }, appType: "custom" });
@@ -73,7 +75,7 @@ export async function startServer({
   });
 
   const app = createApp({ settings, logger, clientDir, build, vite, db: database.db, wakeOutbox: () => worker.wake() });
-  const server = await new Promise<import("node:http").Server>((resolve, reject) => {
+  const server = await new Promise<Server>((resolve, reject) => {
     const listening = app.listen(settings.PORT, settings.HOST, (error?: Error) => {
       if (error) reject(new Error(`PORT: cannot listen on port ${settings.PORT} (${error.message})`));
       else resolve(listening);

@@ -16,7 +16,7 @@ export interface ContactNotificationPayload extends ContactRequest {
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (char) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[char]!);
 
-const oneLine = (value: string) => value.replace(/[\r\n\u0000-\u001f\u007f]+/g, " ").trim();
+const oneLine = (value: string) => value.replace(/\p{Cc}+/gu, " ").trim();
 
 export function buildContactMail(payload: ContactNotificationPayload, { from, to }: { from: string; to: string }) {
   const when = new Intl.DateTimeFormat("fr-CH", {

@@ -37,8 +37,8 @@ export const contactMessages = {
 } as const;
 
 // Any C0 control character, DEL or C1 control; the message may keep \t, \n and \r.
-const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
-const CONTROL_EXCEPT_LINE_BREAKS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
+const CONTROL = /\p{Cc}/u;
+const CONTROL_EXCEPT_LINE_BREAKS = /(?![\t\n\r])\p{Cc}/u;
 
 const singleLine = (message: string, max: number, maxMessage: string) =>
   z
