@@ -10,7 +10,14 @@ import { execFileSync } from "node:child_process";
 import autocannon from "autocannon";
 import { sql } from "drizzle-orm";
 import { outbox } from "../app/db/schema";
-import { postgresBinaries, startPostgres, startSmtp, startTestServer, validForm, waitFor } from "../tests/integration/harness";
+import {
+  postgresBinaries,
+  startPostgres,
+  startSmtp,
+  startTestServer,
+  validForm,
+  waitFor,
+} from "../tests/integration/harness";
 
 execFileSync("npx", ["tsx", "scripts/ensure-build.ts"], { stdio: "inherit" });
 
@@ -30,7 +37,10 @@ async function measure(label: string, databaseUrl?: string) {
         {
           method: "POST",
           headers: { "content-type": "application/x-www-form-urlencoded" },
-          setupRequest: (request) => ({ ...request, body: new URLSearchParams(validForm(`bench${counter++}@example.ch`)).toString() }),
+          setupRequest: (request) => ({
+            ...request,
+            body: new URLSearchParams(validForm(`bench${counter++}@example.ch`)).toString(),
+          }),
         },
       ],
     });
@@ -60,7 +70,9 @@ async function measure(label: string, databaseUrl?: string) {
     const seconds = (performance.now() - started) / 1000;
     await worker.stop();
     await smtp.close();
-    rows.push(`| outbox delivery to local SMTP, ${label} | ${(pending / seconds).toFixed(0)} mails/s | | | ${pending} mails in ${seconds.toFixed(1)} s |`);
+    rows.push(
+      `| outbox delivery to local SMTP, ${label} | ${(pending / seconds).toFixed(0)} mails/s | | | ${pending} mails in ${seconds.toFixed(1)} s |`,
+    );
   } finally {
     await site.close();
   }

@@ -62,7 +62,9 @@ export function createApp({ settings, logger, clientDir, build, vite, db, wakeOu
   app.use(compression());
   // The Content-Security-Policy and the rest of the header policy are set
   // with the "security headers" issue; until then, helmet's other defaults.
-  app.use(helmet({ contentSecurityPolicy: false }));
+  // Referrer-Policy: with helmet's default "no-referrer", browsers send `Origin: null` on form
+  // posts, which React Router's same-origin check for actions rightly refuses.
+  app.use(helmet({ contentSecurityPolicy: false, referrerPolicy: { policy: "strict-origin-when-cross-origin" } }));
 
   if (vite) {
     app.use(vite.middlewares);

@@ -58,12 +58,20 @@ export async function startServer({
     dataDir: settings.DATA_DIR,
     onPoolError: (error) => logger.warn({ err: { message: error.message } }, "database: idle connection lost"),
   });
-  logger.info(`database: ${database.kind === "postgres" ? "PostgreSQL (DATABASE_URL)" : `embedded PGlite in ${settings.DATA_DIR}`}`);
+  logger.info(
+    `database: ${database.kind === "postgres" ? "PostgreSQL (DATABASE_URL)" : `embedded PGlite in ${settings.DATA_DIR}`}`,
+  );
 
   const transport = settings.SMTP_URL
-    ? nodemailer.createTransport({ url: settings.SMTP_URL, connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 30_000 })
+    ? nodemailer.createTransport({
+        url: settings.SMTP_URL,
+        connectionTimeout: 15_000,
+        greetingTimeout: 15_000,
+        socketTimeout: 30_000,
+      })
     : null;
-  if (!transport) logger.warn("SMTP_URL is not set: contact notifications are written to the log and kept until it is set");
+  if (!transport)
+    logger.warn("SMTP_URL is not set: contact notifications are written to the log and kept until it is set");
   const worker = new OutboxWorker({
     db: database.db,
     logger,

@@ -39,7 +39,9 @@ export function buildContactMail(payload: ContactNotificationPayload, { from, to
     from,
     to,
     replyTo: { name: oneLine(`${payload.firstName} ${payload.lastName}`), address: payload.email },
-    subject: oneLine(`Nouvelle demande de contact : ${payload.firstName} ${payload.lastName} (${serviceLabel(payload.service)})`),
+    subject: oneLine(
+      `Nouvelle demande de contact : ${payload.firstName} ${payload.lastName} (${serviceLabel(payload.service)})`,
+    ),
     text: `Nouvelle demande de contact reçue par le site.\n\n${rows.map(([label, value]) => `${label} : ${value}`).join("\n")}\n\nRépondez simplement à ce message pour écrire à la personne.\n`,
     html: `<p>Nouvelle demande de contact reçue par le site.</p><table cellpadding="6">${rows
       .map(

@@ -27,13 +27,22 @@ describe("buildContactMail", () => {
     expect(mail.html).not.toContain("<script>");
     expect(mail.html).toContain("&lt;b&gt;Dupont&lt;/b&gt;");
     expect(mail.html).toContain("Ligne 1<br>Ligne 2");
-    for (const value of ["+41 21 123 45 67", "Cours en petit groupe", "Ligne 2", "marie@example.ch", "N° de la demande : 7", "non"])
+    for (const value of [
+      "+41 21 123 45 67",
+      "Cours en petit groupe",
+      "Ligne 2",
+      "marie@example.ch",
+      "N° de la demande : 7",
+      "non",
+    ])
       expect(mail.text).toContain(value);
   });
 });
 
 describe("backoffMilliseconds", () => {
   it("starts at a minute, doubles, and stops at an hour", () => {
-    expect([1, 2, 3, 4, 5, 6, 7, 20].map((attempts) => backoffMilliseconds(attempts) / 60_000)).toEqual([1, 2, 4, 8, 16, 32, 60, 60]);
+    expect([1, 2, 3, 4, 5, 6, 7, 20].map((attempts) => backoffMilliseconds(attempts) / 60_000)).toEqual([
+      1, 2, 4, 8, 16, 32, 60, 60,
+    ]);
   });
 });

@@ -96,12 +96,7 @@ export class OutboxWorker {
     const { db, logger, transport, batchSize = 10, leaseSeconds = 300 } = this.options;
 
     if (!transport) {
-      const pending = await db
-        .select()
-        .from(outbox)
-        .where(isNull(outbox.sentAt))
-        .orderBy(asc(outbox.id))
-        .limit(100);
+      const pending = await db.select().from(outbox).where(isNull(outbox.sentAt)).orderBy(asc(outbox.id)).limit(100);
       for (const row of pending) {
         if (this.logged.has(row.id)) continue;
         this.logged.add(row.id);
@@ -128,7 +123,12 @@ export class OutboxWorker {
           attempts: sql`${outbox.attempts} + 1`,
           nextAttemptAt: sql`now() + make_interval(secs => ${leaseSeconds})`,
         })
-        .where(inArray(outbox.id, due.map((row) => row.id)))
+        .where(
+          inArray(
+            outbox.id,
+            due.map((row) => row.id),
+          ),
+        )
         .returning();
     });
 
@@ -137,7 +137,10 @@ export class OutboxWorker {
     for (const row of claimed) {
       try {
         await this.deliver(row.kind, row.payload);
-        await db.update(outbox).set({ sentAt: sql`now()`, lastError: null }).where(eq(outbox.id, row.id));
+        await db
+          .update(outbox)
+          .set({ sentAt: sql`now()`, lastError: null })
+          .where(eq(outbox.id, row.id));
         sent++;
         logger.info({ outboxId: row.id, attempts: row.attempts }, "outbox: notification sent");
       } catch (error) {

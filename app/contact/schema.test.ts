@@ -13,7 +13,9 @@ const valid = {
 
 const errorsOf = (input: Record<string, unknown>) => {
   const result = contactSchema.safeParse(input);
-  return result.success ? {} : Object.fromEntries(result.error.issues.map((issue) => [issue.path.join("."), issue.message]));
+  return result.success
+    ? {}
+    : Object.fromEntries(result.error.issues.map((issue) => [issue.path.join("."), issue.message]));
 };
 
 describe("contactSchema", () => {

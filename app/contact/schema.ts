@@ -62,10 +62,9 @@ export const contactSchema = z.object({
     .min(10, contactMessages.phone)
     .max(30, "Le numéro de téléphone doit contenir au plus 30 caractères")
     .regex(/^[0-9 +().-]+$/, "Le numéro ne peut contenir que des chiffres, des espaces et les signes + ( ) - ."),
-  service: z.enum(
-    serviceChoices.map((choice) => choice.value) as [ServiceValue, ...ServiceValue[]],
-    { message: contactMessages.service },
-  ),
+  service: z.enum(serviceChoices.map((choice) => choice.value) as [ServiceValue, ...ServiceValue[]], {
+    message: contactMessages.service,
+  }),
   message: z
     .string()
     .trim()

@@ -48,7 +48,12 @@ export async function openDatabase({
 }): Promise<OpenDatabase> {
   if (databaseUrl) {
     // query_timeout: a query on a connection that died mid-way rejects instead of waiting forever.
-    const pool = new pg.Pool({ connectionString: databaseUrl, max: 10, connectionTimeoutMillis: 5000, query_timeout: 15_000 });
+    const pool = new pg.Pool({
+      connectionString: databaseUrl,
+      max: 10,
+      connectionTimeoutMillis: 5000,
+      query_timeout: 15_000,
+    });
     pool.on("error", (error) => onPoolError?.(error));
     // A connection that dies while checked out (server restart) must not crash the process.
     pool.on("connect", (client) => client.on("error", (error) => onPoolError?.(error)));
@@ -68,8 +73,7 @@ export async function openDatabase({
       throw new DatabaseOpenError(`DATABASE_URL: cannot use the PostgreSQL server (${(error as Error).message})`);
     }
     // pool.end() waits for every borrowed connection; one stuck on a dead server must not block shutdown.
-    const close = () =>
-      Promise.race([pool.end(), new Promise<void>((resolve) => setTimeout(resolve, 3000).unref())]);
+    const close = () => Promise.race([pool.end(), new Promise<void>((resolve) => setTimeout(resolve, 3000).unref())]);
     return { db: db as unknown as Database, kind: "postgres", close };
   }
 
@@ -79,7 +83,9 @@ export async function openDatabase({
     fs.mkdirSync(directory, { recursive: true });
     client = await PGlite.create(directory);
   } catch (error) {
-    throw new DatabaseOpenError(`DATA_DIR: cannot open the embedded database in ${directory} (${(error as Error).message})`);
+    throw new DatabaseOpenError(
+      `DATA_DIR: cannot open the embedded database in ${directory} (${(error as Error).message})`,
+    );
   }
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });

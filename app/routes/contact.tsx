@@ -53,7 +53,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     context.logger?.info({ contactId: id }, "contact: request stored, notification queued");
     context.wakeOutbox?.();
   } catch (error) {
-    context.logger?.error({ err: { message: (error as Error).message } }, "contact: could not store the request (database unreachable?)");
+    context.logger?.error(
+      { err: { message: (error as Error).message } },
+      "contact: could not store the request (database unreachable?)",
+    );
     return reply("error", 503, submission.reply({ formErrors: [contactMessages.saveError] }));
   }
   return reply("success", 200, submission.reply({ resetForm: true }));

@@ -6,20 +6,9 @@
  */
 import { expect, test } from "@playwright/test";
 import { contactMessages } from "../../app/contact/schema";
-import {
-  expectFiveErrors,
-  field,
-  fillValidRequest,
-  requiredFields,
-  useOwnClientAddress,
-  validRequest,
-} from "./contact-helpers";
+import { expectFiveErrors, field, fillValidRequest, requiredFields, validRequest } from "./contact-helpers";
 
 test.use({ javaScriptEnabled: false });
-
-test.beforeEach(async ({ page }) => {
-  await useOwnClientAddress(page);
-});
 
 test("the header's Contactez-moi leads to the /contact page and its form", async ({ page }) => {
   await page.goto("/");

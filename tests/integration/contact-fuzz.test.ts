@@ -21,17 +21,42 @@ const hostileString = fc.oneof(
   fc.string(),
   fc.string({ unit: "grapheme", maxLength: 300 }),
   fc.string({ unit: "binary", maxLength: 200 }),
-  fc.constantFrom("", " ", "\r\n", "Bcc: victim@example.com\r\nSubject: x", "a\u0000b", "<script>alert(1)</script>", "'; drop table contacts; --", "x".repeat(40_000), "é".repeat(6000), "+41 21 123 45 67", "marie@example.ch", "small-group", "on", "true", "42", "null"),
+  fc.constantFrom(
+    "",
+    " ",
+    "\r\n",
+    "Bcc: victim@example.com\r\nSubject: x",
+    "a\u0000b",
+    "<script>alert(1)</script>",
+    "'; drop table contacts; --",
+    "x".repeat(40_000),
+    "é".repeat(6000),
+    "+41 21 123 45 67",
+    "marie@example.ch",
+    "small-group",
+    "on",
+    "true",
+    "42",
+    "null",
+  ),
   fc.emailAddress(),
   fc.integer().map(String),
 );
 
-const anyFields = fc.dictionary(fc.oneof(fc.constantFrom(...FIELDS), fc.string({ maxLength: 20 })), hostileString, { maxKeys: 12 });
+const anyFields = fc.dictionary(fc.oneof(fc.constantFrom(...FIELDS), fc.string({ maxLength: 20 })), hostileString, {
+  maxKeys: 12,
+});
 // A valid request with some fields replaced, removed or added: many of these are stored.
 const mutatedValid = fc
-  .tuple(fc.dictionary(fc.constantFrom(...FIELDS.filter((field) => field !== "website")), hostileString, { maxKeys: 2 }), fc.boolean())
+  .tuple(
+    fc.dictionary(fc.constantFrom(...FIELDS.filter((field) => field !== "website")), hostileString, { maxKeys: 2 }),
+    fc.boolean(),
+  )
   .map(([changes, dropMessage]) => {
-    const fields: Record<string, string> = { ...validForm(`fuzz${Math.random().toString(36).slice(2)}@example.ch`), ...changes };
+    const fields: Record<string, string> = {
+      ...validForm(`fuzz${Math.random().toString(36).slice(2)}@example.ch`),
+      ...changes,
+    };
     if (dropMessage) delete fields.message;
     return fields;
   });
@@ -44,7 +69,8 @@ function request(fields: Record<string, string>, kind: string): RequestInit {
     for (const [key, value] of Object.entries(fields)) form.append(key, value);
     return { method: "POST", body: form };
   }
-  if (kind === "json") return { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(fields) };
+  if (kind === "json")
+    return { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(fields) };
   const params = new URLSearchParams(fields);
   if (kind === "repeated") for (const [key, value] of Object.entries(fields)) params.append(key, value);
   return { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: params.toString() };

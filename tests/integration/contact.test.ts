@@ -33,7 +33,9 @@ describe.each(backends)("contact requests on %s", (backend) => {
       const { default: pg } = await import("pg");
       const client = new pg.Client({ connectionString: postgres.url });
       await client.connect();
-      await client.query("drop table if exists outbox, contacts, __drizzle_migrations cascade; drop schema if exists drizzle cascade");
+      await client.query(
+        "drop table if exists outbox, contacts, __drizzle_migrations cascade; drop schema if exists drizzle cascade",
+      );
       await client.end();
     }
     return startTestServer({ DATABASE_URL: postgres?.url, ...overrides });
@@ -68,7 +70,15 @@ describe.each(backends)("contact requests on %s", (backend) => {
       expect(mail!.to).toBe("owner@example.ch");
       expect(mail!.replyTo).toBe("marie.dupont@example.ch");
       expect(mail!.subject).toBe("Nouvelle demande de contact : Marie Dupont (Cours individuel)");
-      for (const value of ["Marie", "Dupont", "marie.dupont@example.ch", "+41 21 123 45 67", "Cours individuel", "j’aimerais apprendre", "oui"])
+      for (const value of [
+        "Marie",
+        "Dupont",
+        "marie.dupont@example.ch",
+        "+41 21 123 45 67",
+        "Cours individuel",
+        "j’aimerais apprendre",
+        "oui",
+      ])
         expect(mail!.text).toContain(value);
       expect(mail!.html).toContain("j’aimerais apprendre à utiliser mon smartphone.");
       const [queued] = await site.database.db.select().from(outbox);
@@ -85,10 +95,14 @@ describe.each(backends)("contact requests on %s", (backend) => {
     try {
       expect((await postContact(site.url, validForm())).status).toBe(200);
       // The first attempt fails (nobody listens) and is scheduled again.
-      await waitFor(async () => {
-        const [row] = await site.database.db.select().from(outbox);
-        return !!row && row.attempts >= 1 && row.lastError !== null;
-      }, 10_000, "a failed attempt");
+      await waitFor(
+        async () => {
+          const [row] = await site.database.db.select().from(outbox);
+          return !!row && row.attempts >= 1 && row.lastError !== null;
+        },
+        10_000,
+        "a failed attempt",
+      );
       const [failed] = await site.database.db.select().from(outbox);
       expect(failed!.sentAt).toBeNull();
       expect(Date.parse(failed!.nextAttemptAt) - Date.now()).toBeGreaterThan(30_000); // back-off: about a minute
@@ -117,7 +131,9 @@ describe.each(backends)("contact requests on %s", (backend) => {
       else await site.database.close();
       const { status, body } = await postContact(site.url, validForm("pendant.la.panne@example.ch"));
       expect(status).toBe(503);
-      expect(body).toMatch(/Une erreur s(&#x27;|')est produite lors de l(&#x27;|')envoi du message. Veuillez réessayer./);
+      expect(body).toMatch(
+        /Une erreur s(&#x27;|')est produite lors de l(&#x27;|')envoi du message. Veuillez réessayer./,
+      );
     } finally {
       if (postgres) postgres.start();
       await site.close().catch(() => {});
@@ -132,6 +148,19 @@ describe.each(backends)("contact requests on %s", (backend) => {
     }
     expect(smtp.mails).toHaveLength(0);
     await smtp.close();
+  });
+
+  it("keeps React Router's same-origin check: a post from another site is refused and stores nothing", async () => {
+    const site = await server();
+    try {
+      expect((await postContact(site.url, validForm("same@example.ch"), { Origin: site.url })).status).toBe(200);
+      const foreign = await postContact(site.url, validForm("foreign@example.ch"), { Origin: "https://evil.example" });
+      expect(foreign.status).toBe(400);
+      const rows = await site.database.db.select().from(contacts);
+      expect(rows.map((row) => row.email)).toEqual(["same@example.ch"]);
+    } finally {
+      await site.close();
+    }
   });
 
   it("drops a filled honeypot as spam, answering like a success", async () => {

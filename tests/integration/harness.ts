@@ -103,7 +103,13 @@ export async function startPostgres() {
     start,
     stop,
     destroy() {
-      spawnSync(asRoot ? "runuser" : path.join(bin, "pg_ctl"), asRoot ? ["-u", "postgres", "--", path.join(bin, "pg_ctl"), "-D", data, "-m", "immediate", "stop"] : ["-D", data, "-m", "immediate", "stop"], { stdio: "ignore" });
+      spawnSync(
+        asRoot ? "runuser" : path.join(bin, "pg_ctl"),
+        asRoot
+          ? ["-u", "postgres", "--", path.join(bin, "pg_ctl"), "-D", data, "-m", "immediate", "stop"]
+          : ["-D", data, "-m", "immediate", "stop"],
+        { stdio: "ignore" },
+      );
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };
@@ -128,7 +134,9 @@ export function testSettings(overrides: Record<string, string | undefined>): Set
 }
 
 /** Starts the site in this process (needs `npm run build` first). */
-export function startTestServer(overrides: Record<string, string | undefined>): Promise<RunningServer & { url: string }> {
+export function startTestServer(
+  overrides: Record<string, string | undefined>,
+): Promise<RunningServer & { url: string }> {
   return startServer({ settings: testSettings(overrides), logger: silentLogger }).then((server) => ({
     ...server,
     url: `http://127.0.0.1:${server.port}`,
@@ -150,7 +158,11 @@ export function validForm(email = "marie.dupont@example.ch"): Record<string, str
 }
 
 /** POSTs a form to /contact as a browser without JavaScript does; returns the status and the body text. */
-export async function postContact(baseUrl: string, fields: Record<string, string>, headers: Record<string, string> = {}) {
+export async function postContact(
+  baseUrl: string,
+  fields: Record<string, string>,
+  headers: Record<string, string> = {},
+) {
   const response = await fetch(`${baseUrl}/contact`, {
     method: "POST",
     headers: { "Content-Type": "application/x-www-form-urlencoded", ...headers },
@@ -160,7 +172,11 @@ export async function postContact(baseUrl: string, fields: Record<string, string
 }
 
 /** Polls `check` every 50 ms until it returns true or `timeout` ms pass. */
-export async function waitFor(check: () => boolean | Promise<boolean>, timeout = 10_000, what = "condition"): Promise<void> {
+export async function waitFor(
+  check: () => boolean | Promise<boolean>,
+  timeout = 10_000,
+  what = "condition",
+): Promise<void> {
   const started = Date.now();
   while (!(await check())) {
     if (Date.now() - started > timeout) throw new Error(`Timed out waiting for ${what}`);

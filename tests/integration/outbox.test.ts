@@ -12,23 +12,47 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { OutboxWorker } from "../../app/contact/outbox.server";
 import { saveContactRequest } from "../../app/contact/save.server";
 import { openDatabase } from "../../app/db/client.server";
-import { freePort, postContact, postgresBinaries, silentLogger, startPostgres, startSmtp, validForm, waitFor } from "./harness";
+import {
+  freePort,
+  postContact,
+  postgresBinaries,
+  silentLogger,
+  startPostgres,
+  startSmtp,
+  validForm,
+  waitFor,
+} from "./harness";
 
 /** Starts `server/index.ts` as its own process (so that it can be killed). */
 async function spawnServer(env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
   const port = await freePort();
   const child = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
-    env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "warn", CONTACT_RATE_LIMIT_MAX: "100000", OUTBOX_POLL_SECONDS: "0.2", MAIL_FROM: "site@example.ch", CONTACT_NOTIFY_TO: "owner@example.ch", ...env },
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      LOG_LEVEL: "warn",
+      CONTACT_RATE_LIMIT_MAX: "100000",
+      OUTBOX_POLL_SECONDS: "0.2",
+      MAIL_FROM: "site@example.ch",
+      CONTACT_NOTIFY_TO: "owner@example.ch",
+      ...env,
+    },
     stdio: "ignore",
   });
   const url = `http://127.0.0.1:${port}`;
-  await waitFor(async () => {
-    try {
-      return (await fetch(`${url}/contact`)).ok;
-    } catch {
-      return false;
-    }
-  }, 30_000, "the server to start");
+  await waitFor(
+    async () => {
+      try {
+        return (await fetch(`${url}/contact`)).ok;
+      } catch {
+        return false;
+      }
+    },
+    30_000,
+    "the server to start",
+  );
   return { child, url };
 }
 
@@ -58,10 +82,14 @@ describe("a server killed during a burst of submissions", () => {
     expect(succeeded.length).toBeLessThan(60);
 
     server = await spawnServer(env);
-    await waitFor(() => {
-      const mailed = new Set(smtp.mails.map((mail) => mail.replyTo));
-      return succeeded.every((email) => mailed.has(email));
-    }, 30_000, "every answered request's mail");
+    await waitFor(
+      () => {
+        const mailed = new Set(smtp.mails.map((mail) => mail.replyTo));
+        return succeeded.every((email) => mailed.has(email));
+      },
+      30_000,
+      "every answered request's mail",
+    );
     server.child.kill("SIGTERM");
     await new Promise((resolve) => server.child.once("exit", resolve));
 
@@ -94,10 +122,24 @@ describe.runIf(postgresBinaries() || process.env.CI)("two workers on one Postgre
     ]);
     const count = 80;
     for (let index = 0; index < count; index++)
-      await saveContactRequest(first!.db, { ...validForm(`client${index}@example.ch`), service: "small-group", newsletterConsent: false, message: undefined } as never);
+      await saveContactRequest(first!.db, {
+        ...validForm(`client${index}@example.ch`),
+        service: "small-group",
+        newsletterConsent: false,
+        message: undefined,
+      } as never);
     const transport = (await import("nodemailer")).default.createTransport({ url: smtp.url });
     const workers = [first!, second!].map(
-      (database) => new OutboxWorker({ db: database.db, logger: silentLogger, transport, from: "site@example.ch", to: "owner@example.ch", batchSize: 5, pollInterval: 50 }),
+      (database) =>
+        new OutboxWorker({
+          db: database.db,
+          logger: silentLogger,
+          transport,
+          from: "site@example.ch",
+          to: "owner@example.ch",
+          batchSize: 5,
+          pollInterval: 50,
+        }),
     );
     for (const worker of workers) worker.start();
     await waitFor(() => smtp.mails.length >= count, 60_000, "every mail");
