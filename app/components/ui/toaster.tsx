@@ -30,7 +30,7 @@ export function Toaster() {
         closeButtonAriaLabel: "Fermer la notification",
         classNames: {
           toast:
-            "relative flex w-full items-start gap-3 rounded-2xl border-2 py-4 pr-16 pl-4 text-lg leading-snug shadow-xl",
+            "relative flex w-full items-start gap-3 rounded-2xl border-2 py-4 pr-16 pl-4 font-sans text-lg leading-snug shadow-xl",
           icon: "mt-0.5 shrink-0",
           content: "flex min-w-0 flex-col gap-1",
           title: "text-xl font-bold",
