@@ -15,6 +15,8 @@
 import { CircleCheck } from "lucide-react";
 import {
   createContext,
+  lazy,
+  Suspense,
   useCallback,
   useContext,
   useEffect,
@@ -27,9 +29,11 @@ import {
 } from "react";
 import { useFetcher } from "react-router";
 import { toast } from "sonner";
-import { contactMessages } from "~/contact/schema";
+import { contactMessages } from "~/contact/messages";
 import type { ContactActionData } from "~/contact/types";
-import { ContactForm } from "./contact-form";
+// The form (Conform, zod) loads when the dialog is first wanted, not with every page.
+const loadContactForm = () => import("./contact-form");
+const ContactForm = lazy(() => loadContactForm().then((module) => ({ default: module.ContactForm })));
 import { Button } from "./ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "./ui/dialog";
 
@@ -59,10 +63,24 @@ export function ContactDialogLink({ onClick, href = CONTACT_PATH, children, ...p
     open();
   };
   return (
-    <a href={href} onClick={handleClick} {...props}>
+    // Start loading the form as soon as the visitor shows interest.
+    <a href={href} onClick={handleClick} onPointerEnter={preload} onFocus={preload} onTouchStart={preload} {...props}>
       {children}
     </a>
   );
+}
+
+const preload = () => void loadContactForm();
+
+/**
+ * Focuses the form's first field once the (lazily loaded) form is there, as
+ * Radix would have on opening had the form been present then.
+ */
+function FocusOnMount({ elementId }: { elementId: string }) {
+  useEffect(() => {
+    document.getElementById(elementId)?.focus();
+  }, [elementId]);
+  return null;
 }
 
 /** Holds the dialog's state and renders it once for the whole app. */
@@ -121,14 +139,17 @@ export function ContactDialogProvider({ children }: { children: ReactNode }) {
               <DialogDescription>
                 Dites-moi qui vous êtes et ce dont vous avez besoin&nbsp;: je vous recontacte très prochainement.
               </DialogDescription>
-              <ContactForm
-                id="contact-dialog-form"
-                as={fetcher.Form}
-                lastResult={answer?.result}
-                pending={fetcher.state !== "idle"}
-                onCancel={() => setState((current) => ({ ...current, open: false }))}
-                className="mt-6"
-              />
+              <Suspense fallback={<p className="mt-6 text-lg text-muted">Chargement du formulaire…</p>}>
+                <ContactForm
+                  id="contact-dialog-form"
+                  as={fetcher.Form}
+                  lastResult={answer?.result}
+                  pending={fetcher.state !== "idle"}
+                  onCancel={() => setState((current) => ({ ...current, open: false }))}
+                  className="mt-6"
+                />
+                <FocusOnMount elementId="contact-dialog-form-firstName" />
+              </Suspense>
             </>
           )}
         </DialogContent>

@@ -7,6 +7,7 @@
  * only).
  */
 import { z } from "zod";
+import { contactMessages } from "./messages";
 
 /** The three services a visitor can ask about (spec section 3 "Service choices"), with their French labels. */
 export const serviceChoices = [
@@ -22,19 +23,7 @@ export function serviceLabel(value: ServiceValue): string {
   return serviceChoices.find((choice) => choice.value === value)!.label;
 }
 
-/** Spec section 5 and section 8 texts, shown to the visitor. */
-export const contactMessages = {
-  firstName: "Le prénom doit contenir au moins 2 caractères",
-  lastName: "Le nom doit contenir au moins 2 caractères",
-  email: "Veuillez entrer une adresse email valide",
-  phone: "Veuillez entrer un numéro de téléphone valide",
-  service: "Veuillez sélectionner un service",
-  saveError: "Une erreur s'est produite lors de l'envoi du message. Veuillez réessayer.",
-  successTitle: "Félicitations !",
-  successText: "Votre message a été envoyé avec succès. Je vous recontacterai très prochainement.",
-  rateLimited:
-    "Vous avez envoyé plusieurs messages en peu de temps. Veuillez patienter quelques minutes avant de réessayer, ou appelez-moi directement.",
-} as const;
+export { contactMessages };
 
 // Any C0 control character, DEL or C1 control; the message may keep \t, \n and \r.
 const CONTROL = /\p{Cc}/u;

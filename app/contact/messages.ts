@@ -1,0 +1,18 @@
+/**
+ * The contact form's French texts (spec sections 5 and 8), kept apart from
+ * the zod schema so that pages can show them without loading zod.
+ */
+
+/** Spec section 5 and section 8 texts, shown to the visitor. */
+export const contactMessages = {
+  firstName: "Le prénom doit contenir au moins 2 caractères",
+  lastName: "Le nom doit contenir au moins 2 caractères",
+  email: "Veuillez entrer une adresse email valide",
+  phone: "Veuillez entrer un numéro de téléphone valide",
+  service: "Veuillez sélectionner un service",
+  saveError: "Une erreur s'est produite lors de l'envoi du message. Veuillez réessayer.",
+  successTitle: "Félicitations !",
+  successText: "Votre message a été envoyé avec succès. Je vous recontacterai très prochainement.",
+  rateLimited:
+    "Vous avez envoyé plusieurs messages en peu de temps. Veuillez patienter quelques minutes avant de réessayer, ou appelez-moi directement.",
+} as const;
