@@ -8,7 +8,7 @@
  */
 import { Link } from "react-router";
 import { identity } from "~/content/identity";
-import { legalLabels, legalSettings, type LegalPage, type RichText } from "~/content/legal";
+import { legalLabels, legalSettings, type LegalPage, type Provider, type RichText } from "~/content/legal";
 import { formatDate } from "~/utils/format";
 import { RevealableEmail } from "./reveal";
 
@@ -60,6 +60,7 @@ export function LegalPageView({ page, channels }: { page: LegalPage; channels: s
             {section.blocks.map((block, index) => {
               const key = `${section.id}-${index}`;
               if (block.kind === "operator") return <OperatorCard key={key} channels={channels} idPrefix={key} />;
+              if (block.kind === "providers") return <Providers key={key} items={block.items} />;
               if (block.kind === "list")
                 return (
                   <ul key={key}>
@@ -124,7 +125,7 @@ function OperatorCard({ channels, idPrefix }: { channels: string; idPrefix: stri
       {identity.uid ? (
         <p className="mt-2">
           <span className="font-semibold">{legalLabels.uid} : </span>
-          {identity.uid}
+          <span className="whitespace-nowrap">{identity.uid}</span>
         </p>
       ) : null}
       <div className="mt-4 border-t border-primary/20 pt-4">
@@ -138,5 +139,32 @@ function OperatorCard({ channels, idPrefix }: { channels: string; idPrefix: stri
         />
       </div>
     </div>
+  );
+}
+
+/** Providers: name, what it does, postal address, website and the country where it processes the data. */
+function Providers({ items }: { items: { provider: Provider; role?: string }[] }) {
+  return (
+    <ul className="not-prose my-6 space-y-4">
+      {items.map(({ provider, role }) => (
+        <li key={provider.name} className="rounded-3xl border-2 border-line p-5 text-lg">
+          <p className="text-xl font-bold">{provider.name}</p>
+          {role ? <p className="mt-1">{role}</p> : null}
+          <p className="mt-2 text-muted">{provider.address}</p>
+          <p>
+            <a
+              href={provider.website}
+              className="font-semibold break-all text-primary underline underline-offset-4 hover:text-primary-strong"
+            >
+              {provider.website.replace(/^https?:\/\//, "")}
+            </a>
+          </p>
+          <p className="mt-2">
+            <span className="font-semibold">{legalLabels.country} : </span>
+            {provider.country}
+          </p>
+        </li>
+      ))}
+    </ul>
   );
 }

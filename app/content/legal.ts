@@ -65,7 +65,9 @@ export type LegalBlock =
   | { kind: "paragraph"; text: RichText }
   | { kind: "list"; items: RichText[] }
   /** The operator's card: name, business name, IDE, postal address, e-mail behind "Révéler". */
-  | { kind: "operator" };
+  | { kind: "operator" }
+  /** Providers, each with its address, website, country and what it does (`role`, optional). */
+  | { kind: "providers"; items: { provider: Provider; role?: string }[] };
 
 /** One section of a legal page: an `<h2>` with its anchor, then its blocks. */
 export interface LegalSection {
@@ -92,6 +94,8 @@ export interface LegalPage {
 /** Labels of the operator's card and the page's footer line. */
 export const legalLabels = {
   uid: "Numéro IDE",
+  /** Before a provider's country, e.g. "Données traitées en : Suisse". */
+  country: "Données traitées en",
   email: "E-mail",
   emailMask: "•••••@•••••",
   emailHidden: "masquée",
@@ -115,12 +119,6 @@ const whereText: RichText =
           ", ",
         )}. Je ne choisis que des pays dont la législation protège les données de manière adéquate selon le Conseil fédéral, comme les États de l’Union européenne; sinon, le transfert est encadré par des clauses contractuelles types, comme le demande la loi (art. 16 LPD).`;
 
-const providerLine = (provider: Provider, role: string): RichText => [
-  `${provider.name}, ${provider.address} (`,
-  { text: provider.website.replace(/^https?:\/\//, ""), href: provider.website },
-  `) : ${role}`,
-];
-
 /** `/mentions-legales`. */
 export const legalNotice: LegalPage = {
   title: "Mentions légales",
@@ -143,10 +141,8 @@ export const legalNotice: LegalPage = {
       id: "hebergement",
       title: "Hébergement",
       blocks: [
-        {
-          kind: "paragraph",
-          text: providerLine(hosting, "héberge ce site."),
-        },
+        { kind: "paragraph", text: "Ce site est hébergé par :" },
+        { kind: "providers", items: [{ provider: hosting }] },
       ],
     },
     {
@@ -324,10 +320,10 @@ export const privacyNotice: LegalPage = {
           text: "Vos données ne sont transmises à personne, à l’exception des deux prestataires techniques suivants. Ils les traitent seulement pour mon compte et selon mes instructions :",
         },
         {
-          kind: "list",
+          kind: "providers",
           items: [
-            providerLine(hosting, "héberge le site et la base de données où sont enregistrées les demandes;"),
-            providerLine(mailProvider, "transmet à ma boîte e-mail l’avis de chaque nouvelle demande."),
+            { provider: hosting, role: "héberge le site et la base de données où sont enregistrées les demandes." },
+            { provider: mailProvider, role: "transmet à ma boîte e-mail l’avis de chaque nouvelle demande." },
           ],
         },
         { kind: "paragraph", text: whereText },
