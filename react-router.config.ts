@@ -5,7 +5,7 @@ import type { Config } from "@react-router/dev/config";
 /** Articles per index page; keep equal to ARTICLES_PER_PAGE in app/blog/select.ts (a test checks). */
 export const ARTICLES_PER_PAGE = 12;
 
-/** Every public URL: the home page, the blog index and its pages, each article, the feed. */
+/** Every public URL: the home page, the blog index and its pages, each article, the legal pages, the feed. */
 export function publicPaths(blogDirectory = process.env.BLOG_CONTENT_DIR ?? path.join("app", "content", "blog")) {
   const slugs = fs
     .readdirSync(blogDirectory)
@@ -17,6 +17,8 @@ export function publicPaths(blogDirectory = process.env.BLOG_CONTENT_DIR ?? path
     "/blog",
     ...Array.from({ length: pages - 1 }, (_, index) => `/blog/page/${index + 2}`),
     ...slugs.map((slug) => `/blog/${slug}`),
+    "/mentions-legales",
+    "/confidentialite",
     "/blog/rss.xml",
   ];
 }

@@ -13,5 +13,7 @@ export default [
   route("contact", "routes/contact.tsx"),
   route("coordonnees", "routes/coordonnees.tsx"),
   route("newsletter", "routes/newsletter.tsx"),
+  route("mentions-legales", "routes/mentions-legales.tsx"),
+  route("confidentialite", "routes/confidentialite.tsx"),
   route("__erreur-test", "routes/error-test.tsx"),
 ] satisfies RouteConfig;

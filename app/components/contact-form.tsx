@@ -170,8 +170,12 @@ export function ContactForm({
 
       <p className="rounded-2xl bg-primary-soft/60 p-4 text-lg text-ink">
         En envoyant ce formulaire, vous acceptez d’être recontacté(e) par {identity.brand.line1} {identity.brand.line2}{" "}
-        au sujet de votre demande. Vos données sont traitées selon les lois suisse et européenne sur la protection des
-        données, et ne sont jamais transmises à des tiers.
+        au sujet de votre demande. Vos données sont traitées selon la loi suisse sur la protection des données et ne
+        sont transmises à personne, sauf aux prestataires techniques nommés dans la{" "}
+        <a href="/confidentialite" className="font-semibold text-primary underline underline-offset-4">
+          politique de confidentialité
+        </a>
+        .
       </p>
 
       {/* Honeypot: people and screen readers never see it; a robot that fills it is ignored by the server. */}

@@ -1,7 +1,7 @@
-/** The site footer (spec section 2 "Footer"): the five section links, name and cantons. */
-import { useLocation } from "react-router";
+/** The site footer (spec section 2 "Footer"): the five section links, name and cantons, copyright and the legal pages. */
+import { Link, useLocation } from "react-router";
 import { identity } from "~/content/identity";
-import { navItems } from "~/content/navigation";
+import { legalLinks, navItems } from "~/content/navigation";
 import { zones } from "~/content/zones";
 import { navHref } from "./nav-link";
 
@@ -34,9 +34,25 @@ export function Footer() {
           </ul>
         </nav>
       </div>
-      <p suppressHydrationWarning className="border-t border-white/20 px-4 py-5 text-center text-lg text-white/90">
-        © {new Date().getFullYear()} {identity.name}
-      </p>
+      <div className="flex flex-col items-center gap-x-6 gap-y-1 border-t border-white/20 px-4 py-4 text-lg text-white/90 sm:flex-row sm:justify-center">
+        <p suppressHydrationWarning>
+          © {new Date().getFullYear()} {identity.name}
+        </p>
+        <nav aria-label="Informations légales">
+          <ul className="flex flex-wrap justify-center gap-x-2">
+            {legalLinks.map((link) => (
+              <li key={link.href}>
+                <Link
+                  to={link.href}
+                  className="inline-flex min-h-12 items-center rounded-lg px-3 text-white underline underline-offset-4 hover:no-underline focus-visible:outline-white"
+                >
+                  {link.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </div>
     </footer>
   );
 }

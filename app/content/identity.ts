@@ -2,9 +2,13 @@
  * Who runs the site and how to reach them.
  *
  * FIRST THING TO CHANGE: every value below is a fictitious placeholder
- * (example.com addresses, the reserved Swiss test number +41 00 ...). Put
- * the real name, telephone, e-mail and WhatsApp number here; the whole site
- * reads them from this file.
+ * (example.com addresses, the reserved Swiss test number +41 00 ..., the
+ * postcode 0000). Put the real name, business name, postal address,
+ * telephone, e-mail and WhatsApp number here; the whole site reads them from
+ * this file. The name, business name and postal address are shown in the
+ * legal notice (`/mentions-legales`) and the privacy notice
+ * (`/confidentialite`), as Swiss law asks of anyone offering services online
+ * (LCD art. 3 al. 1 let. s).
  *
  * The telephone, e-mail and WhatsApp number are read only by route loaders
  * (server side), which pass them to the page encoded, so that they appear in
@@ -15,6 +19,24 @@ export const identity = {
   name: "Prénom Nom (exemple)",
   /** Short brand shown in the header, two lines. */
   brand: { line1: "Formation & Assistance", line2: "Informatique" },
+  /**
+   * The business name: for a sole proprietorship (raison individuelle), the
+   * family name, optionally with what the business does, exactly as entered
+   * in the commercial register when it is registered.
+   */
+  businessName: "Prénom Nom (exemple), Formation & Assistance Informatique",
+  /**
+   * The enterprise identification number (IDE/UID, "CHE-123.456.789") when
+   * the business has one, or `null`: the legal notice shows it only when set.
+   */
+  uid: "CHE-000.000.000 (exemple)" as string | null,
+  /** Postal address, shown in clear on the legal pages (letters for the rights of the privacy notice go there). */
+  address: {
+    street: "Chemin de l’Exemple 1",
+    postalCode: "0000",
+    locality: "Localité (exemple)",
+    country: "Suisse",
+  },
   /** Telephone in international format, digits only after "+". */
   phone: "+41000000000",
   /** Telephone as shown to visitors. */

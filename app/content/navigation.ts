@@ -22,3 +22,9 @@ export const navItems: NavItem[] = [
 
 /** The header's call to action, to the contact section. */
 export const contactCta = { section: "contact", label: "Contactez-moi" };
+
+/** The footer's small line of links to the legal pages. */
+export const legalLinks = [
+  { href: "/mentions-legales", label: "Mentions légales" },
+  { href: "/confidentialite", label: "Confidentialité" },
+];

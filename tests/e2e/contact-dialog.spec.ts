@@ -114,6 +114,8 @@ test("the whole flow by keyboard only", async ({ page }) => {
   await expect(dialog.getByRole("checkbox")).toBeFocused();
   await page.keyboard.press("Space");
   await expect(dialog.getByRole("checkbox")).toBeChecked();
+  await page.keyboard.press("Tab");
+  await expect(dialog.getByRole("link", { name: "politique de confidentialité" })).toBeFocused();
   await page.keyboard.press("Tab"); // the honeypot is skipped
   await expect(dialog.getByRole("button", { name: "Annuler" })).toBeFocused();
   await page.keyboard.press("Tab");

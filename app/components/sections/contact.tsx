@@ -5,24 +5,21 @@
  * JavaScript runs), zones.
  *
  * The details arrive encoded (`app/utils/obfuscate.ts`) and are decoded only
- * when shown. "Révéler" is the submit button of a GET form to
- * `/coordonnees`, the server-rendered view with the details shown: that is
- * the no-JavaScript path. With JavaScript the same button toggles in place
- * (`aria-pressed`, label "Masquer").
+ * when shown, with the "Révéler" toggle of `../reveal.tsx` (a GET form to
+ * `/coordonnees` without JavaScript, an in-place toggle with it).
  */
-import { Clock, Eye, EyeOff, Mail, MapPin, MessageCircle, MessageSquareText, Phone } from "lucide-react";
+import { Clock, Mail, MapPin, MessageCircle, MessageSquareText, Phone } from "lucide-react";
 import { useState, type ReactNode } from "react";
 import { contactSection } from "~/content/home";
 import { openingHours } from "~/content/hours";
 import type { ContactChannels } from "~/content/identity";
 import { zones } from "~/content/zones";
 import { decodeContact } from "~/utils/obfuscate";
+import { Masked, RevealToggle } from "../reveal";
 import { ContactDialogLink } from "../contact-dialog";
 import { Section } from "../section";
 import { buttonVariants } from "../ui/button";
 import { cn } from "~/utils/cn";
-
-const MASK = "••• ••• •• ••";
 
 export function ContactSection({
   channels,
@@ -37,28 +34,13 @@ export function ContactSection({
 
   return (
     <Section id="contact" title={contactSection.title} intro={contactSection.intro} className="bg-primary-soft/50">
-      <form
-        method="get"
-        action={revealed ? "/#contact" : "/coordonnees#contact"}
-        onSubmit={(event) => {
-          event.preventDefault();
-          setRevealed((value) => !value);
-        }}
-        className="mx-auto flex max-w-3xl flex-col items-center gap-3 text-center"
-      >
-        <p id="contact-reveal-hint" className="text-ink">
-          {contactSection.revealHint}
-        </p>
-        <button
-          type="submit"
-          aria-pressed={revealed}
-          aria-describedby="contact-reveal-hint"
-          className={buttonVariants({ size: "large" })}
-        >
-          {revealed ? <EyeOff aria-hidden="true" className="size-6" /> : <Eye aria-hidden="true" className="size-6" />}
-          {revealed ? contactSection.hide : contactSection.reveal}
-        </button>
-      </form>
+      <RevealToggle
+        revealed={revealed}
+        onToggle={() => setRevealed((value) => !value)}
+        hint={contactSection.revealHint}
+        hintId="contact-reveal-hint"
+        className="mx-auto max-w-3xl items-center text-center"
+      />
 
       <ul className="mt-10 grid gap-6 md:grid-cols-3" aria-live="polite">
         <ContactCard
@@ -177,14 +159,5 @@ function ContactCard({
       <div className="mt-2 text-xl">{children || <Masked />}</div>
       <p className="mt-2 text-lg text-muted">{note}</p>
     </li>
-  );
-}
-
-function Masked() {
-  return (
-    <span className="font-bold tracking-widest text-muted">
-      <span aria-hidden="true">{MASK}</span>
-      <span className="sr-only">masqué</span>
-    </span>
   );
 }

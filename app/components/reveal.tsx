@@ -1,0 +1,121 @@
+/**
+ * Contact details kept out of the page until the visitor asks (anti-spam,
+ * `app/utils/obfuscate.ts`): the "Révéler" / "Masquer" toggle, the mask
+ * shown meanwhile, and `RevealableEmail`, the owner's e-mail address behind
+ * that toggle (legal pages).
+ *
+ * "Révéler" is the submit button of a GET form to `/coordonnees`, the
+ * server-rendered view with the details shown: that is the no-JavaScript
+ * path. With JavaScript the same button toggles in place (`aria-pressed`,
+ * label "Masquer").
+ */
+import { Eye, EyeOff } from "lucide-react";
+import { useState } from "react";
+import { contactSection } from "~/content/home";
+import type { ContactChannels } from "~/content/identity";
+import { cn } from "~/utils/cn";
+import { decodeContact } from "~/utils/obfuscate";
+import { buttonVariants } from "./ui/button";
+
+/** Where "Révéler" leads without JavaScript. */
+const REVEALED_PAGE = "/coordonnees#contact";
+
+/** The "Révéler" / "Masquer" toggle with its hint above it. */
+export function RevealToggle({
+  revealed,
+  onToggle,
+  hint,
+  hintId,
+  hideAction = "/#contact",
+  size = "large",
+  className,
+}: {
+  revealed: boolean;
+  onToggle: () => void;
+  /** Says why the details are hidden; describes the button. */
+  hint: string;
+  /** Id of the hint, unique on the page. */
+  hintId: string;
+  /** Where "Masquer" leads without JavaScript (on `/coordonnees`, where the details are shown). */
+  hideAction?: string;
+  size?: "default" | "large";
+  className?: string;
+}) {
+  return (
+    <form
+      method="get"
+      action={revealed ? hideAction : REVEALED_PAGE}
+      onSubmit={(event) => {
+        event.preventDefault();
+        onToggle();
+      }}
+      className={cn("flex flex-col items-start gap-3", className)}
+    >
+      <p id={hintId} className="text-ink">
+        {hint}
+      </p>
+      <button type="submit" aria-pressed={revealed} aria-describedby={hintId} className={buttonVariants({ size })}>
+        {revealed ? <EyeOff aria-hidden="true" className="size-6" /> : <Eye aria-hidden="true" className="size-6" />}
+        {revealed ? contactSection.hide : contactSection.reveal}
+      </button>
+    </form>
+  );
+}
+
+/** The placeholder shown instead of a hidden detail; screen readers hear `label`. */
+export function Masked({ mask = "••• ••• •• ••", label = "masqué" }: { mask?: string; label?: string }) {
+  return (
+    <span className="font-bold tracking-widest text-muted">
+      <span aria-hidden="true">{mask}</span>
+      <span className="sr-only">{label}</span>
+    </span>
+  );
+}
+
+/**
+ * The owner's e-mail address, masked until "Révéler": then a `mailto:`
+ * link. `channels` is the loader's `encodedContactChannels()`.
+ */
+export function RevealableEmail({
+  channels,
+  label,
+  mask,
+  maskLabel,
+  hint,
+  idPrefix,
+}: {
+  channels: string;
+  /** Text before the address, e.g. "E-mail". */
+  label: string;
+  mask: string;
+  /** What screen readers hear instead of the mask, e.g. "masquée". */
+  maskLabel: string;
+  hint: string;
+  /** Prefix of the element ids, unique on the page. */
+  idPrefix: string;
+}) {
+  const [revealed, setRevealed] = useState(false);
+  const email = revealed ? decodeContact<ContactChannels>(channels).email : null;
+  return (
+    <div>
+      <p aria-live="polite">
+        <span className="font-semibold">{label} : </span>
+        {email ? (
+          <a href={`mailto:${email}`} className="font-bold break-all text-primary underline underline-offset-4">
+            {email}
+          </a>
+        ) : (
+          <Masked mask={mask} label={maskLabel} />
+        )}
+      </p>
+      <RevealToggle
+        revealed={revealed}
+        onToggle={() => setRevealed((value) => !value)}
+        hint={hint}
+        hintId={`${idPrefix}-reveal-hint`}
+        size="default"
+        className="mt-4"
+      />
+    </div>
+  );
+}

@@ -1,0 +1,439 @@
+/**
+ * The two legal pages: `/mentions-legales` (who runs the site, as the Swiss
+ * law on unfair competition asks of anyone offering services online, LCD
+ * art. 3 al. 1 let. s) and `/confidentialite` (the privacy notice of the
+ * Swiss data protection act, LPD art. 19).
+ *
+ * TO FILL IN: `legalSettings` below holds the owner's values. The hosting
+ * provider and the e-mail provider are fictitious placeholders (example.com,
+ * postcode 0000): put the real ones, with the country where each keeps the
+ * data. The operator's name, business name, postal address and e-mail come
+ * from `identity.ts`. Change `lastUpdated` whenever a text here changes.
+ *
+ * The texts describe what the site really does (no cookie, no statistics,
+ * request log without IP address, YouTube only after a click, contact form
+ * fields): keep them true when the site changes.
+ */
+import { identity } from "./identity";
+
+/** A provider that processes visitors' data on the owner's behalf. */
+export interface Provider {
+  /** Company name, e.g. "Infomaniak Network SA". */
+  name: string;
+  /** Postal address, one line. */
+  address: string;
+  /** Its website (https://...). */
+  website: string;
+  /** Country where it keeps and processes the data, in French ("Suisse", "Allemagne", ...). */
+  country: string;
+}
+
+/** The owner's values: change them here, every text below follows. */
+export const legalSettings = {
+  /** Date of the last change to either page (ISO), shown as "Dernière mise à jour : 22 novembre 2026". */
+  lastUpdated: "2026-11-22",
+  /** A contact request is deleted this many months after the last exchange with the person. */
+  retentionMonths: 24,
+  /** The server's request log is deleted after this many days (set the same rotation at the host). */
+  logRetentionDays: 30,
+  /** Hosts the site and the database of contact requests. */
+  hosting: {
+    name: "Hébergeur (exemple) SA",
+    address: "Rue de l’Exemple 2, 0000 Localité (exemple), Suisse",
+    website: "https://hebergeur.example.com",
+    country: "Suisse",
+  },
+  /** Carries the e-mail that notifies the owner of each new request (SMTP_URL), and holds the owner's mailbox. */
+  mailProvider: {
+    name: "Fournisseur e-mail (exemple) SA",
+    address: "Rue de l’Exemple 3, 0000 Localité (exemple), Suisse",
+    website: "https://e-mail.example.com",
+    country: "Suisse",
+  },
+  /** Minutes the server counts contact-form posts per IP address (CONTACT_RATE_LIMIT_WINDOW_MINUTES, default 10). */
+  rateLimitMinutes: 10,
+};
+
+/** A piece of running text: words, or a link. */
+export type Inline = string | { text: string; href: string };
+
+/** Running text: one string, or words and links in reading order. */
+export type RichText = string | Inline[];
+
+/** One block of a section of a legal page. */
+export type LegalBlock =
+  | { kind: "paragraph"; text: RichText }
+  | { kind: "list"; items: RichText[] }
+  /** The operator's card: name, business name, IDE, postal address, e-mail behind "Révéler". */
+  | { kind: "operator" }
+  /** Providers, each with its address, website, country and what it does (`role`, optional). */
+  | { kind: "providers"; items: { provider: Provider; role?: string }[] };
+
+/** One section of a legal page: an `<h2>` with its anchor, then its blocks. */
+export interface LegalSection {
+  /** Anchor, e.g. "responsable" (`/confidentialite#responsable`). */
+  id: string;
+  title: string;
+  blocks: LegalBlock[];
+}
+
+/** A legal page's words. */
+export interface LegalPage {
+  /** The `<h1>` and the `<title>`. */
+  title: string;
+  /** The meta description. */
+  description: string;
+  intro: string;
+  /** "En bref": the essentials in a few lines, above the table of contents. */
+  summary?: { title: string; items: string[] };
+  /** Shows a table of contents with this heading. */
+  tocTitle?: string;
+  sections: LegalSection[];
+}
+
+/** Labels of the operator's card and the page's footer line. */
+export const legalLabels = {
+  uid: "Numéro IDE",
+  /** Before a provider's country, e.g. "Données traitées en : Suisse". */
+  country: "Données traitées en",
+  email: "E-mail",
+  emailMask: "•••••@•••••",
+  emailHidden: "masquée",
+  revealHint:
+    "Pour la protéger des robots qui envoient des messages indésirables, mon adresse e-mail est masquée : cliquez sur « Révéler » pour l’afficher.",
+  lastUpdated: "Dernière mise à jour :",
+};
+
+const { hosting, mailProvider, retentionMonths, logRetentionDays, rateLimitMinutes } = legalSettings;
+
+const providers = [hosting, mailProvider];
+const abroad = providers.filter((provider) => provider.country !== "Suisse");
+
+/** Where the data is kept: Switzerland only, or the countries abroad and the safeguard (LPD art. 16 and 19 al. 4). */
+const whereText: RichText =
+  abroad.length === 0
+    ? "Ces prestataires conservent et traitent vos données en Suisse."
+    : `Certaines données sont traitées hors de Suisse : ${abroad
+        .map((provider) => `${provider.name} (${provider.country})`)
+        .join(
+          ", ",
+        )}. Je ne choisis que des pays dont la législation protège les données de manière adéquate selon le Conseil fédéral, comme les États de l’Union européenne; sinon, le transfert est encadré par des clauses contractuelles types, comme le demande la loi (art. 16 LPD).`;
+
+/** `/mentions-legales`. */
+export const legalNotice: LegalPage = {
+  title: "Mentions légales",
+  description:
+    "Qui édite ce site et comment le joindre, qui l’héberge, et les règles sur ses textes et ses illustrations.",
+  intro: "Cette page indique qui est responsable de ce site, comment me joindre et qui l’héberge.",
+  sections: [
+    {
+      id: "editeur",
+      title: "Qui édite ce site",
+      blocks: [
+        {
+          kind: "paragraph",
+          text: "Ce site présente mes cours d’informatique et mon aide informatique pour les seniors en Suisse romande. Il est édité par :",
+        },
+        { kind: "operator" },
+      ],
+    },
+    {
+      id: "hebergement",
+      title: "Hébergement",
+      blocks: [
+        { kind: "paragraph", text: "Ce site est hébergé par :" },
+        { kind: "providers", items: [{ provider: hosting }] },
+      ],
+    },
+    {
+      id: "contenu",
+      title: "Contenu du site",
+      blocks: [
+        {
+          kind: "paragraph",
+          text: "Je rédige les textes de ce site avec soin et je les tiens à jour. Les conseils donnés ici, dans le blog notamment, restent généraux : ils ne remplacent pas un conseil adapté à votre situation. Je ne peux donc pas garantir qu’ils conviennent à chaque cas.",
+        },
+        {
+          kind: "paragraph",
+          text: "Vous avez remarqué une erreur? Écrivez-moi : je la corrigerai volontiers.",
+        },
+      ],
+    },
+    {
+      id: "liens",
+      title: "Liens vers d’autres sites",
+      blocks: [
+        {
+          kind: "paragraph",
+          text: "Ce site contient quelques liens vers d’autres sites, par exemple YouTube ou WhatsApp. Je les choisis avec soin, mais je ne contrôle pas leur contenu, qui peut changer : chaque site est sous la responsabilité de son éditeur. Si un lien vous semble poser problème, signalez-le-moi et je le retirerai.",
+        },
+      ],
+    },
+    {
+      id: "droits-auteur",
+      title: "Droits d’auteur",
+      blocks: [
+        {
+          kind: "paragraph",
+          text: `Les textes, les illustrations et la mise en page de ce site sont protégés par le droit d’auteur (loi fédérale sur le droit d’auteur, LDA). Sauf mention contraire, ils appartiennent à ${identity.name}.`,
+        },
+        {
+          kind: "paragraph",
+          text: "Vous pouvez les lire, les imprimer et les partager pour votre usage personnel, et en citer un court passage en indiquant la source. Pour toute autre utilisation, demandez-moi d’abord mon accord.",
+        },
+        {
+          kind: "paragraph",
+          text: "Les icônes proviennent de la collection libre Lucide (licence ISC). La police de caractères Atkinson Hyperlegible Next, conçue par le Braille Institute pour être facile à lire, est utilisée sous licence SIL Open Font License.",
+        },
+      ],
+    },
+    {
+      id: "donnees",
+      title: "Protection des données",
+      blocks: [
+        {
+          kind: "paragraph",
+          text: [
+            "Ce site ne dépose aucun cookie. La façon dont je traite vos données personnelles est expliquée dans la ",
+            { text: "politique de confidentialité", href: "/confidentialite" },
+            ".",
+          ],
+        },
+      ],
+    },
+    {
+      id: "droit-applicable",
+      title: "Droit applicable",
+      blocks: [{ kind: "paragraph", text: "Ce site et les présentes mentions sont soumis au droit suisse." }],
+    },
+  ],
+};
+
+/** `/confidentialite`. */
+export const privacyNotice: LegalPage = {
+  title: "Politique de confidentialité",
+  description:
+    "Quelles données ce site recueille et pourquoi, combien de temps je les garde, qui les reçoit, et comment exercer vos droits.",
+  intro:
+    "Votre vie privée compte pour moi. Cette page explique simplement quelles données personnelles je recueille par ce site, pourquoi, combien de temps je les garde et quels sont vos droits, selon la loi fédérale sur la protection des données (LPD), en vigueur depuis le 1er septembre 2023.",
+  summary: {
+    title: "En bref",
+    items: [
+      "Ce site ne dépose aucun cookie. Il ne contient ni statistiques de visites, ni publicité.",
+      "Je recueille seulement ce que vous m’envoyez par le formulaire de contact, pour vous répondre.",
+      "Je ne vends et ne prête vos données à personne.",
+      "Vous pouvez à tout moment les consulter, les faire corriger ou les faire effacer.",
+    ],
+  },
+  tocTitle: "Sommaire",
+  sections: [
+    {
+      id: "responsable",
+      title: "Qui est responsable de vos données",
+      blocks: [
+        { kind: "paragraph", text: "Le responsable du traitement de vos données personnelles est :" },
+        { kind: "operator" },
+        {
+          kind: "paragraph",
+          text: "Pour toute question sur vos données, écrivez-moi par e-mail ou par courrier à cette adresse.",
+        },
+      ],
+    },
+    {
+      id: "formulaire",
+      title: "Ce que vous m’envoyez par le formulaire de contact",
+      blocks: [
+        { kind: "paragraph", text: "Quand vous envoyez le formulaire « Contactez-moi », j’enregistre :" },
+        {
+          kind: "list",
+          items: [
+            "votre prénom et votre nom;",
+            "votre adresse e-mail et votre numéro de téléphone;",
+            "le service qui vous intéresse (cours en petit groupe, cours individuel ou support individuel);",
+            "votre message, si vous en écrivez un;",
+            "votre choix de recevoir ou non la lettre d’information;",
+            "votre accord d’être recontacté(e), avec la date et l’heure de l’envoi.",
+          ],
+        },
+        {
+          kind: "paragraph",
+          text: "J’utilise ces données uniquement pour répondre à votre demande, vous recontacter et, si vous le souhaitez, organiser un cours ou une aide. Je ne les utilise pas pour de la publicité.",
+        },
+        {
+          kind: "paragraph",
+          text: "Le formulaire n’est pas obligatoire : vous pouvez aussi m’appeler ou m’écrire. Si vous m’écrivez par e-mail ou par WhatsApp, je traite votre message de la même façon. WhatsApp est un service de l’entreprise Meta, qui applique ses propres règles de confidentialité.",
+        },
+      ],
+    },
+    {
+      id: "horodatage",
+      title: "La date et l’heure de votre accord",
+      blocks: [
+        {
+          kind: "paragraph",
+          text: "En envoyant le formulaire, vous acceptez d’être recontacté(e) au sujet de votre demande. Le serveur enregistre alors lui-même la date et l’heure de l’envoi. Ainsi, je peux montrer, si on me le demande, quand vous avez donné votre accord et, le cas échéant, demandé la lettre d’information.",
+        },
+      ],
+    },
+    {
+      id: "lettre-information",
+      title: "La lettre d’information",
+      blocks: [
+        {
+          kind: "paragraph",
+          text: "Dans le formulaire, une case à cocher vous permet de dire que vous souhaitez recevoir la lettre d’information mensuelle (conseils pratiques et mises en garde contre les arnaques). Cocher cette case enregistre seulement votre souhait : l’envoi de la lettre n’a pas encore commencé.",
+        },
+        {
+          kind: "paragraph",
+          text: "Le champ « S’abonner » de la page d’accueil n’enregistre encore rien : l’adresse que vous y tapez n’est envoyée nulle part.",
+        },
+        {
+          kind: "paragraph",
+          text: "Quand l’envoi commencera, j’utiliserai votre adresse e-mail, et votre prénom pour vous saluer, uniquement pour vous envoyer la lettre. Je vous demanderai d’abord de confirmer votre inscription, et je mettrai cette page à jour (en particulier si j’utilise un service d’envoi de lettres d’information). Vous pourrez vous désabonner à tout moment, en un clic grâce au lien présent dans chaque lettre, ou en me l’écrivant simplement. Votre inscription est gardée jusqu’à votre désabonnement.",
+        },
+      ],
+    },
+    {
+      id: "duree",
+      title: "Combien de temps je garde vos données",
+      blocks: [
+        {
+          kind: "paragraph",
+          text: `Je garde votre demande et nos échanges pendant ${retentionMonths} mois après notre dernier échange, puis je les efface.`,
+        },
+        {
+          kind: "paragraph",
+          text: "Si vous devenez client(e), je garde les factures et les pièces comptables pendant dix ans, comme la loi l’exige (art. 958f du Code des obligations).",
+        },
+        {
+          kind: "paragraph",
+          text: "Si vous me demandez d’effacer vos données, je le fais plus tôt, sauf ce que la loi m’oblige à garder.",
+        },
+      ],
+    },
+    {
+      id: "destinataires",
+      title: "Qui reçoit vos données",
+      blocks: [
+        {
+          kind: "paragraph",
+          text: "Vos données ne sont transmises à personne, à l’exception des deux prestataires techniques suivants. Ils les traitent seulement pour mon compte et selon mes instructions :",
+        },
+        {
+          kind: "providers",
+          items: [
+            { provider: hosting, role: "héberge le site et la base de données où sont enregistrées les demandes." },
+            { provider: mailProvider, role: "transmet à ma boîte e-mail l’avis de chaque nouvelle demande." },
+          ],
+        },
+        { kind: "paragraph", text: whereText },
+        {
+          kind: "paragraph",
+          text: "Je ne transmets vos données à aucune autre personne ni entreprise, sauf si la loi m’y oblige (par exemple sur demande d’une autorité).",
+        },
+      ],
+    },
+    {
+      id: "cookies",
+      title: "Aucun cookie, aucune statistique, aucune publicité",
+      blocks: [
+        {
+          kind: "paragraph",
+          text: "Ce site ne dépose aucun cookie sur votre appareil. Il ne contient ni outil de statistiques de visites, ni publicité, ni bouton de réseau social qui suivrait votre navigation.",
+        },
+        {
+          kind: "paragraph",
+          text: "Les polices de caractères, les images et les programmes du site viennent du site lui-même : quand vous le consultez, votre navigateur ne se connecte à aucun autre serveur, sauf si vous lancez une vidéo (voir plus bas).",
+        },
+        {
+          kind: "paragraph",
+          text: "Votre navigateur retient seulement, tant que l’onglet reste ouvert, l’endroit où vous en étiez dans chaque page, pour vous y ramener quand vous revenez en arrière. Cette information reste sur votre appareil et n’est jamais envoyée.",
+        },
+      ],
+    },
+    {
+      id: "journal",
+      title: "Le journal du serveur",
+      blocks: [
+        {
+          kind: "paragraph",
+          text: `Comme tout site, le serveur tient un journal technique qui sert à repérer les pannes. Pour chaque page demandée, il note l’heure, le type de demande (par exemple « GET »), l’adresse de la page, le code de réponse (par exemple « 200 ») et la durée de traitement. Il ne note ni votre adresse IP, ni votre navigateur, ni rien d’autre sur vous. Ce journal est effacé après ${logRetentionDays} jours.`,
+        },
+        {
+          kind: "paragraph",
+          text: `Pour empêcher les envois abusifs du formulaire de contact, le serveur compte pendant ${rateLimitMinutes} minutes les envois faits depuis chaque adresse IP. Ce compte reste en mémoire, n’est écrit nulle part et disparaît ensuite.`,
+        },
+        {
+          kind: "paragraph",
+          text: "L’hébergeur peut tenir ses propres journaux techniques, qui contiennent en général l’adresse IP, pour assurer la sécurité de ses serveurs.",
+        },
+      ],
+    },
+    {
+      id: "videos",
+      title: "Les vidéos YouTube",
+      blocks: [
+        {
+          kind: "paragraph",
+          text: "Certains articles du blog contiennent une vidéo hébergée par YouTube. Tant que vous ne cliquez pas sur « Regarder la vidéo », rien n’est chargé depuis YouTube : vous voyez seulement une image venant de ce site.",
+        },
+        {
+          kind: "paragraph",
+          text: [
+            "Quand vous cliquez, le lecteur de YouTube se charge depuis youtube-nocookie.com, le mode de confidentialité renforcée de YouTube. Votre navigateur se connecte alors aux serveurs de YouTube, un service de Google : Google reçoit votre adresse IP, des informations sur votre navigateur et l’adresse de ce site, et peut enregistrer des informations sur votre appareil. Google peut traiter ces données hors de Suisse, notamment aux États-Unis, selon sa propre ",
+            { text: "politique de confidentialité", href: "https://policies.google.com/privacy?hl=fr" },
+            ".",
+          ],
+        },
+        {
+          kind: "paragraph",
+          text: "Si JavaScript est désactivé dans votre navigateur, l’image est un simple lien qui vous mène sur le site de YouTube.",
+        },
+      ],
+    },
+    {
+      id: "droits",
+      title: "Vos droits",
+      blocks: [
+        { kind: "paragraph", text: "Vous pouvez à tout moment, gratuitement :" },
+        {
+          kind: "list",
+          items: [
+            "savoir si je traite des données vous concernant, lesquelles et pourquoi, et en recevoir une copie (droit d’accès, art. 25 LPD);",
+            "faire corriger des données inexactes (droit de rectification, art. 32 LPD);",
+            "faire effacer vos données (droit à l’effacement, art. 32 LPD);",
+            "vous opposer à leur traitement, par exemple pour ne plus recevoir la lettre d’information (droit d’opposition, art. 30 LPD);",
+            "retirer votre accord, pour la suite;",
+            "recevoir les données que vous m’avez confiées dans un format courant, ou les faire transmettre à quelqu’un d’autre (droit à la remise des données, art. 28 LPD).",
+          ],
+        },
+        {
+          kind: "paragraph",
+          text: [
+            "Pour cela, écrivez-moi par e-mail ou par courrier (voir ",
+            { text: "« Qui est responsable de vos données »", href: "#responsable" },
+            "). Je vous réponds dans les 30 jours. Pour protéger vos données, je peux vous demander de confirmer votre identité.",
+          ],
+        },
+        {
+          kind: "paragraph",
+          text: [
+            "Si vous estimez que je ne respecte pas vos droits, vous pouvez vous adresser au Préposé fédéral à la protection des données et à la transparence (PFPDT), Feldeggweg 1, 3003 Berne (",
+            { text: "www.edoeb.admin.ch", href: "https://www.edoeb.admin.ch/fr" },
+            ").",
+          ],
+        },
+      ],
+    },
+    {
+      id: "modifications",
+      title: "Modifications",
+      blocks: [
+        {
+          kind: "paragraph",
+          text: "Je mets cette page à jour quand ma façon de traiter vos données change, par exemple quand la lettre d’information commencera. La date de la dernière mise à jour figure ci-dessous.",
+        },
+      ],
+    },
+  ],
+};

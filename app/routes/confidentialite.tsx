@@ -1,0 +1,22 @@
+/**
+ * `/confidentialite`: the privacy notice (LPD art. 19): controller, data
+ * collected and why, retention, recipients, no cookies, server log, YouTube,
+ * the visitor's rights. Prerendered, not indexed; the words are in
+ * `app/content/legal.ts`.
+ */
+import { LegalPageView } from "~/components/legal-page";
+import { privacyNotice } from "~/content/legal";
+import { encodedContactChannels } from "~/utils/contact-channels.server";
+import { pageMeta } from "~/utils/meta";
+import type { Route } from "./+types/confidentialite";
+
+export function loader() {
+  return { channels: encodedContactChannels() };
+}
+
+export const meta: Route.MetaFunction = () =>
+  pageMeta({ title: privacyNotice.title, description: privacyNotice.description, noindex: true });
+
+export default function Confidentialite({ loaderData }: Route.ComponentProps) {
+  return <LegalPageView page={privacyNotice} channels={loaderData.channels} />;
+}
