@@ -115,8 +115,8 @@ function Confirmation({ onClose }: { onClose: () => void }) {
       <DialogTitle ref={headingRef} tabIndex={-1} className="focus:outline-none">
         {contactMessages.successTitle}
       </DialogTitle>
-      <DialogDescription className="text-xl text-ink">{contactMessages.successText}</DialogDescription>
-      <Button type="button" size="large" onClick={onClose} className="mt-2 w-full min-[400px]:w-auto">
+      <DialogDescription className="mt-2 text-xl text-ink">{contactMessages.successText}</DialogDescription>
+      <Button type="button" size="large" leading="text" onClick={onClose} className="mt-2 w-full min-[400px]:w-auto">
         Fermer
       </Button>
     </div>
