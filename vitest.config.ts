@@ -1,7 +1,7 @@
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
-// Unit and integration tests sit beside their module (`*.test.ts`).
+// Unit and integration tests sit beside their module (`*.test.ts`); byte budgets of the build in tests/budgets.
 export default defineConfig({
   resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
   test: {
@@ -10,6 +10,7 @@ export default defineConfig({
       "server/**/*.test.ts",
       "scripts/**/*.test.ts",
       "tests/integration/**/*.test.ts",
+      "tests/budgets/**/*.test.ts",
     ],
     globalSetup: ["tests/integration/global-setup.ts"],
     // One file at a time: builds and database servers are heavy for two cores.

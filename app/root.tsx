@@ -1,7 +1,8 @@
 /**
  * The document shell: `<html lang="fr-CH">`, head links, skip link, header,
- * main, footer, tooltip provider, the contact dialog's provider, the toast
- * area, and the error boundary (404 page and the generic error page).
+ * main, footer, tooltip provider, the contact dialog's provider (which also
+ * renders the toast area, once the dialog is first wanted), and the error
+ * boundary (404 page and the generic error page).
  */
 import fontUrl from "@fontsource-variable/atkinson-hyperlegible-next/files/atkinson-hyperlegible-next-latin-wght-normal.woff2?url";
 import { useEffect, type ReactNode } from "react";
@@ -10,7 +11,6 @@ import { ContactDialogProvider } from "~/components/contact-dialog";
 import { Footer } from "~/components/footer";
 import { Header } from "~/components/header";
 import { buttonVariants } from "~/components/ui/button";
-import { Toaster } from "~/components/ui/toaster";
 import { TooltipProvider } from "~/components/ui/tooltip";
 import { blogSection } from "~/content/home";
 import { pageMeta, siteName } from "~/utils/meta";
@@ -56,7 +56,6 @@ export function Layout({ children }: { children: ReactNode }) {
             <Footer />
           </ContactDialogProvider>
         </TooltipProvider>
-        <Toaster />
         <ScrollRestoration />
         <Scripts />
       </body>

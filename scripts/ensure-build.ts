@@ -26,6 +26,10 @@ if (builtAt > changedAt) {
   console.log("Build is up to date.");
 } else {
   console.log(builtAt ? "Sources changed since the last build: building…" : "No build yet: building…");
-  const result = spawnSync("npx", ["react-router", "build"], { stdio: "inherit" });
+  // Always a production build: Vitest sets NODE_ENV=test, which would otherwise ship React's development build.
+  const result = spawnSync("npx", ["react-router", "build"], {
+    stdio: "inherit",
+    env: { ...process.env, NODE_ENV: "production" },
+  });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }

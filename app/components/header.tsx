@@ -92,13 +92,16 @@ export function Header() {
             aria-expanded={open}
             aria-controls={MENU_ID}
             onClick={() => setOpen(!open)}
-            className={cn(buttonVariants({ variant: "outline" }), "shrink-0 px-3 lg:hidden")}
+            className={cn(buttonVariants({ variant: "outline", size: "compact" }), "shrink-0 lg:hidden")}
           >
             {open ? <X aria-hidden="true" className="size-6" /> : <Menu aria-hidden="true" className="size-6" />}
             <span className="sr-only min-[400px]:not-sr-only">Menu</span>
           </button>
         ) : (
-          <a href={`#${MENU_ID}`} className={cn(buttonVariants({ variant: "outline" }), "shrink-0 px-3 lg:hidden")}>
+          <a
+            href={`#${MENU_ID}`}
+            className={cn(buttonVariants({ variant: "outline", size: "compact" }), "shrink-0 lg:hidden")}
+          >
             <Menu aria-hidden="true" className="size-6" />
             <span className="sr-only min-[400px]:not-sr-only">Menu</span>
           </a>
@@ -127,7 +130,10 @@ export function Header() {
           ))}
         </ul>
         {/* The menu closes first and its button takes the focus: the dialog gives it back there. */}
-        <ContactDialogLink onClick={closeAfterClick} className={cn(buttonVariants({ size: "large" }), "mt-3 w-full")}>
+        <ContactDialogLink
+          onClick={closeAfterClick}
+          className={cn(buttonVariants({ size: "large", leading: "text" }), "mt-3 w-full")}
+        >
           {contactCta.label}
         </ContactDialogLink>
       </nav>

@@ -93,7 +93,7 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
                 <ArticleDateline article={featured} withAuthor className="mt-4" />
                 <Link
                   to={`/blog/${featured.slug}`}
-                  className={cn(buttonVariants({ size: "large" }), "mt-6")}
+                  className={cn(buttonVariants({ size: "large", leading: "text" }), "mt-6")}
                   aria-label={`${blogSection.readMore} : ${featured.title}`}
                 >
                   {blogSection.readMore}

@@ -1,7 +1,11 @@
-/** Joins class names and lets later Tailwind classes override earlier ones (clsx + tailwind-merge). */
+/**
+ * Joins class names (clsx), dropping false, null and undefined. It does not
+ * merge conflicting Tailwind classes (no tailwind-merge, to keep the page's
+ * JavaScript small): never pass two classes that set the same property;
+ * components offer variants instead (see `buttonVariants`).
+ */
 import { clsx, type ClassValue } from "clsx";
-import { twMerge } from "tailwind-merge";
 
 export function cn(...inputs: ClassValue[]): string {
-  return twMerge(clsx(inputs));
+  return clsx(inputs);
 }

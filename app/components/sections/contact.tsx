@@ -112,7 +112,7 @@ export function ContactSection({
             {contactSection.inquiry.title}
           </h3>
           <p className="mt-4 flex-1 text-muted">{contactSection.inquiry.text}</p>
-          <ContactDialogLink className={cn(buttonVariants({ size: "large" }), "mt-5 self-start")}>
+          <ContactDialogLink className={cn(buttonVariants({ size: "large", leading: "text" }), "mt-5 self-start")}>
             {contactSection.inquiry.button}
           </ContactDialogLink>
         </div>

@@ -56,7 +56,7 @@ export function CoursesSection() {
       <div className="mt-12 rounded-3xl bg-gradient-to-r from-primary to-secondary p-8 text-center text-white shadow-lg sm:p-10">
         <h3 className="text-2xl font-bold sm:text-3xl">{coursesSection.custom.title}</h3>
         <p className="mx-auto mt-3 max-w-2xl text-xl">{coursesSection.custom.text}</p>
-        <a href="#contact" className={cn(buttonVariants({ variant: "outline", size: "large" }), "mt-6 border-white")}>
+        <a href="#contact" className={cn(buttonVariants({ variant: "light", size: "large", leading: "text" }), "mt-6")}>
           {coursesSection.custom.button}
         </a>
       </div>

@@ -1,16 +1,18 @@
 /**
- * Button and button-looking link (shadcn style on Radix Slot).
- * Every size is at least 48 px high so seniors hit it easily (DESIGN.md §5:
- * targets >= 44x44 px). `asChild` renders the child element (e.g. `<a>`)
- * with the button's look.
+ * Button, and `buttonVariants()` for button-looking links (shadcn style).
+ * Every size is at least 48 px high and wide so seniors hit it easily
+ * (DESIGN.md §5: targets >= 44x44 px; padding and text make the width).
+ *
+ * `cn` does not merge conflicting Tailwind classes: a variant or size sets
+ * each property once (colours, border; height, padding, text size; line height), and
+ * callers add only what none sets (margins, width, alignment, display).
  */
 import { cva, type VariantProps } from "class-variance-authority";
-import { Slot } from "radix-ui";
 import type { ComponentProps } from "react";
 import { cn } from "~/utils/cn";
 
 export const buttonVariants = cva(
-  "inline-flex min-h-12 min-w-12 items-center justify-center gap-2 rounded-xl px-5 py-2.5 text-center text-lg font-semibold leading-snug no-underline transition-colors focus-visible:outline-3 focus-visible:outline-offset-3 disabled:pointer-events-none disabled:opacity-60",
+  "inline-flex items-center justify-center gap-2 rounded-xl py-2.5 text-center font-semibold no-underline transition-colors focus-visible:outline-3 focus-visible:outline-offset-3 disabled:pointer-events-none disabled:opacity-60",
   {
     variants: {
       variant: {
@@ -18,21 +20,30 @@ export const buttonVariants = cva(
         secondary: "bg-secondary text-white hover:bg-secondary-strong",
         accent: "bg-accent text-white hover:bg-accent-strong",
         outline: "border-2 border-primary bg-white text-primary hover:bg-primary-soft",
+        /** On a coloured background: white, with a white border. */
+        light: "border-2 border-white bg-white text-primary hover:bg-primary-soft",
         ghost: "text-ink hover:bg-primary-soft",
       },
       size: {
-        default: "",
+        default: "min-h-12 px-5 text-lg",
         large: "min-h-14 px-7 text-xl",
-        icon: "px-0",
+        /** Narrow padding, e.g. the header's menu button. */
+        compact: "min-h-12 min-w-12 px-3 text-lg",
+        icon: "min-h-12 min-w-12 px-0 text-lg",
+      },
+      leading: {
+        snug: "leading-snug",
+        /** The text size's own line height (1.4 at text-xl), which some large buttons have. */
+        text: "",
       },
     },
-    defaultVariants: { variant: "primary", size: "default" },
+    defaultVariants: { variant: "primary", size: "default", leading: "snug" },
   },
 );
 
-export type ButtonProps = ComponentProps<"button"> & VariantProps<typeof buttonVariants> & { asChild?: boolean };
+export type ButtonProps = ComponentProps<"button"> & VariantProps<typeof buttonVariants>;
 
-export function Button({ className, variant, size, asChild = false, ...props }: ButtonProps) {
-  const Component = asChild ? Slot.Root : "button";
-  return <Component className={cn(buttonVariants({ variant, size }), className)} {...props} />;
+/** A `<button>` with the site's look; `className` adds margins, width and the like. */
+export function Button({ className, variant, size, leading, ...props }: ButtonProps) {
+  return <button className={cn(buttonVariants({ variant, size, leading }), className)} {...props} />;
 }

@@ -15,6 +15,7 @@ import { cn } from "~/utils/cn";
 export const Dialog = DialogPrimitive.Root;
 export const DialogClose = DialogPrimitive.Close;
 
+/** The panel, in a portal over a dark overlay, with the corner close button. */
 export function DialogContent({ className, children, ...props }: ComponentProps<typeof DialogPrimitive.Content>) {
   return (
     <DialogPrimitive.Portal>
@@ -38,10 +39,15 @@ export function DialogContent({ className, children, ...props }: ComponentProps<
   );
 }
 
+/** The dialog's heading; `className` adds to its look (nothing that conflicts with it). */
 export function DialogTitle({ className, ...props }: ComponentProps<typeof DialogPrimitive.Title>) {
   return <DialogPrimitive.Title className={cn("pr-12 text-3xl font-bold text-ink", className)} {...props} />;
 }
 
-export function DialogDescription({ className, ...props }: ComponentProps<typeof DialogPrimitive.Description>) {
-  return <DialogPrimitive.Description className={cn("mt-2 text-lg text-muted", className)} {...props} />;
+/** The text under the heading; a `className` replaces its look (margin, size, colour) altogether. */
+export function DialogDescription({
+  className = "mt-2 text-lg text-muted",
+  ...props
+}: ComponentProps<typeof DialogPrimitive.Description>) {
+  return <DialogPrimitive.Description className={className} {...props} />;
 }

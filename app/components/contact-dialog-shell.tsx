@@ -1,0 +1,124 @@
+/**
+ * The contact dialog's heavy half, loaded on the first opening (or earlier,
+ * when a contact link is hovered, focused or touched): the Radix dialog, the
+ * form (itself loaded lazily), the confirmation view and the site's toast
+ * area. Once loaded it stays mounted, so that a toast still shows after the
+ * dialog has closed. `ContactDialogProvider` (contact-dialog.tsx) holds the
+ * state and renders this module.
+ */
+import { CircleCheck } from "lucide-react";
+import { lazy, Suspense, useEffect, useRef, type RefObject } from "react";
+import type { FetcherWithComponents } from "react-router";
+import { toast } from "sonner";
+import { contactMessages } from "~/contact/messages";
+import type { ContactActionData } from "~/contact/types";
+import { loadContactForm } from "./contact-dialog";
+import { Button } from "./ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from "./ui/dialog";
+import { Toaster } from "./ui/toaster";
+
+const ContactForm = lazy(() => loadContactForm().then((module) => ({ default: module.ContactForm })));
+
+/**
+ * Focuses the form's first field once the (lazily loaded) form is there, as
+ * Radix would have on opening had the form been present then.
+ */
+function FocusOnMount({ elementId }: { elementId: string }) {
+  useEffect(() => {
+    document.getElementById(elementId)?.focus();
+  }, [elementId]);
+  return null;
+}
+
+/** What the provider passes: its fetcher, the open state, and what opened the dialog. */
+export type ContactDialogShellProps = {
+  fetcher: FetcherWithComponents<ContactActionData>;
+  open: boolean;
+  /** The answer already there when the dialog opened: it belongs to an earlier opening. */
+  seen: ContactActionData | undefined;
+  onOpenChange(open: boolean): void;
+  openerRef: RefObject<HTMLElement | null>;
+};
+
+/** The dialog (form or confirmation) and the toast area; toasts once per answer of the fetcher. */
+export default function ContactDialogShell({ fetcher, open, seen, onOpenChange, openerRef }: ContactDialogShellProps) {
+  const fetcherData = fetcher.data;
+
+  // Toasts, once per answer (also when the answer arrives after the dialog was closed).
+  const toasted = useRef<ContactActionData | undefined>(undefined);
+  useEffect(() => {
+    if (fetcher.state !== "idle" || !fetcherData || toasted.current === fetcherData) return;
+    toasted.current = fetcherData;
+    if (fetcherData.status === "success") {
+      toast.success(contactMessages.successTitle, { description: contactMessages.successText });
+    } else if (fetcherData.status === "error") {
+      toast.error("Erreur", { description: contactMessages.saveError });
+    }
+  }, [fetcher.state, fetcherData]);
+
+  const answer = fetcherData !== seen ? fetcherData : undefined;
+  const sent = answer?.status === "success";
+
+  return (
+    <>
+      <Dialog open={open} onOpenChange={onOpenChange}>
+        <DialogContent
+          // A click on a toast (its close button) must not close the dialog and lose what was typed.
+          onInteractOutside={(event) => {
+            if (event.target instanceof Element && event.target.closest("[data-sonner-toaster]"))
+              event.preventDefault();
+          }}
+          onCloseAutoFocus={(event) => {
+            const opener = openerRef.current;
+            // Radix would focus nothing (the dialog has no trigger of its own): back to the opener.
+            if (opener?.isConnected && opener.checkVisibility()) {
+              event.preventDefault();
+              opener.focus({ preventScroll: true });
+            }
+          }}
+        >
+          {sent ? (
+            <Confirmation onClose={() => onOpenChange(false)} />
+          ) : (
+            <>
+              <DialogTitle>Contactez-moi</DialogTitle>
+              <DialogDescription>
+                Dites-moi qui vous êtes et ce dont vous avez besoin&nbsp;: je vous recontacte très prochainement.
+              </DialogDescription>
+              <Suspense fallback={<p className="mt-6 text-lg text-muted">Chargement du formulaire…</p>}>
+                <ContactForm
+                  id="contact-dialog-form"
+                  as={fetcher.Form}
+                  lastResult={answer?.result}
+                  pending={fetcher.state !== "idle"}
+                  onCancel={() => onOpenChange(false)}
+                  className="mt-6"
+                />
+                <FocusOnMount elementId="contact-dialog-form-firstName" />
+              </Suspense>
+            </>
+          )}
+        </DialogContent>
+      </Dialog>
+      <Toaster />
+    </>
+  );
+}
+
+/** The success view: heading (focused, so screen readers read it), the spec's text, "Fermer". */
+function Confirmation({ onClose }: { onClose: () => void }) {
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => headingRef.current?.focus(), []);
+  return (
+    <div className="flex flex-col items-start gap-4">
+      <CircleCheck aria-hidden="true" className="size-14 text-green-800" />
+      <DialogTitle ref={headingRef} tabIndex={-1} className="focus:outline-none">
+        {contactMessages.successTitle}
+      </DialogTitle>
+      <DialogDescription className="mt-2 text-xl text-ink">{contactMessages.successText}</DialogDescription>
+      <Button type="button" size="large" leading="text" onClick={onClose} className="mt-2 w-full min-[400px]:w-auto">
+        Fermer
+      </Button>
+    </div>
+  );
+}

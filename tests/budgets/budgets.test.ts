@@ -1,0 +1,123 @@
+/**
+ * Byte budgets of the production build (made once by the global setup,
+ * tests/integration/global-setup.ts): what the home page `/` loads before
+ * any interaction (JavaScript, CSS, HTML, gzip level 9), no render-blocking
+ * request to another host on any prerendered page, fonts (swap, Latin
+ * subset only) and the hero picture. Bytes only, no timing.
+ * See docs/decisions/007-javascript-budget.md.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { beforeAll, describe, expect, test } from "vitest";
+import {
+  cssReferences,
+  fontFaces,
+  gzipSize,
+  htmlFiles,
+  isOtherHost,
+  javascriptLoadedAtStart,
+  readTags,
+  renderBlockingForeignRequests,
+  stylesheetsOf,
+} from "./page-assets";
+
+const clientDirectory = path.join(process.env.BUILD_DIR ?? "build", "client");
+const KB = 1024;
+const budgets = { javascript: 120 * KB, css: 15 * KB, html: 30 * KB, heroPicture: 60 * KB };
+
+const kb = (bytes: number) => `${(bytes / KB).toFixed(1)} KB`;
+const read = (sitePath: string) => fs.readFileSync(path.join(clientDirectory, sitePath));
+
+let homeHtml = "";
+beforeAll(() => {
+  homeHtml = fs.readFileSync(path.join(clientDirectory, "index.html"), "utf8");
+});
+
+describe("the home page /", () => {
+  test(`loads at most ${kb(budgets.javascript)} of JavaScript (gzip) before any interaction`, async () => {
+    const files = await javascriptLoadedAtStart(homeHtml, clientDirectory);
+    const sizes = files.map((file) => ({ file, gzip: gzipSize(read(file)) }));
+    const total = sizes.reduce((sum, { gzip }) => sum + gzip, 0);
+    const detail = sizes
+      .sort((a, b) => b.gzip - a.gzip)
+      .map(({ file, gzip }) => `${kb(gzip).padStart(9)} ${file}`)
+      .join("\n");
+    expect(
+      files.some((file) => file.includes("entry.client")),
+      "entry.client is among the files",
+    ).toBe(true);
+    expect(
+      total,
+      `/ loads ${kb(total)} of JavaScript (gzip) in ${files.length} files:\n${detail}\n`,
+    ).toBeLessThanOrEqual(budgets.javascript);
+  });
+
+  test(`links at most ${kb(budgets.css)} of CSS (gzip)`, () => {
+    const sheets = stylesheetsOf(homeHtml);
+    const total = sheets.reduce((sum, sheet) => sum + gzipSize(read(sheet)), 0);
+    expect(sheets.length, "one style sheet at least").toBeGreaterThan(0);
+    expect(total, `/ links ${kb(total)} of CSS (gzip): ${sheets.join(", ")}`).toBeLessThanOrEqual(budgets.css);
+  });
+
+  test(`weighs at most ${kb(budgets.html)} of HTML (gzip)`, () => {
+    const size = gzipSize(homeHtml);
+    expect(size, `/ is ${kb(size)} of HTML (gzip)`).toBeLessThanOrEqual(budgets.html);
+  });
+
+  test(`its hero picture weighs at most ${kb(budgets.heroPicture)}`, () => {
+    // The hero is the picture fetched with high priority; every candidate file (img src, source srcset) counts.
+    const tags = readTags(homeHtml);
+    const hero = tags.find((tag) => tag.name === "img" && tag.attributes.fetchpriority === "high");
+    expect(hero, "an <img fetchpriority=high> (the hero)").toBeDefined();
+    const candidates = [hero!.attributes.src!];
+    const heroBase = path.basename(hero!.attributes.src!).replace(/-[^-]+$/, "");
+    for (const tag of tags.filter((tag) => tag.name === "source"))
+      for (const candidate of (tag.attributes.srcset ?? "").split(","))
+        if (path.basename(candidate.trim().split(/\s+/)[0]!).startsWith(heroBase))
+          candidates.push(candidate.trim().split(/\s+/)[0]!);
+    for (const file of candidates) {
+      const size = read(file).length;
+      expect(size, `hero picture ${file}: ${kb(size)}`).toBeLessThanOrEqual(budgets.heroPicture);
+    }
+  });
+});
+
+describe("every prerendered page", () => {
+  test("makes no render-blocking request to another host", () => {
+    const pages = htmlFiles(clientDirectory);
+    expect(pages.length, "prerendered pages").toBeGreaterThan(1);
+    const found: string[] = [];
+    const sheets = new Set<string>();
+    for (const page of pages) {
+      const html = fs.readFileSync(page, "utf8");
+      for (const request of renderBlockingForeignRequests(html))
+        found.push(`${path.relative(clientDirectory, page)}: ${request}`);
+      for (const sheet of stylesheetsOf(html)) if (!isOtherHost(sheet)) sheets.add(sheet);
+    }
+    for (const sheet of sheets)
+      for (const reference of cssReferences(read(sheet).toString("utf8")))
+        if (isOtherHost(reference)) found.push(`${sheet}: ${reference}`);
+    expect(found, `${found.length} render-blocking requests to another host`).toEqual([]);
+  });
+});
+
+describe("fonts", () => {
+  const faces = () => stylesheetsOf(homeHtml).flatMap((sheet) => fontFaces(read(sheet).toString("utf8")));
+
+  test("every @font-face has font-display: swap", () => {
+    const all = faces();
+    expect(all.length, "@font-face rules in the CSS").toBeGreaterThan(0);
+    const without = all.filter((face) => face["font-display"] !== "swap");
+    expect(without.length, `${without.length} of ${all.length} @font-face rules lack font-display: swap`).toBe(0);
+  });
+
+  test("only the Latin subset is referenced, with its unicode-range", () => {
+    for (const face of faces()) {
+      const files = [...(face.src ?? "").matchAll(/url\(\s*["']?([^"')]+)/g)].map((match) => match[1]!);
+      expect(files.length, `font files of ${face["font-family"]}: ${files.join(", ")}`).toBeGreaterThan(0);
+      for (const file of files)
+        expect(path.basename(file), `font file ${file} is the Latin subset`).toMatch(/-latin-(?!ext)[^/]*\.woff2$/);
+      expect(face["unicode-range"], `unicode-range of ${files.join(", ")}`).toMatch(/U\+/i);
+    }
+  });
+});
