@@ -14,6 +14,8 @@ declare module "react-router" {
     wakeOutbox?: () => void;
     /** True when this visitor went past the contact form's rate limit. */
     rateLimited?: boolean;
+    /** This request's Content-Security-Policy nonce (server/security.ts); absent while prerendering. */
+    cspNonce?: string;
   }
 }
 

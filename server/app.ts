@@ -1,7 +1,8 @@
 /**
- * The Express application: compression, baseline security headers, request
- * logging, the build's static files (hashed assets and prerendered pages)
- * and React Router for everything else.
+ * The Express application: request logging, compression (brotli or gzip),
+ * security headers (`server/security.ts`), `/healthz`, the build's static
+ * files (hashed assets cached for a year, prerendered pages revalidated) and
+ * React Router for everything else.
  *
  * `createApp({ build, settings, logger, vite })` returns an Express app that
  * does not listen yet; `server/index.ts` starts it.
@@ -11,14 +12,15 @@ import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express from "express";
-import helmet from "helmet";
 import type { Logger } from "pino";
 import { pinoHttp } from "pino-http";
 import { rateLimit } from "express-rate-limit";
+import { sql } from "drizzle-orm";
 import type { ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import type { Database } from "../app/db/client.server.ts";
 import type { Settings } from "./env.ts";
+import { prerenderedScriptSources, securityHeaders } from "./security.ts";
 
 export interface AppOptions {
   settings: Settings;
@@ -33,12 +35,72 @@ export interface AppOptions {
   wakeOutbox: () => void;
 }
 
+declare module "express-serve-static-core" {
+  interface Locals {
+    /** The prerendered HTML file that answers this request (production only). */
+    prerenderedFile?: string;
+  }
+}
+
 /** Largest body accepted by POST /contact: the form's fields fit in well under 32 KB. */
 export const CONTACT_BODY_LIMIT_BYTES = 32 * 1024;
 
 const CONTACT_PATHS = ["/contact", "/contact.data"];
 
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
+
+/** Prerendered pages and public files: a browser or a CDN may keep them, but asks each time whether they changed. */
+function revalidate(res: express.Response) {
+  res.setHeader("Cache-Control", "public, max-age=0, must-revalidate");
+}
+
+/**
+ * The prerendered HTML file that answers a GET or HEAD request, if any:
+ * `/` and `/blog` are `index.html` and `blog/index.html` in `clientDir`;
+ * a path ending in `.html` is that file. Never a file outside `clientDir`.
+ */
+function prerenderedFile(clientDir: string, req: express.Request): { path: string; mtimeMs: number } | undefined {
+  if ((req.method !== "GET" && req.method !== "HEAD") || req.path.includes("..")) return undefined;
+  const extension = path.extname(req.path);
+  const relative = extension === ".html" ? req.path : extension ? null : path.join(req.path, "index.html");
+  if (!relative) return undefined;
+  const file = path.join(clientDir, relative);
+  if (!file.startsWith(clientDir + path.sep)) return undefined;
+  const stat = fs.statSync(file, { throwIfNoEntry: false });
+  return stat?.isFile() ? { path: file, mtimeMs: stat.mtimeMs } : undefined;
+}
+
+/** Longest wait for the database's answer before `/healthz` says 503. */
+const HEALTH_CHECK_TIMEOUT_MS = 3000;
+
+/**
+ * `GET /healthz`: 200 "ok" when the database answers `select 1` within
+ * 3 s, 503 otherwise (and a log line saying why). Never cached.
+ */
+function healthCheck(db: Database, logger: Logger): express.RequestHandler {
+  return async (_req, res) => {
+    res.setHeader("Cache-Control", "no-store");
+    res.type("text/plain; charset=utf-8");
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      await Promise.race([
+        db.execute(sql`select 1`),
+        new Promise((_resolve, reject) => {
+          timer = setTimeout(
+            () => reject(new Error(`no answer within ${HEALTH_CHECK_TIMEOUT_MS} ms`)),
+            HEALTH_CHECK_TIMEOUT_MS,
+          );
+        }),
+      ]);
+      res.send("ok");
+    } catch (error) {
+      logger.error({ err: { message: (error as Error).message } }, "healthz: the database does not answer");
+      res.status(503).send("database unavailable");
+    } finally {
+      clearTimeout(timer);
+    }
+  };
+}
 
 export function createApp({ settings, logger, clientDir, build, vite, db, wakeOutbox }: AppOptions): express.Express {
   const app = express();
@@ -48,8 +110,8 @@ export function createApp({ settings, logger, clientDir, build, vite, db, wakeOu
   app.use(
     pinoHttp({
       logger,
-      // Assets are not worth a log line each.
-      autoLogging: { ignore: (req) => (req.url ?? "").startsWith("/assets/") },
+      // Assets are not worth a log line each, nor a monitor's health checks (a failing one logs its cause).
+      autoLogging: { ignore: (req) => (req.url ?? "").startsWith("/assets/") || req.url === "/healthz" },
       // One short line per request: no headers (they may carry cookies or tokens).
       serializers: {
         req: (req: { method: string; url: string }) => ({ method: req.method, url: req.url }),
@@ -60,11 +122,19 @@ export function createApp({ settings, logger, clientDir, build, vite, db, wakeOu
     }),
   );
   app.use(compression());
-  // The Content-Security-Policy and the rest of the header policy are set
-  // with the "security headers" issue; until then, helmet's other defaults.
-  // Referrer-Policy: with helmet's default "no-referrer", browsers send `Origin: null` on form
-  // posts, which React Router's same-origin check for actions rightly refuses.
-  app.use(helmet({ contentSecurityPolicy: false, referrerPolicy: { policy: "strict-origin-when-cross-origin" } }));
+  if (!vite) {
+    // A prerendered page allows its own inline scripts by hash: known before the headers are set.
+    app.use((req, res, next) => {
+      const file = prerenderedFile(clientDir, req);
+      if (file) {
+        res.locals.prerenderedFile = file.path;
+        res.locals.cspScriptSources = prerenderedScriptSources(file.path, file.mtimeMs);
+      }
+      next();
+    });
+  }
+  app.use(securityHeaders({ development: Boolean(vite) }));
+  app.get("/healthz", healthCheck(db, logger));
 
   if (vite) {
     app.use(vite.middlewares);
@@ -75,31 +145,31 @@ export function createApp({ settings, logger, clientDir, build, vite, db, wakeOu
       express.static(path.join(clientDir, "assets"), {
         immutable: true,
         maxAge: ONE_YEAR_SECONDS * 1000,
-        fallthrough: false,
       }),
     );
-    // Prerendered pages and public files: always revalidated. A prerendered
-    // page /blog is the file blog/index.html: served for /blog, without the
-    // redirect to /blog/ that express.static would make.
-    const revalidate = (res: express.Response) => res.setHeader("Cache-Control", "public, max-age=0, must-revalidate");
+    // A missing asset (an old page asking for a file of a former build): a short 404, not the HTML 404 page.
+    app.use("/assets", (_req, res) => {
+      res.status(404).type("text/plain; charset=utf-8").send("Not found");
+    });
+    // Prerendered pages: always revalidated.
+    app.use((_req, res, next) => {
+      const file = res.locals.prerenderedFile;
+      if (!file) return next();
+      revalidate(res);
+      res.sendFile(file, (error) => error && next(error));
+    });
+    // Public files (pictures, feed, sitemap, robots.txt): always revalidated. No index
+    // files and no redirect to a trailing slash: pages are served above.
     app.use(
       express.static(clientDir, {
         redirect: false,
-        index: "index.html",
+        index: false,
         setHeaders: (res, file) => {
           revalidate(res);
           if (file.endsWith(`${path.sep}rss.xml`)) res.setHeader("Content-Type", "application/rss+xml; charset=utf-8");
         },
       }),
     );
-    app.use((req, res, next) => {
-      if ((req.method !== "GET" && req.method !== "HEAD") || path.extname(req.path) || req.path.includes(".."))
-        return next();
-      const file = path.join(clientDir, req.path, "index.html");
-      if (!file.startsWith(clientDir + path.sep) || !fs.existsSync(file)) return next();
-      revalidate(res);
-      res.sendFile(file, (error) => error && next(error));
-    });
   }
 
   // Spam guards on the contact form (its own messages come from the action).
@@ -133,12 +203,13 @@ export function createApp({ settings, logger, clientDir, build, vite, db, wakeOu
     createRequestHandler({
       build: vite ? () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild> : build!,
       mode: settings.NODE_ENV,
-      getLoadContext: (req) => ({
+      getLoadContext: (req, res) => ({
         settings,
         db,
         logger,
         wakeOutbox,
         rateLimited: (req as express.Request & { rateLimited?: boolean }).rateLimited === true,
+        cspNonce: res.locals.cspNonce,
       }),
     }),
   );

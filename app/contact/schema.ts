@@ -9,6 +9,10 @@
 import { z } from "zod";
 import { contactMessages } from "./messages";
 
+// No compiled validators: zod's fast path probes `new Function`, which the site's
+// Content-Security-Policy forbids (the probe fails safely but is reported as a violation).
+z.config({ jitless: true });
+
 /** The three services a visitor can ask about (spec section 3 "Service choices"), with their French labels. */
 export const serviceChoices = [
   { value: "small-group", label: "Cours en petit groupe" },

@@ -150,6 +150,31 @@ describe.each(backends)("contact requests on %s", (backend) => {
     await smtp.close();
   });
 
+  it("says on /healthz whether the database answers: 200, then 503 while it is down, never cached", async () => {
+    const site = await server();
+    let stopped = false;
+    try {
+      const up = await fetch(`${site.url}/healthz`);
+      expect(up.status).toBe(200);
+      expect(up.headers.get("cache-control")).toBe("no-store");
+      if (postgres) {
+        postgres.stop();
+        stopped = true;
+      } else await site.database.close();
+      const down = await fetch(`${site.url}/healthz`);
+      expect(down.status).toBe(503);
+      expect(await down.text()).toBe("database unavailable");
+      if (postgres) {
+        postgres.start();
+        stopped = false;
+        await waitFor(async () => (await fetch(`${site.url}/healthz`)).status === 200, 10_000, "healthz back to 200");
+      }
+    } finally {
+      if (stopped) postgres?.start();
+      await site.close().catch(() => {});
+    }
+  });
+
   it("keeps React Router's same-origin check: a post from another site is refused and stores nothing", async () => {
     const site = await server();
     try {

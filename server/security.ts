@@ -1,0 +1,173 @@
+/**
+ * Security headers of every response (issue 5, decision 008).
+ *
+ * - `Content-Security-Policy`, enforced, with no `'unsafe-inline'` and no
+ *   `'unsafe-eval'` for scripts. A page rendered on request allows its inline
+ *   scripts by a per-request nonce (`res.locals.cspNonce`, which
+ *   `app/entry.server.tsx` hands to React Router and React); a prerendered
+ *   page, a file that cannot carry a fresh nonce, allows the SHA-256 hashes of
+ *   its own inline scripts (`prerenderedScriptSources`).
+ * - Strict-Transport-Security (and `upgrade-insecure-requests`) only when the
+ *   request came over HTTPS (`req.secure`, which honours `X-Forwarded-Proto`
+ *   from a proxy on the loopback address).
+ * - helmet's other headers: `X-Content-Type-Options: nosniff`,
+ *   `Referrer-Policy: strict-origin-when-cross-origin` (with helmet's default
+ *   `no-referrer`, Chromium sends `Origin: null` on form posts, which React
+ *   Router's same-origin check for actions refuses), `X-Frame-Options: DENY`,
+ *   `Cross-Origin-Opener-Policy: same-origin`, `Cross-Origin-Resource-Policy:
+ *   same-origin`.
+ * - `Permissions-Policy` closing the camera, microphone, geolocation and a
+ *   few other powerful features nobody needs on this site.
+ *
+ * Sources: CSP Level 3 (W3C), https://www.w3.org/TR/CSP3/ (hash-source is
+ * the base64 SHA-256 of the script element's text); Permissions Policy,
+ * https://www.w3.org/TR/permissions-policy/.
+ */
+import crypto from "node:crypto";
+import fs from "node:fs";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { RequestHandler, Response } from "express";
+import helmet from "helmet";
+import { Parser } from "htmlparser2";
+
+/** The only other host a page may show content from: YouTube's privacy-enhanced player, after a click. */
+export const VIDEO_PLAYER_ORIGIN = "https://www.youtube-nocookie.com";
+
+/** Value of the `Permissions-Policy` header: these features are closed to the site and to any frame. */
+export const PERMISSIONS_POLICY = [
+  "camera=()",
+  "microphone=()",
+  "geolocation=()",
+  "payment=()",
+  "usb=()",
+  "browsing-topics=()",
+].join(", ");
+
+declare module "express-serve-static-core" {
+  interface Locals {
+    /** Base64 nonce of this request's inline scripts (server-rendered pages). */
+    cspNonce?: string;
+    /** The `script-src` sources beside `'self'` for this response: the nonce, or a prerendered page's hashes. */
+    cspScriptSources?: string;
+  }
+}
+
+/** A fresh nonce: 128 random bits, base64 (CSP3 asks for at least 128 bits). */
+export function createNonce(): string {
+  return crypto.randomBytes(16).toString("base64");
+}
+
+/** Script types a browser executes: classic (no type or a JavaScript MIME type) and module. */
+function isExecutable(type: string | undefined): boolean {
+  if (type === undefined) return true;
+  const normalised = type.trim().toLowerCase();
+  return (
+    normalised === "" || normalised === "module" || /^(text|application)\/(x-)?(java|ecma)script$/.test(normalised)
+  );
+}
+
+/**
+ * The CSP hash sources (`'sha256-…'`) of every inline executable script in
+ * an HTML document, in document order, without duplicates. Scripts with a
+ * `src` and data blocks (JSON-LD, `type="application/json"`) are skipped:
+ * browsers do not run them, so the policy need not allow them.
+ * @param html the whole document as served (UTF-8 text)
+ */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes = new Set<string>();
+  let inScript = false;
+  let text = "";
+  const parser = new Parser(
+    {
+      onopentag(name, attributes) {
+        if (name !== "script") return;
+        inScript = !("src" in attributes) && isExecutable(attributes.type);
+        text = "";
+      },
+      ontext(chunk) {
+        if (inScript) text += chunk;
+      },
+      onclosetag(name) {
+        if (name !== "script" || !inScript) return;
+        hashes.add(`'sha256-${crypto.createHash("sha256").update(text, "utf8").digest("base64")}'`);
+        inScript = false;
+      },
+    },
+    // Script contents are raw text: no entity decoding, exactly the characters the browser hashes.
+    { decodeEntities: false },
+  );
+  parser.write(html);
+  parser.end();
+  return [...hashes];
+}
+
+const hashCache = new Map<string, { mtimeMs: number; sources: string }>();
+
+/**
+ * The `script-src` sources of a prerendered HTML file: its inline scripts'
+ * hashes, read once per file version and then cached in memory.
+ * @throws the `fs` error when the file cannot be read
+ */
+export function prerenderedScriptSources(file: string, mtimeMs: number): string {
+  const cached = hashCache.get(file);
+  if (cached?.mtimeMs === mtimeMs) return cached.sources;
+  const sources = inlineScriptHashes(fs.readFileSync(file, "utf8")).join(" ");
+  hashCache.set(file, { mtimeMs, sources });
+  return sources;
+}
+
+const scriptSources = (_req: IncomingMessage, res: ServerResponse) => {
+  const locals = (res as Response).locals;
+  // No nonce and no hash: only scripts from the site itself (a file, an asset, an error of Express).
+  return locals.cspScriptSources || (locals.cspNonce ? `'nonce-${locals.cspNonce}'` : "'self'");
+};
+
+/**
+ * The middleware chain that sets the security headers. Must run before
+ * anything answers; a handler that serves a prerendered page sets
+ * `res.locals.cspScriptSources` before it (see `server/app.ts`).
+ * @param development allows Vite's hot-reload web socket (`ws:`) in `connect-src`
+ */
+export function securityHeaders({ development = false }: { development?: boolean } = {}): RequestHandler[] {
+  const policy = (secure: boolean) =>
+    helmet({
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'", scriptSources],
+          scriptSrcAttr: ["'none'"],
+          // React sets style attributes (picture ratios, the tooltip's position), sonner injects its
+          // stylesheet: inline styles cannot run code, so they stay allowed.
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", "data:"],
+          fontSrc: ["'self'"],
+          connectSrc: development ? ["'self'", "ws:"] : ["'self'"],
+          frameSrc: [VIDEO_PLAYER_ORIGIN],
+          objectSrc: ["'none'"],
+          baseUri: ["'self'"],
+          formAction: ["'self'"],
+          frameAncestors: ["'none'"],
+          ...(secure ? { upgradeInsecureRequests: [] } : {}),
+        },
+      },
+      strictTransportSecurity: secure ? { maxAge: 365 * 24 * 60 * 60, includeSubDomains: true } : false,
+      referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+      xFrameOptions: { action: "deny" },
+      // COEP would keep the YouTube player out; COOP and CORP stay at helmet's same-origin.
+      crossOriginEmbedderPolicy: false,
+    });
+  const overHttps = policy(true);
+  const overHttp = policy(false);
+  return [
+    (_req, res, next) => {
+      res.locals.cspNonce = createNonce();
+      next();
+    },
+    (req, res, next) => (req.secure ? overHttps : overHttp)(req, res, next),
+    (_req, res, next) => {
+      res.setHeader("Permissions-Policy", PERMISSIONS_POLICY);
+      next();
+    },
+  ];
+}

@@ -1,0 +1,165 @@
+/**
+ * Security headers and the Content-Security-Policy as served: on a
+ * prerendered page, a page rendered on request, an asset and a 404; and
+ * the policy does not break hydration, the contact dialog, the form's post
+ * or the video player (no violation reported by Chromium).
+ */
+import { expect, test, type APIResponse, type Page } from "@playwright/test";
+import { PERMISSIONS_POLICY, VIDEO_PLAYER_ORIGIN } from "../../server/security";
+import { fillValidRequest, openDialogFromHeader, useOwnClientAddress } from "./contact-helpers";
+import { waitForHydration } from "./helpers";
+
+/** The directives of a CSP header, by name. */
+function directives(response: APIResponse): Map<string, string[]> {
+  const header = response.headers()["content-security-policy"];
+  expect(header, "Content-Security-Policy is sent").toBeTruthy();
+  return new Map(
+    header!
+      .split(";")
+      .map((part) => part.trim().split(/\s+/))
+      .filter((words) => words[0])
+      .map(([name, ...values]) => [name!, values]),
+  );
+}
+
+/** Checks every header the site promises on every response, whatever its kind. */
+function expectBaseline(response: APIResponse) {
+  const headers = response.headers();
+  const csp = directives(response);
+  const scripts = csp.get("script-src") ?? [];
+  expect(scripts).toContain("'self'");
+  expect(scripts).not.toContain("'unsafe-inline'");
+  expect(scripts).not.toContain("'unsafe-eval'");
+  expect(csp.get("object-src")).toEqual(["'none'"]);
+  expect(csp.get("base-uri")).toEqual(["'self'"]);
+  expect(csp.get("form-action")).toEqual(["'self'"]);
+  expect(csp.get("frame-ancestors")).toEqual(["'none'"]);
+  expect(csp.get("frame-src")).toEqual([VIDEO_PLAYER_ORIGIN]);
+  expect(headers["x-content-type-options"]).toBe("nosniff");
+  expect(headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+  expect(headers["cross-origin-opener-policy"]).toBe("same-origin");
+  expect(headers["x-frame-options"]).toBe("DENY");
+  expect(headers["permissions-policy"]).toBe(PERMISSIONS_POLICY);
+  for (const feature of ["camera=()", "microphone=()", "geolocation=()"])
+    expect(headers["permissions-policy"]).toContain(feature);
+  // Plain HTTP here: HSTS would be meaningless (and is ignored by browsers).
+  expect(headers["strict-transport-security"]).toBeUndefined();
+  expect(headers["x-powered-by"]).toBeUndefined();
+  return { csp, scripts, headers };
+}
+
+/** The inline scripts of a page and their attributes, as served. */
+function inlineScripts(html: string) {
+  return [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)]
+    .filter(([, attributes]) => !/\bsrc=/.test(attributes!) && !/application\/ld\+json/.test(attributes!))
+    .map(([, attributes]) => attributes!);
+}
+
+test("a prerendered page allows its own inline scripts by hash, revalidates, and is compressed", async ({
+  request,
+}) => {
+  const response = await request.get("/", { headers: { "Accept-Encoding": "gzip, deflate, br" } });
+  expect(response.status()).toBe(200);
+  const { scripts, headers } = expectBaseline(response);
+  const hashes = scripts.filter((source) => source.startsWith("'sha256-"));
+  expect(hashes.length, "one hash per distinct inline script").toBeGreaterThan(0);
+  expect(scripts.some((source) => source.startsWith("'nonce-"))).toBe(false);
+  expect(inlineScripts(await response.text()).length).toBeGreaterThanOrEqual(hashes.length);
+  expect(headers["cache-control"]).toBe("public, max-age=0, must-revalidate");
+  expect(headers["content-encoding"]).toBe("br");
+  expect(headers["etag"]).toBeTruthy();
+});
+
+test("a page rendered on request carries a fresh nonce on each of its inline scripts, and is not shared", async ({
+  request,
+}) => {
+  const first = await request.get("/contact");
+  const second = await request.get("/contact");
+  expect(first.status()).toBe(200);
+  const nonces = [first, second].map((response) => {
+    const { scripts, headers } = expectBaseline(response);
+    expect(headers["cache-control"]).toBe("private, no-cache");
+    const nonce = scripts.find((source) => source.startsWith("'nonce-"));
+    expect(nonce, "script-src has a nonce").toBeTruthy();
+    return nonce!.slice("'nonce-".length, -1);
+  });
+  expect(nonces[0]).not.toBe(nonces[1]);
+  expect(nonces[0]!.length).toBeGreaterThanOrEqual(22); // 128 bits in base64
+  const scripts = inlineScripts(await first.text());
+  expect(scripts.length).toBeGreaterThan(0);
+  for (const attributes of scripts) expect(attributes).toContain(`nonce="${nonces[0]}"`);
+});
+
+test("a hashed asset is cached for a year, immutable, compressed, with the same headers", async ({ request }) => {
+  const html = await (await request.get("/")).text();
+  const asset = html.match(/\/assets\/[^"]+\.js/)?.[0];
+  expect(asset, "the home page references a hashed script").toBeTruthy();
+  const response = await request.get(asset!, { headers: { "Accept-Encoding": "gzip" } });
+  expect(response.status()).toBe(200);
+  const { headers } = expectBaseline(response);
+  expect(headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+  expect(headers["content-encoding"]).toBe("gzip");
+});
+
+test("a 404 page and a missing asset carry the same headers", async ({ request }) => {
+  const page = await request.get("/cette-page-n-existe-pas");
+  expect(page.status()).toBe(404);
+  expectBaseline(page);
+  const asset = await request.get("/assets/introuvable-123.js");
+  expect(asset.status()).toBe(404);
+  expectBaseline(asset);
+});
+
+test("over HTTPS (a TLS proxy on this machine), HSTS is sent and insecure requests are upgraded", async ({
+  request,
+}) => {
+  const response = await request.get("/", { headers: { "X-Forwarded-Proto": "https" } });
+  expect(response.headers()["strict-transport-security"]).toBe("max-age=31536000; includeSubDomains");
+  expect(directives(response).has("upgrade-insecure-requests")).toBe(true);
+});
+
+/** Records every CSP violation the page reports, from before its first script. */
+async function watchViolations(page: Page): Promise<string[]> {
+  const violations: string[] = [];
+  page.on("console", (message) => {
+    if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+  });
+  await page.exposeFunction("reportViolation", (text: string) => violations.push(text));
+  await page.addInitScript(() => {
+    document.addEventListener("securitypolicyviolation", (event) => {
+      (window as unknown as { reportViolation: (text: string) => void }).reportViolation(
+        `${event.violatedDirective} blocked ${event.blockedURI || "inline"} (${event.sourceFile}:${event.lineNumber})`,
+      );
+    });
+  });
+  return violations;
+}
+
+test("the policy breaks nothing: hydration, the dialog and its post, a page rendered on request, the video", async ({
+  page,
+}) => {
+  const violations = await watchViolations(page);
+  await useOwnClientAddress(page);
+
+  await page.goto("/");
+  await waitForHydration(page);
+  const { dialog } = await openDialogFromHeader(page);
+  await fillValidRequest(dialog);
+  const answer = page.waitForResponse((response) => response.request().method() === "POST");
+  await dialog.getByRole("button", { name: "Envoyer" }).click();
+  expect((await answer).status()).toBe(200);
+  await expect(page.getByRole("dialog", { name: "Félicitations !" })).toBeVisible();
+
+  await page.goto("/contact");
+  await waitForHydration(page);
+
+  await page.goto("/blog/reconnaitre-email-frauduleux");
+  await waitForHydration(page);
+  await page.getByRole("link", { name: /Regarder la vidéo/ }).click();
+  await expect(page.locator(`iframe[src^="${VIDEO_PLAYER_ORIGIN}/embed/"]`)).toHaveCount(1);
+  // A client-side navigation fetches the next page's data (connect-src).
+  await page.getByRole("link", { name: "Retour au blog" }).first().click();
+  await expect(page).toHaveURL(/\/blog$/);
+
+  expect(violations).toEqual([]);
+});
