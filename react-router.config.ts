@@ -1,11 +1,19 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { Config } from "@react-router/dev/config";
+import { checkPrerenderedPages } from "./scripts/page-metadata";
+
+// Prerendered pages carry SITE_URL (canonical URLs, share tags, sitemap, feed): read `.env` as the server does
+// (variables already set in the environment win).
+if (fs.existsSync(".env")) process.loadEnvFile(".env");
 
 /** Articles per index page; keep equal to ARTICLES_PER_PAGE in app/blog/select.ts (a test checks). */
 export const ARTICLES_PER_PAGE = 12;
 
-/** Every public URL: the home page, the blog index and its pages, each article, the legal pages, the feed. */
+/**
+ * Every prerendered URL: the home page, the blog index and its pages, each
+ * article, the legal pages and the feed.
+ */
 export function publicPaths(blogDirectory = process.env.BLOG_CONTENT_DIR ?? path.join("app", "content", "blog")) {
   const slugs = fs
     .readdirSync(blogDirectory)
@@ -29,6 +37,9 @@ export function publicPaths(blogDirectory = process.env.BLOG_CONTENT_DIR ?? path
  * details view); every public page is also prerendered to static HTML at
  * build time and served as a file by Express. `BUILD_DIR` and
  * `BLOG_CONTENT_DIR` let tests build elsewhere with other articles.
+ * After the build, every prerendered page must have its title, description
+ * and (unless noindex) canonical URL, or the build fails
+ * (scripts/page-metadata.ts).
  */
 export default {
   appDirectory: "app",
@@ -36,5 +47,9 @@ export default {
   ssr: true,
   async prerender() {
     return publicPaths();
+  },
+  buildEnd({ reactRouterConfig }) {
+    const pages = checkPrerenderedPages(path.join(reactRouterConfig.buildDirectory, "client"));
+    console.log(`Metadata checked on ${pages} prerendered pages.`);
   },
 } satisfies Config;
