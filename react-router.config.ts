@@ -12,7 +12,7 @@ export const ARTICLES_PER_PAGE = 12;
 
 /**
  * Every prerendered URL: the home page, the blog index and its pages, each
- * article, the legal pages and the feed.
+ * article, the legal pages, the feed, the sitemap and robots.txt.
  */
 export function publicPaths(blogDirectory = process.env.BLOG_CONTENT_DIR ?? path.join("app", "content", "blog")) {
   const slugs = fs
@@ -28,6 +28,8 @@ export function publicPaths(blogDirectory = process.env.BLOG_CONTENT_DIR ?? path
     "/mentions-legales",
     "/confidentialite",
     "/blog/rss.xml",
+    "/sitemap.xml",
+    "/robots.txt",
   ];
 }
 
