@@ -16,13 +16,14 @@
  * - JSON-LD structured data (`<script type="application/ld+json">`, a data
  *   block that never runs), when the route's loader made some.
  *
- * `SITE_URL` is read by the root loader (`app/root.tsx`): at build time for
- * prerendered pages, from the server's settings for pages rendered on request.
+ * `SITE_URL` and the site's share image are given by the root loader
+ * (`app/root.tsx`; SITE_URL is read at build time for prerendered pages, from
+ * the server's settings for pages rendered on request), so that the
+ * description of the image, made from the home page's texts, stays out of
+ * the browser's JavaScript.
  */
 import type { MetaDescriptor } from "react-router";
-import { hero } from "~/content/home";
 import { identity } from "~/content/identity";
-import { zones } from "~/content/zones";
 
 export const siteName = `${identity.brand.line1} ${identity.brand.line2}`;
 
@@ -35,18 +36,23 @@ export interface ShareImage {
 /** Pixel size of every share image (`scripts/og-images.ts` writes them at this size). */
 export const SHARE_IMAGE_SIZE = { width: 1200, height: 630 } as const;
 
-/** The site's share image (`public/og/site.png`): brand, the hero's title, the cantons served, the hero picture. */
-export const siteShareImage: ShareImage = {
-  path: "/og/site.png",
-  alt: `${siteName} : « ${hero.title} ${hero.titleHighlight} ». ${hero.badge}, dans les cantons de ${new Intl.ListFormat("fr", { type: "conjunction" }).format(zones.map((zone) => zone.canton))}.`,
-};
+/** The site path of the site's share image (`public/og/site.png`), used by every page without one of its own. */
+export const SITE_SHARE_IMAGE_PATH = "/og/site.png";
 
 /** The site path of an article's share image, `/og/blog/{slug}.png` (the file may not exist yet). */
 export function articleShareImagePath(slug: string): string {
   return `/og/blog/${slug}.png`;
 }
 
-/** What `pageMeta` reads from a route's `MetaArgs`: the path, and the root loader's `siteUrl`. */
+/** What the root loader gives every page's `meta`. */
+export interface RootMetaData {
+  /** The `SITE_URL` setting, e.g. "https://www.example.ch". */
+  siteUrl: string;
+  /** The site's share image and its description. */
+  siteShareImage: ShareImage;
+}
+
+/** What `pageMeta` reads from a route's `MetaArgs`: the path, and the root loader's data. */
 export interface PageMetaArgs {
   location: { pathname: string };
   matches: readonly ({ id: string; data?: unknown } | undefined)[];
@@ -63,7 +69,7 @@ export interface PageMetaOptions {
   description: string;
   /** Keeps the page out of search engines (`<meta name="robots" content="noindex">`), without a canonical URL. */
   noindex?: boolean;
-  /** The page's share image; the site's by default. */
+  /** The page's share image; the site's (from the root loader) by default. */
   image?: ShareImage;
   /** Makes og:type "article": the publication date (ISO, "2024-11-15") and the category. */
   article?: { publishedTime: string; section: string };
@@ -72,10 +78,11 @@ export interface PageMetaOptions {
 }
 
 /** The root loader's data, as `pageMeta` reads it. */
-function siteUrlOf(args: PageMetaArgs): string {
-  const root = args.matches.find((match) => match?.id === "root")?.data as { siteUrl?: unknown } | undefined;
-  if (typeof root?.siteUrl !== "string") throw new Error("pageMeta: the root loader's data has no siteUrl");
-  return root.siteUrl;
+function rootDataOf(args: PageMetaArgs): RootMetaData {
+  const root = args.matches.find((match) => match?.id === "root")?.data as Partial<RootMetaData> | undefined;
+  if (typeof root?.siteUrl !== "string" || !root.siteShareImage)
+    throw new Error("pageMeta: the root loader's data has no siteUrl or siteShareImage");
+  return root as RootMetaData;
 }
 
 /**
@@ -90,10 +97,10 @@ export function absoluteUrl(siteUrl: string, pathname: string): string {
  * The `meta` array of a page. `args` is the route's `MetaArgs` (the page's
  * path and the root loader's `siteUrl`); pass `null` on error pages, which
  * get only their title, description and `noindex`.
- * @throws Error when `args` is given but the root loader's data carries no `siteUrl`.
+ * @throws Error when `args` is given but the root loader's data lacks `siteUrl` or `siteShareImage`.
  */
 export function pageMeta(args: PageMetaArgs | null, options: PageMetaOptions): MetaDescriptor[] {
-  const { title, description, noindex = false, image = siteShareImage, article, structuredData } = options;
+  const { title, description, noindex = false, article, structuredData } = options;
   const fullTitle = title === siteName ? title : `${title} | ${siteName}`;
   const tags: MetaDescriptor[] = [
     { title: fullTitle },
@@ -102,7 +109,8 @@ export function pageMeta(args: PageMetaArgs | null, options: PageMetaOptions): M
   ];
   if (!args) return tags;
 
-  const siteUrl = siteUrlOf(args);
+  const { siteUrl, siteShareImage } = rootDataOf(args);
+  const image = options.image ?? siteShareImage;
   const url = absoluteUrl(siteUrl, args.location.pathname);
   const imageUrl = `${siteUrl}${image.path}`;
   return [

@@ -38,7 +38,8 @@ import { navItems } from "~/content/navigation";
 import { openingHours } from "~/content/hours";
 import { services } from "~/content/services";
 import { zones } from "~/content/zones";
-import { absoluteUrl, siteName, siteShareImage, type ShareImage, type StructuredData } from "~/utils/meta";
+import { absoluteUrl, siteName, type ShareImage, type StructuredData } from "~/utils/meta";
+import { siteShareImage } from "~/utils/share-image.server";
 
 /**
  * A schema-dts graph as the plain JSON React Router renders (the types are
