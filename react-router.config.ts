@@ -2,10 +2,19 @@ import fs from "node:fs";
 import path from "node:path";
 import type { Config } from "@react-router/dev/config";
 import { checkPrerenderedPages } from "./scripts/page-metadata";
+import { loadSettings } from "./server/env";
 
 // Prerendered pages carry SITE_URL (canonical URLs, share tags, sitemap, feed): read `.env` as the server does
 // (variables already set in the environment win).
 if (fs.existsSync(".env")) process.loadEnvFile(".env");
+
+/** File of `build/server/` holding the SITE_URL the prerendered pages were made with. */
+export const SITE_URL_MARKER = "site-url.txt";
+
+/** The SITE_URL a build made now would use (environment, then `.env`, then the default). */
+export function builtSiteUrl(): string {
+  return loadSettings().SITE_URL;
+}
 
 /** Articles per index page; keep equal to ARTICLES_PER_PAGE in app/blog/select.ts (a test checks). */
 export const ARTICLES_PER_PAGE = 12;
@@ -53,5 +62,7 @@ export default {
   buildEnd({ reactRouterConfig }) {
     const pages = checkPrerenderedPages(path.join(reactRouterConfig.buildDirectory, "client"));
     console.log(`Metadata checked on ${pages} prerendered pages.`);
+    // Lets scripts/ensure-build.ts rebuild when SITE_URL changes (outside build/client: not served).
+    fs.writeFileSync(path.join(reactRouterConfig.buildDirectory, "server", SITE_URL_MARKER), builtSiteUrl());
   },
 } satisfies Config;
