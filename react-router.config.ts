@@ -1,11 +1,28 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { Config } from "@react-router/dev/config";
+import { checkPrerenderedPages } from "./scripts/page-metadata";
+import { loadSettings } from "./server/env";
+
+// Prerendered pages carry SITE_URL (canonical URLs, share tags, sitemap, feed): read `.env` as the server does
+// (variables already set in the environment win).
+if (fs.existsSync(".env")) process.loadEnvFile(".env");
+
+/** File of `build/server/` holding the SITE_URL the prerendered pages were made with. */
+export const SITE_URL_MARKER = "site-url.txt";
+
+/** The SITE_URL a build made now would use (environment, then `.env`, then the default). */
+export function builtSiteUrl(): string {
+  return loadSettings().SITE_URL;
+}
 
 /** Articles per index page; keep equal to ARTICLES_PER_PAGE in app/blog/select.ts (a test checks). */
 export const ARTICLES_PER_PAGE = 12;
 
-/** Every public URL: the home page, the blog index and its pages, each article, the legal pages, the feed. */
+/**
+ * Every prerendered URL: the home page, the blog index and its pages, each
+ * article, the legal pages, the feed, the sitemap and robots.txt.
+ */
 export function publicPaths(blogDirectory = process.env.BLOG_CONTENT_DIR ?? path.join("app", "content", "blog")) {
   const slugs = fs
     .readdirSync(blogDirectory)
@@ -20,6 +37,8 @@ export function publicPaths(blogDirectory = process.env.BLOG_CONTENT_DIR ?? path
     "/mentions-legales",
     "/confidentialite",
     "/blog/rss.xml",
+    "/sitemap.xml",
+    "/robots.txt",
   ];
 }
 
@@ -29,6 +48,9 @@ export function publicPaths(blogDirectory = process.env.BLOG_CONTENT_DIR ?? path
  * details view); every public page is also prerendered to static HTML at
  * build time and served as a file by Express. `BUILD_DIR` and
  * `BLOG_CONTENT_DIR` let tests build elsewhere with other articles.
+ * After the build, every prerendered page must have its title, description
+ * and (unless noindex) canonical URL, or the build fails
+ * (scripts/page-metadata.ts).
  */
 export default {
   appDirectory: "app",
@@ -36,5 +58,11 @@ export default {
   ssr: true,
   async prerender() {
     return publicPaths();
+  },
+  buildEnd({ reactRouterConfig }) {
+    const pages = checkPrerenderedPages(path.join(reactRouterConfig.buildDirectory, "client"));
+    console.log(`Metadata checked on ${pages} prerendered pages.`);
+    // Lets scripts/ensure-build.ts rebuild when SITE_URL changes (outside build/client: not served).
+    fs.writeFileSync(path.join(reactRouterConfig.buildDirectory, "server", SITE_URL_MARKER), builtSiteUrl());
   },
 } satisfies Config;

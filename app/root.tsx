@@ -13,7 +13,9 @@ import { Header } from "~/components/header";
 import { buttonVariants } from "~/components/ui/button";
 import { TooltipProvider } from "~/components/ui/tooltip";
 import { blogSection } from "~/content/home";
-import { pageMeta, siteName } from "~/utils/meta";
+import { pageMeta, siteName, type RootMetaData } from "~/utils/meta";
+import { settingsFrom } from "~/utils/settings.server";
+import { siteShareImage } from "~/utils/share-image.server";
 import type { Route } from "./+types/root";
 import stylesUrl from "./app.css?url";
 import "./load-context";
@@ -63,13 +65,18 @@ export function Layout({ children }: { children: ReactNode }) {
   );
 }
 
+/** `SITE_URL` and the site's share image, for every page's canonical URL and share tags (see `pageMeta`). */
+export function loader({ context }: Route.LoaderArgs): RootMetaData {
+  return { siteUrl: settingsFrom(context).SITE_URL, siteShareImage };
+}
+
 export default function App() {
   return <Outlet />;
 }
 
 export const meta: Route.MetaFunction = ({ error }) =>
   error
-    ? pageMeta({
+    ? pageMeta(null, {
         title: isRouteErrorResponse(error) && error.status === 404 ? "Page introuvable" : "Erreur",
         description: "Cette page n’a pas pu être affichée.",
         noindex: true,

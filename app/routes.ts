@@ -9,6 +9,8 @@ export default [
   route("blog", "routes/blog.tsx", { id: "blog-index" }),
   route("blog/page/:page", "routes/blog.tsx", { id: "blog-page" }),
   route("blog/rss.xml", "routes/blog-rss.ts"),
+  route("sitemap.xml", "routes/sitemap.ts"),
+  route("robots.txt", "routes/robots.ts"),
   route("blog/:slug", "routes/blog-article.tsx"),
   route("contact", "routes/contact.tsx"),
   route("coordonnees", "routes/coordonnees.tsx"),

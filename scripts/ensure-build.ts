@@ -1,11 +1,13 @@
 /**
  * Builds the site when `build/` is missing or older than any source file
- * (app/, public/, configuration, lockfile). Used by `npm start`, so that a
+ * (app/, public/, configuration, lockfile), or was made with another
+ * `SITE_URL` (the prerendered pages carry it). Used by `npm start`, so that a
  * fresh clone starts with `npm install && npm start`.
  */
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import { builtSiteUrl, SITE_URL_MARKER } from "../react-router.config";
 
 const sources = ["app", "public", "vite.config.ts", "react-router.config.ts", "package-lock.json", "tsconfig.json"];
 const marker = path.join("build", "server", "index.js");
@@ -21,11 +23,20 @@ function newestMtime(entry: string): number {
 
 const builtAt = fs.existsSync(marker) ? fs.statSync(marker).mtimeMs : 0;
 const changedAt = Math.max(...sources.map(newestMtime));
+const siteUrlMarker = path.join("build", "server", SITE_URL_MARKER);
+const siteUrl = builtSiteUrl();
+const sameSiteUrl = fs.existsSync(siteUrlMarker) && fs.readFileSync(siteUrlMarker, "utf8") === siteUrl;
 
-if (builtAt > changedAt) {
+if (builtAt > changedAt && sameSiteUrl) {
   console.log("Build is up to date.");
 } else {
-  console.log(builtAt ? "Sources changed since the last build: building…" : "No build yet: building…");
+  console.log(
+    !builtAt
+      ? "No build yet: building…"
+      : builtAt <= changedAt
+        ? "Sources changed since the last build: building…"
+        : `SITE_URL is now ${siteUrl}: building…`,
+  );
   // Always a production build: Vitest sets NODE_ENV=test, which would otherwise ship React's development build.
   const result = spawnSync("npx", ["react-router", "build"], {
     stdio: "inherit",

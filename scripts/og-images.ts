@@ -32,19 +32,20 @@ import { identity } from "../app/content/identity";
 import type { PictureSlot, ThemeColor } from "../app/content/types";
 import { zones } from "../app/content/zones";
 import { formatDate } from "../app/utils/format";
+import { articleShareImagePath, SHARE_IMAGE_SIZE, SITE_SHARE_IMAGE_PATH } from "../app/utils/meta";
 import { chromiumLaunchOptions } from "./chromium";
 
-/** Size Open Graph consumers expect (1.91:1). */
-export const OG_WIDTH = 1200;
-export const OG_HEIGHT = 630;
+/** Size Open Graph consumers expect (1.91:1), as the pages declare it (og:image:width and height). */
+export const OG_WIDTH = SHARE_IMAGE_SIZE.width;
+export const OG_HEIGHT = SHARE_IMAGE_SIZE.height;
 /** Where the images are written; `public/` is copied as is into the build. */
 export const OG_DIR = path.join("public", "og");
 /** The site's image, used for every page without an image of its own. */
-export const SITE_IMAGE = path.join(OG_DIR, "site.png");
+export const SITE_IMAGE = path.join("public", SITE_SHARE_IMAGE_PATH);
 
-/** `public/og/blog/{slug}.png`. */
+/** `public/og/blog/{slug}.png`, the file behind the article page's og:image. */
 export function articleImagePath(slug: string): string {
-  return path.join(OG_DIR, "blog", `${slug}.png`);
+  return path.join("public", articleShareImagePath(slug));
 }
 
 const PICTURES_DIR = path.join("app", "content", "pictures");

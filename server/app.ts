@@ -167,6 +167,7 @@ export function createApp({ settings, logger, clientDir, build, vite, db, wakeOu
         setHeaders: (res, file) => {
           revalidate(res);
           if (file.endsWith(`${path.sep}rss.xml`)) res.setHeader("Content-Type", "application/rss+xml; charset=utf-8");
+          if (file.endsWith(`${path.sep}sitemap.xml`)) res.setHeader("Content-Type", "application/xml; charset=utf-8");
         },
       }),
     );

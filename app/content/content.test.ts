@@ -55,11 +55,25 @@ describe("claims, hours and zones", () => {
     expect(statistics.map((stat) => stat.value.replace(/\s/g, " "))).toEqual(["500+", "15+", "3", "100 %"]);
   });
   it("opens Mon-Fri 9h-18h, Sat 9h-16h, closed on Sunday", () => {
-    expect(openingHours).toEqual([
+    expect(openingHours.map(({ days, hours }) => ({ days, hours }))).toEqual([
       { days: "Lundi – vendredi", hours: "9h00–18h00" },
       { days: "Samedi", hours: "9h00–16h00" },
       { days: "Dimanche", hours: "Fermé" },
     ]);
+    // The French label names the first and last of the days the row covers (the structured data uses those).
+    const french = {
+      Monday: "lundi",
+      Tuesday: "mardi",
+      Wednesday: "mercredi",
+      Thursday: "jeudi",
+      Friday: "vendredi",
+      Saturday: "samedi",
+      Sunday: "dimanche",
+    };
+    for (const row of openingHours) {
+      const names = [row.dayOfWeek[0]!, row.dayOfWeek.at(-1)!].map((day) => french[day]);
+      expect(row.days.toLowerCase(), row.days).toBe(names[0] === names[1] ? names[0] : `${names[0]} – ${names[1]}`);
+    }
     expect(contactSection.cards.phone.note).toBe("Lun-Ven: 9h-18h");
     expect(contactSection.cards.email.note).toBe("Réponse sous 24h");
   });

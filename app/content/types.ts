@@ -89,11 +89,20 @@ export interface AudienceCard {
   gradient: { from: ThemeColor; to: ThemeColor };
 }
 
+/** A day of the week, as schema.org names it (https://schema.org/DayOfWeek). */
+export type DayOfWeek = "Monday" | "Tuesday" | "Wednesday" | "Thursday" | "Friday" | "Saturday" | "Sunday";
+
 /** Opening hours of one group of days. */
 export interface OpeningHours {
-  /** e.g. "Lundi – vendredi". */
+  /** As shown, e.g. "Lundi – vendredi". */
   days: string;
-  /** e.g. "9h00–18h00", or "Fermé". */
+  /** The days the row covers, e.g. Monday to Friday. */
+  dayOfWeek: DayOfWeek[];
+  /** Opening time on a 24-hour clock, "09:00"; null when closed. */
+  opens: string | null;
+  /** Closing time on a 24-hour clock, "18:00"; null when closed. */
+  closes: string | null;
+  /** As shown, made from `opens` and `closes`: "9h00–18h00", or "Fermé". */
   hours: string;
 }
 

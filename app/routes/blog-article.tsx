@@ -11,22 +11,34 @@ import { VideoEmbed } from "~/components/video-embed";
 import { getArticles, youtubeId } from "~/blog/articles.server";
 import { relatedArticles, summarize } from "~/blog/select";
 import { pageMeta } from "~/utils/meta";
+import { settingsFrom } from "~/utils/settings.server";
+import { articleShareImage } from "~/utils/share-image.server";
+import { articleStructuredData } from "~/utils/structured-data.server";
 import type { Route } from "./+types/blog-article";
 
-export function loader({ params }: Route.LoaderArgs) {
+export function loader({ params, context }: Route.LoaderArgs) {
   const all = getArticles();
   const article = all.find((candidate) => candidate.slug === params.slug);
   if (!article) throw data("Article not found", { status: 404 });
+  const shareImage = articleShareImage(article);
   return {
     article: { ...article, videoId: article.video ? youtubeId(article.video) : null },
     related: relatedArticles(article, all).map(summarize),
+    shareImage,
+    structuredData: articleStructuredData(article, settingsFrom(context).SITE_URL, shareImage),
   };
 }
 
-export const meta: Route.MetaFunction = ({ data: loaderData }) =>
-  loaderData
-    ? pageMeta({ title: loaderData.article.title, description: loaderData.article.excerpt })
-    : pageMeta({
+export const meta: Route.MetaFunction = (args) =>
+  args.data
+    ? pageMeta(args, {
+        title: args.data.article.title,
+        description: args.data.article.excerpt,
+        image: args.data.shareImage,
+        article: { publishedTime: args.data.article.date, section: args.data.article.category },
+        structuredData: args.data.structuredData,
+      })
+    : pageMeta(null, {
         title: "Article non trouvé",
         description: "L’article que vous recherchez n’existe pas.",
         noindex: true,

@@ -40,9 +40,9 @@ export function loader({ params }: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = ({ data: loaderData }) =>
-  pageMeta({
-    title: loaderData && loaderData.page > 1 ? `${blogSection.title}, page ${loaderData.page}` : blogSection.title,
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args.data ? args : null, {
+    title: args.data && args.data.page > 1 ? `${blogSection.title}, page ${args.data.page}` : blogSection.title,
     description:
       "Guides pratiques pour seniors : sécurité sur Internet, intelligence artificielle, applications utiles en Suisse. Des conseils simples, pas à pas.",
   });

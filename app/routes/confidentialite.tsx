@@ -14,8 +14,8 @@ export function loader() {
   return { channels: encodedContactChannels() };
 }
 
-export const meta: Route.MetaFunction = () =>
-  pageMeta({ title: privacyNotice.title, description: privacyNotice.description, noindex: true });
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, { title: privacyNotice.title, description: privacyNotice.description, noindex: true });
 
 export default function Confidentialite({ loaderData }: Route.ComponentProps) {
   return <LegalPageView page={privacyNotice} channels={loaderData.channels} />;

@@ -17,8 +17,8 @@ import type { ContactActionData } from "~/contact/types";
 import { pageMeta } from "~/utils/meta";
 import type { Route } from "./+types/contact";
 
-export const meta: Route.MetaFunction = () =>
-  pageMeta({
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, {
     title: "Contactez-moi",
     description: "Écrivez-moi pour un cours, une aide informatique ou un atelier : je vous réponds sous 24 heures.",
   });

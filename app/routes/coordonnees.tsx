@@ -12,8 +12,8 @@ export function loader() {
   return { channels: encodedContactChannels() };
 }
 
-export const meta: Route.MetaFunction = () =>
-  pageMeta({
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, {
     title: "Coordonnées",
     description: "Téléphone, e-mail, WhatsApp, horaires et zones d’intervention.",
     noindex: true,

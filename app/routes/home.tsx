@@ -12,17 +12,24 @@ import { getArticles } from "~/blog/articles.server";
 import { homeArticles, summarize } from "~/blog/select";
 import { encodedContactChannels } from "~/utils/contact-channels.server";
 import { pageMeta, siteName } from "~/utils/meta";
+import { settingsFrom } from "~/utils/settings.server";
+import { businessStructuredData } from "~/utils/structured-data.server";
 import type { Route } from "./+types/home";
 
-export function loader() {
-  return { channels: encodedContactChannels(), articles: homeArticles(getArticles()).map(summarize) };
+export function loader({ context }: Route.LoaderArgs) {
+  return {
+    channels: encodedContactChannels(),
+    articles: homeArticles(getArticles()).map(summarize),
+    structuredData: businessStructuredData(settingsFrom(context).SITE_URL),
+  };
 }
 
-export const meta: Route.MetaFunction = () =>
-  pageMeta({
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, {
     title: siteName,
     description:
       "Cours d’informatique et de smartphone pour seniors, à domicile, en petit groupe ou à distance, dans les cantons de Vaud, Genève et Fribourg. Patience, mots simples, tarifs clairs.",
+    structuredData: args.data?.structuredData,
   });
 
 export default function Home({ loaderData }: Route.ComponentProps) {

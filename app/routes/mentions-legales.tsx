@@ -13,8 +13,8 @@ export function loader() {
   return { channels: encodedContactChannels() };
 }
 
-export const meta: Route.MetaFunction = () =>
-  pageMeta({ title: legalNotice.title, description: legalNotice.description, noindex: true });
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, { title: legalNotice.title, description: legalNotice.description, noindex: true });
 
 export default function MentionsLegales({ loaderData }: Route.ComponentProps) {
   return <LegalPageView page={legalNotice} channels={loaderData.channels} />;

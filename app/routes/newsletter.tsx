@@ -6,8 +6,8 @@ import { buttonVariants } from "~/components/ui/button";
 import { pageMeta } from "~/utils/meta";
 import type { Route } from "./+types/newsletter";
 
-export const meta: Route.MetaFunction = () =>
-  pageMeta({
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, {
     title: "Lettre d’information",
     description: "La lettre d’information mensuelle : inscriptions bientôt ouvertes.",
     noindex: true,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatChf, formatDate, topicPreview } from "./format";
+import { formatChf, formatDate, formatTime, topicPreview } from "./format";
 
 describe("formatChf", () => {
   it("writes whole francs the Swiss way", () => {
@@ -23,6 +23,17 @@ describe("formatDate", () => {
   });
   it("refuses a date that is not one", () => {
     expect(() => formatDate("15/11/2024")).toThrow(RangeError);
+  });
+});
+
+describe("formatTime", () => {
+  it("writes a 24-hour time the Swiss French way", () => {
+    expect(formatTime("09:00")).toBe("9h00");
+    expect(formatTime("18:30")).toBe("18h30");
+    expect(formatTime("00:05")).toBe("0h05");
+  });
+  it("refuses a time that is not one", () => {
+    for (const wrong of ["9:00", "24:00", "12:60", "9h00"]) expect(() => formatTime(wrong), wrong).toThrow(RangeError);
   });
 });
 

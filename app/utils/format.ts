@@ -21,6 +21,17 @@ export function formatChf(amount: number): string {
   return whole ? `CHF ${number}.–` : `CHF ${number}`;
 }
 
+/**
+ * A time of day on a 24-hour clock ("09:00", "18:30") the Swiss French way:
+ * "9h00", "18h30".
+ * @throws RangeError when the string is not a valid "HH:MM" time.
+ */
+export function formatTime(time: string): string {
+  const match = /^([01]\d|2[0-3]):([0-5]\d)$/.exec(time);
+  if (!match) throw new RangeError(`Invalid time: ${time}`);
+  return `${Number(match[1])}h${match[2]}`;
+}
+
 const longDate = new Intl.DateTimeFormat("fr-CH", {
   day: "numeric",
   month: "long",

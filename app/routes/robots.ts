@@ -1,0 +1,10 @@
+/** `/robots.txt`: lets every crawler in and names the sitemap (prerendered at build, with that build's SITE_URL). */
+import { settingsFrom } from "~/utils/settings.server";
+import { buildRobotsTxt } from "~/utils/sitemap.server";
+import type { Route } from "./+types/robots";
+
+export function loader({ context }: Route.LoaderArgs) {
+  return new Response(buildRobotsTxt(settingsFrom(context).SITE_URL), {
+    headers: { "Content-Type": "text/plain; charset=utf-8" },
+  });
+}

@@ -1,0 +1,55 @@
+/**
+ * The sitemap (https://www.sitemaps.org/protocol.html, written with the
+ * `sitemap` library) and robots.txt (RFC 9309) of the site.
+ *
+ * The sitemap lists every public page a search engine should index: `/`,
+ * `/contact`, `/blog` and its pages `/blog/page/{n}`, and each article with
+ * `<lastmod>` = its date. Left out on purpose: the pages marked `noindex`
+ * (the legal notice, the privacy notice, `/coordonnees`, `/newsletter`), the
+ * feed, and anything answering 404.
+ */
+import { Readable } from "node:stream";
+import { ErrorLevel, SitemapStream, streamToPromise, type SitemapItemLoose } from "sitemap";
+import { pageCount } from "~/blog/select";
+import type { ArticleSummary } from "~/blog/types";
+import { absoluteUrl } from "~/utils/meta";
+
+/** A page of the sitemap: its path, and for an article the ISO date it was last changed. */
+export interface SitemapPage {
+  path: string;
+  lastmod?: string;
+}
+
+/** The indexable pages, given every article (newest first, as `getArticles()` gives them). */
+export function sitemapPages(articles: readonly ArticleSummary[]): SitemapPage[] {
+  const pages = pageCount(articles.length);
+  return [
+    { path: "/" },
+    { path: "/contact" },
+    { path: "/blog" },
+    ...Array.from({ length: pages - 1 }, (_, index) => ({ path: `/blog/page/${index + 2}` })),
+    ...articles.map((article) => ({ path: `/blog/${article.slug}`, lastmod: article.date })),
+  ];
+}
+
+/**
+ * The sitemap XML of `pages`, with absolute URLs on `siteUrl` (the `SITE_URL` setting).
+ * @throws Error from the `sitemap` library when an entry is invalid (a bad URL or date).
+ */
+export async function buildSitemap(pages: readonly SitemapPage[], siteUrl: string): Promise<string> {
+  const items: SitemapItemLoose[] = pages.map((page) => ({
+    url: absoluteUrl(siteUrl, page.path),
+    ...(page.lastmod ? { lastmod: page.lastmod } : {}),
+  }));
+  const stream = new SitemapStream({
+    level: ErrorLevel.THROW,
+    lastmodDateOnly: true,
+    xmlns: { news: false, video: false, image: false, xhtml: false },
+  });
+  return (await streamToPromise(Readable.from(items).pipe(stream))).toString("utf8");
+}
+
+/** robots.txt: every crawler may read every page, and learns where the sitemap is. */
+export function buildRobotsTxt(siteUrl: string): string {
+  return ["User-agent: *", "Allow: /", "", `Sitemap: ${absoluteUrl(siteUrl, "/sitemap.xml")}`, ""].join("\n");
+}

@@ -1,0 +1,162 @@
+/**
+ * JSON-LD structured data (https://schema.org, typed with `schema-dts`),
+ * made from `app/content/` and the articles' front matter, never written by
+ * hand. Built by loaders on the server, so that none of this code reaches
+ * the browser; `pageMeta` renders it as `<script type="application/ld+json">`
+ * (a data block: browsers never run it, so the Content-Security-Policy needs
+ * no exception for it).
+ *
+ * - `businessStructuredData(siteUrl)`, for `/`: the business as a
+ *   `ProfessionalService` (a `LocalBusiness`) and its courses as an
+ *   `ItemList` of `Course`.
+ * - `articleStructuredData(article, siteUrl, image)`, for `/blog/{slug}`: a
+ *   `BlogPosting` and its `BreadcrumbList` (Accueil > Blog > the article).
+ *
+ * Google's guides for these types:
+ * https://developers.google.com/search/docs/appearance/structured-data/local-business,
+ * .../article and .../breadcrumb.
+ *
+ * The telephone and e-mail are deliberately absent: the site never publishes
+ * them as plain text (docs/decisions/001-contact-details-reveal.md); the
+ * contact point is the `/contact` page.
+ */
+import type {
+  AdministrativeArea,
+  BlogPosting,
+  BreadcrumbList,
+  Course,
+  Graph,
+  ItemList,
+  OpeningHoursSpecification,
+  ProfessionalService,
+} from "schema-dts";
+import type { ArticleSummary } from "~/blog/types";
+import { courses } from "~/content/courses";
+import { hero } from "~/content/home";
+import { identity } from "~/content/identity";
+import { navItems } from "~/content/navigation";
+import { openingHours } from "~/content/hours";
+import { services } from "~/content/services";
+import { zones } from "~/content/zones";
+import { absoluteUrl, siteName, type ShareImage, type StructuredData } from "~/utils/meta";
+import { siteShareImage } from "~/utils/share-image.server";
+
+/**
+ * A schema-dts graph as the plain JSON React Router renders (the types are
+ * checked where the graph is built; loader data and `meta` only carry it).
+ */
+const asJson = (graph: Graph) => graph as unknown as StructuredData;
+
+/** The business's node id, so that other nodes refer to it (`provider`, `publisher`). */
+export const businessId = (siteUrl: string) => `${siteUrl}/#entreprise`;
+
+/** ISO 3166-1 alpha-2 codes of the countries `identity.address.country` may name. */
+const COUNTRY_CODES: Record<string, string> = { Suisse: "CH", France: "FR" };
+
+/** The cantons served (`app/content/zones.ts`), each an `AdministrativeArea` (ISO 3166-2 code in `identifier`). */
+function cantons(): AdministrativeArea[] {
+  return zones.map((zone) => ({ "@type": "AdministrativeArea", name: zone.canton, identifier: `CH-${zone.code}` }));
+}
+
+/** "CHF 55–95": the lowest and highest of the services' prices (`app/content/services.ts`). */
+export function priceRange(prices = services.map((service) => service.price.chf)): string {
+  if (prices.length === 0) throw new Error("priceRange: no service has a price");
+  const low = Math.min(...prices);
+  const high = Math.max(...prices);
+  return low === high ? `CHF ${low}` : `CHF ${low}–${high}`;
+}
+
+/** The open rows of `app/content/hours.ts` (closed days are left out, as schema.org expects). */
+function openingHoursSpecification(): OpeningHoursSpecification[] {
+  return openingHours.flatMap((row) =>
+    row.opens && row.closes
+      ? [{ "@type": "OpeningHoursSpecification", dayOfWeek: row.dayOfWeek, opens: row.opens, closes: row.closes }]
+      : [],
+  );
+}
+
+/** The structured data of `/`: the business and its courses. */
+export function businessStructuredData(siteUrl: string): StructuredData {
+  const home = absoluteUrl(siteUrl, "/");
+  const business: ProfessionalService = {
+    "@type": "ProfessionalService",
+    "@id": businessId(siteUrl),
+    name: siteName,
+    legalName: identity.businessName,
+    url: home,
+    image: `${siteUrl}${siteShareImage.path}`,
+    description: hero.intro,
+    founder: { "@type": "Person", name: identity.name },
+    address: {
+      "@type": "PostalAddress",
+      streetAddress: identity.address.street,
+      postalCode: identity.address.postalCode,
+      addressLocality: identity.address.locality,
+      addressCountry: COUNTRY_CODES[identity.address.country] ?? identity.address.country,
+    },
+    areaServed: cantons(),
+    openingHoursSpecification: openingHoursSpecification(),
+    priceRange: priceRange(),
+    currenciesAccepted: "CHF",
+    contactPoint: {
+      "@type": "ContactPoint",
+      contactType: "customer service",
+      url: absoluteUrl(siteUrl, "/contact"),
+      areaServed: cantons(),
+      availableLanguage: "French",
+    },
+  };
+  const courseList: ItemList = {
+    "@type": "ItemList",
+    name: "Cours",
+    itemListElement: courses.map((course, index) => ({
+      "@type": "ListItem",
+      position: index + 1,
+      item: {
+        "@type": "Course",
+        name: course.title,
+        description: course.description,
+        url: `${home}#cours`,
+        inLanguage: "fr-CH",
+        educationalLevel: course.level,
+        provider: { "@id": businessId(siteUrl) },
+      } satisfies Course,
+    })),
+  };
+  return asJson({ "@context": "https://schema.org", "@graph": [business, courseList] });
+}
+
+/** The structured data of an article's page: its `BlogPosting` and its breadcrumb trail. */
+export function articleStructuredData(article: ArticleSummary, siteUrl: string, image: ShareImage): StructuredData {
+  const url = absoluteUrl(siteUrl, `/blog/${article.slug}`);
+  const label = (section: string) => navItems.find((item) => item.section === section)?.label ?? section;
+  const posting: BlogPosting = {
+    "@type": "BlogPosting",
+    headline: article.title,
+    description: article.excerpt,
+    datePublished: article.date,
+    // Front matter has no date of change: an article counts as modified when published.
+    dateModified: article.date,
+    author: { "@type": "Person", name: article.author },
+    image: `${siteUrl}${image.path}`,
+    mainEntityOfPage: { "@type": "WebPage", "@id": url },
+    url,
+    inLanguage: "fr-CH",
+    articleSection: article.category,
+    publisher: {
+      "@type": "ProfessionalService",
+      "@id": businessId(siteUrl),
+      name: siteName,
+      url: absoluteUrl(siteUrl, "/"),
+    },
+  };
+  const breadcrumb: BreadcrumbList = {
+    "@type": "BreadcrumbList",
+    itemListElement: [
+      { name: label("accueil"), item: absoluteUrl(siteUrl, "/") },
+      { name: label("blog"), item: absoluteUrl(siteUrl, "/blog") },
+      { name: article.title, item: url },
+    ].map((crumb, index) => ({ "@type": "ListItem", position: index + 1, ...crumb })),
+  };
+  return asJson({ "@context": "https://schema.org", "@graph": [posting, breadcrumb] });
+}

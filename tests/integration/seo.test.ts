@@ -1,0 +1,200 @@
+/**
+ * Search-engine metadata of the production build (made once by the global
+ * setup, tests/integration/global-setup.ts, with the SITE_URL of the
+ * environment or `.env`): every prerendered page's title, description,
+ * canonical URL and share image; the sitemap and robots.txt; the JSON-LD of
+ * the home page and of each article. Expected values are computed from
+ * app/content/, the articles and publicPaths, never written out here.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { XMLParser } from "fast-xml-parser";
+import { beforeAll, describe, expect, it } from "vitest";
+import { loadArticles } from "../../app/blog/articles.server";
+import type { Article } from "../../app/blog/types";
+import { courses } from "../../app/content/courses";
+import { openingHours } from "../../app/content/hours";
+import { identity } from "../../app/content/identity";
+import { services } from "../../app/content/services";
+import { zones } from "../../app/content/zones";
+import { siteName } from "../../app/utils/meta";
+import { builtSiteUrl, publicPaths } from "../../react-router.config";
+import { isNoindex, readHeadMetadata, type HeadMetadata } from "../../scripts/page-metadata";
+import { htmlFiles } from "../budgets/page-assets";
+
+const clientDirectory = path.join(process.env.BUILD_DIR ?? "build", "client");
+const siteUrl = builtSiteUrl();
+const read = (sitePath: string) => fs.readFileSync(path.join(clientDirectory, sitePath), "utf8");
+
+/** The site path a prerendered file answers: `blog/index.html` → `/blog`. */
+const sitePathOf = (file: string) => `/${path.relative(clientDirectory, file).split(path.sep).slice(0, -1).join("/")}`;
+
+type Node = Record<string, unknown> & { "@type"?: string };
+const nodes = (metadata: HeadMetadata): Node[] =>
+  metadata.jsonLd.flatMap((block) => ((block as { "@graph"?: Node[] })["@graph"] ?? [block]) as Node[]);
+const nodeOfType = (metadata: HeadMetadata, type: string) => {
+  const found = nodes(metadata).filter((node) => node["@type"] === type);
+  expect(found, `one ${type} node`).toHaveLength(1);
+  return found[0]!;
+};
+
+let pages: { path: string; metadata: HeadMetadata; html: string }[] = [];
+let articles: Article[] = [];
+beforeAll(() => {
+  pages = htmlFiles(clientDirectory).map((file) => {
+    const html = fs.readFileSync(file, "utf8");
+    return { path: sitePathOf(file), metadata: readHeadMetadata(html), html };
+  });
+  articles = loadArticles();
+});
+
+describe("every prerendered page", () => {
+  it("is one of publicPaths, and every HTML path of publicPaths is prerendered", () => {
+    const htmlPaths = publicPaths().filter((sitePath) => !path.extname(sitePath));
+    expect(pages.map((page) => page.path).sort()).toEqual([...htmlPaths].sort());
+  });
+
+  it("has a unique title and a description", () => {
+    const titles = pages.map((page) => page.metadata.title);
+    for (const page of pages) {
+      expect(page.metadata.title?.trim(), `${page.path}: title`).toBeTruthy();
+      expect(page.metadata.description?.trim().length, `${page.path}: description`).toBeGreaterThan(30);
+    }
+    expect(new Set(titles).size, `titles: ${titles.join(" / ")}`).toBe(titles.length);
+  });
+
+  it("has a canonical URL equal to SITE_URL + its path, unless noindex (the legal pages, without canonical)", () => {
+    for (const page of pages) {
+      if (isNoindex(page.metadata)) expect(page.metadata.canonical, `${page.path}: noindex, no canonical`).toBeNull();
+      else expect(page.metadata.canonical, page.path).toBe(`${siteUrl}${page.path}`);
+    }
+    expect(
+      pages
+        .filter((page) => isNoindex(page.metadata))
+        .map((page) => page.path)
+        .sort(),
+    ).toEqual(["/confidentialite", "/mentions-legales"]);
+  });
+
+  it("has Open Graph and Twitter tags whose image is a file of the build, on SITE_URL", () => {
+    for (const { path: sitePath, metadata } of pages) {
+      const tags = metadata.properties;
+      expect(tags["og:url"], sitePath).toBe(`${siteUrl}${sitePath}`);
+      expect(tags["og:title"], sitePath).toBe(metadata.title?.replace(` | ${siteName}`, ""));
+      expect(tags["og:description"], sitePath).toBe(metadata.description);
+      expect([tags["og:locale"], tags["og:site_name"], tags["twitter:card"]], sitePath).toEqual([
+        "fr_CH",
+        siteName,
+        "summary_large_image",
+      ]);
+      const image = tags["og:image"] ?? "";
+      expect(image.startsWith(`${siteUrl}/og/`), `${sitePath}: og:image ${image}`).toBe(true);
+      expect(fs.existsSync(path.join(clientDirectory, image.slice(siteUrl.length))), `${image} exists`).toBe(true);
+      expect(tags["twitter:image"], sitePath).toBe(image);
+      expect(tags["og:image:alt"]?.length, `${sitePath}: og:image:alt`).toBeGreaterThan(20);
+    }
+  });
+
+  it("gives an article og:type article, its date, and its own share image when public/og has it", () => {
+    for (const article of articles) {
+      const { properties } = pages.find((page) => page.path === `/blog/${article.slug}`)!.metadata;
+      expect(properties["og:type"]).toBe("article");
+      expect(properties["article:published_time"]).toBe(article.date);
+      const own = `/og/blog/${article.slug}.png`;
+      const expected = fs.existsSync(path.join("public", own)) ? own : "/og/site.png";
+      expect(properties["og:image"]).toBe(`${siteUrl}${expected}`);
+    }
+    expect(pages.find((page) => page.path === "/")!.metadata.properties["og:type"]).toBe("website");
+  });
+});
+
+describe("sitemap.xml and robots.txt", () => {
+  it("lists exactly the indexable pages, with each article's date as lastmod", () => {
+    const parsed = new XMLParser().parse(read("sitemap.xml"));
+    const entries = [parsed.urlset.url].flat() as { loc: string; lastmod?: string }[];
+    const noindex = new Set(pages.filter((page) => isNoindex(page.metadata)).map((page) => page.path));
+    const expected = [
+      ...publicPaths().filter((sitePath) => !path.extname(sitePath) && !noindex.has(sitePath)),
+      // Rendered on request (a form), public and worth finding.
+      "/contact",
+    ];
+    expect(entries.map((entry) => entry.loc).sort()).toEqual(
+      expected.map((sitePath) => `${siteUrl}${sitePath}`).sort(),
+    );
+    for (const entry of entries) {
+      const article = articles.find((candidate) => entry.loc === `${siteUrl}/blog/${candidate.slug}`);
+      expect(entry.lastmod, entry.loc).toBe(article?.date);
+    }
+  });
+
+  it("robots.txt names the sitemap", () => {
+    expect(read("robots.txt").split("\n")).toContain(`Sitemap: ${siteUrl}/sitemap.xml`);
+  });
+});
+
+describe("JSON-LD", () => {
+  it("describes the business on / from app/content, without telephone or e-mail", () => {
+    const home = pages.find((page) => page.path === "/")!;
+    const business = nodeOfType(home.metadata, "ProfessionalService");
+    expect(business.name).toBe(siteName);
+    expect(business.url).toBe(`${siteUrl}/`);
+    expect(business.image).toBe(`${siteUrl}/og/site.png`);
+    expect(business.areaServed).toEqual(
+      zones.map((zone) => expect.objectContaining({ "@type": "AdministrativeArea", name: zone.canton })),
+    );
+    expect(business.areaServed).toHaveLength(3);
+    expect(business.openingHoursSpecification).toEqual(
+      openingHours
+        .filter((row) => row.hours !== "Fermé")
+        .map((row) => ({
+          "@type": "OpeningHoursSpecification",
+          dayOfWeek: row.dayOfWeek,
+          opens: row.opens,
+          closes: row.closes,
+        })),
+    );
+    expect(business.contactPoint).toEqual(
+      expect.objectContaining({ "@type": "ContactPoint", url: `${siteUrl}/contact`, availableLanguage: "French" }),
+    );
+    const prices = services.map((service) => service.price.chf);
+    expect(business.priceRange).toBe(`CHF ${Math.min(...prices)}–${Math.max(...prices)}`);
+    const json = JSON.stringify(home.metadata.jsonLd);
+    for (const secret of [identity.email, identity.phone, identity.phoneDisplay, identity.whatsapp])
+      expect(json, "contact details stay out of the JSON-LD").not.toContain(secret);
+    expect(json).not.toMatch(/"(telephone|email|faxNumber)"/);
+
+    const list = nodeOfType(home.metadata, "ItemList");
+    const items = (list.itemListElement as { item: Node }[]).map((element) => element.item);
+    expect(items.map((item) => [item["@type"], item.name, item.description])).toEqual(
+      courses.map((course) => ["Course", course.title, course.description]),
+    );
+    for (const item of items) expect(item.provider).toEqual({ "@id": business["@id"] });
+  });
+
+  it("describes each article as a BlogPosting with its breadcrumb trail", () => {
+    expect(articles.length).toBeGreaterThan(0);
+    for (const article of articles) {
+      const { metadata } = pages.find((page) => page.path === `/blog/${article.slug}`)!;
+      const posting = nodeOfType(metadata, "BlogPosting");
+      expect(posting).toEqual(
+        expect.objectContaining({
+          headline: article.title,
+          description: article.excerpt,
+          datePublished: article.date,
+          author: { "@type": "Person", name: article.author },
+          image: metadata.properties["og:image"],
+          mainEntityOfPage: { "@type": "WebPage", "@id": metadata.canonical },
+          inLanguage: "fr-CH",
+        }),
+      );
+      expect(posting.publisher).toEqual(expect.objectContaining({ name: siteName }));
+      const crumbs = nodeOfType(metadata, "BreadcrumbList").itemListElement as Node[];
+      expect(crumbs.map((crumb) => [crumb.position, crumb.item])).toEqual([
+        [1, `${siteUrl}/`],
+        [2, `${siteUrl}/blog`],
+        [3, metadata.canonical],
+      ]);
+      expect(crumbs[2]!.name).toBe(article.title);
+    }
+  });
+});
