@@ -1,4 +1,8 @@
-/** `/`: the home page, nine sections in spec order (prerendered at build). */
+/**
+ * `/`: the home page, nine sections in spec order (prerendered at build).
+ * The sections' words come from the loader (`homeContent()`): they travel in
+ * the HTML as data, not in the page's JavaScript.
+ */
 import { AboutSection } from "~/components/sections/about";
 import { AudienceSection } from "~/components/sections/audience";
 import { BlogSection } from "~/components/sections/blog";
@@ -11,11 +15,16 @@ import { ServicesSection } from "~/components/sections/services";
 import { getArticles } from "~/blog/articles.server";
 import { homeArticles, summarize } from "~/blog/select";
 import { encodedContactChannels } from "~/utils/contact-channels.server";
+import { homeContent } from "~/utils/home-content.server";
 import { pageMeta, siteName } from "~/utils/meta";
 import type { Route } from "./+types/home";
 
 export function loader() {
-  return { channels: encodedContactChannels(), articles: homeArticles(getArticles()).map(summarize) };
+  return {
+    channels: encodedContactChannels(),
+    articles: homeArticles(getArticles()).map(summarize),
+    content: homeContent(),
+  };
 }
 
 export const meta: Route.MetaFunction = () =>
@@ -26,17 +35,18 @@ export const meta: Route.MetaFunction = () =>
   });
 
 export default function Home({ loaderData }: Route.ComponentProps) {
+  const { content } = loaderData;
   return (
     <>
-      <HeroSection />
-      <GuideSection />
-      <AudienceSection />
-      <ServicesSection />
-      <EngagementSection />
-      <CoursesSection />
-      <AboutSection />
-      <BlogSection articles={loaderData.articles} />
-      <ContactSection channels={loaderData.channels} />
+      <HeroSection hero={content.hero} statistics={content.statistics} />
+      <GuideSection guide={content.guide} />
+      <AudienceSection content={content.audience} />
+      <ServicesSection content={content.services} />
+      <EngagementSection content={content.engagement} />
+      <CoursesSection content={content.courses} />
+      <AboutSection about={content.about} statistics={content.statistics} />
+      <BlogSection content={content.blog} articles={loaderData.articles} />
+      <ContactSection content={content.contact} channels={loaderData.channels} />
     </>
   );
 }
