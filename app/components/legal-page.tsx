@@ -10,9 +10,18 @@ import { Link } from "react-router";
 import { identity } from "~/content/identity";
 import { legalLabels, legalSettings, type LegalPage, type Provider, type RichText } from "~/content/legal";
 import { formatDate } from "~/utils/format";
-import { RevealableEmail } from "./reveal";
+import { RevealableEmail, type RevealLabels } from "./reveal";
 
-export function LegalPageView({ page, channels }: { page: LegalPage; channels: string }) {
+export function LegalPageView({
+  page,
+  channels,
+  revealLabels,
+}: {
+  page: LegalPage;
+  channels: string;
+  /** The loader's `revealLabels()`. */
+  revealLabels: RevealLabels;
+}) {
   return (
     <article className="mx-auto max-w-3xl px-4 pt-8 pb-16 sm:px-6 sm:pt-12">
       <header>
@@ -59,7 +68,8 @@ export function LegalPageView({ page, channels }: { page: LegalPage; channels: s
             <h2 id={section.id}>{section.title}</h2>
             {section.blocks.map((block, index) => {
               const key = `${section.id}-${index}`;
-              if (block.kind === "operator") return <OperatorCard key={key} channels={channels} idPrefix={key} />;
+              if (block.kind === "operator")
+                return <OperatorCard key={key} channels={channels} revealLabels={revealLabels} idPrefix={key} />;
               if (block.kind === "providers") return <Providers key={key} items={block.items} />;
               if (block.kind === "list")
                 return (
@@ -109,7 +119,15 @@ function Rich({ text }: { text: RichText }) {
 }
 
 /** Who runs the site: name, business name, IDE, postal address, e-mail behind "Révéler". */
-function OperatorCard({ channels, idPrefix }: { channels: string; idPrefix: string }) {
+function OperatorCard({
+  channels,
+  revealLabels,
+  idPrefix,
+}: {
+  channels: string;
+  revealLabels: RevealLabels;
+  idPrefix: string;
+}) {
   const { address } = identity;
   return (
     <div className="not-prose my-6 rounded-3xl bg-primary-soft/60 p-6 text-lg">
@@ -135,6 +153,7 @@ function OperatorCard({ channels, idPrefix }: { channels: string; idPrefix: stri
           mask={legalLabels.emailMask}
           maskLabel={legalLabels.emailHidden}
           hint={legalLabels.revealHint}
+          labels={revealLabels}
           idPrefix={idPrefix}
         />
       </div>

@@ -1,26 +1,24 @@
 /**
- * A content picture by slot (see `app/content/pictures.ts`): `<picture>` with
+ * A content picture (see `app/content/pictures.ts`), as the loader resolved
+ * it (`pictureData` in `app/utils/home-content.server.ts`): `<picture>` with
  * AVIF/WebP sources for photos, explicit width and height (no layout shift),
  * lazy loading unless `priority` (the hero, above the fold).
  */
-import { pictures } from "~/content/pictures";
-import type { PictureSlot } from "~/content/types";
+import type { PictureData } from "~/utils/home-content.server";
 import { cn } from "~/utils/cn";
-import { resolvePicture } from "~/utils/pictures";
 
 export function Picture({
-  slot,
+  picture,
   priority = false,
   sizes = "(min-width: 1024px) 50vw, 100vw",
   className,
 }: {
-  slot: PictureSlot;
+  picture: PictureData;
   priority?: boolean;
   sizes?: string;
   className?: string;
 }) {
-  const { alt, width, height } = pictures[slot];
-  const { src, sources } = resolvePicture(slot);
+  const { alt, width, height, src, sources } = picture;
   return (
     <picture>
       {sources.map((source) => (

@@ -11,7 +11,6 @@
  */
 import { Eye, EyeOff } from "lucide-react";
 import { useState } from "react";
-import { contactSection } from "~/content/home";
 import type { ContactChannels } from "~/content/identity";
 import { cn } from "~/utils/cn";
 import { decodeContact } from "~/utils/obfuscate";
@@ -20,11 +19,15 @@ import { buttonVariants } from "./ui/button";
 /** Where "Révéler" leads without JavaScript. */
 const REVEALED_PAGE = "/coordonnees#contact";
 
+/** The labels of the toggle's button. */
+export type RevealLabels = { reveal: string; hide: string };
+
 /** The "Révéler" / "Masquer" toggle with its hint above it. */
 export function RevealToggle({
   revealed,
   onToggle,
   hint,
+  labels,
   hintId,
   hideAction = "/#contact",
   size = "large",
@@ -34,6 +37,8 @@ export function RevealToggle({
   onToggle: () => void;
   /** Says why the details are hidden; describes the button. */
   hint: string;
+  /** The button's two labels ("Révéler", "Masquer": `contactSection` in `app/content/home.ts`). */
+  labels: RevealLabels;
   /** Id of the hint, unique on the page. */
   hintId: string;
   /** Where "Masquer" leads without JavaScript (on `/coordonnees`, where the details are shown). */
@@ -56,7 +61,7 @@ export function RevealToggle({
       </p>
       <button type="submit" aria-pressed={revealed} aria-describedby={hintId} className={buttonVariants({ size })}>
         {revealed ? <EyeOff aria-hidden="true" className="size-6" /> : <Eye aria-hidden="true" className="size-6" />}
-        {revealed ? contactSection.hide : contactSection.reveal}
+        {revealed ? labels.hide : labels.reveal}
       </button>
     </form>
   );
@@ -82,6 +87,7 @@ export function RevealableEmail({
   mask,
   maskLabel,
   hint,
+  labels,
   idPrefix,
 }: {
   channels: string;
@@ -91,6 +97,7 @@ export function RevealableEmail({
   /** What screen readers hear instead of the mask, e.g. "masquée". */
   maskLabel: string;
   hint: string;
+  labels: RevealLabels;
   /** Prefix of the element ids, unique on the page. */
   idPrefix: string;
 }) {
@@ -112,6 +119,7 @@ export function RevealableEmail({
         revealed={revealed}
         onToggle={() => setRevealed((value) => !value)}
         hint={hint}
+        labels={labels}
         hintId={`${idPrefix}-reveal-hint`}
         size="default"
         className="mt-4"

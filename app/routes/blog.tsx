@@ -146,7 +146,7 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
               ) : null}
             </nav>
           ) : null}
-          <NewsletterBox />
+          <NewsletterBox newsletter={blogSection.newsletter} />
         </div>
       </section>
     </>

@@ -7,16 +7,17 @@
 import { LegalPageView } from "~/components/legal-page";
 import { privacyNotice } from "~/content/legal";
 import { encodedContactChannels } from "~/utils/contact-channels.server";
+import { revealLabels } from "~/utils/home-content.server";
 import { pageMeta } from "~/utils/meta";
 import type { Route } from "./+types/confidentialite";
 
 export function loader() {
-  return { channels: encodedContactChannels() };
+  return { channels: encodedContactChannels(), revealLabels: revealLabels() };
 }
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, { title: privacyNotice.title, description: privacyNotice.description, noindex: true });
 
 export default function Confidentialite({ loaderData }: Route.ComponentProps) {
-  return <LegalPageView page={privacyNotice} channels={loaderData.channels} />;
+  return <LegalPageView page={privacyNotice} channels={loaderData.channels} revealLabels={loaderData.revealLabels} />;
 }

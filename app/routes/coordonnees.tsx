@@ -5,11 +5,12 @@
  */
 import { ContactSection } from "~/components/sections/contact";
 import { encodedContactChannels } from "~/utils/contact-channels.server";
+import { contactContent } from "~/utils/home-content.server";
 import { pageMeta } from "~/utils/meta";
 import type { Route } from "./+types/coordonnees";
 
 export function loader() {
-  return { channels: encodedContactChannels() };
+  return { channels: encodedContactChannels(), content: contactContent() };
 }
 
 export const meta: Route.MetaFunction = (args) =>
@@ -23,7 +24,7 @@ export default function Coordonnees({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <h1 className="sr-only">Coordonnées</h1>
-      <ContactSection channels={loaderData.channels} initiallyRevealed />
+      <ContactSection content={loaderData.content} channels={loaderData.channels} initiallyRevealed />
     </>
   );
 }

@@ -1,4 +1,8 @@
-/** `/`: the home page, nine sections in spec order (prerendered at build). */
+/**
+ * `/`: the home page, nine sections in spec order (prerendered at build).
+ * The sections' words come from the loader (`homeContent()`): they travel in
+ * the HTML as data, not in the page's JavaScript.
+ */
 import { AboutSection } from "~/components/sections/about";
 import { AudienceSection } from "~/components/sections/audience";
 import { BlogSection } from "~/components/sections/blog";
@@ -11,6 +15,7 @@ import { ServicesSection } from "~/components/sections/services";
 import { getArticles } from "~/blog/articles.server";
 import { homeArticles, summarize } from "~/blog/select";
 import { encodedContactChannels } from "~/utils/contact-channels.server";
+import { homeContent } from "~/utils/home-content.server";
 import { pageMeta, siteName } from "~/utils/meta";
 import { settingsFrom } from "~/utils/settings.server";
 import { businessStructuredData } from "~/utils/structured-data.server";
@@ -20,6 +25,7 @@ export function loader({ context }: Route.LoaderArgs) {
   return {
     channels: encodedContactChannels(),
     articles: homeArticles(getArticles()).map(summarize),
+    content: homeContent(),
     structuredData: businessStructuredData(settingsFrom(context).SITE_URL),
   };
 }
@@ -33,17 +39,18 @@ export const meta: Route.MetaFunction = (args) =>
   });
 
 export default function Home({ loaderData }: Route.ComponentProps) {
+  const { content } = loaderData;
   return (
     <>
-      <HeroSection />
-      <GuideSection />
-      <AudienceSection />
-      <ServicesSection />
-      <EngagementSection />
-      <CoursesSection />
-      <AboutSection />
-      <BlogSection articles={loaderData.articles} />
-      <ContactSection channels={loaderData.channels} />
+      <HeroSection hero={content.hero} statistics={content.statistics} />
+      <GuideSection guide={content.guide} />
+      <AudienceSection content={content.audience} />
+      <ServicesSection content={content.services} />
+      <EngagementSection content={content.engagement} />
+      <CoursesSection content={content.courses} />
+      <AboutSection about={content.about} statistics={content.statistics} />
+      <BlogSection content={content.blog} articles={loaderData.articles} />
+      <ContactSection content={content.contact} channels={loaderData.channels} />
     </>
   );
 }

@@ -1,18 +1,19 @@
 /** `#a-propos`: three photo captions, biography, qualifications, statistics, quote and partner badge. */
 import { BadgeCheck, Handshake, Quote } from "lucide-react";
-import { about } from "~/content/home";
+import type { Statistic } from "~/content/types";
+import type { HomeContent } from "~/utils/home-content.server";
 import { Picture } from "../picture";
 import { Section } from "../section";
 import { StatisticList } from "./hero";
 
-export function AboutSection() {
+export function AboutSection({ about, statistics }: { about: HomeContent["about"]; statistics: Statistic[] }) {
   return (
     <Section id="a-propos" title={about.title} intro={about.intro} className="bg-cream">
       <ul className="grid gap-6 md:grid-cols-3">
         {about.captions.map((caption) => (
           <li key={caption.title}>
             <figure className="h-full overflow-hidden rounded-3xl bg-white shadow-md">
-              <Picture slot={caption.picture} sizes="(min-width: 768px) 400px, 100vw" />
+              <Picture picture={caption.picture} sizes="(min-width: 768px) 400px, 100vw" />
               <figcaption className="p-5">
                 <span className="block text-xl font-bold">{caption.title}</span>
                 <span className="mt-2 block text-muted">{caption.text}</span>
@@ -45,7 +46,7 @@ export function AboutSection() {
       </ul>
 
       <div className="mt-12">
-        <StatisticList />
+        <StatisticList statistics={statistics} />
       </div>
 
       <figure className="mx-auto mt-12 max-w-3xl rounded-3xl bg-primary-strong p-8 text-white shadow-lg">

@@ -1,16 +1,16 @@
 /** `#pour-qui`: "À qui s’adressent nos services?" and the four audience cards. */
-import { audienceCards, audienceSection } from "~/content/audience";
+import type { HomeContent } from "~/utils/home-content.server";
 import { cn } from "~/utils/cn";
 import { Picture } from "../picture";
 import { Section } from "../section";
 import { themeClasses } from "../theme";
 import { buttonVariants } from "../ui/button";
 
-export function AudienceSection() {
+export function AudienceSection({ content }: { content: HomeContent["audience"] }) {
   return (
-    <Section id="pour-qui" title={audienceSection.title} intro={audienceSection.intro} className="bg-cream">
+    <Section id="pour-qui" title={content.title} intro={content.intro} className="bg-cream">
       <ul className="grid gap-6 md:grid-cols-2">
-        {audienceCards.map((card) => (
+        {content.cards.map((card) => (
           <li
             key={card.id}
             className={cn(
@@ -19,7 +19,7 @@ export function AudienceSection() {
               themeClasses[card.gradient.to].to,
             )}
           >
-            <Picture slot={card.picture} sizes="(min-width: 768px) 600px, 100vw" />
+            <Picture picture={card.picture} sizes="(min-width: 768px) 600px, 100vw" />
             <div className="p-6">
               <h3 className="text-2xl font-bold">{card.title}</h3>
               <p className="mt-3 text-ink">{card.text}</p>
@@ -28,7 +28,7 @@ export function AudienceSection() {
         ))}
       </ul>
       <div className="mx-auto mt-10 flex max-w-3xl flex-col items-center gap-5 text-center">
-        <p className="text-xl text-muted">{audienceSection.closing}</p>
+        <p className="text-xl text-muted">{content.closing}</p>
         <a href="#contact" className={buttonVariants({ size: "large" })}>
           Contactez-moi
         </a>

@@ -1,15 +1,15 @@
 import { Mail } from "lucide-react";
 import { Link } from "react-router";
 import type { ArticleSummary } from "~/blog/types";
-import { blogSection } from "~/content/home";
+import type { HomeContent } from "~/utils/home-content.server";
 import { ArticleCard } from "../article-card";
 import { Section } from "../section";
 import { buttonVariants } from "../ui/button";
 
 /** `#blog`: the three newest guides (the featured one first), read from the articles by the home loader. */
-export function BlogSection({ articles }: { articles: ArticleSummary[] }) {
+export function BlogSection({ content, articles }: { content: HomeContent["blog"]; articles: ArticleSummary[] }) {
   return (
-    <Section id="blog" title={blogSection.title} intro={blogSection.intro}>
+    <Section id="blog" title={content.title} intro={content.intro}>
       <ul className="grid gap-8 lg:grid-cols-3">
         {articles.map((article) => (
           <li key={article.slug}>
@@ -22,7 +22,7 @@ export function BlogSection({ articles }: { articles: ArticleSummary[] }) {
           Tous les articles du blog
         </Link>
       </p>
-      <NewsletterBox />
+      <NewsletterBox newsletter={content.newsletter} />
     </Section>
   );
 }
@@ -32,8 +32,7 @@ export function BlogSection({ articles }: { articles: ArticleSummary[] }) {
  * opt-in); until then the form leads to a page that says so, and the
  * address typed is sent nowhere (the input has no `name`).
  */
-export function NewsletterBox() {
-  const { newsletter } = blogSection;
+export function NewsletterBox({ newsletter }: { newsletter: HomeContent["blog"]["newsletter"] }) {
   return (
     <div className="mx-auto mt-14 max-w-3xl rounded-3xl bg-secondary-soft p-6 text-center shadow-md sm:p-10">
       <Mail aria-hidden="true" className="mx-auto size-10 text-secondary-strong" />

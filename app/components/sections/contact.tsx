@@ -10,10 +10,8 @@
  */
 import { Clock, Mail, MapPin, MessageCircle, MessageSquareText, Phone } from "lucide-react";
 import { useState, type ReactNode } from "react";
-import { contactSection } from "~/content/home";
-import { openingHours } from "~/content/hours";
 import type { ContactChannels } from "~/content/identity";
-import { zones } from "~/content/zones";
+import type { HomeContent } from "~/utils/home-content.server";
 import { decodeContact } from "~/utils/obfuscate";
 import { Masked, RevealToggle } from "../reveal";
 import { ContactDialogLink } from "../contact-dialog";
@@ -22,15 +20,17 @@ import { buttonVariants } from "../ui/button";
 import { cn } from "~/utils/cn";
 
 export function ContactSection({
+  content: contactSection,
   channels,
   initiallyRevealed = false,
 }: {
+  content: HomeContent["contact"];
   channels: string;
   initiallyRevealed?: boolean;
 }) {
   const [revealed, setRevealed] = useState(initiallyRevealed);
   const details = revealed ? decodeContact<ContactChannels>(channels) : null;
-  const { cards } = contactSection;
+  const { cards, openingHours, zones } = contactSection;
 
   return (
     <Section id="contact" title={contactSection.title} intro={contactSection.intro} className="bg-primary-soft/50">
@@ -38,6 +38,7 @@ export function ContactSection({
         revealed={revealed}
         onToggle={() => setRevealed((value) => !value)}
         hint={contactSection.revealHint}
+        labels={contactSection}
         hintId="contact-reveal-hint"
         className="mx-auto max-w-3xl items-center text-center"
       />

@@ -1,20 +1,18 @@
 /** `#cours`: the four course cards (first 3 topics, then "... et N autres sujets") and "Formation sur mesure". */
 import { CalendarClock, GraduationCap, Users } from "lucide-react";
-import { courses, coursesSection } from "~/content/courses";
+import type { HomeContent } from "~/utils/home-content.server";
 import { cn } from "~/utils/cn";
-import { topicPreview } from "~/utils/format";
 import { CheckList } from "../check-list";
 import { Section } from "../section";
 import { themeClasses } from "../theme";
 import { buttonVariants } from "../ui/button";
 
-export function CoursesSection() {
+export function CoursesSection({ content }: { content: HomeContent["courses"] }) {
   return (
-    <Section id="cours" title={coursesSection.title} intro={coursesSection.intro}>
+    <Section id="cours" title={content.title} intro={content.intro}>
       <ul className="grid gap-8 md:grid-cols-2">
-        {courses.map((course) => {
+        {content.courses.map((course) => {
           const theme = themeClasses[course.color];
-          const { visible, more } = topicPreview(course.topics);
           return (
             <li
               key={course.id}
@@ -23,8 +21,8 @@ export function CoursesSection() {
               <h3 className={cn("text-2xl font-bold", theme.strongText)}>{course.title}</h3>
               <p className="mt-1 text-xl font-semibold">{course.subtitle}</p>
               <p className="mt-3 text-muted">{course.description}</p>
-              <CheckList items={visible} markClassName={theme.text} />
-              {more ? <p className="mt-2 font-semibold text-muted">{more}</p> : null}
+              <CheckList items={course.visible} markClassName={theme.text} />
+              {course.more ? <p className="mt-2 font-semibold text-muted">{course.more}</p> : null}
               <dl className={cn("mt-5 grid gap-2 rounded-2xl p-4", theme.softBg)}>
                 {[
                   { Icon: CalendarClock, label: "Durée", value: course.duration },
@@ -54,10 +52,10 @@ export function CoursesSection() {
         })}
       </ul>
       <div className="mt-12 rounded-3xl bg-gradient-to-r from-primary to-secondary p-8 text-center text-white shadow-lg sm:p-10">
-        <h3 className="text-2xl font-bold sm:text-3xl">{coursesSection.custom.title}</h3>
-        <p className="mx-auto mt-3 max-w-2xl text-xl">{coursesSection.custom.text}</p>
+        <h3 className="text-2xl font-bold sm:text-3xl">{content.custom.title}</h3>
+        <p className="mx-auto mt-3 max-w-2xl text-xl">{content.custom.text}</p>
         <a href="#contact" className={cn(buttonVariants({ variant: "light", size: "large", leading: "text" }), "mt-6")}>
-          {coursesSection.custom.button}
+          {content.custom.button}
         </a>
       </div>
     </Section>

@@ -1,20 +1,15 @@
 /** `#fracture-digitale`: the engagement against digital ageism, three values, "Une Approche Humaine des Technologies". */
-import { engagementSection, values } from "~/content/values";
+import type { HomeContent } from "~/utils/home-content.server";
 import { cn } from "~/utils/cn";
 import { Icon } from "../icon";
 import { Section } from "../section";
 import { themeClasses } from "../theme";
 
-export function EngagementSection() {
+export function EngagementSection({ content }: { content: HomeContent["engagement"] }) {
   return (
-    <Section
-      id="fracture-digitale"
-      title={engagementSection.title}
-      intro={engagementSection.intro}
-      className="bg-cream"
-    >
+    <Section id="fracture-digitale" title={content.title} intro={content.intro} className="bg-cream">
       <ul className="grid gap-6 md:grid-cols-3">
-        {values.map((value) => {
+        {content.values.map((value) => {
           const theme = themeClasses[value.color];
           return (
             <li key={value.title} className="rounded-3xl bg-white p-6 shadow-md">
@@ -28,8 +23,8 @@ export function EngagementSection() {
         })}
       </ul>
       <div className="mx-auto mt-12 max-w-4xl rounded-3xl border-l-8 border-secondary bg-white p-6 shadow-md sm:p-10">
-        <h3 className="text-2xl font-bold sm:text-3xl">{engagementSection.approach.title}</h3>
-        {engagementSection.approach.paragraphs.map((paragraph) => (
+        <h3 className="text-2xl font-bold sm:text-3xl">{content.approach.title}</h3>
+        {content.approach.paragraphs.map((paragraph) => (
           <p key={paragraph} className="mt-4 text-muted">
             {paragraph}
           </p>

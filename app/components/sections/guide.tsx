@@ -1,14 +1,13 @@
 /** `#guide`: the trainer's portrait and "Votre guide numérique personnel". */
-import { guide } from "~/content/home";
-import { identity } from "~/content/identity";
+import type { HomeContent } from "~/utils/home-content.server";
 import { Picture } from "../picture";
 
-export function GuideSection() {
+export function GuideSection({ guide }: { guide: HomeContent["guide"] }) {
   return (
     <section id="guide" aria-labelledby="guide-titre" className="py-16 sm:py-20">
       <div className="mx-auto grid max-w-6xl items-center gap-10 px-4 sm:px-6 md:grid-cols-[2fr_3fr]">
         <div className="mx-auto w-full max-w-sm overflow-hidden rounded-3xl shadow-lg">
-          <Picture slot="portrait" sizes="(min-width: 768px) 384px, 100vw" />
+          <Picture picture={guide.picture} sizes="(min-width: 768px) 384px, 100vw" />
         </div>
         <div>
           <h2 id="guide-titre" className="text-3xl font-bold sm:text-4xl">
@@ -19,7 +18,7 @@ export function GuideSection() {
               {paragraph}
             </p>
           ))}
-          <p className="mt-6 text-xl font-semibold text-primary-strong">{identity.name}</p>
+          <p className="mt-6 text-xl font-semibold text-primary-strong">{guide.name}</p>
         </div>
       </div>
     </section>

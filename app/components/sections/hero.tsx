@@ -1,11 +1,11 @@
 /** `#accueil`: headline, introduction, the two buttons, the four statistics and the hero picture. */
 import { Award } from "lucide-react";
-import { hero } from "~/content/home";
-import { statistics } from "~/content/statistics";
+import type { Statistic } from "~/content/types";
+import type { HomeContent } from "~/utils/home-content.server";
 import { Picture } from "../picture";
 import { buttonVariants } from "../ui/button";
 
-export function HeroSection() {
+export function HeroSection({ hero, statistics }: { hero: HomeContent["hero"]; statistics: Statistic[] }) {
   return (
     <section
       id="accueil"
@@ -32,18 +32,18 @@ export function HeroSection() {
           </div>
         </div>
         <div className="overflow-hidden rounded-3xl shadow-xl">
-          <Picture slot="hero" priority sizes="(min-width: 1024px) 600px, 100vw" />
+          <Picture picture={hero.picture} priority sizes="(min-width: 1024px) 600px, 100vw" />
         </div>
       </div>
       <div className="mx-auto mt-12 max-w-7xl px-4 sm:px-6">
-        <StatisticList />
+        <StatisticList statistics={statistics} />
       </div>
     </section>
   );
 }
 
 /** The four statistic tiles (spec section 1 "Claims shown"). */
-export function StatisticList() {
+export function StatisticList({ statistics }: { statistics: Statistic[] }) {
   return (
     <dl className="grid grid-cols-1 gap-4 min-[400px]:grid-cols-2 lg:grid-cols-4">
       {statistics.map((stat) => (

@@ -1,6 +1,6 @@
 /** `#services`: the three service cards with prices, the zones banner and the device badges. */
 import { MapPin } from "lucide-react";
-import { devices, services, servicesSection } from "~/content/services";
+import type { HomeContent } from "~/utils/home-content.server";
 import { cn } from "~/utils/cn";
 import { formatChf } from "~/utils/format";
 import { Picture } from "../picture";
@@ -10,9 +10,10 @@ import { themeClasses } from "../theme";
 import { buttonVariants } from "../ui/button";
 import { TooltipBadge } from "../ui/tooltip";
 
-export function ServicesSection() {
+export function ServicesSection({ content }: { content: HomeContent["services"] }) {
+  const { services, devices } = content;
   return (
-    <Section id="services" title={servicesSection.title} intro={servicesSection.intro}>
+    <Section id="services" title={content.title} intro={content.intro}>
       <ul className="grid gap-8 lg:grid-cols-3">
         {services.map((service) => {
           const theme = themeClasses[service.color];
@@ -21,7 +22,7 @@ export function ServicesSection() {
               key={service.id}
               className={cn("flex flex-col overflow-hidden rounded-3xl border-t-8 bg-white shadow-lg", theme.border)}
             >
-              <Picture slot={service.picture} sizes="(min-width: 1024px) 400px, 100vw" />
+              <Picture picture={service.picture} sizes="(min-width: 1024px) 400px, 100vw" />
               <div className="flex flex-1 flex-col p-6">
                 <h3 className="text-2xl font-bold">{service.title}</h3>
                 <p className="mt-3 text-muted">{service.description}</p>
@@ -44,10 +45,10 @@ export function ServicesSection() {
 
       <p className="mx-auto mt-12 flex max-w-3xl flex-wrap items-center justify-center gap-2 rounded-2xl bg-primary-soft px-6 py-4 text-center text-xl font-semibold text-primary-strong">
         <MapPin aria-hidden="true" className="size-6 shrink-0" />
-        {servicesSection.zonesBanner}
+        {content.zonesBanner}
       </p>
 
-      <h3 className="mt-12 text-center text-2xl font-bold">{servicesSection.devicesTitle}</h3>
+      <h3 className="mt-12 text-center text-2xl font-bold">{content.devicesTitle}</h3>
       <ul className="mt-6 flex flex-wrap justify-center gap-3" aria-label="Appareils pris en charge">
         {devices.map((device) => (
           <li key={device.name}>
