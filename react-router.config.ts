@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { Config } from "@react-router/dev/config";
 import { checkPrerenderedPages } from "./scripts/page-metadata";
+import { precompressAssets } from "./scripts/precompress";
 import { loadSettings } from "./server/env";
 
 // Prerendered pages carry SITE_URL (canonical URLs, share tags, sitemap, feed): read `.env` as the server does
@@ -62,6 +63,9 @@ export default {
   buildEnd({ reactRouterConfig }) {
     const pages = checkPrerenderedPages(path.join(reactRouterConfig.buildDirectory, "client"));
     console.log(`Metadata checked on ${pages} prerendered pages.`);
+    const assets = precompressAssets(path.join(reactRouterConfig.buildDirectory, "client", "assets"));
+    const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+    console.log(`Precompressed ${assets.files} assets: ${kb(assets.bytes)}, ${kb(assets.brotliBytes)} with brotli.`);
     // Lets scripts/ensure-build.ts rebuild when SITE_URL changes (outside build/client: not served).
     fs.writeFileSync(path.join(reactRouterConfig.buildDirectory, "server", SITE_URL_MARKER), builtSiteUrl());
   },

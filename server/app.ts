@@ -12,6 +12,7 @@ import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express from "express";
+import expressStaticGzip from "express-static-gzip";
 import type { Logger } from "pino";
 import { pinoHttp } from "pino-http";
 import { rateLimit } from "express-rate-limit";
@@ -139,12 +140,14 @@ export function createApp({ settings, logger, clientDir, build, vite, db, wakeOu
   if (vite) {
     app.use(vite.middlewares);
   } else {
-    // Hashed file names: cache for a year, never revalidate.
+    // Hashed file names: cache for a year, never revalidate. Sent as compressed at build time
+    // (scripts/precompress.ts): brotli, else gzip, else as is.
     app.use(
       "/assets",
-      express.static(path.join(clientDir, "assets"), {
-        immutable: true,
-        maxAge: ONE_YEAR_SECONDS * 1000,
+      expressStaticGzip(path.join(clientDir, "assets"), {
+        enableBrotli: true,
+        orderPreference: ["br", "gz"],
+        serveStatic: { immutable: true, maxAge: ONE_YEAR_SECONDS * 1000 },
       }),
     );
     // A missing asset (an old page asking for a file of a former build): a short 404, not the HTML 404 page.

@@ -4,6 +4,8 @@
  * the policy does not break hydration, the contact dialog, the form's post
  * or the video player (no violation reported by Chromium).
  */
+import fs from "node:fs";
+import path from "node:path";
 import { expect, test, type APIResponse, type Page } from "@playwright/test";
 import { PERMISSIONS_POLICY, VIDEO_PLAYER_ORIGIN } from "../../server/security";
 import { fillValidRequest, openDialogFromHeader, useOwnClientAddress } from "./contact-helpers";
@@ -90,7 +92,7 @@ test("a page rendered on request carries a fresh nonce on each of its inline scr
   for (const attributes of scripts) expect(attributes).toContain(`nonce="${nonces[0]}"`);
 });
 
-test("a hashed asset is cached for a year, immutable, compressed, with the same headers", async ({ request }) => {
+test("a hashed asset is cached for a year, immutable, precompressed, with the same headers", async ({ request }) => {
   const html = await (await request.get("/")).text();
   const asset = html.match(/\/assets\/[^"]+\.js/)?.[0];
   expect(asset, "the home page references a hashed script").toBeTruthy();
@@ -99,6 +101,15 @@ test("a hashed asset is cached for a year, immutable, compressed, with the same 
   const { headers } = expectBaseline(response);
   expect(headers["cache-control"]).toBe("public, max-age=31536000, immutable");
   expect(headers["content-encoding"]).toBe("gzip");
+
+  // Brotli when the browser takes it: the file compressed at build time (quality 11), sent as it is.
+  const brotli = await request.get(asset!, { headers: { "Accept-Encoding": "gzip, deflate, br, zstd" } });
+  expect(brotli.headers()["content-encoding"]).toBe("br");
+  expect(brotli.headers()["vary"]).toBe("Accept-Encoding");
+  expect(Number(brotli.headers()["content-length"])).toBe(
+    fs.statSync(path.join("build", "client", `${asset}.br`)).size,
+  );
+  expect(brotli.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
 });
 
 test("a 404 page and a missing asset carry the same headers", async ({ request }) => {
