@@ -3,13 +3,16 @@ import tailwindcss from "@tailwindcss/vite";
 import { imagetools } from "vite-imagetools";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
+import { startupChunks } from "./scripts/startup-chunks";
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [tailwindcss(), imagetools(), reactRouter()],
   build: {
     // Keep every picture a file of its own (cacheable, replaceable), never inlined.
     assetsInlineLimit: 0,
+    // Client only: the app code every page loads in one chunk, what `/` adds in another (decision 007).
+    rollupOptions: isSsrBuild ? {} : { output: { manualChunks: startupChunks } },
   },
   resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
   server: { port: 5173 },
-});
+}));
