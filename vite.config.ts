@@ -10,6 +10,8 @@ export default defineConfig(({ isSsrBuild }) => ({
   build: {
     // Keep every picture a file of its own (cacheable, replaceable), never inlined.
     assetsInlineLimit: 0,
+    minify: isSsrBuild ? false : "terser",
+    terserOptions: { module: true, compress: { passes: 2 } },
     // Client only: the app code every page loads in one chunk, what `/` adds in another (decision 007).
     rollupOptions: isSsrBuild ? {} : { output: { manualChunks: startupChunks } },
   },
