@@ -1,5 +1,6 @@
 /** An article card (home blog section, blog index, related articles): icon, category, title, excerpt, date, read time, link. */
-import { CalendarDays, Clock } from "lucide-react";
+import CalendarDays from "lucide-react/icons/calendar-days";
+import Clock from "lucide-react/icons/clock";
 import { Link } from "react-router";
 import type { ArticleSummary } from "~/blog/types";
 import { blogSection } from "~/content/home";

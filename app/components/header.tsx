@@ -8,7 +8,8 @@
  * Escape closes it, and focus goes back to the button. Without JavaScript
  * the button is a link to the menu panel, which CSS `:target` shows.
  */
-import { Menu, X } from "lucide-react";
+import Menu from "lucide-react/icons/menu";
+import X from "lucide-react/icons/x";
 import { useEffect, useRef, useState } from "react";
 import { Link, useLocation } from "react-router";
 import { identity } from "~/content/identity";

@@ -9,7 +9,8 @@
  * path. With JavaScript the same button toggles in place (`aria-pressed`,
  * label "Masquer").
  */
-import { Eye, EyeOff } from "lucide-react";
+import Eye from "lucide-react/icons/eye";
+import EyeOff from "lucide-react/icons/eye-off";
 import { useState } from "react";
 import type { ContactChannels } from "~/content/identity";
 import { cn } from "~/utils/cn";

@@ -1,5 +1,7 @@
 /** `#a-propos`: three photo captions, biography, qualifications, statistics, quote and partner badge. */
-import { BadgeCheck, Handshake, Quote } from "lucide-react";
+import BadgeCheck from "lucide-react/icons/badge-check";
+import Handshake from "lucide-react/icons/handshake";
+import Quote from "lucide-react/icons/quote";
 import type { Statistic } from "~/content/types";
 import type { HomeContent } from "~/utils/home-content.server";
 import { Picture } from "../picture";

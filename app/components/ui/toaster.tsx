@@ -6,7 +6,9 @@
  * hovered or focused. Call `toast.success(...)` / `toast.error(...)` from
  * `sonner` anywhere.
  */
-import { CircleAlert, CircleCheck, X } from "lucide-react";
+import CircleAlert from "lucide-react/icons/circle-alert";
+import CircleCheck from "lucide-react/icons/circle-check";
+import X from "lucide-react/icons/x";
 import type { CSSProperties } from "react";
 import { Toaster as Sonner } from "sonner";
 
