@@ -6,13 +6,25 @@
  */
 import fontUrl from "@fontsource-variable/atkinson-hyperlegible-next/files/atkinson-hyperlegible-next-latin-wght-normal.woff2?url";
 import { useEffect, type ReactNode } from "react";
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation } from "react-router";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLocation,
+  useRouteLoaderData,
+} from "react-router";
 import { ContactDialogProvider } from "~/components/contact-dialog";
-import { Footer } from "~/components/footer";
-import { Header } from "~/components/header";
+import { Footer, type FooterWords } from "~/components/footer";
+import { Header, type HeaderWords } from "~/components/header";
 import { buttonVariants } from "~/components/ui/button";
 import { TooltipProvider } from "~/components/ui/tooltip";
 import { blogSection } from "~/content/home";
+import { identity } from "~/content/identity";
+import { contactCta, legalLinks, navItems } from "~/content/navigation";
+import { zones } from "~/content/zones";
 import { pageMeta, siteName, type RootMetaData } from "~/utils/meta";
 import { settingsFrom } from "~/utils/settings.server";
 import { siteShareImage } from "~/utils/share-image.server";
@@ -25,10 +37,26 @@ export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: stylesUrl },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
   { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
-  { rel: "alternate", type: "application/rss+xml", title: `${blogSection.title} | ${siteName}`, href: "/blog/rss.xml" },
 ];
 
+/**
+ * What the root loader gives every page: `pageMeta`'s data, the feed link's
+ * title, and the header's and footer's words (all from `app/content/`, read
+ * on the server so that they stay out of the JavaScript; decision 007).
+ */
+export interface RootData extends RootMetaData {
+  /** Title of the `<link rel="alternate">` to the RSS feed. */
+  feedTitle: string;
+  header: HeaderWords;
+  footer: FooterWords;
+}
+
+/**
+ * The document. Without the root loader's data (an error in the root loader
+ * itself), it renders the page without header, footer and feed link.
+ */
 export function Layout({ children }: { children: ReactNode }) {
+  const data = useRouteLoaderData<RootData>("root");
   useEffect(() => {
     // Lets tests know that React has taken over (the layout renders on error pages too).
     document.documentElement.dataset.hydrated = "true";
@@ -41,6 +69,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="theme-color" content="#1d4ed8" />
         <Meta />
         <Links />
+        {data ? <link rel="alternate" type="application/rss+xml" title={data.feedTitle} href="/blog/rss.xml" /> : null}
       </head>
       <body className="flex min-h-screen flex-col">
         <a
@@ -51,11 +80,11 @@ export function Layout({ children }: { children: ReactNode }) {
         </a>
         <TooltipProvider delayDuration={700} skipDelayDuration={300}>
           <ContactDialogProvider>
-            <Header />
+            {data ? <Header words={data.header} /> : null}
             <main id="contenu" tabIndex={-1} className="flex-1 pt-20 focus:outline-none">
               {children}
             </main>
-            <Footer />
+            {data ? <Footer words={data.footer} /> : null}
           </ContactDialogProvider>
         </TooltipProvider>
         <ScrollRestoration />
@@ -65,21 +94,34 @@ export function Layout({ children }: { children: ReactNode }) {
   );
 }
 
-/** `SITE_URL` and the site's share image, for every page's canonical URL and share tags (see `pageMeta`). */
-export function loader({ context }: Route.LoaderArgs): RootMetaData {
-  return { siteUrl: settingsFrom(context).SITE_URL, siteShareImage };
+/**
+ * `SITE_URL`, the site's name and share image, for every page's title,
+ * canonical URL and share tags (see `pageMeta`); the feed link's title; the
+ * header's and footer's words.
+ */
+export function loader({ context }: Route.LoaderArgs): RootData {
+  const brand = { line1: identity.brand.line1, line2: identity.brand.line2 };
+  return {
+    siteUrl: settingsFrom(context).SITE_URL,
+    siteShareImage,
+    siteName,
+    feedTitle: `${blogSection.title} | ${siteName}`,
+    header: { brand, navItems, contactLabel: contactCta.label },
+    footer: { brand, name: identity.name, cantons: zones.map((zone) => zone.canton), navItems, legalLinks },
+  };
 }
 
 export default function App() {
   return <Outlet />;
 }
 
-export const meta: Route.MetaFunction = ({ error }) =>
-  error
-    ? pageMeta(null, {
-        title: isRouteErrorResponse(error) && error.status === 404 ? "Page introuvable" : "Erreur",
+export const meta: Route.MetaFunction = (args) =>
+  args.error
+    ? pageMeta(args, {
+        title: isRouteErrorResponse(args.error) && args.error.status === 404 ? "Page introuvable" : "Erreur",
         description: "Cette page n’a pas pu être affichée.",
         noindex: true,
+        errorPage: true,
       })
     : [];
 

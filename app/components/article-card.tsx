@@ -3,14 +3,26 @@ import CalendarDays from "lucide-react/icons/calendar-days";
 import Clock from "lucide-react/icons/clock";
 import { Link } from "react-router";
 import type { ArticleSummary } from "~/blog/types";
-import { blogSection } from "~/content/home";
 import { cn } from "~/utils/cn";
 import { formatDate } from "~/utils/format";
 import { Icon } from "./icon";
 import { themeClasses } from "./theme";
 import { buttonVariants } from "./ui/button";
 
-export function ArticleCard({ article, headingLevel = 3 }: { article: ArticleSummary; headingLevel?: 2 | 3 }) {
+/**
+ * An article's card. `readMore` is the link's label ("Lire l’article",
+ * `blogSection.readMore`), given by the page so that `app/content/home.ts`
+ * stays out of the home page's JavaScript (decision 007).
+ */
+export function ArticleCard({
+  article,
+  readMore,
+  headingLevel = 3,
+}: {
+  article: ArticleSummary;
+  readMore: string;
+  headingLevel?: 2 | 3;
+}) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
     <article className="flex h-full flex-col rounded-3xl border border-line bg-white p-6 shadow-md">
@@ -21,9 +33,9 @@ export function ArticleCard({ article, headingLevel = 3 }: { article: ArticleSum
       <Link
         to={`/blog/${article.slug}`}
         className={cn(buttonVariants({ variant: "outline" }), "mt-5 self-start")}
-        aria-label={`${blogSection.readMore} : ${article.title}`}
+        aria-label={`${readMore} : ${article.title}`}
       >
-        {blogSection.readMore}
+        {readMore}
       </Link>
     </article>
   );

@@ -1,21 +1,33 @@
 /** The site footer (spec section 2 "Footer"): the five section links, name and cantons, copyright and the legal pages. */
 import { Link, useLocation } from "react-router";
-import { identity } from "~/content/identity";
-import { legalLinks, navItems } from "~/content/navigation";
-import { zones } from "~/content/zones";
+import type { NavItem } from "~/content/navigation";
 import { navHref } from "./nav-link";
 
-export function Footer() {
+/** The footer's words, given by the root loader (from `app/content/`), so that they stay out of the JavaScript. */
+export interface FooterWords {
+  /** The two-line brand (`identity.brand`). */
+  brand: { line1: string; line2: string };
+  /** The trainer's name (`identity.name`). */
+  name: string;
+  /** The cantons served, in `zones` order. */
+  cantons: string[];
+  navItems: NavItem[];
+  legalLinks: { href: string; label: string }[];
+}
+
+/** The site footer, with its words from the root loader. */
+export function Footer({ words }: { words: FooterWords }) {
+  const { brand, name, cantons, navItems, legalLinks } = words;
   const { pathname } = useLocation();
   return (
     <footer className="bg-ink text-white">
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-12 sm:px-6 md:grid-cols-2">
         <div>
           <p className="text-xl font-bold">
-            {identity.brand.line1} {identity.brand.line2}
+            {brand.line1} {brand.line2}
           </p>
           <p className="mt-2 text-white/90">
-            {identity.name} · {zones.map((zone) => zone.canton).join(" • ")}
+            {name} · {cantons.join(" • ")}
           </p>
         </div>
         <nav aria-label="Pied de page">
@@ -36,7 +48,7 @@ export function Footer() {
       </div>
       <div className="flex flex-col items-center gap-x-6 gap-y-1 border-t border-white/20 px-4 py-4 text-lg text-white/90 sm:flex-row sm:justify-center">
         <p suppressHydrationWarning>
-          © {new Date().getFullYear()} {identity.name}
+          © {new Date().getFullYear()} {name}
         </p>
         <nav aria-label="Informations légales">
           <ul className="flex flex-wrap justify-center gap-x-2">

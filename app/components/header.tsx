@@ -12,8 +12,7 @@ import Menu from "lucide-react/icons/menu";
 import X from "lucide-react/icons/x";
 import { useEffect, useRef, useState } from "react";
 import { Link, useLocation } from "react-router";
-import { identity } from "~/content/identity";
-import { contactCta, navItems } from "~/content/navigation";
+import type { NavItem } from "~/content/navigation";
 import { cn } from "~/utils/cn";
 import { useHydrated } from "~/utils/use-hydrated";
 import logoUrl from "~/content/pictures/logo.svg?url";
@@ -25,7 +24,18 @@ import { Tooltip } from "./ui/tooltip";
 
 const MENU_ID = "menu-mobile";
 
-export function Header() {
+/** The header's words, given by the root loader (from `app/content/`), so that they stay out of the JavaScript. */
+export interface HeaderWords {
+  /** The two-line brand (`identity.brand`). */
+  brand: { line1: string; line2: string };
+  navItems: NavItem[];
+  /** The "Contactez-moi" label. */
+  contactLabel: string;
+}
+
+/** The fixed header, with its words from the root loader. */
+export function Header({ words }: { words: HeaderWords }) {
+  const { brand, navItems } = words;
   const { pathname } = useLocation();
   const hydrated = useHydrated();
   // The menu is open on the page where it was opened: any navigation closes it.
@@ -57,13 +67,13 @@ export function Header() {
         <Link
           to="/"
           className="flex min-h-12 min-w-0 items-center gap-2 rounded-lg no-underline sm:gap-3"
-          aria-label={`${identity.brand.line1} ${identity.brand.line2}, accueil`}
+          aria-label={`${brand.line1} ${brand.line2}, accueil`}
         >
           <img src={logoUrl} alt="" width={48} height={48} className="size-10 shrink-0 sm:size-12" />
           <span className="flex min-w-0 flex-col text-[0.9375rem] leading-tight min-[360px]:text-base sm:text-lg">
-            <span className="font-bold text-primary-strong">{identity.brand.line1}</span>
+            <span className="font-bold text-primary-strong">{brand.line1}</span>
             <span className="flex items-center gap-2 font-semibold text-ink">
-              {identity.brand.line2}
+              {brand.line2}
               <Tooltip content="Entreprise de Suisse romande">
                 <span role="img" aria-label="Suisse" className="inline-flex">
                   <SwissFlag className="size-4 sm:size-5" />
@@ -83,7 +93,7 @@ export function Header() {
               {item.label}
             </a>
           ))}
-          <ContactDialogLink className={cn(buttonVariants(), "ml-2")}>{contactCta.label}</ContactDialogLink>
+          <ContactDialogLink className={cn(buttonVariants(), "ml-2")}>{words.contactLabel}</ContactDialogLink>
         </nav>
 
         {hydrated ? (
@@ -135,7 +145,7 @@ export function Header() {
           onClick={closeAfterClick}
           className={cn(buttonVariants({ size: "large", leading: "text" }), "mt-3 w-full")}
         >
-          {contactCta.label}
+          {words.contactLabel}
         </ContactDialogLink>
       </nav>
     </header>

@@ -7,6 +7,7 @@
 import ArrowLeft from "lucide-react/icons/arrow-left";
 import { data, isRouteErrorResponse, Link } from "react-router";
 import { ArticleBadges, ArticleCard, ArticleDateline } from "~/components/article-card";
+import { blogSection } from "~/content/home";
 import { VideoEmbed } from "~/components/video-embed";
 import { getArticles, youtubeId } from "~/blog/articles.server";
 import { relatedArticles, summarize } from "~/blog/select";
@@ -38,10 +39,11 @@ export const meta: Route.MetaFunction = (args) =>
         article: { publishedTime: args.data.article.date, section: args.data.article.category },
         structuredData: args.data.structuredData,
       })
-    : pageMeta(null, {
+    : pageMeta(args, {
         title: "Article non trouvé",
         description: "L’article que vous recherchez n’existe pas.",
         noindex: true,
+        errorPage: true,
       });
 
 function BackLink() {
@@ -87,7 +89,7 @@ export default function BlogArticle({ loaderData }: Route.ComponentProps) {
             <ul className="mt-8 grid gap-8 md:grid-cols-2">
               {related.map((other) => (
                 <li key={other.slug}>
-                  <ArticleCard article={other} />
+                  <ArticleCard article={other} readMore={blogSection.readMore} />
                 </li>
               ))}
             </ul>

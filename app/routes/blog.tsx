@@ -45,10 +45,11 @@ export function loader({ params }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args.data ? args : null, {
+  pageMeta(args, {
     title: args.data && args.data.page > 1 ? `${blogSection.title}, page ${args.data.page}` : blogSection.title,
     description:
       "Guides pratiques pour seniors : sécurité sur Internet, intelligence artificielle, applications utiles en Suisse. Des conseils simples, pas à pas.",
+    errorPage: !args.data,
   });
 
 const pageHref = (page: number) => (page === 1 ? "/blog" : `/blog/page/${page}`);
@@ -119,7 +120,7 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
           <ul className="mt-8 grid gap-8 md:grid-cols-2 lg:grid-cols-3">
             {articles.map((article) => (
               <li key={article.slug}>
-                <ArticleCard article={article} />
+                <ArticleCard article={article} readMore={blogSection.readMore} />
               </li>
             ))}
           </ul>

@@ -16,7 +16,7 @@ import { getArticles } from "~/blog/articles.server";
 import { homeArticles, summarize } from "~/blog/select";
 import { encodedContactChannels } from "~/utils/contact-channels.server";
 import { homeContent } from "~/utils/home-content.server";
-import { pageMeta, siteName } from "~/utils/meta";
+import { pageMeta, siteNameOf } from "~/utils/meta";
 import { settingsFrom } from "~/utils/settings.server";
 import { businessStructuredData } from "~/utils/structured-data.server";
 import type { Route } from "./+types/home";
@@ -32,7 +32,7 @@ export function loader({ context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
-    title: siteName,
+    title: siteNameOf(args),
     description:
       "Cours d’informatique et de smartphone pour seniors, à domicile, en petit groupe ou à distance, dans les cantons de Vaud, Genève et Fribourg. Patience, mots simples, tarifs clairs.",
     structuredData: args.data?.structuredData,

@@ -56,7 +56,12 @@ export function homeContent() {
       courses: courses.map(({ topics, ...course }) => ({ ...course, ...topicPreview(topics) })),
     },
     about: { ...about, captions: about.captions.map(withPicture) },
-    blog: { title: blogSection.title, intro: blogSection.intro, newsletter: blogSection.newsletter },
+    blog: {
+      title: blogSection.title,
+      intro: blogSection.intro,
+      readMore: blogSection.readMore,
+      newsletter: blogSection.newsletter,
+    },
     contact: contactContent(),
   };
 }

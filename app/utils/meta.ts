@@ -25,6 +25,11 @@
 import type { MetaDescriptor } from "react-router";
 import { identity } from "~/content/identity";
 
+/**
+ * The site's name, "Formation & Assistance Informatique". Server code reads
+ * it here; in the browser, `pageMeta` takes it from the root loader's data
+ * (`siteName`), so that `identity` stays out of the JavaScript.
+ */
 export const siteName = `${identity.brand.line1} ${identity.brand.line2}`;
 
 /** A share image: its site path (`/og/site.png`) and its French description. */
@@ -50,6 +55,8 @@ export interface RootMetaData {
   siteUrl: string;
   /** The site's share image and its description. */
   siteShareImage: ShareImage;
+  /** The site's name (`siteName`), the suffix of every page title. */
+  siteName: string;
 }
 
 /** What `pageMeta` reads from a route's `MetaArgs`: the path, and the root loader's data. */
@@ -75,14 +82,34 @@ export interface PageMetaOptions {
   article?: { publishedTime: string; section: string };
   /** JSON-LD for the page, a schema.org graph built by the route's loader (`structured-data.server.ts`). */
   structuredData?: StructuredData;
+  /**
+   * An error page: only the title, description and `noindex` (no canonical
+   * URL, no share tags); the root loader's data may be missing, the title
+   * then goes without the site's name.
+   */
+  errorPage?: boolean;
+}
+
+/** The root loader's data as found in `matches` (partial or missing after an error in the root loader). */
+function rootMatchData(args: Pick<PageMetaArgs, "matches">): Partial<RootMetaData> | undefined {
+  return args.matches.find((match) => match?.id === "root")?.data as Partial<RootMetaData> | undefined;
 }
 
 /** The root loader's data, as `pageMeta` reads it. */
 function rootDataOf(args: PageMetaArgs): RootMetaData {
-  const root = args.matches.find((match) => match?.id === "root")?.data as Partial<RootMetaData> | undefined;
-  if (typeof root?.siteUrl !== "string" || !root.siteShareImage)
-    throw new Error("pageMeta: the root loader's data has no siteUrl or siteShareImage");
+  const root = rootMatchData(args);
+  if (typeof root?.siteUrl !== "string" || !root.siteShareImage || typeof root.siteName !== "string")
+    throw new Error("pageMeta: the root loader's data has no siteUrl, siteShareImage or siteName");
   return root as RootMetaData;
+}
+
+/**
+ * The site's name as the root loader gives it (for a route's `meta`, e.g.
+ * the home page's title).
+ * @throws Error when the root loader's data is missing or incomplete.
+ */
+export function siteNameOf(args: PageMetaArgs): string {
+  return rootDataOf(args).siteName;
 }
 
 /**
@@ -95,21 +122,21 @@ export function absoluteUrl(siteUrl: string, pathname: string): string {
 
 /**
  * The `meta` array of a page. `args` is the route's `MetaArgs` (the page's
- * path and the root loader's `siteUrl`); pass `null` on error pages, which
- * get only their title, description and `noindex`.
- * @throws Error when `args` is given but the root loader's data lacks `siteUrl` or `siteShareImage`.
+ * path and the root loader's `siteUrl`, `siteShareImage` and `siteName`);
+ * error pages (`errorPage`) get only their title, description and `noindex`.
+ * @throws Error when, except on error pages, the root loader's data lacks `siteUrl`, `siteShareImage` or `siteName`.
  */
-export function pageMeta(args: PageMetaArgs | null, options: PageMetaOptions): MetaDescriptor[] {
-  const { title, description, noindex = false, article, structuredData } = options;
-  const fullTitle = title === siteName ? title : `${title} | ${siteName}`;
-  const tags: MetaDescriptor[] = [
-    { title: fullTitle },
+export function pageMeta(args: PageMetaArgs, options: PageMetaOptions): MetaDescriptor[] {
+  const { title, description, noindex = false, article, structuredData, errorPage = false } = options;
+  const titled = (name: string | undefined): MetaDescriptor[] => [
+    { title: name === undefined || title === name ? title : `${title} | ${name}` },
     { name: "description", content: description },
     ...(noindex ? [{ name: "robots", content: "noindex" }] : []),
   ];
-  if (!args) return tags;
+  if (errorPage) return titled(rootMatchData(args)?.siteName);
 
-  const { siteUrl, siteShareImage } = rootDataOf(args);
+  const { siteUrl, siteShareImage, siteName: name } = rootDataOf(args);
+  const tags = titled(name);
   const image = options.image ?? siteShareImage;
   const url = absoluteUrl(siteUrl, args.location.pathname);
   const imageUrl = `${siteUrl}${image.path}`;
@@ -125,7 +152,7 @@ export function pageMeta(args: PageMetaArgs | null, options: PageMetaOptions): M
     { property: "og:image:height", content: String(SHARE_IMAGE_SIZE.height) },
     { property: "og:image:alt", content: image.alt },
     { property: "og:locale", content: "fr_CH" },
-    { property: "og:site_name", content: siteName },
+    { property: "og:site_name", content: name },
     ...(article
       ? [
           { property: "article:published_time", content: article.publishedTime },

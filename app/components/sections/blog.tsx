@@ -13,7 +13,7 @@ export function BlogSection({ content, articles }: { content: HomeContent["blog"
       <ul className="grid gap-8 lg:grid-cols-3">
         {articles.map((article) => (
           <li key={article.slug}>
-            <ArticleCard article={article} />
+            <ArticleCard article={article} readMore={content.readMore} />
           </li>
         ))}
       </ul>
