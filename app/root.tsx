@@ -25,9 +25,9 @@ import { blogSection } from "~/content/home";
 import { identity } from "~/content/identity";
 import { contactCta, legalLinks, navItems } from "~/content/navigation";
 import { zones } from "~/content/zones";
-import { pageMeta, siteName, type RootMetaData } from "~/utils/meta";
-import { settingsFrom } from "~/utils/settings.server";
-import { siteShareImage } from "~/utils/share-image.server";
+import { rootSiteName, titleTags } from "~/utils/error-meta";
+import { siteName, type RootMetaData } from "~/utils/meta";
+import { rootMetaData } from "~/utils/page-meta.server";
 import type { Route } from "./+types/root";
 import stylesUrl from "./app.css?url";
 import "./load-context";
@@ -102,9 +102,7 @@ export function Layout({ children }: { children: ReactNode }) {
 export function loader({ context }: Route.LoaderArgs): RootData {
   const brand = { line1: identity.brand.line1, line2: identity.brand.line2 };
   return {
-    siteUrl: settingsFrom(context).SITE_URL,
-    siteShareImage,
-    siteName,
+    ...rootMetaData(context),
     feedTitle: `${blogSection.title} | ${siteName}`,
     header: { brand, navItems, contactLabel: contactCta.label },
     footer: { brand, name: identity.name, cantons: zones.map((zone) => zone.canton), navItems, legalLinks },
@@ -117,12 +115,12 @@ export default function App() {
 
 export const meta: Route.MetaFunction = (args) =>
   args.error
-    ? pageMeta(args, {
-        title: isRouteErrorResponse(args.error) && args.error.status === 404 ? "Page introuvable" : "Erreur",
-        description: "Cette page n’a pas pu être affichée.",
-        noindex: true,
-        errorPage: true,
-      })
+    ? titleTags(
+        rootSiteName(args.matches),
+        isRouteErrorResponse(args.error) && args.error.status === 404 ? "Page introuvable" : "Erreur",
+        "Cette page n’a pas pu être affichée.",
+        true,
+      )
     : [];
 
 /** The spec's 404 page (in English, as the first site had it): logs the path to the console. */

@@ -16,27 +16,29 @@ import { getArticles } from "~/blog/articles.server";
 import { homeArticles, summarize } from "~/blog/select";
 import { encodedContactChannels } from "~/utils/contact-channels.server";
 import { homeContent } from "~/utils/home-content.server";
-import { pageMeta, siteNameOf } from "~/utils/meta";
+import { loaderPageMeta } from "~/utils/page-meta.server";
+import { siteName } from "~/utils/meta";
 import { settingsFrom } from "~/utils/settings.server";
 import { businessStructuredData } from "~/utils/structured-data.server";
 import type { Route } from "./+types/home";
 
-export function loader({ context }: Route.LoaderArgs) {
+export function loader({ context, request }: Route.LoaderArgs) {
   return {
     channels: encodedContactChannels(),
     articles: homeArticles(getArticles()).map(summarize),
     content: homeContent(),
-    structuredData: businessStructuredData(settingsFrom(context).SITE_URL),
+    // Made here: the page's JavaScript need not load `pageMeta` (decision 007).
+    meta: loaderPageMeta(context, request, {
+      title: siteName,
+      description:
+        "Cours d’informatique et de smartphone pour seniors, à domicile, en petit groupe ou à distance, dans les cantons de Vaud, Genève et Fribourg. Patience, mots simples, tarifs clairs.",
+      structuredData: businessStructuredData(settingsFrom(context).SITE_URL),
+    }),
   };
 }
 
-export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, {
-    title: siteNameOf(args),
-    description:
-      "Cours d’informatique et de smartphone pour seniors, à domicile, en petit groupe ou à distance, dans les cantons de Vaud, Genève et Fribourg. Patience, mots simples, tarifs clairs.",
-    structuredData: args.data?.structuredData,
-  });
+/** The page's metadata, made by the loader. */
+export const meta: Route.MetaFunction = ({ data }) => data?.meta ?? [];
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { content } = loaderData;

@@ -24,6 +24,7 @@
  */
 import type { MetaDescriptor } from "react-router";
 import { identity } from "~/content/identity";
+import { rootSiteName, titleTags } from "./error-meta";
 
 /**
  * The site's name, "Formation & Assistance Informatique". Server code reads
@@ -90,26 +91,12 @@ export interface PageMetaOptions {
   errorPage?: boolean;
 }
 
-/** The root loader's data as found in `matches` (partial or missing after an error in the root loader). */
-function rootMatchData(args: Pick<PageMetaArgs, "matches">): Partial<RootMetaData> | undefined {
-  return args.matches.find((match) => match?.id === "root")?.data as Partial<RootMetaData> | undefined;
-}
-
 /** The root loader's data, as `pageMeta` reads it. */
 function rootDataOf(args: PageMetaArgs): RootMetaData {
-  const root = rootMatchData(args);
+  const root = args.matches.find((match) => match?.id === "root")?.data as Partial<RootMetaData> | undefined;
   if (typeof root?.siteUrl !== "string" || !root.siteShareImage || typeof root.siteName !== "string")
     throw new Error("pageMeta: the root loader's data has no siteUrl, siteShareImage or siteName");
   return root as RootMetaData;
-}
-
-/**
- * The site's name as the root loader gives it (for a route's `meta`, e.g.
- * the home page's title).
- * @throws Error when the root loader's data is missing or incomplete.
- */
-export function siteNameOf(args: PageMetaArgs): string {
-  return rootDataOf(args).siteName;
 }
 
 /**
@@ -128,15 +115,10 @@ export function absoluteUrl(siteUrl: string, pathname: string): string {
  */
 export function pageMeta(args: PageMetaArgs, options: PageMetaOptions): MetaDescriptor[] {
   const { title, description, noindex = false, article, structuredData, errorPage = false } = options;
-  const titled = (name: string | undefined): MetaDescriptor[] => [
-    { title: name === undefined || title === name ? title : `${title} | ${name}` },
-    { name: "description", content: description },
-    ...(noindex ? [{ name: "robots", content: "noindex" }] : []),
-  ];
-  if (errorPage) return titled(rootMatchData(args)?.siteName);
+  if (errorPage) return titleTags(rootSiteName(args.matches), title, description, noindex);
 
   const { siteUrl, siteShareImage, siteName: name } = rootDataOf(args);
-  const tags = titled(name);
+  const tags = titleTags(name, title, description, noindex);
   const image = options.image ?? siteShareImage;
   const url = absoluteUrl(siteUrl, args.location.pathname);
   const imageUrl = `${siteUrl}${image.path}`;
