@@ -112,8 +112,8 @@ export function metadataProblems(html: string): string[] {
   return problems;
 }
 
-/** Every `*.html` file under `directory`, recursively. */
-function htmlFilesUnder(directory: string): string[] {
+/** Every `*.html` file under `directory`, recursively, sorted (also used by the budget and SEO tests). */
+export function htmlFiles(directory: string): string[] {
   return fs
     .readdirSync(directory, { recursive: true, encoding: "utf8" })
     .filter((name) => name.endsWith(".html"))
@@ -128,7 +128,7 @@ function htmlFilesUnder(directory: string): string[] {
  *   `build/client/blog/index.html: no <link rel="canonical"> (…)`; also when no page is found.
  */
 export function checkPrerenderedPages(clientDirectory: string): number {
-  const files = htmlFilesUnder(clientDirectory);
+  const files = htmlFiles(clientDirectory);
   if (files.length === 0) throw new PageMetadataError(`No prerendered HTML page found in ${clientDirectory}`);
   const failures = files.flatMap((file) =>
     metadataProblems(fs.readFileSync(file, "utf8")).map(

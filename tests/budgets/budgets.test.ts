@@ -13,13 +13,13 @@ import {
   cssReferences,
   fontFaces,
   gzipSize,
-  htmlFiles,
   isOtherHost,
   javascriptLoadedAtStart,
   readTags,
   renderBlockingForeignRequests,
   stylesheetsOf,
 } from "./page-assets";
+import { htmlFiles } from "../../scripts/page-metadata";
 
 const clientDirectory = path.join(process.env.BUILD_DIR ?? "build", "client");
 const KB = 1024;

@@ -157,11 +157,3 @@ export function renderBlockingForeignRequests(html: string): string[] {
   }
   return foreign;
 }
-
-/** Every prerendered HTML file under a folder (recursively). */
-export function htmlFiles(directory: string): string[] {
-  return fs
-    .readdirSync(directory, { recursive: true, encoding: "utf8" })
-    .filter((name) => name.endsWith(".html"))
-    .map((name) => path.join(directory, name));
-}

@@ -19,8 +19,7 @@ import { services } from "../../app/content/services";
 import { zones } from "../../app/content/zones";
 import { siteName } from "../../app/utils/meta";
 import { builtSiteUrl, publicPaths } from "../../react-router.config";
-import { isNoindex, readHeadMetadata, type HeadMetadata } from "../../scripts/page-metadata";
-import { htmlFiles } from "../budgets/page-assets";
+import { htmlFiles, isNoindex, readHeadMetadata, type HeadMetadata } from "../../scripts/page-metadata";
 
 const clientDirectory = path.join(process.env.BUILD_DIR ?? "build", "client");
 const siteUrl = builtSiteUrl();
