@@ -33,7 +33,11 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** An SMTP peer on `port` (a free one by default). */
+/**
+ * An SMTP peer on `port` (a free one by default). `mails` collects every
+ * accepted message, parsed; `connectionErrors` the socket errors of clients
+ * that vanished mid-transaction (ECONNRESET), which are not test failures.
+ */
 export async function startSmtp(port?: number) {
   const mails: ReceivedMail[] = [];
   const server = new SMTPServer({
@@ -56,12 +60,18 @@ export async function startSmtp(port?: number) {
       });
     },
   });
+  // A client that dies in the middle of a transaction (a site process killed
+  // by a test) resets its socket: smtp-server then emits "error", which would
+  // be an uncaught exception without a listener. Such errors are recorded.
+  const connectionErrors: Error[] = [];
+  server.on("error", (error: Error) => connectionErrors.push(error));
   const actualPort = port ?? (await freePort());
   await new Promise<void>((resolve) => server.listen(actualPort, "127.0.0.1", () => resolve()));
   return {
     port: actualPort,
     url: `smtp://127.0.0.1:${actualPort}`,
     mails,
+    connectionErrors,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
