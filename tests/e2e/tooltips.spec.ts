@@ -30,3 +30,31 @@ test("a device badge shows its hint on keyboard focus and on hover", async ({ pa
   await expect(page.getByRole("tooltip"), "not before the 700 ms delay").toHaveCount(0);
   await expect(page.getByRole("tooltip")).toContainText(second!.hint);
 });
+
+test("a hint stays open while the pointer moves onto it, and closes when the pointer goes elsewhere", async ({
+  page,
+}) => {
+  await page.goto("/#services");
+  await waitForHydration(page);
+  await page.emulateMedia({ reducedMotion: "reduce" });
+  const [first] = devices;
+  const badge = page.locator("[tabindex='0']", { hasText: first!.name }).first();
+  await badge.evaluate((element) => element.scrollIntoView({ block: "center" }));
+  await badge.hover();
+  const hint = page.getByRole("tooltip");
+  await expect(hint).toContainText(first!.hint);
+  await expect(badge).toHaveAttribute("aria-describedby", (await hint.getAttribute("id"))!);
+
+  // From the badge's centre to the hint's, through the gap between them (WCAG 1.4.13: hoverable).
+  const from = (await badge.boundingBox())!;
+  const to = (await hint.boundingBox())!;
+  await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 8 });
+  expect(to.y + to.height, "the hint is above the badge").toBeLessThanOrEqual(from.y);
+  await page.waitForTimeout(300);
+  await expect(hint).toBeVisible();
+
+  // Anywhere else: the hint closes.
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height + 200, { steps: 4 });
+  await expect(hint).toHaveCount(0);
+  await expect(badge).not.toHaveAttribute("aria-describedby");
+});

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { placeBeside } from "./tooltip";
+import { placeBeside } from "./tooltip-content";
 
 const viewport = { width: 320, height: 700, pixelRatio: 1 };
 
