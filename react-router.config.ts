@@ -1,8 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { Config } from "@react-router/dev/config";
-import { checkPrerenderedPages } from "./scripts/page-metadata";
-import { precompressAssets } from "./scripts/precompress";
+import { checkPrerenderedPages, htmlFiles } from "./scripts/page-metadata";
+import { precompressAssets, precompressFiles } from "./scripts/precompress";
 import { loadSettings } from "./server/env";
 
 // Prerendered pages carry SITE_URL (canonical URLs, share tags, sitemap, feed): read `.env` as the server does
@@ -61,11 +61,14 @@ export default {
     return publicPaths();
   },
   buildEnd({ reactRouterConfig }) {
-    const pages = checkPrerenderedPages(path.join(reactRouterConfig.buildDirectory, "client"));
+    const clientDirectory = path.join(reactRouterConfig.buildDirectory, "client");
+    const pages = checkPrerenderedPages(clientDirectory);
     console.log(`Metadata checked on ${pages} prerendered pages.`);
-    const assets = precompressAssets(path.join(reactRouterConfig.buildDirectory, "client", "assets"));
     const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+    const assets = precompressAssets(path.join(clientDirectory, "assets"));
     console.log(`Precompressed ${assets.files} assets: ${kb(assets.bytes)}, ${kb(assets.brotliBytes)} with brotli.`);
+    const html = precompressFiles(htmlFiles(clientDirectory));
+    console.log(`Precompressed ${html.files} pages: ${kb(html.bytes)}, ${kb(html.brotliBytes)} with brotli.`);
     // Lets scripts/ensure-build.ts rebuild when SITE_URL changes (outside build/client: not served).
     fs.writeFileSync(path.join(reactRouterConfig.buildDirectory, "server", SITE_URL_MARKER), builtSiteUrl());
   },

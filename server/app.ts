@@ -51,7 +51,7 @@ const CONTACT_PATHS = ["/contact", "/contact.data"];
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
 
 /** Prerendered pages and public files: a browser or a CDN may keep them, but asks each time whether they changed. */
-function revalidate(res: express.Response) {
+function revalidate(res: { setHeader(name: string, value: string): unknown }) {
   res.setHeader("Cache-Control", "public, max-age=0, must-revalidate");
 }
 
@@ -154,12 +154,24 @@ export function createApp({ settings, logger, clientDir, build, vite, db, wakeOu
     app.use("/assets", (_req, res) => {
       res.status(404).type("text/plain; charset=utf-8").send("Not found");
     });
-    // Prerendered pages: always revalidated.
-    app.use((_req, res, next) => {
+    // Prerendered pages: always revalidated; compressed at build time as well (brotli, else gzip,
+    // else sent as is and compressed on the fly). The request's path becomes the file's for
+    // express-static-gzip; the log keeps the original (`req.originalUrl`).
+    const pages = expressStaticGzip(clientDir, {
+      enableBrotli: true,
+      orderPreference: ["br", "gz"],
+      index: false,
+      serveStatic: { index: false, redirect: false, setHeaders: revalidate },
+    });
+    app.use((req, res, next) => {
       const file = res.locals.prerenderedFile;
       if (!file) return next();
-      revalidate(res);
-      res.sendFile(file, (error) => error && next(error));
+      const requestedUrl = req.url;
+      req.url = encodeURI(`/${path.relative(clientDir, file).split(path.sep).join("/")}`);
+      pages(req, res, (error?: unknown) => {
+        req.url = requestedUrl;
+        next(error);
+      });
     });
     // Public files (pictures, feed, sitemap, robots.txt): always revalidated. No index
     // files and no redirect to a trailing slash: pages are served above.

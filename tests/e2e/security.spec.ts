@@ -57,7 +57,7 @@ function inlineScripts(html: string) {
     .map(([, attributes]) => attributes!);
 }
 
-test("a prerendered page allows its own inline scripts by hash, revalidates, and is compressed", async ({
+test("a prerendered page allows its own inline scripts by hash, revalidates, and is sent as compressed at build time", async ({
   request,
 }) => {
   const response = await request.get("/", { headers: { "Accept-Encoding": "gzip, deflate, br" } });
@@ -69,7 +69,19 @@ test("a prerendered page allows its own inline scripts by hash, revalidates, and
   expect(inlineScripts(await response.text()).length).toBeGreaterThanOrEqual(hashes.length);
   expect(headers["cache-control"]).toBe("public, max-age=0, must-revalidate");
   expect(headers["content-encoding"]).toBe("br");
+  expect(headers["vary"]).toBe("Accept-Encoding");
   expect(headers["etag"]).toBeTruthy();
+  // The page compressed at build time (brotli 11, or gzip 9 for a browser without brotli), sent as it is.
+  const page = path.join("build", "client", "blog", "index.html");
+  const brotli = await request.get("/blog", { headers: { "Accept-Encoding": "gzip, deflate, br, zstd" } });
+  expect(brotli.headers()["content-encoding"]).toBe("br");
+  expect(Number(brotli.headers()["content-length"])).toBe(fs.statSync(`${page}.br`).size);
+  expect(brotli.headers()["content-type"]).toMatch(/^text\/html; charset=utf-8$/i);
+  const gzip = await request.get("/blog", { headers: { "Accept-Encoding": "gzip" } });
+  expect(gzip.headers()["content-encoding"]).toBe("gzip");
+  expect(Number(gzip.headers()["content-length"])).toBe(fs.statSync(`${page}.gz`).size);
+  expect(await gzip.text()).toBe(fs.readFileSync(page, "utf8"));
+  expect(gzip.headers()["content-security-policy"]).toBe(brotli.headers()["content-security-policy"]);
 });
 
 test("a page rendered on request carries a fresh nonce on each of its inline scripts, and is not shared", async ({
