@@ -8,15 +8,18 @@
  * `Cache-Control: private, no-cache` (a nonce must not be served twice from a
  * shared cache). While prerendering there is no nonce: the server allows
  * those files' inline scripts by hash (`server/security.ts`).
+ *
+ * Every page's JavaScript (React Router's module preloads and bootstrap
+ * script) starts loading after the first contentful paint
+ * (`deferHydration`, docs/decisions/009-deferred-hydration.md).
  */
-import { PassThrough } from "node:stream";
-
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-router";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
+import { deferHydration } from "~/utils/deferred-hydration.server";
 
 export const streamTimeout = 5_000;
 
@@ -59,13 +62,11 @@ export default function handleRequest(
         nonce,
         [readyOption]() {
           shellRendered = true;
-          const body = new PassThrough({
-            final(callback) {
-              // Clear the timeout to prevent retaining the closure and memory leak
-              clearTimeout(timeoutId);
-              timeoutId = undefined;
-              callback();
-            },
+          // The page's JavaScript waits for its first paint (decision 009).
+          const body = deferHydration(nonce, () => {
+            // Clear the timeout to prevent retaining the closure and memory leak
+            clearTimeout(timeoutId);
+            timeoutId = undefined;
           });
           const stream = createReadableStreamFromReadable(body);
 

@@ -1,6 +1,7 @@
 /** Inline script hashes for the Content-Security-Policy of prerendered pages. */
 import crypto from "node:crypto";
 import { describe, expect, it } from "vitest";
+import { DEFERRED_MODULE_TYPE } from "../app/utils/deferred-hydration.server";
 import { inlineScriptHashes } from "./security";
 
 // CSP Level 3, section "hash-source": the example script and its SHA-256 source.
@@ -29,6 +30,12 @@ describe("inlineScriptHashes", () => {
   it("skips scripts with a src and data blocks such as JSON-LD, which browsers do not run", () => {
     const html = `<script src="/assets/a.js"></script><script type="application/ld+json">{"@type":"Thing"}</script>`;
     expect(inlineScriptHashes(html)).toEqual([]);
+  });
+
+  it("hashes the deferred bootstrap: the starter runs its text as a module (decision 009)", () => {
+    expect(inlineScriptHashes(`<script type="${DEFERRED_MODULE_TYPE}" async="">${SPEC_SCRIPT}</script>`)).toEqual([
+      SPEC_HASH,
+    ]);
   });
 
   it("hashes a script that spans several text chunks as one", () => {

@@ -29,6 +29,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { RequestHandler, Response } from "express";
 import helmet from "helmet";
 import { Parser } from "htmlparser2";
+import { DEFERRED_MODULE_TYPE } from "../app/utils/deferred-hydration.server.ts";
 
 /** The only other host a page may show content from: YouTube's privacy-enhanced player, after a click. */
 export const VIDEO_PLAYER_ORIGIN = "https://www.youtube-nocookie.com";
@@ -57,12 +58,19 @@ export function createNonce(): string {
   return crypto.randomBytes(16).toString("base64");
 }
 
-/** Script types a browser executes: classic (no type or a JavaScript MIME type) and module. */
+/**
+ * Script types a browser executes: classic (no type or a JavaScript MIME
+ * type) and module, and the deferred bootstrap, which the starter runs as
+ * a module with the same text (decision 009).
+ */
 function isExecutable(type: string | undefined): boolean {
   if (type === undefined) return true;
   const normalised = type.trim().toLowerCase();
   return (
-    normalised === "" || normalised === "module" || /^(text|application)\/(x-)?(java|ecma)script$/.test(normalised)
+    normalised === "" ||
+    normalised === "module" ||
+    normalised === DEFERRED_MODULE_TYPE ||
+    /^(text|application)\/(x-)?(java|ecma)script$/.test(normalised)
   );
 }
 

@@ -12,6 +12,7 @@ import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { init, parse } from "es-module-lexer";
 import postcss, { type Root } from "postcss";
+import { DEFERRED_MODULE_TYPE, DEFERRED_REL_ATTRIBUTE } from "../../app/utils/deferred-hydration.server";
 
 /** A tag's name, attributes (lower-case names) and, for `<script>` and `<style>`, its text. */
 export type Tag = { name: string; attributes: Record<string, string>; text: string };
@@ -64,12 +65,16 @@ function resolveSitePath(specifier: string, from: string): string {
  * scripts import (statically, or with `import("…")`, which runs at once:
  * React Router's `import("/assets/entry.client-….js")`), and, recursively,
  * the static imports of all of those. Dynamic `import()` inside the files
- * is not followed: those chunks load later, on interaction.
+ * is not followed: those chunks load later, on interaction. The deferred
+ * preloads and bootstrap (decision 009) count: they load after the first
+ * paint, without any interaction.
  */
 export async function javascriptLoadedAtStart(html: string, clientDirectory: string): Promise<string[]> {
   const pending: string[] = [];
   for (const tag of readTags(html)) {
-    const { rel = "", href, src, type } = tag.attributes;
+    const { href, src } = tag.attributes;
+    const rel = tag.attributes.rel ?? tag.attributes[DEFERRED_REL_ATTRIBUTE] ?? "";
+    const type = tag.attributes.type === DEFERRED_MODULE_TYPE ? "module" : tag.attributes.type;
     if (tag.name === "link" && rel.split(/\s+/).includes("modulepreload") && href) pending.push(href);
     if (tag.name === "script" && type === "module" && src) pending.push(src);
     if (tag.name === "script" && type === "module" && !src && tag.text.trim()) {
