@@ -44,6 +44,9 @@ export type FormElement = ComponentType<FetcherFormProps & RefAttributes<HTMLFor
 
 const constraint = getZodConstraint(contactSchema);
 
+/** A field's submitted value as one string: a repeated field (a list) gives the empty choice. */
+const scalar = (value: unknown): string => (typeof value === "string" ? value : "");
+
 export function ContactForm({
   id,
   as: FormComponent,
@@ -140,7 +143,12 @@ export function ContactForm({
       </Field>
 
       <Field field={fields.service} label="Service souhaité">
-        <Select {...getSelectProps(fields.service)} key={fields.service.key}>
+        <Select
+          {...getSelectProps(fields.service)}
+          // A tampered post may send the field twice: a single choice takes one value only.
+          defaultValue={scalar(fields.service.initialValue)}
+          key={fields.service.key}
+        >
           <option value="">Choisissez un service</option>
           {serviceChoices.map((choice) => (
             <option key={choice.value} value={choice.value}>

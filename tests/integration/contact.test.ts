@@ -4,7 +4,7 @@
  * installs it), with smtp-server as the real SMTP peer.
  */
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { contactMessages } from "../../app/contact/schema";
 import { contacts, outbox } from "../../app/db/schema";
 import {
@@ -184,6 +184,31 @@ describe.each(backends)("contact requests on %s", (backend) => {
       const rows = await site.database.db.select().from(contacts);
       expect(rows.map((row) => row.email)).toEqual(["same@example.ch"]);
     } finally {
+      await site.close();
+    }
+  });
+
+  it("answers a service sent twice with the French message beside the field, keeps the other answers, stores nothing", async () => {
+    const site = await server();
+    const reactWarnings = vi.spyOn(console, "error").mockImplementation(() => {});
+    try {
+      const body = new URLSearchParams(validForm("twice@example.ch"));
+      body.append("service", "small-group");
+      const response = await fetch(`${site.url}/contact`, {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded" },
+        body: body.toString(),
+      });
+      const html = await response.text();
+      expect(response.status).toBe(400);
+      expect(html).toContain(contactMessages.service);
+      expect(html).toContain('value="twice@example.ch"');
+      const selected = [...html.matchAll(/<option value="([^"]*)" selected/g)].map((match) => match[1]);
+      expect(selected, "the empty choice is selected, not one of the two sent").toEqual([""]);
+      expect(reactWarnings).not.toHaveBeenCalled();
+      expect(await site.database.db.select().from(contacts)).toHaveLength(0);
+    } finally {
+      reactWarnings.mockRestore();
       await site.close();
     }
   });
