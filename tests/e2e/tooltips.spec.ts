@@ -8,7 +8,11 @@ test("a device badge shows its hint on keyboard focus and on hover", async ({ pa
   await waitForHydration(page);
   const [first, second] = devices;
   const badge = page.locator("[tabindex='0']", { hasText: first!.name }).first();
-  // Radix closes a tooltip when the page scrolls: bring the badges into view first, instantly.
+  // A hint closes when the page scrolls, and the browser scrolls by itself (scroll anchoring) when a
+  // late font or picture changes the height of what is above: let them arrive first.
+  await page.waitForLoadState("networkidle");
+  await page.evaluate(() => document.fonts.ready);
+  // Then bring the badges into view, instantly.
   await page.emulateMedia({ reducedMotion: "reduce" });
   await badge.evaluate((element) => element.scrollIntoView({ block: "center" }));
   // Reach the first badge by keyboard, from the last service's button.
