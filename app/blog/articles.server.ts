@@ -24,6 +24,7 @@ import { VFile } from "vfile";
 import { matter } from "vfile-matter";
 import { z } from "zod";
 import { icons } from "~/components/icon";
+import { formatDate } from "~/utils/format";
 import type { Article } from "./types";
 
 export class ArticleError extends Error {
@@ -142,7 +143,7 @@ export function parseArticle(fileName: string, source: string): Article {
     throw new ArticleError(`${fileName}: ${problems.join("; ")}`);
   }
   const html = String(markdown.processSync(String(file.value)));
-  return { slug, ...result.data, html };
+  return { slug, ...result.data, dateLabel: formatDate(result.data.date), html };
 }
 
 /** Where the articles are read from. */

@@ -43,6 +43,8 @@ describe("parseArticle", () => {
       readTime: 5,
       featured: true,
       color: "primary",
+      date: "2024-11-15",
+      dateLabel: "15 novembre 2024",
     });
     expect(article.html).toContain('<h2 id="premier-pas">Premier pas</h2>');
   });

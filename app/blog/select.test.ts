@@ -9,6 +9,7 @@ const make = (slug: string, category: string, date: string, featured = false): A
   excerpt: "",
   category,
   date,
+  dateLabel: date,
   readTime: 5,
   author: "A",
   icon: "ShieldAlert",

@@ -9,8 +9,21 @@ export const ARTICLES_PER_PAGE = 12;
 
 /** Only the card fields of an article (drops the body). */
 export function summarize<T extends ArticleSummary>(article: T): ArticleSummary {
-  const { slug, title, excerpt, category, date, readTime, author, icon, color, featured, video } = article;
-  return { slug, title, excerpt, category, date, readTime, author, icon, color, featured, ...(video ? { video } : {}) };
+  const { slug, title, excerpt, category, date, dateLabel, readTime, author, icon, color, featured, video } = article;
+  return {
+    slug,
+    title,
+    excerpt,
+    category,
+    date,
+    dateLabel,
+    readTime,
+    author,
+    icon,
+    color,
+    featured,
+    ...(video ? { video } : {}),
+  };
 }
 
 /**

@@ -10,6 +10,8 @@ export interface ArticleSummary {
   category: string;
   /** ISO date, e.g. "2024-11-15". */
   date: string;
+  /** The same date in French, e.g. "15 novembre 2024" (`formatDate`, made on the server: no date formatting in the browser). */
+  dateLabel: string;
   /** Minutes. */
   readTime: number;
   author: string;

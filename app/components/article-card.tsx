@@ -4,7 +4,6 @@ import Clock from "lucide-react/icons/clock";
 import { Link } from "react-router";
 import type { ArticleSummary } from "~/blog/types";
 import { cn } from "~/utils/cn";
-import { formatDate } from "~/utils/format";
 import { Icon } from "./icon";
 import { themeClasses } from "./theme";
 import { buttonVariants } from "./ui/button";
@@ -71,7 +70,7 @@ export function ArticleDateline({
       {withAuthor ? <span className="font-semibold text-ink">{article.author}</span> : null}
       <span className="inline-flex items-center gap-1">
         <CalendarDays aria-hidden="true" className="size-5" />
-        <time dateTime={article.date}>{formatDate(article.date)}</time>
+        <time dateTime={article.date}>{article.dateLabel}</time>
       </span>
       <span className="inline-flex items-center gap-1">
         <Clock aria-hidden="true" className="size-5" />

@@ -32,12 +32,8 @@ export function formatTime(time: string): string {
   return `${Number(match[1])}h${match[2]}`;
 }
 
-const longDate = new Intl.DateTimeFormat("fr-CH", {
-  day: "numeric",
-  month: "long",
-  year: "numeric",
-  timeZone: "Europe/Zurich",
-});
+/** Made on first use: building a formatter loads locale data, which a module import should not pay for. */
+let longDate: Intl.DateTimeFormat | undefined;
 
 /**
  * An ISO date (`2024-11-15`) in French: "15 novembre 2024".
@@ -46,6 +42,12 @@ const longDate = new Intl.DateTimeFormat("fr-CH", {
 export function formatDate(isoDate: string): string {
   const date = new Date(/^\d{4}-\d{2}-\d{2}$/.test(isoDate) ? `${isoDate}T12:00:00Z` : isoDate);
   if (Number.isNaN(date.getTime())) throw new RangeError(`Invalid date: ${isoDate}`);
+  longDate ??= new Intl.DateTimeFormat("fr-CH", {
+    day: "numeric",
+    month: "long",
+    year: "numeric",
+    timeZone: "Europe/Zurich",
+  });
   return longDate.format(date);
 }
 

@@ -20,7 +20,7 @@ import { statistics } from "~/content/statistics";
 import type { PictureSlot } from "~/content/types";
 import { engagementSection, values } from "~/content/values";
 import { zones } from "~/content/zones";
-import { topicPreview } from "./format";
+import { formatChf, topicPreview } from "./format";
 import { resolvePicture } from "./pictures";
 
 /** What the `Picture` component shows: description, frame size and files of one slot. */
@@ -48,7 +48,12 @@ export function homeContent() {
     statistics,
     guide: { ...guide, name: identity.name, picture: pictureData("portrait") },
     audience: { ...audienceSection, cards: audienceCards.map(withPicture) },
-    services: { ...servicesSection, services: services.map(withPicture), devices },
+    // Prices formatted here ("CHF 55.–"): the browser need not load the Swiss number format.
+    services: {
+      ...servicesSection,
+      services: services.map((service) => ({ ...withPicture(service), priceLabel: formatChf(service.price.chf) })),
+      devices,
+    },
     engagement: { ...engagementSection, values },
     // Only the topics a card shows travel to the page, with the "... et N autres sujets" line.
     courses: {

@@ -2,7 +2,6 @@
 import MapPin from "lucide-react/icons/map-pin";
 import type { HomeContent } from "~/utils/home-content.server";
 import { cn } from "~/utils/cn";
-import { formatChf } from "~/utils/format";
 import { Picture } from "../picture";
 import { CheckList } from "../check-list";
 import { Section } from "../section";
@@ -30,7 +29,7 @@ export function ServicesSection({ content }: { content: HomeContent["services"] 
                 <div className="min-h-6 flex-1" aria-hidden="true" />
                 <div className={cn("rounded-2xl p-4", theme.softBg)}>
                   <p className={cn("text-3xl font-bold", theme.strongText)}>
-                    {formatChf(service.price.chf)} <span className="text-xl font-semibold">/ {service.price.per}</span>
+                    {service.priceLabel} <span className="text-xl font-semibold">/ {service.price.per}</span>
                   </p>
                   <p className="mt-1 text-lg text-ink">{service.priceNote}</p>
                 </div>
