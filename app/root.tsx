@@ -26,6 +26,7 @@ import { identity } from "~/content/identity";
 import { contactCta, legalLinks, navItems } from "~/content/navigation";
 import { zones } from "~/content/zones";
 import { rootSiteName, titleTags } from "~/utils/error-meta";
+import { useHydrated } from "~/utils/use-hydrated";
 import { siteName, type RootMetaData } from "~/utils/meta";
 import { rootMetaData } from "~/utils/page-meta.server";
 import type { Route } from "./+types/root";
@@ -52,15 +53,25 @@ export interface RootData extends RootMetaData {
 }
 
 /**
+ * Marks `<html data-hydrated="true">` once React has taken over and the
+ * parts that differ without JavaScript (the header's menu button) have
+ * switched: the same transition switches them all (`useHydrated`). Browser
+ * tests wait for it. Its own component, so that only it re-renders.
+ */
+function HydrationMarker() {
+  const hydrated = useHydrated();
+  useEffect(() => {
+    if (hydrated) document.documentElement.dataset.hydrated = "true";
+  }, [hydrated]);
+  return null;
+}
+
+/**
  * The document. Without the root loader's data (an error in the root loader
  * itself), it renders the page without header, footer and feed link.
  */
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<RootData>("root");
-  useEffect(() => {
-    // Lets tests know that React has taken over (the layout renders on error pages too).
-    document.documentElement.dataset.hydrated = "true";
-  }, []);
   return (
     <html lang="fr-CH">
       <head>
@@ -87,6 +98,7 @@ export function Layout({ children }: { children: ReactNode }) {
             {data ? <Footer words={data.footer} /> : null}
           </ContactDialogProvider>
         </TooltipProvider>
+        <HydrationMarker />
         <ScrollRestoration />
         <Scripts />
       </body>
