@@ -21,6 +21,7 @@ import type { ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import type { Database } from "../app/db/client.server.ts";
 import type { Settings } from "./env.ts";
+import { CSP_REPORT_PATH, cspReportHandlers } from "./csp-report.ts";
 import { prerenderedScriptSources, securityHeaders } from "./security.ts";
 
 export interface AppOptions {
@@ -136,6 +137,7 @@ export function createApp({ settings, logger, clientDir, build, vite, db, wakeOu
   }
   app.use(securityHeaders({ development: Boolean(vite) }));
   app.get("/healthz", healthCheck(db, logger));
+  app.post(CSP_REPORT_PATH, ...cspReportHandlers(logger));
 
   if (vite) {
     app.use(vite.middlewares);

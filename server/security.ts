@@ -16,6 +16,9 @@
  *   Router's same-origin check for actions refuses), `X-Frame-Options: DENY`,
  *   `Cross-Origin-Opener-Policy: same-origin`, `Cross-Origin-Resource-Policy:
  *   same-origin`.
+ * - `report-uri` and `report-to` (with its `Reporting-Endpoints` header):
+ *   browsers post what the policy blocked to `/csp-report`, which logs it
+ *   (`server/csp-report.ts`).
  * - `Permissions-Policy` closing the camera, microphone, geolocation and a
  *   few other powerful features nobody needs on this site.
  *
@@ -30,6 +33,7 @@ import type { RequestHandler, Response } from "express";
 import helmet from "helmet";
 import { Parser } from "htmlparser2";
 import { DEFERRED_MODULE_TYPE } from "../app/utils/deferred-hydration.server.ts";
+import { CSP_REPORT_GROUP, CSP_REPORT_PATH } from "./csp-report.ts";
 
 /** The only other host a page may show content from: YouTube's privacy-enhanced player, after a click. */
 export const VIDEO_PLAYER_ORIGIN = "https://www.youtube-nocookie.com";
@@ -156,6 +160,9 @@ export function securityHeaders({ development = false }: { development?: boolean
           baseUri: ["'self'"],
           formAction: ["'self'"],
           frameAncestors: ["'none'"],
+          // Violations are logged (server/csp-report.ts): report-to where the browser has it, else report-uri.
+          reportUri: [CSP_REPORT_PATH],
+          reportTo: [CSP_REPORT_GROUP],
           ...(secure ? { upgradeInsecureRequests: [] } : {}),
         },
       },
@@ -175,6 +182,7 @@ export function securityHeaders({ development = false }: { development?: boolean
     (req, res, next) => (req.secure ? overHttps : overHttp)(req, res, next),
     (_req, res, next) => {
       res.setHeader("Permissions-Policy", PERMISSIONS_POLICY);
+      res.setHeader("Reporting-Endpoints", `${CSP_REPORT_GROUP}="${CSP_REPORT_PATH}"`);
       next();
     },
   ];

@@ -7,6 +7,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { expect, test, type APIResponse, type Page } from "@playwright/test";
+import { CSP_REPORT_GROUP, CSP_REPORT_PATH } from "../../server/csp-report";
 import { PERMISSIONS_POLICY, VIDEO_PLAYER_ORIGIN } from "../../server/security";
 import { fillValidRequest, openDialogFromHeader, useOwnClientAddress } from "./contact-helpers";
 import { waitForHydration } from "./helpers";
@@ -37,6 +38,10 @@ function expectBaseline(response: APIResponse) {
   expect(csp.get("form-action")).toEqual(["'self'"]);
   expect(csp.get("frame-ancestors")).toEqual(["'none'"]);
   expect(csp.get("frame-src")).toEqual([VIDEO_PLAYER_ORIGIN]);
+  // Violations reach the server's log (server/csp-report.ts).
+  expect(csp.get("report-uri")).toEqual([CSP_REPORT_PATH]);
+  expect(csp.get("report-to")).toEqual([CSP_REPORT_GROUP]);
+  expect(headers["reporting-endpoints"]).toBe(`${CSP_REPORT_GROUP}="${CSP_REPORT_PATH}"`);
   expect(headers["x-content-type-options"]).toBe("nosniff");
   expect(headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
   expect(headers["cross-origin-opener-policy"]).toBe("same-origin");
@@ -185,4 +190,26 @@ test("the policy breaks nothing: hydration, the dialog and its post, a page rend
   await expect(page).toHaveURL(/\/blog$/);
 
   expect(violations).toEqual([]);
+});
+
+test("a violation is reported by the browser to /csp-report, which takes it", async ({ page }) => {
+  // Chromium sends its reports through the Reporting API (report-to), in batches, late; Firefox and
+  // Safari post them at once to report-uri. Without report-to, Chromium posts at once too.
+  await page.route("/blog", async (route) => {
+    const response = await route.fetch();
+    const headers = response.headers();
+    headers["content-security-policy"] = headers["content-security-policy"]!.replace(/;\s*report-to [^;]+/, "");
+    await route.fulfill({ response, headers });
+  });
+  await page.goto("/blog");
+  const report = page.waitForRequest((request) => request.url().endsWith(CSP_REPORT_PATH));
+  await page.evaluate(() => {
+    const script = document.createElement("script");
+    script.textContent = "window.injected = true";
+    document.body.append(script);
+  });
+  const request = await report;
+  expect(request.postDataJSON()["csp-report"]).toMatchObject({ "effective-directive": "script-src-elem" });
+  expect((await request.response())?.status()).toBe(204);
+  expect(await page.evaluate(() => "injected" in window)).toBe(false);
 });
