@@ -29,7 +29,11 @@ export function ServicesSection({ content }: { content: HomeContent["services"] 
                 <div className="min-h-6 flex-1" aria-hidden="true" />
                 <div className={cn("rounded-2xl p-4", theme.softBg)}>
                   <p className={cn("text-3xl font-bold", theme.strongText)}>
-                    {service.priceLabel} <span className="text-xl font-semibold">/ {service.price.per}</span>
+                    {service.priceLabel} {/* A no-break space: "/ séance" never splits across two lines. */}
+                    <span className="text-xl font-semibold">
+                      /{"\u00a0"}
+                      {service.price.per}
+                    </span>
                   </p>
                   <p className="mt-1 text-lg text-ink">{service.priceNote}</p>
                 </div>
