@@ -56,6 +56,7 @@ export const frontMatterSchema = z
       .max(300, "must be at most 300 characters"),
     category: z.string({ message: "is required (text)" }).trim().min(1, "must not be empty"),
     date: isoDate,
+    updated: isoDate.optional(),
     readTime: z
       .number({ message: "must be a whole number of minutes" })
       .int("must be a whole number of minutes")
@@ -71,7 +72,12 @@ export const frontMatterSchema = z
       .refine((value) => youtubeId(value) !== null, "must be a YouTube address (youtube.com/watch?v=… or youtu.be/…)")
       .optional(),
   })
-  .strict();
+  .strict()
+  // ISO dates compare as text.
+  .refine((data) => !data.updated || data.updated >= data.date, {
+    path: ["updated"],
+    message: "must not be before date",
+  });
 
 /**
  * The YouTube video id of a watch, short or embed address, or null.
@@ -143,7 +149,14 @@ export function parseArticle(fileName: string, source: string): Article {
     throw new ArticleError(`${fileName}: ${problems.join("; ")}`);
   }
   const html = String(markdown.processSync(String(file.value)));
-  return { slug, ...result.data, dateLabel: formatDate(result.data.date), html };
+  const { updated } = result.data;
+  return {
+    slug,
+    ...result.data,
+    dateLabel: formatDate(result.data.date),
+    ...(updated ? { updated, updatedLabel: formatDate(updated) } : {}),
+    html,
+  };
 }
 
 /** Where the articles are read from. */

@@ -58,6 +58,15 @@ describe("parseArticle", () => {
     expect(html).toContain('<a href="/">l’accueil</a>');
   });
 
+  it("reads an optional revision date, and refuses one before the publication", () => {
+    const revised = parseArticle("blog/revise.md", source({ ...valid, updated: "2025-03-03" }));
+    expect(revised).toMatchObject({ updated: "2025-03-03", updatedLabel: "3 mars 2025" });
+    expect(parseArticle("blog/neuf.md", source(valid))).not.toHaveProperty("updated");
+    expect(errorOf(() => parseArticle("blog/avant.md", source({ ...valid, updated: "2024-11-14" })))).toBe(
+      'blog/avant.md: front matter "updated" must not be before date (got "2024-11-14")',
+    );
+  });
+
   it("defaults featured to false", () => {
     expect(parseArticle("blog/a.md", source(valid)).featured).toBe(false);
   });

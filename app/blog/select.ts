@@ -9,7 +9,8 @@ export const ARTICLES_PER_PAGE = 12;
 
 /** Only the card fields of an article (drops the body). */
 export function summarize<T extends ArticleSummary>(article: T): ArticleSummary {
-  const { slug, title, excerpt, category, date, dateLabel, readTime, author, icon, color, featured, video } = article;
+  const { slug, title, excerpt, category, date, dateLabel, updated, updatedLabel } = article;
+  const { readTime, author, icon, color, featured, video } = article;
   return {
     slug,
     title,
@@ -17,6 +18,7 @@ export function summarize<T extends ArticleSummary>(article: T): ArticleSummary 
     category,
     date,
     dateLabel,
+    ...(updated && updatedLabel ? { updated, updatedLabel } : {}),
     readTime,
     author,
     icon,

@@ -12,6 +12,9 @@ export interface ArticleSummary {
   date: string;
   /** The same date in French, e.g. "15 novembre 2024" (`formatDate`, made on the server: no date formatting in the browser). */
   dateLabel: string;
+  /** ISO date of the last real revision, when the front matter gives one (`updated`), and the same in French. */
+  updated?: string;
+  updatedLabel?: string;
   /** Minutes. */
   readTime: number;
   author: string;

@@ -1,4 +1,5 @@
 /** An article card (home blog section, blog index, related articles): icon, category, title, excerpt, date, read time, link. */
+import CalendarCheck from "lucide-react/icons/calendar-check";
 import CalendarDays from "lucide-react/icons/calendar-days";
 import Clock from "lucide-react/icons/clock";
 import { Link } from "react-router";
@@ -55,7 +56,11 @@ export function ArticleBadges({ article }: { article: ArticleSummary }) {
   );
 }
 
-/** "15 novembre 2024 · 5 min de lecture", with an optional author. */
+/**
+ * "15 novembre 2024 · 5 min de lecture", with an optional author; with the
+ * author (the article's own page), also "Mis à jour le …" when the article
+ * was revised (front matter `updated`).
+ */
 export function ArticleDateline({
   article,
   withAuthor = false,
@@ -72,6 +77,14 @@ export function ArticleDateline({
         <CalendarDays aria-hidden="true" className="size-5" />
         <time dateTime={article.date}>{article.dateLabel}</time>
       </span>
+      {withAuthor && article.updated ? (
+        <span className="inline-flex items-center gap-1">
+          <CalendarCheck aria-hidden="true" className="size-5" />
+          <span>
+            Mis à jour le <time dateTime={article.updated}>{article.updatedLabel}</time>
+          </span>
+        </span>
+      ) : null}
       <span className="inline-flex items-center gap-1">
         <Clock aria-hidden="true" className="size-5" />
         {article.readTime} min de lecture

@@ -4,7 +4,7 @@
  *
  * The sitemap lists every public page a search engine should index: `/`,
  * `/contact`, `/blog` and its pages `/blog/page/{n}`, and each article with
- * `<lastmod>` = its date. Left out on purpose: the pages marked `noindex`
+ * `<lastmod>` = its `updated` date, else its date. Left out on purpose: the pages marked `noindex`
  * (the legal notice, the privacy notice, `/coordonnees`, `/newsletter`), the
  * feed, and anything answering 404.
  */
@@ -28,7 +28,7 @@ export function sitemapPages(articles: readonly ArticleSummary[]): SitemapPage[]
     { path: "/contact" },
     { path: "/blog" },
     ...Array.from({ length: pages - 1 }, (_, index) => ({ path: `/blog/page/${index + 2}` })),
-    ...articles.map((article) => ({ path: `/blog/${article.slug}`, lastmod: article.date })),
+    ...articles.map((article) => ({ path: `/blog/${article.slug}`, lastmod: article.updated ?? article.date })),
   ];
 }
 

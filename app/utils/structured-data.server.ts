@@ -135,8 +135,8 @@ export function articleStructuredData(article: ArticleSummary, siteUrl: string, 
     headline: article.title,
     description: article.excerpt,
     datePublished: article.date,
-    // Front matter has no date of change: an article counts as modified when published.
-    dateModified: article.date,
+    // The front matter's `updated`, else the article counts as modified when published.
+    dateModified: article.updated ?? article.date,
     author: { "@type": "Person", name: article.author },
     image: `${siteUrl}${image.path}`,
     mainEntityOfPage: { "@type": "WebPage", "@id": url },
