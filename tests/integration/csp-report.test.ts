@@ -6,8 +6,8 @@
 import { Writable } from "node:stream";
 import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startServer, type RunningServer } from "../../server/main";
-import { testSettings } from "./harness";
+import type { RunningServer } from "../../server/main";
+import { startTestServer } from "./harness";
 
 describe("CSP violation reports", () => {
   const lines: Array<Record<string, unknown>> = [];
@@ -19,8 +19,7 @@ describe("CSP violation reports", () => {
         callback();
       },
     });
-    const server = await startServer({ settings: testSettings({}), logger: pino({ level: "warn" }, sink) });
-    site = { ...server, url: `http://127.0.0.1:${server.port}` };
+    site = await startTestServer({}, pino({ level: "warn" }, sink));
   });
   afterAll(() => site?.close());
 

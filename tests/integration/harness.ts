@@ -10,7 +10,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import PostalMime from "postal-mime";
-import { pino } from "pino";
+import { pino, type Logger } from "pino";
 import { SMTPServer } from "smtp-server";
 import { loadSettings, type Settings } from "../../server/env";
 import { startServer, type RunningServer } from "../../server/main";
@@ -143,11 +143,12 @@ export function testSettings(overrides: Record<string, string | undefined>): Set
   });
 }
 
-/** Starts the site in this process (needs `npm run build` first). */
+/** Starts the site in this process (needs `npm run build` first); logs nothing unless given a `logger`. */
 export function startTestServer(
   overrides: Record<string, string | undefined>,
+  logger: Logger = silentLogger,
 ): Promise<RunningServer & { url: string }> {
-  return startServer({ settings: testSettings(overrides), logger: silentLogger }).then((server) => ({
+  return startServer({ settings: testSettings(overrides), logger }).then((server) => ({
     ...server,
     url: `http://127.0.0.1:${server.port}`,
   }));
