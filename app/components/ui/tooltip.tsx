@@ -42,8 +42,20 @@ import type * as Hint from "./tooltip-content";
 /** The hint's module, once loaded (the pointer-leave rule needs it synchronously). */
 let hintModule: typeof Hint | undefined;
 
-/** Loads the hint's module (`tooltip-content.tsx`); called when a trigger is first approached. */
-const loadHint = () => import("./tooltip-content").then((module) => (hintModule = module));
+let hintLoading: Promise<typeof Hint> | undefined;
+
+/**
+ * Loads the hint's module (`tooltip-content.tsx`) once; called each time a
+ * trigger is approached. A failed load (network) is tried again next time.
+ */
+const loadHint = () =>
+  (hintLoading ??= import("./tooltip-content").then(
+    (module) => (hintModule = module),
+    (error: unknown) => {
+      hintLoading = undefined;
+      throw error;
+    },
+  ));
 
 const TooltipContent = lazy(() => loadHint().then((module) => ({ default: module.TooltipContent })));
 
