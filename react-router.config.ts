@@ -3,14 +3,12 @@ import path from "node:path";
 import type { Config } from "@react-router/dev/config";
 import { checkPrerenderedPages, htmlFiles } from "./scripts/page-metadata";
 import { precompressAssets, precompressFiles } from "./scripts/precompress";
+import { writeBuildSiteUrl } from "./server/build-info";
 import { loadSettings } from "./server/env";
 
 // Prerendered pages carry SITE_URL (canonical URLs, share tags, sitemap, feed): read `.env` as the server does
 // (variables already set in the environment win).
 if (fs.existsSync(".env")) process.loadEnvFile(".env");
-
-/** File of `build/server/` holding the SITE_URL the prerendered pages were made with. */
-export const SITE_URL_MARKER = "site-url.txt";
 
 /** The SITE_URL a build made now would use (environment, then `.env`, then the default). */
 export function builtSiteUrl(): string {
@@ -69,7 +67,7 @@ export default {
     console.log(`Precompressed ${assets.files} assets: ${kb(assets.bytes)}, ${kb(assets.brotliBytes)} with brotli.`);
     const html = precompressFiles(htmlFiles(clientDirectory));
     console.log(`Precompressed ${html.files} pages: ${kb(html.bytes)}, ${kb(html.brotliBytes)} with brotli.`);
-    // Lets scripts/ensure-build.ts rebuild when SITE_URL changes (outside build/client: not served).
-    fs.writeFileSync(path.join(reactRouterConfig.buildDirectory, "server", SITE_URL_MARKER), builtSiteUrl());
+    // scripts/ensure-build.ts rebuilds, and the server refuses to start, when SITE_URL differs.
+    writeBuildSiteUrl(reactRouterConfig.buildDirectory, builtSiteUrl());
   },
 } satisfies Config;

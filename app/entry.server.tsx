@@ -20,6 +20,7 @@ import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import { deferHydration } from "~/utils/deferred-hydration.server";
+import { errorFields } from "~/utils/errors.server";
 
 export const streamTimeout = 5_000;
 
@@ -100,11 +101,20 @@ export default function handleRequest(
 
 /**
  * Logs errors thrown while answering a request, except the expected ones:
- * a 404 (unknown page, already logged as a 404 by the request log) and a
- * request the visitor aborted.
+ * a 404 or 405 (already in the request log) and a request the visitor
+ * aborted. On the server the line has the error's kind and codes, not its
+ * message (`errorFields`: a message may quote a visitor's field); while
+ * prerendering (no logger) the whole error is printed for the developer.
  */
-export const handleError: HandleErrorFunction = (error, { request }) => {
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted) return;
-  if (isRouteErrorResponse(error) && error.status === 404) return;
-  console.error(error);
+  if (isRouteErrorResponse(error) && (error.status === 404 || error.status === 405)) return;
+  const logger = (context as AppLoadContext | undefined)?.logger;
+  if (logger) logger.error({ err: errorFields(error), stack: stackOf(error) }, "request failed");
+  else console.error(error);
 };
+
+/** The stack's frames without its first line (the message). */
+function stackOf(error: unknown): string | undefined {
+  return (error as Error)?.stack?.split("\n").slice(1).join("\n");
+}

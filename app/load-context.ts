@@ -2,6 +2,7 @@
 import type { Logger } from "pino";
 import type { Settings } from "../server/env";
 import type { Database } from "./db/client.server";
+import type { RateLimiter } from "./guards/public-action.server";
 
 declare module "react-router" {
   interface AppLoadContext {
@@ -12,8 +13,12 @@ declare module "react-router" {
     logger?: Logger;
     /** Asks the outbox worker to run now (after a new request). */
     wakeOutbox?: () => void;
-    /** True when this visitor went past the contact form's rate limit. */
-    rateLimited?: boolean;
+    /** The client's address (the proxy's `X-Forwarded-For` when the proxy is on loopback). */
+    clientAddress?: string;
+    /** Counts public actions per address (server/rate-limit.ts). */
+    rateLimit?: RateLimiter;
+    /** Closes the connection after the answer (a refused body is then not read). */
+    closeConnection?: () => void;
     /** This request's Content-Security-Policy nonce (server/security.ts); absent while prerendering. */
     cspNonce?: string;
   }

@@ -7,7 +7,8 @@
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { builtSiteUrl, SITE_URL_MARKER } from "../react-router.config";
+import { builtSiteUrl } from "../react-router.config";
+import { readBuildSiteUrl } from "../server/build-info";
 
 const sources = ["app", "public", "vite.config.ts", "react-router.config.ts", "package-lock.json", "tsconfig.json"];
 const marker = path.join("build", "server", "index.js");
@@ -23,9 +24,8 @@ function newestMtime(entry: string): number {
 
 const builtAt = fs.existsSync(marker) ? fs.statSync(marker).mtimeMs : 0;
 const changedAt = Math.max(...sources.map(newestMtime));
-const siteUrlMarker = path.join("build", "server", SITE_URL_MARKER);
 const siteUrl = builtSiteUrl();
-const sameSiteUrl = fs.existsSync(siteUrlMarker) && fs.readFileSync(siteUrlMarker, "utf8") === siteUrl;
+const sameSiteUrl = readBuildSiteUrl("build") === siteUrl;
 
 if (builtAt > changedAt && sameSiteUrl) {
   console.log("Build is up to date.");

@@ -1,11 +1,13 @@
 /**
- * The Express application: request logging, compression (brotli or gzip),
+ * The Express application: request logging (paths only), the door guards
+ * (`server/doors.ts`: methods, body size, a stopping server), compression,
  * security headers (`server/security.ts`), `/healthz`, the build's static
  * files (hashed assets cached for a year, prerendered pages revalidated) and
- * React Router for everything else.
+ * React Router for everything else; the public actions' own guards run in
+ * the actions (`app/guards/`).
  *
- * `createApp({ build, settings, logger, vite })` returns an Express app that
- * does not listen yet; `server/index.ts` starts it.
+ * `createApp(options)` returns an Express app that does not listen yet;
+ * `server/main.ts` starts it.
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -15,12 +17,14 @@ import express from "express";
 import expressStaticGzip from "express-static-gzip";
 import type { Logger } from "pino";
 import { pinoHttp } from "pino-http";
-import { rateLimit } from "express-rate-limit";
 import { sql } from "drizzle-orm";
 import type { ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import type { Database } from "../app/db/client.server.ts";
+import type { RateLimiter } from "../app/guards/public-action.server.ts";
+import { errorFields } from "../app/utils/errors.server.ts";
 import type { Settings } from "./env.ts";
+import { actionlessPost, doorGuards, errorHandler } from "./doors.ts";
 import { CSP_REPORT_PATH, cspReportHandlers } from "./csp-report.ts";
 import { prerenderedScriptSources, securityHeaders } from "./security.ts";
 
@@ -35,6 +39,10 @@ export interface AppOptions {
   db: Database;
   /** Asks the outbox worker to run now. */
   wakeOutbox: () => void;
+  /** The public actions' rate limits (server/rate-limit.ts). */
+  rateLimit: RateLimiter;
+  /** True once the server stops: requests still arriving on open connections get 503. */
+  isClosing: () => boolean;
 }
 
 declare module "express-serve-static-core" {
@@ -43,11 +51,6 @@ declare module "express-serve-static-core" {
     prerenderedFile?: string;
   }
 }
-
-/** Largest body accepted by POST /contact: the form's fields fit in well under 32 KB. */
-export const CONTACT_BODY_LIMIT_BYTES = 32 * 1024;
-
-const CONTACT_PATHS = ["/contact", "/contact.data"];
 
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
 
@@ -68,16 +71,43 @@ function prerenderedFile(clientDir: string, req: express.Request): { path: strin
   if (!relative) return undefined;
   const file = path.join(clientDir, relative);
   if (!file.startsWith(clientDir + path.sep)) return undefined;
-  const stat = fs.statSync(file, { throwIfNoEntry: false });
+  let stat: fs.Stats | undefined;
+  try {
+    stat = fs.statSync(file, { throwIfNoEntry: false });
+  } catch {
+    // ENOTDIR (`/robots.txt/x`), ENAMETOOLONG, EACCES...: no such page.
+    return undefined;
+  }
   return stat?.isFile() ? { path: file, mtimeMs: stat.mtimeMs } : undefined;
 }
 
 /** Longest wait for the database's answer before `/healthz` says 503. */
 const HEALTH_CHECK_TIMEOUT_MS = 3000;
 
+/** Thrown to roll back the health check's write. */
+class HealthCheckRollback extends Error {}
+
 /**
- * `GET /healthz`: 200 "ok" when the database answers `select 1` within
- * 3 s, 503 otherwise (and a log line saying why). Never cached.
+ * Whether the database accepts a write: a temporary table created and a row
+ * inserted in a transaction that is then rolled back (nothing stays).
+ * @throws the driver's error when the database refuses or is unreachable.
+ */
+async function probeWrite(db: Database): Promise<void> {
+  try {
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`create temporary table healthz_probe (checked_at timestamptz) on commit drop`);
+      await tx.execute(sql`insert into healthz_probe values (now())`);
+      throw new HealthCheckRollback();
+    });
+  } catch (error) {
+    if (!(error instanceof HealthCheckRollback)) throw error;
+  }
+}
+
+/**
+ * `GET /healthz`: 200 "ok" when the database accepts a write (rolled back)
+ * within 3 s, 503 otherwise (and a log line with the error's code and cause,
+ * never its message). Never cached.
  */
 function healthCheck(db: Database, logger: Logger): express.RequestHandler {
   return async (_req, res) => {
@@ -86,7 +116,7 @@ function healthCheck(db: Database, logger: Logger): express.RequestHandler {
     let timer: NodeJS.Timeout | undefined;
     try {
       await Promise.race([
-        db.execute(sql`select 1`),
+        probeWrite(db),
         new Promise((_resolve, reject) => {
           timer = setTimeout(
             () => reject(new Error(`no answer within ${HEALTH_CHECK_TIMEOUT_MS} ms`)),
@@ -96,7 +126,7 @@ function healthCheck(db: Database, logger: Logger): express.RequestHandler {
       ]);
       res.send("ok");
     } catch (error) {
-      logger.error({ err: { message: (error as Error).message } }, "healthz: the database does not answer");
+      logger.error({ err: errorFields(error) }, "healthz: the database does not accept a write");
       res.status(503).send("database unavailable");
     } finally {
       clearTimeout(timer);
@@ -104,7 +134,17 @@ function healthCheck(db: Database, logger: Logger): express.RequestHandler {
   };
 }
 
-export function createApp({ settings, logger, clientDir, build, vite, db, wakeOutbox }: AppOptions): express.Express {
+export function createApp({
+  settings,
+  logger,
+  clientDir,
+  build,
+  vite,
+  db,
+  wakeOutbox,
+  rateLimit,
+  isClosing,
+}: AppOptions): express.Express {
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", "loopback");
@@ -114,15 +154,17 @@ export function createApp({ settings, logger, clientDir, build, vite, db, wakeOu
       logger,
       // Assets are not worth a log line each, nor a monitor's health checks (a failing one logs its cause).
       autoLogging: { ignore: (req) => (req.url ?? "").startsWith("/assets/") || req.url === "/healthz" },
-      // One short line per request: no headers (they may carry cookies or tokens).
+      // One short line per request: no headers (they may carry cookies or tokens), no query
+      // string (a search or a token in a link is a visitor's data).
       serializers: {
-        req: (req: { method: string; url: string }) => ({ method: req.method, url: req.url }),
+        req: (req: { method: string; url: string }) => ({ method: req.method, url: req.url.split("?")[0] }),
         res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
       },
       customLogLevel: (_req, res, error) =>
         error || res.statusCode >= 500 ? "error" : res.statusCode >= 400 ? "warn" : "info",
     }),
   );
+  app.use(doorGuards({ build, isClosing }));
   app.use(compression());
   if (!vite) {
     // A prerendered page allows its own inline scripts by hash: known before the headers are set.
@@ -190,31 +232,7 @@ export function createApp({ settings, logger, clientDir, build, vite, db, wakeOu
     );
   }
 
-  // Spam guards on the contact form (its own messages come from the action).
-  app.post(CONTACT_PATHS, (req, res, next) => {
-    const length = Number(req.headers["content-length"] ?? NaN);
-    if (!Number.isFinite(length) || length > CONTACT_BODY_LIMIT_BYTES) {
-      res.status(Number.isFinite(length) ? 413 : 411).type("text/plain; charset=utf-8");
-      res.send("Le message envoyé est trop long. Veuillez le raccourcir et réessayer.");
-      return;
-    }
-    next();
-  });
-  app.post(
-    CONTACT_PATHS,
-    rateLimit({
-      windowMs: settings.CONTACT_RATE_LIMIT_WINDOW_MINUTES * 60_000,
-      limit: settings.CONTACT_RATE_LIMIT_MAX,
-      standardHeaders: "draft-8",
-      legacyHeaders: false,
-      // Past the limit the action still answers, in French, with HTTP 429.
-      handler: (req, _res, next) => {
-        (req as express.Request & { rateLimited?: boolean }).rateLimited = true;
-        next();
-      },
-    }),
-  );
-
+  app.use(actionlessPost(build));
   app.all(
     // "/{*splat}" matches "/" too (Express 5 path syntax).
     "/{*splat}",
@@ -226,11 +244,16 @@ export function createApp({ settings, logger, clientDir, build, vite, db, wakeOu
         db,
         logger,
         wakeOutbox,
-        rateLimited: (req as express.Request & { rateLimited?: boolean }).rateLimited === true,
+        clientAddress: req.ip ?? req.socket.remoteAddress ?? "unknown",
+        rateLimit,
+        closeConnection: () => {
+          if (!res.headersSent) res.setHeader("Connection", "close");
+        },
         cspNonce: res.locals.cspNonce,
       }),
     }),
   );
+  app.use(errorHandler(logger));
 
   return app;
 }

@@ -78,6 +78,17 @@ export const settingsSchema = z
       .min(1, "must be a number of seconds between 1 and 86400")
       .max(86400, "must be a number of seconds between 1 and 86400")
       .default(300),
+    OUTBOX_MAX_ATTEMPTS: z.coerce
+      .number({ message: "must be a whole number of attempts between 1 and 1000" })
+      .int("must be a whole number of attempts between 1 and 1000")
+      .min(1, "must be a whole number of attempts between 1 and 1000")
+      .max(1000, "must be a whole number of attempts between 1 and 1000")
+      .default(20),
+    SHUTDOWN_GRACE_SECONDS: z.coerce
+      .number({ message: "must be a number of seconds between 0 and 300" })
+      .min(0, "must be a number of seconds between 0 and 300")
+      .max(300, "must be a number of seconds between 0 and 300")
+      .default(10),
     ENABLE_ERROR_TEST_ROUTE: z
       .enum(["0", "1"], { message: "must be 0 or 1" })
       .default("0")

@@ -6,6 +6,7 @@
  */
 import fs from "node:fs";
 import { pino } from "pino";
+import { errorFields } from "../app/utils/errors.server.ts";
 import { loadSettings, SettingsError } from "./env.ts";
 
 if (fs.existsSync(".env")) process.loadEnvFile(".env");
@@ -42,11 +43,12 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
     if (closing) return;
     closing = true;
     logger.info(`${signal} received, closing`);
-    setTimeout(() => process.exit(0), 10_000).unref();
+    // A last resort if closing hangs: the grace period, the worker's 5 s, and margin.
+    setTimeout(() => process.exit(1), (settings.SHUTDOWN_GRACE_SECONDS + 15) * 1000).unref();
     running.close().then(
       () => process.exit(0),
       (error) => {
-        logger.error({ err: error }, "error while closing");
+        logger.error({ err: errorFields(error) }, "error while closing");
         process.exit(1);
       },
     );

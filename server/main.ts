@@ -4,10 +4,15 @@
  * integration tests.
  *
  * `startServer({ settings, logger })` resolves once the port listens, to
- * `{ port, database, worker, close() }`; `close()` stops the worker, the HTTP
- * server and the database, in that order.
+ * `{ port, database, worker, close() }`. `close()` stops in this order: the
+ * listener (no new connection; requests still arriving on open connections
+ * get 503), the requests in progress (up to SHUTDOWN_GRACE_SECONDS, then
+ * their connections are cut), the outbox worker (its current mail finished,
+ * its other claimed rows given back), the database.
  * @throws DatabaseOpenError naming DATABASE_URL or DATA_DIR when the
- *   database cannot be opened; an Error naming PORT when it cannot listen.
+ *   database cannot be opened, DataDirLockedError when another process uses
+ *   DATA_DIR, an Error naming SITE_URL when the build was made for another
+ *   address, an Error naming PORT when it cannot listen.
  */
 import fs from "node:fs";
 import type { Server } from "node:http";
@@ -20,8 +25,11 @@ import type { ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import { OutboxWorker } from "../app/contact/outbox.server.ts";
 import { openDatabase, type OpenDatabase } from "../app/db/client.server.ts";
+import { errorFields } from "../app/utils/errors.server.ts";
 import { createApp } from "./app.ts";
+import { readBuildSiteUrl } from "./build-info.ts";
 import type { Settings } from "./env.ts";
+import { createRateLimiter } from "./rate-limit.ts";
 
 export interface RunningServer {
   port: number;
@@ -39,16 +47,25 @@ export async function startServer({
   logger: Logger;
   root?: string;
 }): Promise<RunningServer> {
-  const clientDir = path.join(root, process.env.BUILD_DIR ?? "build", "client");
+  const buildDir = path.join(root, process.env.BUILD_DIR ?? "build");
+  const clientDir = path.join(buildDir, "client");
   let build: ServerBuild | undefined;
   let vite: ViteDevServer | undefined;
   if (settings.NODE_ENV === "development") {
     const { createServer } = await import("vite");
     vite = await createServer({ server: { middlewareMode: true }, appType: "custom" });
   } else {
-    const serverBuildPath = path.join(root, process.env.BUILD_DIR ?? "build", "server", "index.js");
+    const serverBuildPath = path.join(buildDir, "server", "index.js");
     if (!fs.existsSync(serverBuildPath)) {
       throw new Error(`No build found at ${serverBuildPath}: run "npm run build" first (npm start does it for you).`);
+    }
+    // Prerendered pages, the sitemap and the feed carry the build's SITE_URL.
+    const builtFor = readBuildSiteUrl(buildDir);
+    if (builtFor !== settings.SITE_URL) {
+      throw new Error(
+        `SITE_URL is ${settings.SITE_URL}, but the build in ${buildDir} was made for ${builtFor ?? "an unknown address"}: ` +
+          `build again with this SITE_URL ("npm run build" reads .env and the environment; "npm start" does it when needed; see docs/deploy.md).`,
+      );
     }
     build = (await import(pathToFileURL(serverBuildPath).href)) as ServerBuild;
   }
@@ -56,7 +73,7 @@ export async function startServer({
   const database = await openDatabase({
     databaseUrl: settings.DATABASE_URL,
     dataDir: settings.DATA_DIR,
-    onPoolError: (error) => logger.warn({ err: { message: error.message } }, "database: idle connection lost"),
+    onPoolError: (error) => logger.warn({ err: errorFields(error) }, "database: idle connection lost"),
   });
   logger.info(
     `database: ${database.kind === "postgres" ? "PostgreSQL (DATABASE_URL)" : `embedded PGlite in ${settings.DATA_DIR}`}`,
@@ -80,9 +97,24 @@ export async function startServer({
     to: settings.CONTACT_NOTIFY_TO,
     pollInterval: settings.OUTBOX_POLL_SECONDS * 1000,
     leaseSeconds: settings.OUTBOX_LEASE_SECONDS,
+    maxAttempts: settings.OUTBOX_MAX_ATTEMPTS,
+  });
+  const rateLimit = createRateLimiter({
+    contact: { limit: settings.CONTACT_RATE_LIMIT_MAX, windowMs: settings.CONTACT_RATE_LIMIT_WINDOW_MINUTES * 60_000 },
   });
 
-  const app = createApp({ settings, logger, clientDir, build, vite, db: database.db, wakeOutbox: () => worker.wake() });
+  let closing = false;
+  const app = createApp({
+    settings,
+    logger,
+    clientDir,
+    build,
+    vite,
+    db: database.db,
+    wakeOutbox: () => worker.wake(),
+    rateLimit,
+    isClosing: () => closing,
+  });
   const server = await new Promise<Server>((resolve, reject) => {
     const listening = app.listen(settings.PORT, settings.HOST, (error?: Error) => {
       if (error) reject(new Error(`PORT: cannot listen on port ${settings.PORT} (${error.message})`));
@@ -96,13 +128,18 @@ export async function startServer({
     database,
     worker,
     async close() {
-      await worker.stop();
-      // Let requests in progress finish (2 s at most), drop idle keep-alive connections.
+      // 1. No new connection; idle keep-alive connections dropped; a request still arriving
+      //    on an open connection is refused (503, server/doors.ts).
+      closing = true;
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();
-      const force = setTimeout(() => server.closeAllConnections(), 2000);
+      // 2. Requests in progress finish, within the grace period.
+      const force = setTimeout(() => server.closeAllConnections(), settings.SHUTDOWN_GRACE_SECONDS * 1000);
       await closed;
       clearTimeout(force);
+      // 3. The worker finishes its mail and gives back what it claimed; then the database.
+      await worker.stop();
+      rateLimit.shutdown();
       await vite?.close();
       await database.close();
     },

@@ -13,6 +13,8 @@ export const contactMessages = {
   saveError: "Une erreur s'est produite lors de l'envoi du message. Veuillez réessayer.",
   successTitle: "Félicitations !",
   successText: "Votre message a été envoyé avec succès. Je vous recontacterai très prochainement.",
+  tooLarge: "Le message envoyé est trop long. Veuillez le raccourcir et réessayer.",
+  mimeSyntax: "Ce champ ne peut pas contenir la suite de signes « =? »",
   rateLimited:
     "Vous avez envoyé plusieurs messages en peu de temps. Veuillez patienter quelques minutes avant de réessayer, ou appelez-moi directement.",
 } as const;

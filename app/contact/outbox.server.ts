@@ -6,13 +6,20 @@
  * (`SELECT ... FOR UPDATE SKIP LOCKED`, then `next_attempt_at` pushed one
  * lease ahead and `attempts` + 1), sends them outside any transaction, then
  * marks each sent, or records the error and the next attempt after an
- * exponential back-off (1 min, 2, 4, ... capped at 1 hour). Two workers on one
+ * exponential back-off (1 min, 2, 4, ... capped at 1 hour). After
+ * `maxAttempts` failed attempts (OUTBOX_MAX_ATTEMPTS, 20 by default: about a
+ * day) a row is marked failed (`failed_at`), logged at error level with its
+ * id, and kept for the owner to read and resend. Two workers on one
  * PostgreSQL never claim the same row; a worker that dies mid-send leaves
- * its rows to be retried when the lease ends (delivery at least once).
- * Without a transport (no `SMTP_URL`) each pending notification is logged
- * once per process and stays queued.
+ * its rows to be retried when the lease ends (delivery at least once); a
+ * worker stopped cleanly gives back at once the rows it claimed and did not
+ * send. Without a transport (no `SMTP_URL`) each pending notification is
+ * logged (its id and kind only) once per process and stays queued. Log
+ * lines carry row ids and error codes, never a field of the request
+ * (`errorFields`).
  */
 import { and, asc, eq, inArray, isNull, lte, sql } from "drizzle-orm";
+import { errorFields } from "~/utils/errors.server";
 import type { Logger } from "pino";
 import type { Database } from "~/db/client.server";
 import { outbox } from "~/db/schema";
@@ -37,6 +44,8 @@ export interface OutboxWorkerOptions {
   batchSize?: number;
   /** How long a claimed row is reserved for its sender (default 5 min, longer than any SMTP timeout). */
   leaseSeconds?: number;
+  /** Attempts after which a row is marked failed (default 20). */
+  maxAttempts?: number;
 }
 
 const MINUTE = 60_000;
@@ -50,6 +59,8 @@ export class OutboxWorker {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
   private stopped = true;
+  /** Set by stop(): the round in progress gives back the rows it has not sent. */
+  private stopping = false;
   private readonly logged = new Set<number>();
 
   constructor(private readonly options: OutboxWorkerOptions) {}
@@ -57,6 +68,7 @@ export class OutboxWorker {
   /** Starts polling; runs a first round at once. */
   start(): void {
     this.stopped = false;
+    this.stopping = false;
     this.wake();
   }
 
@@ -67,13 +79,26 @@ export class OutboxWorker {
     this.timer = setTimeout(() => void this.loop(), 0);
   }
 
-  /** Stops polling and waits for the current round to end (at most `waitMs`; an unfinished row is retried later). */
+  /**
+   * Stops polling: the mail being sent is finished (for at most `waitMs`),
+   * the rows claimed but not yet sent are given back at once.
+   */
   async stop(waitMs = 5000): Promise<void> {
     this.stopped = true;
+    this.stopping = true;
     clearTimeout(this.timer);
     let timeout: NodeJS.Timeout | undefined;
     await Promise.race([this.running, new Promise((resolve) => (timeout = setTimeout(resolve, waitMs)))]);
     clearTimeout(timeout);
+  }
+
+  /** Gives claimed, unsent rows back: due now, their claim's attempt not counted. */
+  private async release(ids: number[]): Promise<void> {
+    if (ids.length === 0) return;
+    await this.options.db
+      .update(outbox)
+      .set({ attempts: sql`${outbox.attempts} - 1`, nextAttemptAt: sql`now()` })
+      .where(and(inArray(outbox.id, ids), isNull(outbox.sentAt)));
   }
 
   private async loop(): Promise<void> {
@@ -83,7 +108,7 @@ export class OutboxWorker {
         // Keep going while full batches come back, then wait.
         while (!this.stopped && (await this.processOnce()).claimed === (this.options.batchSize ?? 10));
       } catch (error) {
-        this.options.logger.error({ err: error }, "outbox: round failed (database unreachable?), will retry");
+        this.options.logger.error({ err: errorFields(error) }, "outbox: round failed (database unreachable?), will retry");
       }
     })();
     await this.running;
@@ -93,15 +118,21 @@ export class OutboxWorker {
 
   /** One round. Returns how many rows it claimed, sent and failed. */
   async processOnce(): Promise<{ claimed: number; sent: number; failed: number }> {
-    const { db, logger, transport, batchSize = 10, leaseSeconds = 300 } = this.options;
+    const { db, logger, transport, batchSize = 10, leaseSeconds = 300, maxAttempts = 20 } = this.options;
+    const pending = and(isNull(outbox.sentAt), isNull(outbox.failedAt));
 
     if (!transport) {
-      const pending = await db.select().from(outbox).where(isNull(outbox.sentAt)).orderBy(asc(outbox.id)).limit(100);
-      for (const row of pending) {
+      const rows = await db
+        .select({ id: outbox.id, kind: outbox.kind })
+        .from(outbox)
+        .where(pending)
+        .orderBy(asc(outbox.id))
+        .limit(100);
+      for (const row of rows) {
         if (this.logged.has(row.id)) continue;
         this.logged.add(row.id);
         logger.warn(
-          { outboxId: row.id, kind: row.kind, notification: row.payload },
+          { outboxId: row.id, kind: row.kind },
           "outbox: SMTP_URL is not set, notification queued (it will be sent once SMTP is configured)",
         );
       }
@@ -112,7 +143,7 @@ export class OutboxWorker {
       const due = await tx
         .select({ id: outbox.id })
         .from(outbox)
-        .where(and(isNull(outbox.sentAt), lte(outbox.nextAttemptAt, sql`now()`)))
+        .where(and(pending, lte(outbox.nextAttemptAt, sql`now()`)))
         .orderBy(asc(outbox.id))
         .limit(batchSize)
         .for("update", { skipLocked: true });
@@ -134,7 +165,11 @@ export class OutboxWorker {
 
     let sent = 0;
     let failed = 0;
-    for (const row of claimed) {
+    for (const [index, row] of claimed.entries()) {
+      if (this.stopping) {
+        await this.release(claimed.slice(index).map((rest) => rest.id));
+        break;
+      }
       try {
         await this.deliver(row.kind, row.payload);
         await db
@@ -145,14 +180,27 @@ export class OutboxWorker {
         logger.info({ outboxId: row.id, attempts: row.attempts }, "outbox: notification sent");
       } catch (error) {
         failed++;
-        const delay = backoffMilliseconds(row.attempts);
+        // The full text stays in the database, for the owner; the log gets codes only.
         const message = (error as Error).message?.slice(0, 1000) ?? String(error);
+        const err = errorFields(error);
+        if (row.attempts >= maxAttempts) {
+          await db
+            .update(outbox)
+            .set({ lastError: message, failedAt: sql`now()` })
+            .where(eq(outbox.id, row.id));
+          logger.error(
+            { outboxId: row.id, kind: row.kind, attempts: row.attempts, err },
+            `outbox: notification given up after ${row.attempts} attempts; it stays in the outbox table (failed_at set) to be read and resent`,
+          );
+          continue;
+        }
+        const delay = backoffMilliseconds(row.attempts);
         await db
           .update(outbox)
           .set({ lastError: message, nextAttemptAt: sql`now() + make_interval(secs => ${delay / 1000})` })
           .where(eq(outbox.id, row.id));
         logger.warn(
-          { outboxId: row.id, attempts: row.attempts, retryInSeconds: delay / 1000, error: message },
+          { outboxId: row.id, attempts: row.attempts, retryInSeconds: delay / 1000, err },
           "outbox: sending failed, will retry",
         );
       }

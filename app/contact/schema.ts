@@ -1,10 +1,10 @@
 /**
  * The contact request form: one zod schema for the browser (Conform) and the
  * server (the `/contact` action). Rules and French messages of spec section
- * 5, plus upper bounds (issue 4): names 100, e-mail 254 (RFC 5321 path
- * limit), phone 30, message 5,000 characters; phone digits, spaces and
- * + ( ) - . only; no control characters (line breaks allowed in the message
- * only).
+ * 5, plus upper bounds: names 100, e-mail 254 (RFC 5321 path limit),
+ * phone 30, message 5,000 characters; phone digits, spaces and + ( ) - .
+ * only; no control characters (line breaks allowed in the message only); no
+ * "=?" in names (RFC 2047 encoded words would be decoded in mail headers).
  */
 import { z } from "zod";
 import { contactMessages } from "./messages";
@@ -33,13 +33,18 @@ export { contactMessages };
 const CONTROL = /\p{Cc}/u;
 const CONTROL_EXCEPT_LINE_BREAKS = /(?![\t\n\r])\p{Cc}/u;
 
+// The start of an RFC 2047 encoded word ("=?utf-8?B?...?="): in a mail header (the owner's
+// notification shows the name in its Subject and Reply-To) a mail client would decode it.
+const ENCODED_WORD_START = "=?";
+
 const singleLine = (message: string, max: number, maxMessage: string) =>
   z
     .string({ message })
     .trim()
     .min(2, message)
     .max(max, maxMessage)
-    .refine((value) => !CONTROL.test(value), "Ce champ contient des caractères non autorisés");
+    .refine((value) => !CONTROL.test(value), "Ce champ contient des caractères non autorisés")
+    .refine((value) => !value.includes(ENCODED_WORD_START), contactMessages.mimeSyntax);
 
 export const contactSchema = z.object({
   firstName: singleLine(contactMessages.firstName, 100, "Le prénom doit contenir au plus 100 caractères"),
@@ -69,6 +74,13 @@ export const contactSchema = z.object({
 
 /** A valid contact request, as the action stores it. */
 export type ContactRequest = z.output<typeof contactSchema>;
+
+/**
+ * Largest body the contact action reads, in bytes: the longest valid form
+ * (5,000 characters of message, each up to 12 bytes once percent-encoded as
+ * UTF-8) fits within it.
+ */
+export const CONTACT_BODY_LIMIT_BYTES = 64 * 1024;
 
 /** Name of the honeypot field: hidden from people and assistive technology; a bot that fills it is spam. */
 export const HONEYPOT_FIELD = "website";

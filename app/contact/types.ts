@@ -2,6 +2,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 
 export type ContactActionData = {
-  status: "success" | "invalid" | "rate-limited" | "error";
+  status: "success" | "invalid" | "rate-limited" | "too-large" | "error";
   result: SubmissionResult<string[]>;
 };

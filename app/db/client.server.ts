@@ -1,12 +1,24 @@
 /**
  * Opens the database and applies the committed migrations
  * (`app/db/migrations/`): a PostgreSQL server when `DATABASE_URL` is set,
- * otherwise the embedded PGlite in `{DATA_DIR}/pglite` (created if missing).
+ * otherwise the embedded PGlite in `{DATA_DIR}/pglite`.
+ *
+ * The embedded database is locked to this process (`data-dir-lock.server.ts`).
+ * A missing one is created by a short-lived child process in
+ * `{DATA_DIR}/pglite.new-{pid}`, then renamed into place: a failed first
+ * start leaves nothing half-made, and this process never holds the memory
+ * PostgreSQL's initdb takes (about 800 MB, never given back by WebAssembly).
+ * PGlite runs with `shared_buffers=16MB` (PostgreSQL's default is 128 MB;
+ * the site's tables are a few megabytes): about 180 MB resident instead of
+ * 300 (docs/performance.md).
  *
  * `openDatabase({ databaseUrl, dataDir })` resolves to `{ db, kind, close }`.
+ * @throws DataDirLockedError when another process uses `DATA_DIR`.
  * @throws DatabaseOpenError naming the setting (DATABASE_URL or DATA_DIR)
- *   when the server cannot be reached or the folder cannot be used.
+ *   and the cause (the disk is full, a read-only folder, ...) when the server
+ *   cannot be reached or the folder cannot be used.
  */
+import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
@@ -16,6 +28,8 @@ import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import { errorFields } from "~/utils/errors.server";
+import { lockDataDir } from "./data-dir-lock.server";
 import * as schema from "./schema";
 
 /** Either driver, seen through Drizzle's common PostgreSQL interface. */
@@ -77,17 +91,102 @@ export async function openDatabase({
     return { db: db as unknown as Database, kind: "postgres", close };
   }
 
-  const directory = path.resolve(dataDir, "pglite");
-  let client: PGlite;
+  const root = path.resolve(dataDir);
+  const directory = path.join(root, "pglite");
+  let lock: { release(): void };
   try {
-    fs.mkdirSync(directory, { recursive: true });
-    client = await PGlite.create(directory);
+    fs.mkdirSync(root, { recursive: true });
+    lock = lockDataDir(root);
   } catch (error) {
-    throw new DatabaseOpenError(
-      `DATA_DIR: cannot open the embedded database in ${directory} (${(error as Error).message})`,
-    );
+    if ((error as Error).name === "DataDirLockedError") throw error;
+    throw new DatabaseOpenError(`DATA_DIR: cannot use ${root}: ${explain(error)}`);
   }
-  const db = drizzlePglite(client, { schema });
-  await migratePglite(db, { migrationsFolder });
-  return { db: db as unknown as Database, kind: "pglite", close: () => client.close() };
+  let client: PGlite | undefined;
+  try {
+    if (!fs.existsSync(path.join(directory, "PG_VERSION"))) await createPgliteDirectory(root, directory);
+    client = await PGlite.create(directory, { postgresqlconf: PGLITE_CONFIGURATION });
+    const db = drizzlePglite(client, { schema });
+    await migratePglite(db, { migrationsFolder });
+    const opened = client;
+    const close = async () => {
+      await opened.close();
+      lock.release();
+    };
+    return { db: db as unknown as Database, kind: "pglite", close };
+  } catch (error) {
+    await client?.close().catch(() => {});
+    lock.release();
+    throw new DatabaseOpenError(`DATA_DIR: cannot open the embedded database in ${directory}: ${explain(error)}`);
+  }
+}
+
+/** PostgreSQL settings of the embedded database (see the module's comment). */
+const PGLITE_CONFIGURATION = ["shared_buffers=16MB"];
+
+/** An operator's reading of an error: what went wrong, by its cause, without any data. */
+function explain(error: unknown): string {
+  const { cause, code, sqlState } = errorFields(error);
+  const reason = cause ?? code;
+  const readable: Record<string, string> = {
+    ENOSPC: "the disk is full",
+    EDQUOT: "the disk quota is used up",
+    EROFS: "the folder is on a read-only file system",
+    EACCES: "this process may not write in the folder",
+    EPERM: "this process may not write in the folder",
+  };
+  if (reason && readable[reason]) return `${readable[reason]} (${reason})`;
+  if (reason || sqlState) return `error ${[reason, sqlState].filter(Boolean).join(", ")}`;
+  return (error as Error)?.message ?? String(error);
+}
+
+/**
+ * Creates an empty PGlite database at `directory` through a child process
+ * (see the module's comment). Leftovers of an earlier failed creation are
+ * removed first (the lock says no one else uses them).
+ * @throws an Error whose fields carry the child's error (`errno`, `code`).
+ */
+async function createPgliteDirectory(root: string, directory: string): Promise<void> {
+  for (const name of fs.readdirSync(root)) {
+    if (name.startsWith("pglite.new-")) fs.rmSync(path.join(root, name), { recursive: true, force: true });
+  }
+  if (fs.existsSync(directory) && fs.readdirSync(directory).length > 0) {
+    // Never delete what might be someone's data: say what to do.
+    throw new Error(`${directory} exists but holds no PGlite database (no PG_VERSION): move it away, then start again`);
+  }
+  fs.rmSync(directory, { recursive: true, force: true });
+  const draft = path.join(root, `pglite.new-${process.pid}`);
+  const script = `
+    const { PGlite } = await import("@electric-sql/pglite");
+    try {
+      const db = await PGlite.create(process.env.PGLITE_DIRECTORY, { postgresqlconf: ${JSON.stringify(PGLITE_CONFIGURATION)} });
+      await db.close();
+    } catch (error) {
+      process.stderr.write(JSON.stringify({ name: error?.name, errno: error?.errno, code: error?.code, message: String(error?.message ?? error) }));
+      process.exit(1);
+    }`;
+  try {
+    await new Promise<void>((resolve, reject) => {
+      const child = spawn(process.execPath, ["--input-type=module", "-e", script], {
+        env: { PATH: process.env.PATH, PGLITE_DIRECTORY: draft },
+        stdio: ["ignore", "ignore", "pipe"],
+      });
+      let stderr = "";
+      child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+      child.on("error", reject);
+      child.on("exit", (status, signal) => {
+        if (status === 0) return resolve();
+        let detail: Record<string, unknown> = { message: stderr.trim() || `exit ${status ?? signal}` };
+        try {
+          detail = JSON.parse(stderr.slice(stderr.indexOf("{")));
+        } catch {
+          // not our JSON: keep the text
+        }
+        reject(Object.assign(new Error(String(detail.message)), detail));
+      });
+    });
+    fs.renameSync(draft, directory);
+  } catch (error) {
+    fs.rmSync(draft, { recursive: true, force: true });
+    throw error;
+  }
 }

@@ -35,11 +35,13 @@ export const outbox = pgTable(
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true, mode: "string" }).notNull().defaultNow(),
     lastError: text("last_error"),
     sentAt: timestamp("sent_at", { withTimezone: true, mode: "string" }),
+    /** Set when the mail was given up after OUTBOX_MAX_ATTEMPTS attempts; the row is kept for the owner. */
+    failedAt: timestamp("failed_at", { withTimezone: true, mode: "string" }),
     createdAt: timestamp("created_at", { withTimezone: true, mode: "string" }).notNull().defaultNow(),
   },
   (table) => [
     index("outbox_pending_idx")
       .on(table.nextAttemptAt)
-      .where(sql`${table.sentAt} is null`),
+      .where(sql`${table.sentAt} is null and ${table.failedAt} is null`),
   ],
 );

@@ -1,0 +1,43 @@
+/**
+ * Reads a form body with a size limit, refusing it while it is read: a body
+ * past `maxBytes` is never buffered whole. `application/x-www-form-urlencoded`
+ * and `multipart/form-data` are parsed by the platform (`Response.formData`).
+ *
+ * @throws BodyTooLargeError when `Content-Length` says more than `maxBytes`
+ *   (nothing is read) or when the body grows past it while being read.
+ * A body that is not a form (wrong type, broken encoding) gives an empty
+ * FormData: the form's schema then says what is missing, in French.
+ */
+
+/** Thrown when a request's body is larger than the action accepts. */
+export class BodyTooLargeError extends Error {
+  override name = "BodyTooLargeError";
+}
+
+export async function readFormData(request: Request, maxBytes: number): Promise<FormData> {
+  const declared = Number(request.headers.get("content-length") ?? NaN);
+  if (Number.isFinite(declared) && declared > maxBytes) throw new BodyTooLargeError(`declared ${declared} bytes`);
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  if (request.body) {
+    const reader = request.body.getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.byteLength;
+      // Stop reading: the rest of the body is never taken in. The connection is closed
+      // after the answer (context.closeConnection), which drops what the client still sends.
+      if (size > maxBytes) {
+        reader.releaseLock();
+        throw new BodyTooLargeError(`more than ${maxBytes} bytes`);
+      }
+      chunks.push(value);
+    }
+  }
+  const contentType = request.headers.get("content-type") ?? "";
+  try {
+    return await new Response(new Blob(chunks as BlobPart[]), { headers: { "Content-Type": contentType } }).formData();
+  } catch {
+    return new FormData();
+  }
+}

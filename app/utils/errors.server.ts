@@ -1,0 +1,80 @@
+/**
+ * What a log line may say about a database or mail error: the error's kind,
+ * its code and its cause, never its message. A driver's message carries the
+ * query and its parameters (Drizzle: "Failed query: insert ... params:
+ * Marie,Dupont,..."), a server's message may quote a value ("invalid input
+ * syntax ...: \"...\""), an SMTP reply may name a recipient: all visitors'
+ * data, which the privacy notice keeps out of the log.
+ *
+ * `errorFields(error)` walks `error.cause` and returns
+ * `{ name, code?, sqlState?, cause?, syscall?, responseCode?, command? }`:
+ * - `code`: a Node system error (`ECONNREFUSED`), nodemailer's (`ECONNECTION`,
+ *   `EENVELOPE`) or pg-protocol's SQLSTATE when nothing else is found;
+ * - `sqlState`: PostgreSQL's five-character code (`53100` disk full; list:
+ *   https://www.postgresql.org/docs/15/errcodes-appendix.html);
+ * - `cause`: the system error behind it (`ENOSPC`, `EROFS`, `EACCES`...), read
+ *   from the error's code or from the C library's wording in a server message
+ *   (strerror texts of glibc), so that "No space left on device" becomes ENOSPC.
+ */
+
+export interface ErrorFields {
+  name: string;
+  code?: string;
+  sqlState?: string;
+  cause?: string;
+  syscall?: string;
+  responseCode?: number;
+  command?: string;
+}
+
+/** glibc's strerror texts, as PostgreSQL quotes them in its messages, and their errno names. */
+const STRERROR: [RegExp, string][] = [
+  [/No space left on device/i, "ENOSPC"],
+  [/Disk quota exceeded/i, "EDQUOT"],
+  [/Read-only file system/i, "EROFS"],
+  [/Permission denied/i, "EACCES"],
+  [/Operation not permitted/i, "EPERM"],
+  [/Too many open files/i, "EMFILE"],
+  [/Input\/output error/i, "EIO"],
+  [/Connection refused/i, "ECONNREFUSED"],
+  [/Connection reset/i, "ECONNRESET"],
+  [/timed? ?out/i, "ETIMEDOUT"],
+];
+
+/** Emscripten's errno numbers (PGlite's file system) that mean the same as the names above. */
+const EMSCRIPTEN_ERRNO: Record<number, string> = { 51: "ENOSPC", 69: "EROFS", 2: "EACCES", 63: "EPERM" };
+
+const SYSTEM_CODE = /^E[A-Z0-9]+$/;
+const SQLSTATE = /^[0-9A-Z]{5}$/;
+
+export function errorFields(error: unknown): ErrorFields {
+  const fields: ErrorFields = { name: "Error" };
+  const seen = new Set<unknown>();
+  let current: unknown = error;
+  let first = true;
+  while (current && typeof current === "object" && !seen.has(current)) {
+    seen.add(current);
+    const value = current as Record<string, unknown>;
+    if (first) fields.name = typeof value.name === "string" ? value.name : "Error";
+    first = false;
+    const code = value.code;
+    if (typeof code === "string") {
+      if (SQLSTATE.test(code) && !SYSTEM_CODE.test(code)) fields.sqlState ??= code;
+      else if (SYSTEM_CODE.test(code)) fields.code ??= code;
+    }
+    if (typeof value.errno === "number" && EMSCRIPTEN_ERRNO[value.errno] && value.name === "ErrnoError")
+      fields.cause ??= EMSCRIPTEN_ERRNO[value.errno];
+    if (typeof value.syscall === "string") fields.syscall ??= value.syscall;
+    if (typeof value.responseCode === "number") fields.responseCode ??= value.responseCode;
+    if (typeof value.command === "string") fields.command ??= value.command.split(" ")[0];
+    if (!fields.cause && typeof value.message === "string" && !/params:/.test(value.message)) {
+      const match = STRERROR.find(([pattern]) => pattern.test(value.message as string));
+      if (match) fields.cause = match[1];
+    }
+    current = value.cause;
+  }
+  if (!fields.cause && fields.code && SYSTEM_CODE.test(fields.code) && !/^E(CONNECTION|ENVELOPE|MESSAGE|AUTH|STREAM|PROTOCOL|SOCKET|DNS)$/.test(fields.code)) {
+    fields.cause = fields.code;
+  }
+  return fields;
+}

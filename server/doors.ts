@@ -1,0 +1,139 @@
+/**
+ * The doors of the server, checked before anything reads a request:
+ *
+ * - a stopping server (`isClosing()`) answers 503 with `Connection: close`
+ *   to requests still arriving on open connections: nothing is accepted
+ *   once the listener has closed;
+ * - a declared body over `MAX_REQUEST_BODY_BYTES` is refused (413,
+ *   connection closed) before it is read, on every method and path; bodies
+ *   without a declared length are limited where they are read (the actions:
+ *   `app/guards/body.server.ts`);
+ * - the site serves GET, HEAD and POST only: OPTIONS answers 204 with
+ *   `Allow`, any other method (PUT, PATCH, DELETE, TRACE, ...) 405 with
+ *   `Allow` (RFC 9110 section 15.5.6), whatever the path;
+ * - POST on a page without an action answers 405 with `Allow: GET, HEAD`
+ *   (`actionlessPost`, placed before React Router).
+ *
+ * Which route a path reaches is found as React Router finds it
+ * (`routeOf`: the URL parsed by WHATWG rules, so `.`/`..` segments and
+ * `%2e` resolve, the single-fetch `.data` suffix and a trailing slash
+ * dropped, then `matchRoutes`, which decodes percent-encoding and ignores
+ * case). It only chooses the `Allow` header and refuses early; the guards
+ * that protect data run in the actions themselves.
+ */
+import type { ErrorRequestHandler, RequestHandler } from "express";
+import type { Logger } from "pino";
+import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
+import { errorFields } from "../app/utils/errors.server.ts";
+
+/** Largest body the server lets any request declare: no form of the site comes near it. */
+export const MAX_REQUEST_BODY_BYTES = 1024 * 1024;
+
+const SERVED_METHODS = new Set(["GET", "HEAD", "POST"]);
+const READ_ONLY = "GET, HEAD";
+const WITH_ACTION = "GET, HEAD, POST";
+
+type RouteNode = RouteObject & { hasAction: boolean };
+
+/** The build's routes as a tree that `matchRoutes` reads, each knowing whether it has an action. */
+function routeTree(routes: ServerBuild["routes"]): RouteNode[] {
+  const children = (parentId: string | undefined): RouteNode[] =>
+    Object.values(routes)
+      .filter((route) => route!.parentId === parentId)
+      .map((route) => {
+        const node = {
+          id: route!.id,
+          path: route!.path,
+          caseSensitive: route!.caseSensitive,
+          hasAction: typeof route!.module.action === "function",
+        };
+        return (route!.index ? { ...node, index: true } : { ...node, children: children(route!.id) }) as RouteNode;
+      });
+  return children(undefined);
+}
+
+/**
+ * The route React Router would run for `originalUrl`, or null when none
+ * matches (React Router answers 404 then).
+ */
+export function routeOf(tree: RouteNode[], originalUrl: string): RouteNode | null {
+  let pathname: string;
+  try {
+    pathname = new URL(`http://localhost${originalUrl}`).pathname;
+  } catch {
+    return null;
+  }
+  if (pathname === "/_root.data") pathname = "/";
+  else if (pathname.endsWith(".data")) pathname = pathname.slice(0, -".data".length);
+  if (pathname !== "/" && pathname.endsWith("/")) pathname = pathname.slice(0, -1);
+  const matches = matchRoutes(tree, pathname);
+  return (matches?.at(-1)?.route as RouteNode | undefined) ?? null;
+}
+
+const text = "text/plain; charset=utf-8";
+
+export function doorGuards({
+  build,
+  isClosing,
+}: {
+  /** Production build (for the `Allow` header); in development every path may take POST. */
+  build?: ServerBuild;
+  isClosing: () => boolean;
+}): RequestHandler {
+  const tree = build ? routeTree(build.routes) : null;
+  const allowFor = (url: string) => (!tree || routeOf(tree, url)?.hasAction ? WITH_ACTION : READ_ONLY);
+  return (req, res, next) => {
+    if (isClosing()) {
+      res.setHeader("Connection", "close");
+      res.setHeader("Retry-After", "10");
+      res.status(503).type(text).send("Le site redémarre. Veuillez réessayer dans quelques secondes.");
+      return;
+    }
+    const declared = Number(req.headers["content-length"] ?? 0);
+    if (!Number.isFinite(declared) || declared > MAX_REQUEST_BODY_BYTES) {
+      res.setHeader("Connection", "close");
+      res.status(413).type(text).send("La demande envoyée est trop volumineuse.");
+      return;
+    }
+    if (!SERVED_METHODS.has(req.method)) {
+      res.setHeader("Allow", allowFor(req.originalUrl));
+      if (req.method === "OPTIONS") res.status(204).end();
+      else res.status(405).type(text).send("Méthode non autorisée.");
+      return;
+    }
+    next();
+  };
+}
+
+/** POST on a page that has no action: 405 with `Allow: GET, HEAD` (paths no route matches go on, to a 404). */
+export function actionlessPost(build: ServerBuild | undefined): RequestHandler {
+  const tree = build ? routeTree(build.routes) : null;
+  return (req, res, next) => {
+    if (req.method !== "POST" || !tree) return next();
+    const route = routeOf(tree, req.originalUrl);
+    if (!route || route.hasAction) return next();
+    res.setHeader("Allow", READ_ONLY);
+    res.status(405).type(text).send("Méthode non autorisée.");
+  };
+}
+
+/**
+ * Last handler: an error no route handled. A client error (a malformed
+ * URL: 400) is answered with its status; anything else is logged without
+ * its message (`errorFields`) and answered 500, never with a stack trace.
+ */
+export function errorHandler(logger: Logger): ErrorRequestHandler {
+  return (error, req, res, _next) => {
+    const status = Number((error as { status?: number }).status ?? (error as { statusCode?: number }).statusCode);
+    const clientError = Number.isInteger(status) && status >= 400 && status < 500;
+    if (!clientError) logger.error({ err: errorFields(error), method: req.method }, "request failed");
+    if (res.headersSent) {
+      res.destroy();
+      return;
+    }
+    res
+      .status(clientError ? status : 500)
+      .type(text)
+      .send(clientError ? "Requête invalide." : "Erreur du serveur.");
+  };
+}
