@@ -17,8 +17,6 @@ declare module "react-router" {
     clientAddress?: string;
     /** Counts public actions per address (server/rate-limit.ts). */
     rateLimit?: RateLimiter;
-    /** Closes the connection after the answer (a refused body is then not read). */
-    closeConnection?: () => void;
     /** This request's Content-Security-Policy nonce (server/security.ts); absent while prerendering. */
     cspNonce?: string;
   }

@@ -17,7 +17,7 @@ import {
   startTestServer,
   validForm,
   waitFor,
-} from "../tests/integration/harness";
+} from "../tests/support/harness";
 
 execFileSync("npx", ["tsx", "scripts/ensure-build.ts"], { stdio: "inherit" });
 
@@ -57,7 +57,7 @@ async function measure(label: string, databaseUrl?: string) {
     await site.worker.stop();
     const worker = new OutboxWorker({
       db: site.database.db,
-      logger: (await import("../tests/integration/harness")).silentLogger,
+      logger: (await import("../tests/support/harness")).silentLogger,
       transport: nodemailer.createTransport({ url: smtp.url, pool: true, maxConnections: 1 }),
       from: "site@example.ch",
       to: "owner@example.ch",

@@ -246,9 +246,6 @@ export function createApp({
         wakeOutbox,
         clientAddress: req.ip ?? req.socket.remoteAddress ?? "unknown",
         rateLimit,
-        closeConnection: () => {
-          if (!res.headersSent) res.setHeader("Connection", "close");
-        },
         cspNonce: res.locals.cspNonce,
       }),
     }),

@@ -108,7 +108,10 @@ export class OutboxWorker {
         // Keep going while full batches come back, then wait.
         while (!this.stopped && (await this.processOnce()).claimed === (this.options.batchSize ?? 10));
       } catch (error) {
-        this.options.logger.error({ err: errorFields(error) }, "outbox: round failed (database unreachable?), will retry");
+        this.options.logger.error(
+          { err: errorFields(error) },
+          "outbox: round failed (database unreachable?), will retry",
+        );
       }
     })();
     await this.running;

@@ -25,8 +25,9 @@ export async function readFormData(request: Request, maxBytes: number): Promise<
       const { done, value } = await reader.read();
       if (done) break;
       size += value.byteLength;
-      // Stop reading: the rest of the body is never taken in. The connection is closed
-      // after the answer (context.closeConnection), which drops what the client still sends.
+      // Stop reading: the rest is never taken in. The request stays paused (the network's
+      // back-pressure stops the sender) until the client goes or the server's request
+      // timeout ends it; closing at once would reset the connection and lose the answer.
       if (size > maxBytes) {
         reader.releaseLock();
         throw new BodyTooLargeError(`more than ${maxBytes} bytes`);

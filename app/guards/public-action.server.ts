@@ -61,7 +61,6 @@ export async function guardPublicAction(
     formData = await readFormData(request, bodyLimitBytes);
   } catch (error) {
     if (!(error instanceof BodyTooLargeError)) throw error;
-    context.closeConnection?.();
     context.logger?.warn({ action: name }, `${name}: body over ${bodyLimitBytes} bytes, refused`);
     return { outcome: "too-large" };
   }

@@ -73,7 +73,12 @@ export function errorFields(error: unknown): ErrorFields {
     }
     current = value.cause;
   }
-  if (!fields.cause && fields.code && SYSTEM_CODE.test(fields.code) && !/^E(CONNECTION|ENVELOPE|MESSAGE|AUTH|STREAM|PROTOCOL|SOCKET|DNS)$/.test(fields.code)) {
+  if (
+    !fields.cause &&
+    fields.code &&
+    SYSTEM_CODE.test(fields.code) &&
+    !/^E(CONNECTION|ENVELOPE|MESSAGE|AUTH|STREAM|PROTOCOL|SOCKET|DNS)$/.test(fields.code)
+  ) {
     fields.cause = fields.code;
   }
   return fields;

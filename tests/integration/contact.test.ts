@@ -16,7 +16,7 @@ import {
   startTestServer,
   validForm,
   waitFor,
-} from "./harness";
+} from "../support/harness";
 
 const backends = ["pglite", ...(postgresBinaries() || process.env.CI ? ["postgres"] : [])] as const;
 

@@ -7,7 +7,7 @@ import { Writable } from "node:stream";
 import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RunningServer } from "../../server/main";
-import { startTestServer } from "./harness";
+import { startTestServer } from "../support/harness";
 
 describe("CSP violation reports", () => {
   const lines: Array<Record<string, unknown>> = [];

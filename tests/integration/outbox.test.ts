@@ -2,7 +2,6 @@
  * The outbox under stress: a server killed in the middle of a burst of
  * requests, and two workers sharing one PostgreSQL.
  */
-import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -13,48 +12,15 @@ import { OutboxWorker } from "../../app/contact/outbox.server";
 import { saveContactRequest } from "../../app/contact/save.server";
 import { openDatabase } from "../../app/db/client.server";
 import {
-  freePort,
   postContact,
   postgresBinaries,
   silentLogger,
+  spawnSite,
   startPostgres,
   startSmtp,
   validForm,
   waitFor,
-} from "./harness";
-
-/** Starts `server/index.ts` as its own process (so that it can be killed). */
-async function spawnServer(env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      LOG_LEVEL: "warn",
-      CONTACT_RATE_LIMIT_MAX: "100000",
-      OUTBOX_POLL_SECONDS: "0.2",
-      MAIL_FROM: "site@example.ch",
-      CONTACT_NOTIFY_TO: "owner@example.ch",
-      ...env,
-    },
-    stdio: "ignore",
-  });
-  const url = `http://127.0.0.1:${port}`;
-  await waitFor(
-    async () => {
-      try {
-        return (await fetch(`${url}/contact`)).ok;
-      } catch {
-        return false;
-      }
-    },
-    30_000,
-    "the server to start",
-  );
-  return { child, url };
-}
+} from "../support/harness";
 
 describe("a server killed during a burst of submissions", () => {
   it("has, after its restart, the row and the mail of every request it answered with success", async () => {
@@ -62,7 +28,8 @@ describe("a server killed during a burst of submissions", () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "site-burst-"));
     // A short lease: rows the killed process had claimed are retried within seconds.
     const env = { DATA_DIR: dataDir, SMTP_URL: smtp.url, OUTBOX_LEASE_SECONDS: "2" };
-    let server = await spawnServer(env);
+    let server = await spawnSite(env);
+    await server.ready();
     const succeeded: string[] = [];
     let answered = 0;
     const burst = Array.from({ length: 60 }, (_, index) => `burst${index}@example.ch`).map(async (email, index) => {
@@ -76,12 +43,13 @@ describe("a server killed during a burst of submissions", () => {
       }
     });
     await waitFor(() => answered >= 15, 30_000, "15 answers");
-    server.child.kill("SIGKILL");
+    await server.stop("SIGKILL");
     await Promise.all(burst);
     expect(succeeded.length).toBeGreaterThanOrEqual(15);
     expect(succeeded.length).toBeLessThan(60);
 
-    server = await spawnServer(env);
+    server = await spawnSite(env);
+    await server.ready();
     await waitFor(
       () => {
         const mailed = new Set(smtp.mails.map((mail) => mail.replyTo));
@@ -90,8 +58,7 @@ describe("a server killed during a burst of submissions", () => {
       30_000,
       "every answered request's mail",
     );
-    server.child.kill("SIGTERM");
-    await new Promise((resolve) => server.child.once("exit", resolve));
+    expect(await server.stop("SIGTERM")).toBe(0);
 
     const db = await PGlite.create(path.join(dataDir, "pglite"));
     const { rows } = await db.query<{ email: string }>("select email from contacts");

@@ -1,10 +1,12 @@
 /**
- * Test peers for the integration tests: a real SMTP server (smtp-server, no
- * STARTTLS, no auth) that records parsed mails, a throwaway PostgreSQL 15
- * cluster from Debian's packages (when installed), and helpers to start the
- * site in-process on a free port.
+ * The one place tests and benchmarks start the site and its peers: a real
+ * SMTP server (smtp-server, no STARTTLS, no auth) that records parsed mails,
+ * a throwaway PostgreSQL 15 cluster from Debian's packages (when installed),
+ * the site in this process (`startTestServer`) or as a process of its own
+ * (`spawnSite`: `server/index.ts`, as production runs it, to be signalled,
+ * killed or measured).
  */
-import { execFileSync, spawnSync } from "node:child_process";
+import { execFileSync, spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
@@ -192,5 +194,96 @@ export async function waitFor(
   while (!(await check())) {
     if (Date.now() - started > timeout) throw new Error(`Timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** A site started as its own process by `spawnSite`. */
+export interface SpawnedSite {
+  child: ChildProcess;
+  url: string;
+  /** Every line the process wrote (pino's JSON lines, and anything else), as they come. */
+  log: string[];
+  /** Resolves with the exit code (null after a signal) once the process ends. */
+  exited: Promise<number | null>;
+  /** Resolves once `/healthz` answers 200. @throws when the process exits first or after `timeout` ms. */
+  ready(timeout?: number): Promise<void>;
+  /** Sends `signal` (SIGTERM by default) and resolves with the exit code. */
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
+}
+
+/**
+ * Starts `server/index.ts` in production on a free port, with the given
+ * settings over test defaults (a fresh PGlite folder unless `DATA_DIR` or
+ * `DATABASE_URL` is given, no SMTP, rate limit raised, `LOG_LEVEL` info so
+ * that tests can read the log). Does not wait: call `ready()`.
+ */
+export async function spawnSite(env: Record<string, string> = {}): Promise<SpawnedSite> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "site-data-")),
+      // Empty counts as unset (server/env.ts) and keeps a .env file from setting them.
+      DATABASE_URL: "",
+      SMTP_URL: "",
+      LOG_LEVEL: "info",
+      CONTACT_RATE_LIMIT_MAX: "100000",
+      OUTBOX_POLL_SECONDS: "0.2",
+      MAIL_FROM: "site@example.ch",
+      CONTACT_NOTIFY_TO: "owner@example.ch",
+      ...env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const log: string[] = [];
+  for (const stream of [child.stdout!, child.stderr!]) {
+    let rest = "";
+    stream.setEncoding("utf8").on("data", (chunk: string) => {
+      const lines = (rest + chunk).split("\n");
+      rest = lines.pop() ?? "";
+      log.push(...lines.filter(Boolean));
+    });
+    stream.on("end", () => rest && log.push(rest));
+  }
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  const url = `http://127.0.0.1:${port}`;
+  return {
+    child,
+    url,
+    log,
+    exited,
+    async ready(timeout = 120_000) {
+      await waitFor(
+        async () => {
+          if (child.exitCode !== null || child.signalCode !== null)
+            throw new Error(
+              `The site exited (${child.exitCode ?? child.signalCode}) before answering:\n${log.join("\n")}`,
+            );
+          return fetch(`${url}/healthz`).then(
+            (response) => response.ok,
+            () => false,
+          );
+        },
+        timeout,
+        `the site on ${url}`,
+      );
+    },
+    async stop(signal = "SIGTERM") {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      return exited;
+    },
+  };
+}
+
+/** Resident memory of process `pid` in MB (Linux /proc), or NaN where unreadable. */
+export function residentMegabytes(pid: number): number {
+  try {
+    const kb = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"))?.[1];
+    return kb ? Number(kb) / 1024 : NaN;
+  } catch {
+    return NaN;
   }
 }

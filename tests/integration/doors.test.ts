@@ -1,0 +1,303 @@
+/**
+ * Every door of the contact action, against a real server process: each
+ * method and each spelling of the path that React Router resolves to the
+ * action meets the same rate limit, body limit and honeypot; unknown methods
+ * and odd paths never get a 5xx.
+ */
+import fs from "node:fs";
+import http from "node:http";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { contactMessages } from "../../app/contact/messages";
+import { residentMegabytes, spawnSite, startSmtp, validForm, waitFor, type SpawnedSite } from "../support/harness";
+
+/** Spellings of /contact that React Router resolves to the contact route. */
+const SPELLINGS = [
+  "/contact",
+  "/Contact",
+  "/contact/",
+  "/%63ontact",
+  "/%43ONTACT",
+  "/./contact",
+  "/blog/../contact",
+  "/%2e/contact",
+  "/contact.data",
+  "/CONTACT.data",
+  "/contact?index",
+];
+const OTHER_METHODS = ["PUT", "PATCH", "DELETE"];
+
+interface Answer {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  text: string;
+}
+
+/** Sends a raw request on a connection of its own, the path exactly as given. */
+function send(
+  base: string,
+  method: string,
+  pathname: string,
+  { body, headers = {} }: { body?: string; headers?: Record<string, string> } = {},
+): Promise<Answer> {
+  const { hostname, port, origin } = new URL(base);
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      {
+        hostname,
+        port,
+        method,
+        path: pathname,
+        agent: false,
+        headers: { Origin: origin, "Content-Type": "application/x-www-form-urlencoded", ...headers },
+      },
+      (response) => {
+        let text = "";
+        response.setEncoding("utf8").on("data", (chunk: string) => (text += chunk));
+        response.on("end", () => resolve({ status: response.statusCode!, headers: response.headers, text }));
+      },
+    );
+    request.on("error", reject);
+    request.end(body);
+  });
+}
+
+/**
+ * Sends `bytes` of body over a raw TCP connection, its length declared
+ * (`Content-Length`) or not (chunked), 64 KB at a time with a pause in
+ * between, and stops sending as soon as the server answers, as a browser
+ * does. Resolves with the answer's status and the milliseconds from the
+ * first byte sent to the answer. A server that refuses a body closes the
+ * connection: the writes that fail then do not matter, the status line
+ * read before does.
+ */
+function sendLargeBody(base: string, method: string, pathname: string, bytes: number, declared: boolean) {
+  const { hostname, port } = new URL(base);
+  return new Promise<{ status: number; ms: number }>((resolve, reject) => {
+    const socket = net.connect(Number(port), hostname);
+    let received = "";
+    let started = 0;
+    let answer: { status: number; ms: number } | undefined;
+    socket.on("data", (chunk: Buffer) => {
+      received += chunk.toString("latin1");
+      const status = /^HTTP\/1\.1 (\d{3})/.exec(received)?.[1];
+      if (status && !answer) {
+        answer = { status: Number(status), ms: performance.now() - started };
+        socket.destroy();
+        resolve(answer);
+      }
+    });
+    socket.on("error", (error) => answer ?? reject(new Error(`${method} ${pathname}: ${error.message}`)));
+    socket.on("close", () => answer ?? reject(new Error(`${method} ${pathname}: closed without an answer`)));
+    socket.on("connect", () => {
+      started = performance.now();
+      socket.write(
+        `${method} ${pathname} HTTP/1.1\r\nHost: ${hostname}:${port}\r\nOrigin: ${base}\r\n` +
+          `Content-Type: application/x-www-form-urlencoded\r\n` +
+          (declared ? `Content-Length: ${bytes}\r\n` : "Transfer-Encoding: chunked\r\n") +
+          "Connection: close\r\n\r\n",
+      );
+      const chunk = Buffer.alloc(64 * 1024, "a");
+      let sent = 0;
+      const pump = () => {
+        if (answer || socket.destroyed) return;
+        if (sent >= bytes) return void (declared ? socket.end() : socket.end("0\r\n\r\n"));
+        sent += chunk.length;
+        socket.write(
+          declared
+            ? chunk
+            : Buffer.concat([Buffer.from(`${chunk.length.toString(16)}\r\n`), chunk, Buffer.from("\r\n")]),
+        );
+        setTimeout(pump, 2);
+      };
+      pump();
+    });
+  });
+}
+
+/** The contact rows of a stopped site's PGlite folder. */
+async function storedEmails(dataDir: string): Promise<string[]> {
+  const db = await PGlite.create(path.join(dataDir, "pglite"));
+  try {
+    return (await db.query<{ email: string }>("select email from contacts order by id")).rows.map((row) => row.email);
+  } finally {
+    await db.close();
+  }
+}
+
+const form = (email: string, extra: Record<string, string> = {}) =>
+  new URLSearchParams({ ...validForm(email), ...extra }).toString();
+
+describe("the contact action behind every door", () => {
+  let site: SpawnedSite;
+  let dataDir: string;
+  let smtp: Awaited<ReturnType<typeof startSmtp>>;
+
+  beforeAll(async () => {
+    smtp = await startSmtp();
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "site-doors-"));
+    site = await spawnSite({ DATA_DIR: dataDir, SMTP_URL: smtp.url });
+    await site.ready();
+  }, 120_000);
+  afterAll(async () => {
+    await site?.stop();
+    await smtp?.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it("refuses methods other than GET, HEAD and POST with 405 and Allow, on every spelling, before reading", async () => {
+    for (const pathname of SPELLINGS) {
+      for (const method of [...OTHER_METHODS, "TRACE", "PROPFIND"]) {
+        const answer = await send(site.url, method, pathname, { body: form("method@example.ch") });
+        expect(answer.status, `${method} ${pathname}`).toBe(405);
+        expect(answer.headers.allow, `${method} ${pathname}`).toBe("GET, HEAD, POST");
+      }
+      const options = await send(site.url, "OPTIONS", pathname);
+      expect(options.status).toBe(204);
+      expect(options.headers.allow).toBe("GET, HEAD, POST");
+    }
+    // Pages without an action: POST is refused too, and Allow says so.
+    for (const pathname of ["/", "/blog", "/Blog/", "/mentions-legales.data"]) {
+      const answer = await send(site.url, "POST", pathname, { body: form("page@example.ch") });
+      expect(answer.status, `POST ${pathname}`).toBe(405);
+      expect(answer.headers.allow).toBe("GET, HEAD");
+    }
+    expect((await send(site.url, "TRACE", "/")).status).toBe(405);
+  });
+
+  it("runs the contact action on every spelling: an empty form gets the French messages", async () => {
+    for (const pathname of SPELLINGS) {
+      const answer = await send(site.url, "POST", pathname, { body: "firstName=&website=" });
+      expect(answer.status, pathname).toBe(400);
+      expect(answer.text, pathname).toContain(contactMessages.firstName);
+    }
+  });
+
+  it("treats a honeypot sent twice, or filled in any copy, as spam: answered like a success, stored nowhere", async () => {
+    for (const [index, honeypots] of [
+      ["", ""],
+      ["", "https://spam.example"],
+      ["https://spam.example", ""],
+    ].entries()) {
+      const params = new URLSearchParams(validForm(`honeypot${index}@example.ch`));
+      params.delete("website");
+      for (const value of honeypots) params.append("website", value);
+      const answer = await send(site.url, "POST", "/contact", { body: params.toString() });
+      expect(answer.status).toBe(200);
+      expect(answer.text).toContain(contactMessages.successTitle);
+    }
+  });
+
+  it("refuses an RFC 2047 encoded word in a name with a French message beside the field", async () => {
+    const answer = await send(site.url, "POST", "/contact", {
+      body: form("mime@example.ch", { lastName: "=?utf-8?B?QWRtaW4=?=" }),
+    });
+    expect(answer.status).toBe(400);
+    expect(answer.text).toContain(contactMessages.mimeSyntax);
+  });
+
+  it("refuses a 10 MB body on every method and spelling within a second, without growing the process by 50 MB", async () => {
+    const doors = SPELLINGS.flatMap((pathname) =>
+      ["POST", ...OTHER_METHODS].flatMap((method) => [true, false].map((declared) => ({ pathname, method, declared }))),
+    );
+    // The same requests with small bodies first: the process's memory is then warm.
+    for (const { pathname, method, declared } of doors) await sendLargeBody(site.url, method, pathname, 1024, declared);
+    const before = residentMegabytes(site.child.pid!);
+    for (const { pathname, method, declared } of doors) {
+      const { status, ms } = await sendLargeBody(site.url, method, pathname, 10 * 1024 * 1024, declared);
+      const door = `${method} ${pathname} ${declared ? "declared" : "chunked"}`;
+      // Declared: refused on the headers (any door); chunked: read up to 64 KB by the action, or never (405).
+      expect(status, door).toBe(declared || method === "POST" ? 413 : 405);
+      expect(ms, `${door}: answered within a second`).toBeLessThan(1000);
+    }
+    const after = residentMegabytes(site.child.pid!);
+    expect(after - before, `RSS ${before.toFixed(0)} MB, then ${after.toFixed(0)} MB`).toBeLessThan(50);
+  }, 120_000);
+
+  it("stored none of the requests above: wrong methods, spam, invalid, too large", async () => {
+    expect(await site.stop()).toBe(0);
+    expect(await storedEmails(dataDir)).toEqual([]);
+    expect(smtp.mails).toEqual([]);
+  });
+});
+
+describe("the contact rate limit behind every door", () => {
+  let site: SpawnedSite;
+  let dataDir: string;
+  let smtp: Awaited<ReturnType<typeof startSmtp>>;
+  const LIMIT = 3;
+
+  beforeAll(async () => {
+    smtp = await startSmtp();
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "site-limit-"));
+    site = await spawnSite({ DATA_DIR: dataDir, SMTP_URL: smtp.url, CONTACT_RATE_LIMIT_MAX: String(LIMIT) });
+    await site.ready();
+  }, 120_000);
+  afterAll(async () => {
+    await site?.stop();
+    await smtp?.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it("counts every spelling against one rate limit: past it, nothing is stored, on any door", async () => {
+    const bySpelling: number[] = [];
+    for (const [index, pathname] of SPELLINGS.entries()) {
+      bySpelling.push((await send(site.url, "POST", pathname, { body: form(`limit${index}@example.ch`) })).status);
+    }
+    expect(bySpelling).toEqual([...Array(LIMIT).fill(200), ...Array(SPELLINGS.length - LIMIT).fill(429)]);
+    for (const method of OTHER_METHODS) {
+      const answer = await send(site.url, method, "/%63ontact", { body: form(`limit-${method}@example.ch`) });
+      expect(answer.status).toBe(405);
+    }
+    const limited = await send(site.url, "POST", "/%63ontact", { body: form("late@example.ch") });
+    expect(limited.status).toBe(429);
+    expect(limited.text).toContain(contactMessages.rateLimited);
+
+    await waitFor(() => smtp.mails.length >= LIMIT, 10_000, "the mails");
+    expect(await site.stop()).toBe(0);
+    const stored = await storedEmails(dataDir);
+    expect(stored).toEqual(["limit0@example.ch", "limit1@example.ch", "limit2@example.ch"]);
+    expect(smtp.mails.map((mail) => mail.replyTo).sort()).toEqual(stored);
+  }, 60_000);
+});
+
+describe("GET of any path", () => {
+  let site: SpawnedSite;
+  beforeAll(async () => {
+    site = await spawnSite();
+    await site.ready();
+  }, 120_000);
+  afterAll(() => site?.stop());
+
+  it("never answers 5xx, and logs no error", async () => {
+    const paths = [
+      "/robots.txt/x",
+      "/favicon.svg/x",
+      "/blog/rss.xml/x",
+      "/sitemap.xml/x/y",
+      "/assets/x.js/y",
+      "/blog/reconnaitre-email-frauduleux/x",
+      "/%00",
+      "/%",
+      "/%E0%A4%A",
+      "/..%2f..%2fetc/passwd",
+      "/./../../etc/passwd",
+      `/${"a".repeat(5000)}`,
+      "/blog/page/abc",
+      "/blog/page/999",
+      "//contact",
+      "/contact.data",
+      "/_root.data",
+    ];
+    for (const pathname of paths) {
+      for (const method of ["GET", "HEAD"]) {
+        const { status } = await send(site.url, method, pathname);
+        expect(status, `${method} ${pathname}`).toBeLessThan(500);
+      }
+    }
+    expect(site.log.filter((line) => /"level":(50|60)/.test(line))).toEqual([]);
+  });
+});
