@@ -95,7 +95,7 @@ export async function openDatabase({
   const directory = path.join(root, "pglite");
   let lock: { release(): void };
   try {
-    fs.mkdirSync(root, { recursive: true });
+    makeDirectory(root);
     lock = lockDataDir(root);
   } catch (error) {
     if ((error as Error).name === "DataDirLockedError") throw error;
@@ -117,6 +117,22 @@ export async function openDatabase({
     await client?.close().catch(() => {});
     lock.release();
     throw new DatabaseOpenError(`DATA_DIR: cannot open the embedded database in ${directory}: ${explain(error)}`);
+  }
+}
+
+/**
+ * Creates `directory` and its parents. Node's recursive mkdir reports ENOENT
+ * where a parent cannot be written (a read-only file system): the folder is
+ * then made one level at a time, which throws the real cause (EROFS, EACCES).
+ */
+function makeDirectory(directory: string): void {
+  try {
+    fs.mkdirSync(directory, { recursive: true });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+    const parent = path.dirname(directory);
+    if (parent !== directory) makeDirectory(parent);
+    fs.mkdirSync(directory);
   }
 }
 

@@ -287,3 +287,51 @@ export function residentMegabytes(pid: number): number {
     return NaN;
   }
 }
+
+/**
+ * A small tmpfs of `megabytes` (a disk that fills up), or the reason it
+ * cannot be had (mounting needs root and a kernel that allows it).
+ */
+export function mountTmpfs(
+  megabytes: number,
+  options = "",
+): { dir: string; resize(megabytes: number): void; unmount(): void } | { skip: string } {
+  if (process.getuid?.() !== 0) return { skip: "mounting a small tmpfs needs root" };
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "tmpfs-"));
+  const mount = (args: string[]) => spawnSync("mount", args, { encoding: "utf8" });
+  const result = mount(["-t", "tmpfs", "-o", `size=${megabytes}m${options ? `,${options}` : ""}`, "tmpfs", dir]);
+  if (result.status !== 0) {
+    fs.rmSync(dir, { recursive: true, force: true });
+    return { skip: `mount -t tmpfs failed: ${result.stderr.trim()}` };
+  }
+  return {
+    dir,
+    resize(size) {
+      mount(["-o", `remount,size=${size}m`, dir]);
+    },
+    unmount() {
+      spawnSync("umount", ["-l", dir]);
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Fills the file system of `dir` up to its last byte with a file named `filler`. */
+export function fillDisk(dir: string): void {
+  const file = path.join(dir, "filler");
+  const fd = fs.openSync(file, "a");
+  const block = Buffer.alloc(64 * 1024);
+  try {
+    for (let size = block.length; size >= 1; size = Math.floor(size / 2)) {
+      for (;;) {
+        try {
+          fs.writeSync(fd, block, 0, size);
+        } catch {
+          break;
+        }
+      }
+    }
+  } finally {
+    fs.closeSync(fd);
+  }
+}
