@@ -14,7 +14,6 @@ import { eq, sql } from "drizzle-orm";
 import nodemailer from "nodemailer";
 import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { contactMessages } from "../../app/contact/messages";
 import { OutboxWorker } from "../../app/contact/outbox.server";
 import { saveContactRequest } from "../../app/contact/save.server";
 import { openDatabase } from "../../app/db/client.server";
