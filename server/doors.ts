@@ -66,6 +66,11 @@ export function routeOf(tree: RouteNode[], originalUrl: string): RouteNode | nul
   if (pathname === "/_root.data") pathname = "/";
   else if (pathname.endsWith(".data")) pathname = pathname.slice(0, -".data".length);
   if (pathname !== "/" && pathname.endsWith("/")) pathname = pathname.slice(0, -1);
+  try {
+    decodeURIComponent(pathname);
+  } catch {
+    return null; // a malformed escape: React Router matches nothing either
+  }
   const matches = matchRoutes(tree, pathname);
   return (matches?.at(-1)?.route as RouteNode | undefined) ?? null;
 }

@@ -7,18 +7,8 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
 import { afterAll, describe, expect, it } from "vitest";
-import { mountTmpfs, postContact, spawnSite, validForm } from "../support/harness";
-
-async function storedEmails(dataDir: string): Promise<string[]> {
-  const db = await PGlite.create(path.join(dataDir, "pglite"));
-  try {
-    return (await db.query<{ email: string }>("select email from contacts order by id")).rows.map((row) => row.email);
-  } finally {
-    await db.close();
-  }
-}
+import { mountTmpfs, postContact, spawnSite, validForm, storedEmails } from "../support/harness";
 
 describe("two servers on one DATA_DIR", () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "site-lock-"));

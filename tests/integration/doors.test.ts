@@ -9,10 +9,17 @@ import http from "node:http";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { contactMessages } from "../../app/contact/messages";
-import { residentMegabytes, spawnSite, startSmtp, validForm, waitFor, type SpawnedSite } from "../support/harness";
+import {
+  residentMegabytes,
+  spawnSite,
+  startSmtp,
+  validForm,
+  waitFor,
+  type SpawnedSite,
+  storedEmails,
+} from "../support/harness";
 
 /** Spellings of /contact that React Router resolves to the contact route. */
 const SPELLINGS = [
@@ -116,16 +123,6 @@ function sendLargeBody(base: string, method: string, pathname: string, bytes: nu
       pump();
     });
   });
-}
-
-/** The contact rows of a stopped site's PGlite folder. */
-async function storedEmails(dataDir: string): Promise<string[]> {
-  const db = await PGlite.create(path.join(dataDir, "pglite"));
-  try {
-    return (await db.query<{ email: string }>("select email from contacts order by id")).rows.map((row) => row.email);
-  } finally {
-    await db.close();
-  }
 }
 
 const form = (email: string, extra: Record<string, string> = {}) =>

@@ -11,6 +11,7 @@ import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
 import PostalMime from "postal-mime";
 import { pino, type Logger } from "pino";
 import { SMTPServer } from "smtp-server";
@@ -333,5 +334,15 @@ export function fillDisk(dir: string): void {
     }
   } finally {
     fs.closeSync(fd);
+  }
+}
+
+/** The e-mail addresses of the contact requests in a stopped site's PGlite folder, in arrival order. */
+export async function storedEmails(dataDir: string): Promise<string[]> {
+  const db = await PGlite.create(path.join(dataDir, "pglite"));
+  try {
+    return (await db.query<{ email: string }>("select email from contacts order by id")).rows.map((row) => row.email);
+  } finally {
+    await db.close();
   }
 }

@@ -1,0 +1,50 @@
+import { describe, expect, it } from "vitest";
+import { errorFields } from "./errors.server";
+
+describe("errorFields", () => {
+  it("keeps the codes and the cause of a failed query, never its message or parameters", () => {
+    const driver = Object.assign(new Error('could not extend file "base/1/2": No space left on device'), {
+      name: "error",
+      code: "53100",
+    });
+    const drizzle = Object.assign(
+      new Error("Failed query: insert into contacts ... params: Marie,marie@example.ch,+41 79 555 12 34"),
+      { name: "DrizzleQueryError", cause: driver },
+    );
+    const fields = errorFields(drizzle);
+    expect(fields).toEqual({ name: "DrizzleQueryError", sqlState: "53100", cause: "ENOSPC" });
+    expect(JSON.stringify(fields)).not.toMatch(/marie|79 555/i);
+  });
+
+  it("reads a system error's code and a mail server's reply code, not its text", () => {
+    const refused = Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:25"), {
+      code: "ECONNREFUSED",
+      syscall: "connect",
+    });
+    expect(errorFields(refused)).toEqual({
+      name: "Error",
+      code: "ECONNREFUSED",
+      cause: "ECONNREFUSED",
+      syscall: "connect",
+    });
+    const rejected = Object.assign(new Error("550 5.1.1 <someone@example.ch>: Recipient address rejected"), {
+      code: "EENVELOPE",
+      responseCode: 550,
+      command: "RCPT TO",
+      response: "550 5.1.1 <someone@example.ch>: Recipient address rejected",
+    });
+    expect(errorFields(rejected)).toEqual({ name: "Error", code: "EENVELOPE", responseCode: 550, command: "RCPT" });
+  });
+
+  it("names PGlite's file system errors by their errno", () => {
+    expect(errorFields({ name: "ErrnoError", errno: 51 })).toEqual({ name: "ErrnoError", cause: "ENOSPC" });
+  });
+
+  it("survives anything thrown, including a cause that loops", () => {
+    const loop: Record<string, unknown> = { name: "Loop" };
+    loop.cause = loop;
+    expect(errorFields(loop)).toEqual({ name: "Loop" });
+    expect(errorFields("text")).toEqual({ name: "Error" });
+    expect(errorFields(null)).toEqual({ name: "Error" });
+  });
+});
