@@ -33,8 +33,7 @@
  * the bare page and stopping Chromium and the server; a missed target is
  * reported, not a failure.
  */
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { once } from "node:events";
+import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -42,7 +41,7 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse, { desktopConfig, type Result } from "lighthouse";
 import { loadArticles } from "../app/blog/articles.server";
 import { featuredArticle } from "../app/blog/select";
-import { freePort, waitFor } from "../tests/integration/harness";
+import { spawnSite, type SpawnedSite } from "../tests/support/harness";
 import { chromiumLaunchOptions } from "./chromium";
 
 const started = performance.now();
@@ -112,9 +111,11 @@ const BARE_HTML = `<!doctype html>
 
 // ---------------------------------------------------------------- clean-up
 
-let server: ChildProcess | undefined;
-/** Everything the server wrote, printed when the benchmark fails. */
-const serverLog: string[] = [];
+let server: SpawnedSite | undefined;
+/** Everything the server wrote (`server.log`, kept after it stops), printed when the benchmark fails. */
+let serverLog: string[] = [];
+/** Prints the server's errors as they come (see `startSite`). */
+let logWatch: NodeJS.Timeout | undefined;
 let dataDir: string | undefined;
 /** The profile of the Chromium running, a fresh folder each launch (cold cache). */
 let profileDir: string | undefined;
@@ -140,11 +141,11 @@ function cleanUp(): Promise<void> {
 async function stopEverything(): Promise<void> {
   killChromium();
   fs.rmSync(BARE_DIR, { recursive: true, force: true });
-  if (server && server.exitCode === null && server.signalCode === null) {
-    const exited = once(server, "exit");
-    server.kill("SIGTERM");
-    const force = setTimeout(() => server?.kill("SIGKILL"), 15_000);
-    await exited;
+  clearInterval(logWatch);
+  if (server) {
+    const { child } = server;
+    const force = setTimeout(() => child.kill("SIGKILL"), 15_000);
+    await server.stop();
     clearTimeout(force);
   }
   server = undefined;
@@ -192,50 +193,28 @@ function articleSlug(): string {
 }
 
 /**
- * Starts `server/index.ts` in production on a free port. @returns its base URL
- * once `/` answers. @throws when it exits first or is not up within 2 minutes
- * (a busy machine can take 30 s and more: tsx, PGlite and its migrations).
+ * Starts `server/index.ts` in production on a free port (`spawnSite`, with
+ * the throwaway PGlite folder `dataDir` and the default outbox poll).
+ * @returns its base URL once `/healthz` answers. @throws when it exits first
+ * or is not up within 2 minutes (a busy machine can take 30 s and more: tsx,
+ * PGlite and its migrations).
  */
 async function startSite(): Promise<string> {
-  const port = await freePort();
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-web-data-"));
-  const child = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      // Empty counts as unset (server/env.ts) and keeps a .env file from setting them.
-      DATABASE_URL: "",
-      SMTP_URL: "",
-      LOG_LEVEL: "warn",
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  server = child;
+  const site = await spawnSite({ DATA_DIR: dataDir, LOG_LEVEL: "warn", OUTBOX_POLL_SECONDS: "5" });
+  server = site;
+  serverLog = site.log;
   // Its warnings are the expected 404s (robots.txt, favicon.ico); show errors (pino level ≥ 50) at once.
-  for (const stream of [child.stdout, child.stderr])
-    stream.setEncoding("utf8").on("data", (chunk: string) => {
-      for (const line of chunk.split("\n").filter(Boolean)) {
-        serverLog.push(line);
-        const level = /^\{"level":(\d+)/.exec(line)?.[1];
-        if (!level || Number(level) >= 50) console.error(`  server: ${line}`);
-      }
-    });
-  const url = `http://127.0.0.1:${port}`;
-  await waitFor(
-    async () => {
-      if (child.exitCode !== null) throw new Error(`The server exited (code ${child.exitCode}) before answering.`);
-      return fetch(url).then(
-        () => true,
-        () => false,
-      );
-    },
-    120_000,
-    `the server on ${url}`,
-  );
-  return url;
+  let shown = 0;
+  logWatch = setInterval(() => {
+    for (const line of site.log.slice(shown)) {
+      const level = /^\{"level":(\d+)/.exec(line)?.[1];
+      if (!level || Number(level) >= 50) console.error(`  server: ${line}`);
+    }
+    shown = site.log.length;
+  }, 100);
+  await site.ready();
+  return site.url;
 }
 
 /** An audit that counts in a category's score and scores under 1 (0–1). */
