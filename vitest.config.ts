@@ -18,5 +18,8 @@ export default defineConfig({
     environment: "node",
     // The blog build test runs a whole production build.
     testTimeout: 30_000,
+    // Starting a test server (a copy of the prepared database, migrations) can take several
+    // seconds on a busy two-core machine.
+    hookTimeout: 60_000,
   },
 });

@@ -5,13 +5,12 @@
  * where mounting is not allowed).
  */
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { mountTmpfs, postContact, spawnSite, validForm, storedEmails } from "../support/harness";
+import { mountTmpfs, postContact, spawnSite, validForm, storedEmails, freshDataDir } from "../support/harness";
 
 describe("two servers on one DATA_DIR", () => {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "site-lock-"));
+  const dataDir = freshDataDir();
   afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
   it("the second exits at once, non-zero, naming the folder and the running process; the first keeps every request", async () => {

@@ -7,8 +7,6 @@
 import fs from "node:fs";
 import http from "node:http";
 import net from "node:net";
-import os from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { contactMessages } from "../../app/contact/messages";
 import {
@@ -19,6 +17,7 @@ import {
   waitFor,
   type SpawnedSite,
   storedEmails,
+  freshDataDir,
 } from "../support/harness";
 
 /** Spellings of /contact that React Router resolves to the contact route. */
@@ -135,7 +134,7 @@ describe("the contact action behind every door", () => {
 
   beforeAll(async () => {
     smtp = await startSmtp();
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "site-doors-"));
+    dataDir = freshDataDir();
     site = await spawnSite({ DATA_DIR: dataDir, SMTP_URL: smtp.url });
     await site.ready();
   }, 120_000);
@@ -229,7 +228,7 @@ describe("the contact rate limit behind every door", () => {
 
   beforeAll(async () => {
     smtp = await startSmtp();
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "site-limit-"));
+    dataDir = freshDataDir();
     site = await spawnSite({ DATA_DIR: dataDir, SMTP_URL: smtp.url, CONTACT_RATE_LIMIT_MAX: String(LIMIT) });
     await site.ready();
   }, 120_000);

@@ -7,7 +7,6 @@
  */
 import net from "node:net";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { Writable } from "node:stream";
 import { eq, sql } from "drizzle-orm";
@@ -29,6 +28,7 @@ import {
   startTestServer,
   validForm,
   waitFor,
+  freshDataDir,
 } from "../support/harness";
 
 /** The visitor's fields a log line must never carry. */
@@ -101,7 +101,7 @@ async function startDroppingSmtp() {
 describe("an SMTP peer that drops the connection after DATA", () => {
   it("gets at most OUTBOX_MAX_ATTEMPTS copies; the row is then failed, kept and logged at error level", async () => {
     const peer = await startDroppingSmtp();
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "site-drop-"));
+    const dataDir = freshDataDir();
     const database = await openDatabase({ dataDir });
     const { logger, lines } = capturingLogger();
     try {

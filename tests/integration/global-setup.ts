@@ -1,6 +1,11 @@
-/** Builds the site once before the integration tests (they serve the production build). */
+/**
+ * Before the integration tests: builds the site once (they serve the
+ * production build), and prepares the PGlite folder that test servers copy.
+ */
 import { execFileSync } from "node:child_process";
+import { ensurePgliteTemplate } from "../support/harness";
 
-export default function setup() {
+export default async function setup() {
   execFileSync("npx", ["tsx", "scripts/ensure-build.ts"], { stdio: "inherit" });
+  await ensurePgliteTemplate();
 }

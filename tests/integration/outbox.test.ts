@@ -3,7 +3,6 @@
  * requests, and two workers sharing one PostgreSQL.
  */
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
@@ -20,12 +19,13 @@ import {
   startSmtp,
   validForm,
   waitFor,
+  freshDataDir,
 } from "../support/harness";
 
 describe("a server killed during a burst of submissions", () => {
   it("has, after its restart, the row and the mail of every request it answered with success", async () => {
     const smtp = await startSmtp();
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "site-burst-"));
+    const dataDir = freshDataDir();
     // A short lease: rows the killed process had claimed are retried within seconds.
     const env = { DATA_DIR: dataDir, SMTP_URL: smtp.url, OUTBOX_LEASE_SECONDS: "2" };
     let server = await spawnSite(env);

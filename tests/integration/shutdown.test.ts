@@ -7,10 +7,8 @@
  */
 import fs from "node:fs";
 import http from "node:http";
-import os from "node:os";
-import path from "node:path";
 import { expect, it } from "vitest";
-import { spawnSite, startSmtp, storedEmails, validForm, waitFor } from "../support/harness";
+import { spawnSite, startSmtp, storedEmails, validForm, waitFor, freshDataDir } from "../support/harness";
 
 type Outcome = { email: string; sentAt: number; status: number | "error" };
 
@@ -40,29 +38,33 @@ function post(url: string, agent: http.Agent, email: string): Promise<number> {
 
 it("stores and mails once every request answered with success, and accepts none once closing", async () => {
   const smtp = await startSmtp();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "site-sigterm-"));
+  const dataDir = freshDataDir();
   // The default lease (5 minutes): rows the stopping worker claimed must be given back, not left to expire.
   const env = { DATA_DIR: dataDir, SMTP_URL: smtp.url, OUTBOX_LEASE_SECONDS: "300" };
   const site = await spawnSite(env);
   await site.ready();
 
+  // Eight clients, each sending its next request when the last is answered, 200 in all: they
+  // go on sending after SIGTERM, however slow the machine.
   const agent = new http.Agent({ keepAlive: true, maxSockets: 8 });
   const outcomes: Outcome[] = [];
   let answered = 0;
-  const burst = Array.from({ length: 200 }, (_, index) => `sigterm${index}@example.ch`).map(async (email, index) => {
-    await new Promise((resolve) => setTimeout(resolve, index * 10));
-    const outcome: Outcome = { email, sentAt: Date.now(), status: "error" };
-    outcomes.push(outcome);
-    try {
-      outcome.status = await post(site.url, agent, email);
-      answered++;
-    } catch {
-      // the connection closed: nothing was promised
+  let next = 0;
+  const clients = Array.from({ length: 8 }, async () => {
+    while (next < 200) {
+      const outcome: Outcome = { email: `sigterm${next++}@example.ch`, sentAt: Date.now(), status: "error" };
+      outcomes.push(outcome);
+      try {
+        outcome.status = await post(site.url, agent, outcome.email);
+        answered++;
+      } catch {
+        // the connection closed: nothing was promised
+      }
     }
   });
   await waitFor(() => answered >= 60, 60_000, "60 answers");
   site.child.kill("SIGTERM");
-  await Promise.all(burst);
+  await Promise.all(clients);
   expect(await site.exited).toBe(0);
   agent.destroy();
 

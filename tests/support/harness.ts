@@ -7,6 +7,7 @@
  * killed or measured).
  */
 import { execFileSync, spawn, spawnSync, type ChildProcess } from "node:child_process";
+import crypto from "node:crypto";
 import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
@@ -128,6 +129,45 @@ export async function startPostgres() {
   };
 }
 
+/**
+ * A prepared, migrated PGlite folder that test servers copy instead of
+ * creating their own (DESIGN.md: creating one takes 3-5 s and 800 MB;
+ * copying, a few milliseconds). Its name carries a hash of the migrations,
+ * so a new migration makes a new template. Made by the integration tests'
+ * global setup (`ensurePgliteTemplate`); absent, servers create their own.
+ */
+export function pgliteTemplatePath(): string {
+  const migrations = path.resolve("app", "db", "migrations");
+  const hash = crypto.createHash("sha256");
+  for (const name of fs
+    .readdirSync(migrations)
+    .filter((file) => file.endsWith(".sql"))
+    .sort())
+    hash.update(name).update(fs.readFileSync(path.join(migrations, name)));
+  return path.join(os.tmpdir(), `site-pglite-template-${hash.digest("hex").slice(0, 12)}`);
+}
+
+/** Creates the PGlite template (see `pgliteTemplatePath`) unless it exists. */
+export async function ensurePgliteTemplate(): Promise<void> {
+  const template = pgliteTemplatePath();
+  if (fs.existsSync(path.join(template, "pglite", "PG_VERSION"))) return;
+  const draft = `${template}.draft-${process.pid}`;
+  const { openDatabase } = await import("../../app/db/client.server");
+  const database = await openDatabase({ dataDir: draft });
+  await database.close();
+  fs.rmSync(template, { recursive: true, force: true });
+  fs.renameSync(draft, template);
+}
+
+/** A fresh DATA_DIR for a test server: a copy of the template when there is one, else empty. */
+export function freshDataDir(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "site-data-"));
+  const template = path.join(pgliteTemplatePath(), "pglite");
+  if (fs.existsSync(path.join(template, "PG_VERSION")))
+    fs.cpSync(template, path.join(dir, "pglite"), { recursive: true });
+  return dir;
+}
+
 export const silentLogger = pino({ level: process.env.TEST_LOG_LEVEL ?? "silent" });
 
 /** Settings for a test server: a fresh PGlite folder unless `DATABASE_URL` is given. */
@@ -136,25 +176,35 @@ export function testSettings(overrides: Record<string, string | undefined>): Set
     NODE_ENV: "production",
     PORT: "0",
     HOST: "127.0.0.1",
-    DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "site-data-")),
     MAIL_FROM: "site@example.ch",
     CONTACT_NOTIFY_TO: "owner@example.ch",
     CONTACT_RATE_LIMIT_MAX: "100000",
     OUTBOX_POLL_SECONDS: "0.2",
     LOG_LEVEL: "silent",
     ...overrides,
+    DATA_DIR: overrides.DATA_DIR ?? (overrides.DATABASE_URL ? "unused" : freshDataDir()),
   });
 }
 
-/** Starts the site in this process (needs `npm run build` first); logs nothing unless given a `logger`. */
-export function startTestServer(
+/**
+ * Starts the site in this process (needs `npm run build` first); logs
+ * nothing unless given a `logger`. A DATA_DIR it made is removed by `close()`.
+ */
+export async function startTestServer(
   overrides: Record<string, string | undefined>,
   logger: Logger = silentLogger,
 ): Promise<RunningServer & { url: string }> {
-  return startServer({ settings: testSettings(overrides), logger }).then((server) => ({
+  const settings = testSettings(overrides);
+  const server = await startServer({ settings, logger });
+  return {
     ...server,
     url: `http://127.0.0.1:${server.port}`,
-  }));
+    async close() {
+      await server.close();
+      if (!overrides.DATA_DIR && !overrides.DATABASE_URL)
+        fs.rmSync(settings.DATA_DIR, { recursive: true, force: true });
+    },
+  };
 }
 
 /** A valid contact request as form fields; `email` makes it unique. */
@@ -220,13 +270,14 @@ export interface SpawnedSite {
  */
 export async function spawnSite(env: Record<string, string> = {}): Promise<SpawnedSite> {
   const port = await freePort();
+  // A DATA_DIR made here goes with the process.
+  const ownDataDir = env.DATA_DIR || env.DATABASE_URL ? undefined : freshDataDir();
   const child = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
     env: {
       ...process.env,
       NODE_ENV: "production",
       PORT: String(port),
       HOST: "127.0.0.1",
-      DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "site-data-")),
       // Empty counts as unset (server/env.ts) and keeps a .env file from setting them.
       DATABASE_URL: "",
       SMTP_URL: "",
@@ -236,6 +287,7 @@ export async function spawnSite(env: Record<string, string> = {}): Promise<Spawn
       MAIL_FROM: "site@example.ch",
       CONTACT_NOTIFY_TO: "owner@example.ch",
       ...env,
+      DATA_DIR: env.DATA_DIR ?? ownDataDir ?? "unused",
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -249,7 +301,12 @@ export async function spawnSite(env: Record<string, string> = {}): Promise<Spawn
     });
     stream.on("end", () => rest && log.push(rest));
   }
-  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  const exited = new Promise<number | null>((resolve) =>
+    child.once("exit", (code) => {
+      if (ownDataDir) fs.rmSync(ownDataDir, { recursive: true, force: true });
+      resolve(code);
+    }),
+  );
   const url = `http://127.0.0.1:${port}`;
   return {
     child,
