@@ -1,45 +1,10 @@
-import fs from "node:fs";
 import path from "node:path";
 import type { Config } from "@react-router/dev/config";
-import { checkPrerenderedPages, htmlFiles } from "./scripts/page-metadata";
-import { precompressAssets, precompressFiles } from "./scripts/precompress";
-import { writeBuildSiteUrl } from "./server/build-info";
-import { loadSettings } from "./server/env";
-
-// Prerendered pages carry SITE_URL (canonical URLs, share tags, sitemap, feed): read `.env` as the server does
-// (variables already set in the environment win).
-if (fs.existsSync(".env")) process.loadEnvFile(".env");
-
-/** The SITE_URL a build made now would use (environment, then `.env`, then the default). */
-export function builtSiteUrl(): string {
-  return loadSettings().SITE_URL;
-}
-
-/** Articles per index page; keep equal to ARTICLES_PER_PAGE in app/blog/select.ts (a test checks). */
-export const ARTICLES_PER_PAGE = 12;
-
-/**
- * Every prerendered URL: the home page, the blog index and its pages, each
- * article, the legal pages, the feed, the sitemap and robots.txt.
- */
-export function publicPaths(blogDirectory = process.env.BLOG_CONTENT_DIR ?? path.join("app", "content", "blog")) {
-  const slugs = fs
-    .readdirSync(blogDirectory)
-    .filter((name) => name.endsWith(".md"))
-    .map((name) => name.slice(0, -3));
-  const pages = Math.max(1, Math.ceil(slugs.length / ARTICLES_PER_PAGE));
-  return [
-    "/",
-    "/blog",
-    ...Array.from({ length: pages - 1 }, (_, index) => `/blog/page/${index + 2}`),
-    ...slugs.map((slug) => `/blog/${slug}`),
-    "/mentions-legales",
-    "/confidentialite",
-    "/blog/rss.xml",
-    "/sitemap.xml",
-    "/robots.txt",
-  ];
-}
+import { writeBuildSiteUrl } from "./app/config/build-info.server";
+import { checkPrerenderedPages, htmlFiles } from "./tooling/page-metadata";
+import { precompressAssets, precompressFiles } from "./tooling/precompress";
+import { publicPaths } from "./tooling/prerender-paths";
+import { builtSiteUrl } from "./tooling/site-url";
 
 /**
  * React Router framework configuration.
@@ -49,7 +14,7 @@ export function publicPaths(blogDirectory = process.env.BLOG_CONTENT_DIR ?? path
  * `BLOG_CONTENT_DIR` let tests build elsewhere with other articles.
  * After the build, every prerendered page must have its title, description
  * and (unless noindex) canonical URL, or the build fails
- * (scripts/page-metadata.ts).
+ * (tooling/page-metadata.ts).
  */
 export default {
   appDirectory: "app",

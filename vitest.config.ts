@@ -9,6 +9,7 @@ export default defineConfig({
       "app/**/*.test.{ts,tsx}",
       "server/**/*.test.ts",
       "scripts/**/*.test.ts",
+      "tooling/**/*.test.ts",
       "tests/integration/**/*.test.ts",
       "tests/budgets/**/*.test.ts",
     ],

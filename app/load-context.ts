@@ -1,6 +1,6 @@
 /** What the Express server passes to every loader and action (`context`). */
 import type { Logger } from "pino";
-import type { Settings } from "../server/env";
+import type { Settings } from "./config/settings.server";
 import type { Database } from "./db/client.server";
 import type { RateLimiter } from "./guards/public-action.server";
 

@@ -7,10 +7,18 @@
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { builtSiteUrl } from "../react-router.config";
-import { readBuildSiteUrl } from "../server/build-info";
+import { readBuildSiteUrl } from "../app/config/build-info.server";
+import { builtSiteUrl } from "../tooling/site-url";
 
-const sources = ["app", "public", "vite.config.ts", "react-router.config.ts", "package-lock.json", "tsconfig.json"];
+const sources = [
+  "app",
+  "public",
+  "tooling",
+  "vite.config.ts",
+  "react-router.config.ts",
+  "package-lock.json",
+  "tsconfig.json",
+];
 const marker = path.join("build", "server", "index.js");
 
 function newestMtime(entry: string): number {

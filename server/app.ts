@@ -23,7 +23,7 @@ import type { ViteDevServer } from "vite";
 import type { Database } from "../app/db/client.server.ts";
 import type { RateLimiter } from "../app/guards/public-action.server.ts";
 import { errorFields } from "../app/utils/errors.server.ts";
-import type { Settings } from "./env.ts";
+import type { Settings } from "../app/config/settings.server.ts";
 import { actionlessPost, doorGuards, errorHandler } from "./doors.ts";
 import { CSP_REPORT_PATH, cspReportHandlers } from "./csp-report.ts";
 import { prerenderedScriptSources, securityHeaders } from "./security.ts";
@@ -185,7 +185,7 @@ export function createApp({
     app.use(vite.middlewares);
   } else {
     // Hashed file names: cache for a year, never revalidate. Sent as compressed at build time
-    // (scripts/precompress.ts): brotli, else gzip, else as is.
+    // (tooling/precompress.ts): brotli, else gzip, else as is.
     app.use(
       "/assets",
       expressStaticGzip(path.join(clientDir, "assets"), {

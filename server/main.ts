@@ -27,8 +27,8 @@ import { OutboxWorker } from "../app/contact/outbox.server.ts";
 import { openDatabase, type OpenDatabase } from "../app/db/client.server.ts";
 import { errorFields } from "../app/utils/errors.server.ts";
 import { createApp } from "./app.ts";
-import { readBuildSiteUrl } from "./build-info.ts";
-import type { Settings } from "./env.ts";
+import { readBuildSiteUrl } from "../app/config/build-info.server.ts";
+import type { Settings } from "../app/config/settings.server.ts";
 import { createRateLimiter } from "./rate-limit.ts";
 
 export interface RunningServer {

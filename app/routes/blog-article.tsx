@@ -12,7 +12,7 @@ import { VideoEmbed } from "~/components/video-embed";
 import { getArticles, youtubeId } from "~/blog/articles.server";
 import { relatedArticles, summarize } from "~/blog/select";
 import { pageMeta } from "~/utils/meta";
-import { settingsFrom } from "~/utils/settings.server";
+import { settingsFrom } from "~/config/settings.server";
 import { articleShareImage } from "~/utils/share-image.server";
 import { articleStructuredData } from "~/utils/structured-data.server";
 import type { Route } from "./+types/blog-article";

@@ -1,7 +1,7 @@
 /** `/blog/rss.xml`: the RSS 2.0 feed of every article (prerendered at build, with that build's SITE_URL). */
 import { getArticles } from "~/blog/articles.server";
 import { buildRssFeed } from "~/blog/feed.server";
-import { settingsFrom } from "~/utils/settings.server";
+import { settingsFrom } from "~/config/settings.server";
 import type { Route } from "./+types/blog-rss";
 
 export function loader({ context }: Route.LoaderArgs) {

@@ -18,7 +18,7 @@ import { encodedContactChannels } from "~/utils/contact-channels.server";
 import { homeContent } from "~/utils/home-content.server";
 import { loaderPageMeta } from "~/utils/page-meta.server";
 import { siteName } from "~/utils/meta";
-import { settingsFrom } from "~/utils/settings.server";
+import { settingsFrom } from "~/config/settings.server";
 import { businessStructuredData } from "~/utils/structured-data.server";
 import type { Route } from "./+types/home";
 

@@ -1,5 +1,5 @@
 /** `/robots.txt`: lets every crawler in and names the sitemap (prerendered at build, with that build's SITE_URL). */
-import { settingsFrom } from "~/utils/settings.server";
+import { settingsFrom } from "~/config/settings.server";
 import { buildRobotsTxt } from "~/utils/sitemap.server";
 import type { Route } from "./+types/robots";
 

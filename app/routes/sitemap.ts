@@ -1,6 +1,6 @@
 /** `/sitemap.xml`: the sitemap of the indexable pages (prerendered at build, with that build's SITE_URL). */
 import { getArticles } from "~/blog/articles.server";
-import { settingsFrom } from "~/utils/settings.server";
+import { settingsFrom } from "~/config/settings.server";
 import { buildSitemap, sitemapPages } from "~/utils/sitemap.server";
 import type { Route } from "./+types/sitemap";
 

@@ -5,7 +5,7 @@
  */
 import type { AppLoadContext, MetaDescriptor } from "react-router";
 import { pageMeta, siteName, type PageMetaOptions, type RootMetaData } from "~/utils/meta";
-import { settingsFrom } from "~/utils/settings.server";
+import { settingsFrom } from "~/config/settings.server";
 import { siteShareImage } from "~/utils/share-image.server";
 
 /** What the root loader gives `pageMeta`: `SITE_URL`, the site's share image and name. */

@@ -19,7 +19,7 @@ import {
   renderBlockingForeignRequests,
   stylesheetsOf,
 } from "./page-assets";
-import { htmlFiles } from "../../scripts/page-metadata";
+import { htmlFiles } from "../../tooling/page-metadata";
 
 const clientDirectory = path.join(process.env.BUILD_DIR ?? "build", "client");
 const KB = 1024;

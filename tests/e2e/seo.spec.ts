@@ -10,7 +10,7 @@
  */
 import { XMLParser } from "fast-xml-parser";
 import { expect, test } from "@playwright/test";
-import { isNoindex, readHeadMetadata } from "../../scripts/page-metadata";
+import { isNoindex, readHeadMetadata } from "../../tooling/page-metadata";
 
 test("every URL of /sitemap.xml answers 200 and declares itself as canonical", async ({ request }) => {
   const response = await request.get("/sitemap.xml");

@@ -18,8 +18,9 @@ import { identity } from "../../app/content/identity";
 import { services } from "../../app/content/services";
 import { zones } from "../../app/content/zones";
 import { siteName } from "../../app/utils/meta";
-import { builtSiteUrl, publicPaths } from "../../react-router.config";
-import { htmlFiles, isNoindex, readHeadMetadata, type HeadMetadata } from "../../scripts/page-metadata";
+import { htmlFiles, isNoindex, readHeadMetadata, type HeadMetadata } from "../../tooling/page-metadata";
+import { publicPaths } from "../../tooling/prerender-paths";
+import { builtSiteUrl } from "../../tooling/site-url";
 
 const clientDirectory = path.join(process.env.BUILD_DIR ?? "build", "client");
 const siteUrl = builtSiteUrl();

@@ -4,7 +4,7 @@
  * feed carry the SITE_URL of the build.
  */
 import { expect, it } from "vitest";
-import { readBuildSiteUrl } from "../../server/build-info";
+import { readBuildSiteUrl } from "../../app/config/build-info.server";
 import { spawnSite } from "../support/harness";
 
 it("refuses to start on a build made for another SITE_URL, saying what to run", async () => {

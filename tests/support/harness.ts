@@ -16,7 +16,7 @@ import { PGlite } from "@electric-sql/pglite";
 import PostalMime from "postal-mime";
 import { pino, type Logger } from "pino";
 import { SMTPServer } from "smtp-server";
-import { loadSettings, type Settings } from "../../server/env";
+import { loadSettings, type Settings } from "../../app/config/settings.server";
 import { startServer, type RunningServer } from "../../server/main";
 
 export interface ReceivedMail {
@@ -278,7 +278,7 @@ export async function spawnSite(env: Record<string, string> = {}): Promise<Spawn
       NODE_ENV: "production",
       PORT: String(port),
       HOST: "127.0.0.1",
-      // Empty counts as unset (server/env.ts) and keeps a .env file from setting them.
+      // Empty counts as unset (app/config/settings.server.ts) and keeps a .env file from setting them.
       DATABASE_URL: "",
       SMTP_URL: "",
       LOG_LEVEL: "info",

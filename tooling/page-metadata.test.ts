@@ -1,4 +1,4 @@
-/** The build's metadata check (scripts/page-metadata.ts): what it accepts, what it rejects and how it says so. */
+/** The build's metadata check (tooling/page-metadata.ts): what it accepts, what it rejects and how it says so. */
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";

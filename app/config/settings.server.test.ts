@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { loadSettings, SettingsError } from "./env";
+import { loadSettings, SettingsError } from "./settings.server";
 
 describe("loadSettings", () => {
   it("applies the documented defaults on an empty environment", () => {

@@ -1,0 +1,28 @@
+/**
+ * Every URL the build prerenders: the home page, the blog index and its
+ * further pages (`ARTICLES_PER_PAGE` from app/blog/select.ts), each article
+ * (one per Markdown file of `blogDirectory`), the legal pages, the feed, the
+ * sitemap and robots.txt.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { ARTICLES_PER_PAGE } from "../app/blog/select";
+
+export function publicPaths(blogDirectory = process.env.BLOG_CONTENT_DIR ?? path.join("app", "content", "blog")) {
+  const slugs = fs
+    .readdirSync(blogDirectory)
+    .filter((name) => name.endsWith(".md"))
+    .map((name) => name.slice(0, -3));
+  const pages = Math.max(1, Math.ceil(slugs.length / ARTICLES_PER_PAGE));
+  return [
+    "/",
+    "/blog",
+    ...Array.from({ length: pages - 1 }, (_, index) => `/blog/page/${index + 2}`),
+    ...slugs.map((slug) => `/blog/${slug}`),
+    "/mentions-legales",
+    "/confidentialite",
+    "/blog/rss.xml",
+    "/sitemap.xml",
+    "/robots.txt",
+  ];
+}
