@@ -23,7 +23,9 @@ test("home: no horizontal scroll, no console error, axe finds nothing", async ({
   expect(errors).toEqual([]);
 });
 
-test("404 page: no horizontal scroll, axe finds nothing, the path is logged", async ({ page }) => {
+test("404 page: the site's header and footer, no horizontal scroll, axe finds nothing, the path is logged", async ({
+  page,
+}) => {
   const errors = watchConsoleErrors(page);
   const logged: string[] = [];
   page.on("console", (message) => logged.push(message.text()));
@@ -31,6 +33,10 @@ test("404 page: no horizontal scroll, axe finds nothing, the path is logged", as
   expect(response?.status()).toBe(404);
   await waitForHydration(page);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Oops! Page not found");
+  await expect(page.getByRole("banner").getByRole("link", { name: /Formation & Assistance/ })).toBeVisible();
+  await expect(page.getByRole("contentinfo").getByRole("link", { name: "Mentions légales" })).toBeVisible();
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex");
+  await expect(page).toHaveTitle("Page introuvable | Formation & Assistance Informatique");
   await expect.poll(() => logged.join("\n")).toContain("/une-page-qui-n-existe-pas");
   await expectNoHorizontalScroll(page);
   await expectNoAxeViolations(page);

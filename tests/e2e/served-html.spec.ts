@@ -137,13 +137,16 @@ test("the server-rendered view /coordonnees shows the details with real links", 
   await context.close();
 });
 
-test("an unknown path answers 404 with the spec's page", async ({ request }) => {
+test("an unknown path answers 404 with the spec's page, inside the site's header and footer", async ({ request }) => {
   for (const url of ["/une-page-qui-n-existe-pas", "/blog/article-inconnu/extra"]) {
     const response = await request.get(url);
     expect(response.status(), url).toBe(404);
     const html = await response.text();
     expect(html).toContain("Oops! Page not found");
     expect(html).toContain("Return to Home");
+    expect(html, url).toContain('aria-label="Navigation principale"');
+    expect(html, url).toContain('aria-label="Pied de page"');
+    expect(html, url).toMatch(/<meta name="robots" content="noindex"/);
   }
 });
 
