@@ -46,6 +46,33 @@ test("404 page: the site's header and footer, no horizontal scroll, axe finds no
   await expect(page).toHaveURL(/\/$/);
 });
 
+test("service cards line up their price boxes, and each course's button stands clear of the box above it", async ({
+  page,
+}) => {
+  await page.goto("/");
+  const serviceCards = page
+    .locator("#services li")
+    .filter({ has: page.getByRole("link", { name: "Réserver maintenant" }) });
+  // The box around the price and its note.
+  const priceBoxes = serviceCards.locator("p", { hasText: /^CHF / }).locator("..");
+  await expect(priceBoxes).toHaveCount(3);
+  const boxes = await Promise.all((await priceBoxes.all()).map(async (box) => (await box.boundingBox())!));
+  if (page.viewportSize()!.width >= 1024) {
+    // Side by side: same top, same height.
+    for (const box of boxes) {
+      expect(Math.abs(box.y - boxes[0]!.y), "price boxes start at the same height").toBeLessThanOrEqual(1);
+      expect(Math.abs(box.height - boxes[0]!.height), "price boxes are equally tall").toBeLessThanOrEqual(1);
+    }
+  }
+  const courseCards = page.locator("#cours li").filter({ has: page.locator("dl") });
+  await expect(courseCards).toHaveCount(4);
+  for (const card of await courseCards.all()) {
+    const details = (await card.locator("dl").boundingBox())!;
+    const button = (await card.getByRole("link", { name: "S’inscrire au cours" }).boundingBox())!;
+    expect(button.y - (details.y + details.height), "space between the box and the button").toBeGreaterThanOrEqual(16);
+  }
+});
+
 test("body text is at least 18 px everywhere in the page's content", async ({ page }) => {
   await page.goto("/");
   const tooSmall = await page.locator("main").evaluate((main) => {
