@@ -41,6 +41,12 @@ export function revealLabels() {
   return { reveal: contactSection.reveal, hide: contactSection.hide };
 }
 
+/** The words of the blog's pages: title, introduction, "Lire l’article" and the newsletter box. */
+export function blogWords() {
+  const { title, intro, readMore, newsletter } = blogSection;
+  return { title, intro, readMore, newsletter };
+}
+
 /** Everything the nine home sections show, in page order. */
 export function homeContent() {
   return {
@@ -61,12 +67,7 @@ export function homeContent() {
       courses: courses.map(({ topics, ...course }) => ({ ...course, ...topicPreview(topics) })),
     },
     about: { ...about, captions: about.captions.map(withPicture) },
-    blog: {
-      title: blogSection.title,
-      intro: blogSection.intro,
-      readMore: blogSection.readMore,
-      newsletter: blogSection.newsletter,
-    },
+    blog: blogWords(),
     contact: contactContent(),
   };
 }

@@ -2,7 +2,7 @@
  * The home page and the 404 page at 1280, 375 and 320 px: layout, console,
  * accessibility (axe), text size, target size, and the reveal toggle.
  */
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Locator, type Page } from "@playwright/test";
 import { identity } from "../../app/content/identity";
 import { expectNoAxeViolations, expectNoHorizontalScroll, waitForHydration, watchConsoleErrors } from "./helpers";
 
@@ -109,16 +109,34 @@ test("every link, button and field is at least 44 by 44 px", async ({ page }) =>
   expect(small).toEqual([]);
 });
 
-test("Révéler shows the three contact details as real links, Masquer hides them", async ({ page }) => {
+/** The button's centre is the centre of the hint above it (within 2 px). */
+async function expectCentredUnderHint(page: Page, button: Locator) {
+  const hint = (await page.locator("#contact-reveal-hint").boundingBox())!;
+  const box = (await button.boundingBox())!;
+  expect(
+    Math.abs(box.x + box.width / 2 - (hint.x + hint.width / 2)),
+    "button centred under its hint",
+  ).toBeLessThanOrEqual(2);
+}
+
+test("Révéler shows the three contact details as real links, Masquer hides them; the hint follows the button", async ({
+  page,
+}) => {
   await page.goto("/#contact");
   await waitForHydration(page);
   const toggle = page.getByRole("button", { name: "Révéler" });
   await expect(toggle).toHaveAttribute("aria-pressed", "false");
+  await expect(toggle).toHaveAccessibleDescription(/cliquez sur «\sRévéler\s»/);
+  await expectCentredUnderHint(page, toggle);
   await expect(page.locator(`a[href^="tel:"]`)).toHaveCount(0);
 
   await toggle.click();
   const hide = page.getByRole("button", { name: "Masquer" });
   await expect(hide).toHaveAttribute("aria-pressed", "true");
+  // The hint now says how to hide them, never « Révéler » beside a button that reads "Masquer".
+  await expect(page.locator("#contact-reveal-hint")).toHaveText(/Cliquez sur «\sMasquer\s»/);
+  await expect(page.locator("#contact-reveal-hint")).not.toContainText("Révéler");
+  await expectCentredUnderHint(page, hide);
   await expect(page).toHaveURL(/\/#contact$/); // toggled in place, no navigation
   await expect(page.locator(`a[href="tel:${identity.phone}"]`)).toHaveText(identity.phoneDisplay);
   await expect(page.locator(`a[href="mailto:${identity.email}"]`)).toHaveText(identity.email);
