@@ -1,18 +1,9 @@
 /**
- * The two legal pages: `/mentions-legales` (who runs the site, as the Swiss
- * law on unfair competition asks of anyone offering services online, LCD
- * art. 3 al. 1 let. s) and `/confidentialite` (the privacy notice of the
- * Swiss data protection act, LPD art. 19).
- *
- * TO FILL IN: `legalSettings` below holds the owner's values. The hosting
- * provider and the e-mail provider are fictitious placeholders (example.com,
- * postcode 0000): put the real ones, with the country where each keeps the
- * data. The operator's name, business name, postal address and e-mail come
- * from `identity.ts`. Change `lastUpdated` whenever a text here changes.
- *
- * The texts describe what the site really does (no cookie, no statistics,
- * request log without IP address, YouTube only after a click, contact form
- * fields): keep them true when the site changes.
+ * The legal notice `/mentions-legales` (LCD art. 3 al. 1 let. s) and the
+ * privacy notice `/confidentialite` (LPD art. 19). TO FILL IN: the real
+ * providers in `legalSettings` (README, "Placeholders to fill before going
+ * online"); the operator comes from `identity.ts`. Change `lastUpdated` with
+ * any text, and keep the texts true to what the site does.
  */
 import { typesetAll } from "~/utils/typography";
 import { identity } from "./identity";

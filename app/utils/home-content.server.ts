@@ -1,13 +1,7 @@
 /**
- * The words and pictures of the home page's sections, gathered on the server
- * for the route loaders (`/`; `/coordonnees` for the contact section; the
- * legal pages for the reveal button's labels).
- * They reach the browser as loader data, inside the page's HTML, instead of
- * inside its JavaScript: the section components only lay them out, so the
- * JavaScript the home page loads does not grow with its text.
- *
- * The owner still edits everything in `app/content/`; this module only picks
- * it up and resolves each picture slot to its files (`app/utils/pictures.ts`).
+ * The words and pictures of `app/content/` that the home page, `/coordonnees`
+ * and the blog's pages show, gathered for their loaders: they reach the
+ * browser as loader data, not inside its JavaScript (decision 007).
  */
 import { audienceCards, audienceSection } from "~/content/audience";
 import { courses, coursesSection } from "~/content/courses";
