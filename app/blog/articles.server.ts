@@ -1,15 +1,8 @@
 /**
- * Blog articles: Markdown files with YAML front matter in
- * `app/content/blog/{slug}.md` (or `BLOG_CONTENT_DIR`, for tests).
- *
- * `parseArticle(fileName, source)` validates the front matter with zod and
- * turns the Markdown into HTML (unified: remark-gfm, rehype-slug for heading
- * ids, rehype-external-links for `rel="noopener noreferrer"` on links to other
- * sites, then French spaces in the text, code aside: `typeset`). It throws an `ArticleError` whose message names the file, the field
- * and what is wrong, e.g.
- *   `app/content/blog/x.md: front matter "color" must be primary, secondary or accent (got "red")`.
- * `getArticles()` reads the folder once per process, newest first; a bad file
- * fails the build, since prerendering calls it.
+ * Blog articles: `app/content/blog/{slug}.md` (or `BLOG_CONTENT_DIR`), YAML
+ * front matter validated by zod, Markdown turned into HTML by unified, with
+ * French typography (`typeset`). A bad file fails the build with an
+ * `ArticleError` naming the file, the field and what is wrong (decision 004).
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -138,7 +131,12 @@ const markdown = unified()
   .use(rehypeTypeset)
   .use(rehypeStringify);
 
-/** Parses one article file; `fileName` is used for the slug and in error messages. */
+/**
+ * Parses one article file; `fileName` gives the slug and names the file in
+ * errors. Returns its front matter (title, excerpt, category and author
+ * typeset), its French date labels and its body as HTML.
+ * @throws ArticleError e.g. `x.md: front matter "color" must be primary, secondary or accent (got "red")`.
+ */
 export function parseArticle(fileName: string, source: string): Article {
   const slug = path.basename(fileName, ".md");
   if (!/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(slug)) {
