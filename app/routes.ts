@@ -1,6 +1,6 @@
 /**
- * The route table. Unknown paths match nothing: React Router answers 404 and
- * the root error boundary shows the 404 page.
+ * The route table. Unknown paths match the last route, whose loader answers
+ * 404: the root error boundary shows the 404 page, with header and footer.
  */
 import { type RouteConfig, index, route } from "@react-router/dev/routes";
 
@@ -18,4 +18,5 @@ export default [
   route("mentions-legales", "routes/mentions-legales.tsx"),
   route("confidentialite", "routes/confidentialite.tsx"),
   route("__erreur-test", "routes/error-test.tsx"),
+  route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

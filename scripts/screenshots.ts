@@ -1,9 +1,10 @@
 /**
  * Writes full-page screenshots of the given paths (default `/` and the 404
- * page) at 1280, 375 and 320 px to `screenshots/` (git-ignored), with Debian's
- * Chromium. Builds if needed and starts its own server on a free port.
+ * page) at 1280, 375 and 320 px (or the widths of `--widths`) to
+ * `screenshots/` (git-ignored), with Debian's Chromium. Builds if needed and
+ * starts its own server on a free port.
  *
- *   npm run screenshots [-- /path /other]
+ *   npm run screenshots [-- [--widths 1024,414] /path /other]
  */
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -11,8 +12,14 @@ import net from "node:net";
 import { chromium } from "@playwright/test";
 import { chromiumLaunchOptions } from "./chromium";
 
-const paths = process.argv.slice(2).length ? process.argv.slice(2) : ["/", "/une-page-qui-n-existe-pas"];
-const widths = [1280, 375, 320];
+const args = process.argv.slice(2);
+const widthsAt = args.indexOf("--widths");
+const widths = widthsAt === -1 ? [1280, 375, 320] : args.splice(widthsAt, 2)[1]!.split(",").map(Number);
+if (widths.some((width) => !Number.isInteger(width) || width < 200)) {
+  console.error("--widths takes pixel widths separated by commas, e.g. --widths 1024,414");
+  process.exit(1);
+}
+const paths = args.length ? args : ["/", "/une-page-qui-n-existe-pas"];
 
 /** A port nobody listens on, chosen by the system. */
 const PORT = await new Promise<number>((resolve) => {

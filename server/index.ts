@@ -36,6 +36,8 @@ try {
   process.exit(1);
 }
 logger.info(`Site ready on http://localhost:${running.port} (public address ${settings.SITE_URL})`);
+const { warnOfPlaceholders } = await import("../app/content/placeholders.server.ts");
+if (settings.NODE_ENV === "production") warnOfPlaceholders(logger); // fictitious values left in app/content/ (README)
 
 let closing = false;
 for (const signal of ["SIGINT", "SIGTERM"] as const) {

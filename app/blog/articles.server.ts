@@ -1,15 +1,8 @@
 /**
- * Blog articles: Markdown files with YAML front matter in
- * `app/content/blog/{slug}.md` (or `BLOG_CONTENT_DIR`, for tests).
- *
- * `parseArticle(fileName, source)` validates the front matter with zod and
- * turns the Markdown into HTML (unified: remark-gfm, rehype-slug for heading
- * ids, rehype-external-links for `rel="noopener noreferrer"` on links to other
- * sites). It throws an `ArticleError` whose message names the file, the field
- * and what is wrong, e.g.
- *   `app/content/blog/x.md: front matter "color" must be primary, secondary or accent (got "red")`.
- * `getArticles()` reads the folder once per process, newest first; a bad file
- * fails the build, since prerendering calls it.
+ * Blog articles: `app/content/blog/{slug}.md` (or `BLOG_CONTENT_DIR`), YAML
+ * front matter validated by zod, Markdown turned into HTML by unified, with
+ * French typography (`typeset`). A bad file fails the build with an
+ * `ArticleError` naming the file, the field and what is wrong (decision 004).
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -25,6 +18,7 @@ import { matter } from "vfile-matter";
 import { z } from "zod";
 import { icons } from "~/components/icon";
 import { formatDate } from "~/utils/format";
+import { typeset, typesetAll } from "~/utils/typography";
 import type { Article } from "./types";
 
 export class ArticleError extends Error {
@@ -102,6 +96,23 @@ export function youtubeId(address: string): string | null {
   return id && /^[\w-]{11}$/.test(id) ? id : null;
 }
 
+/** A hast node, as far as `rehypeTypeset` reads it. */
+interface HastNode {
+  type: string;
+  tagName?: string;
+  value?: string;
+  children?: HastNode[];
+}
+
+/** Applies `typeset` to the text of the article (after the heading ids are made), not to `<code>` and `<pre>`. */
+function rehypeTypeset() {
+  const visit = (node: HastNode) => {
+    if (node.type === "text" && node.value !== undefined) node.value = typeset(node.value);
+    else if (node.tagName !== "code" && node.tagName !== "pre") node.children?.forEach(visit);
+  };
+  return visit;
+}
+
 const markdown = unified()
   .use(remarkParse)
   .use(remarkGfm)
@@ -117,9 +128,15 @@ const markdown = unified()
       children: [{ type: "text", value: " (nouvel onglet)" }],
     },
   })
+  .use(rehypeTypeset)
   .use(rehypeStringify);
 
-/** Parses one article file; `fileName` is used for the slug and in error messages. */
+/**
+ * Parses one article file; `fileName` gives the slug and names the file in
+ * errors. Returns its front matter (title, excerpt, category and author
+ * typeset), its French date labels and its body as HTML.
+ * @throws ArticleError e.g. `x.md: front matter "color" must be primary, secondary or accent (got "red")`.
+ */
 export function parseArticle(fileName: string, source: string): Article {
   const slug = path.basename(fileName, ".md");
   if (!/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(slug)) {
@@ -149,10 +166,11 @@ export function parseArticle(fileName: string, source: string): Article {
     throw new ArticleError(`${fileName}: ${problems.join("; ")}`);
   }
   const html = String(markdown.processSync(String(file.value)));
-  const { updated } = result.data;
+  const { updated, title, excerpt, category, author } = result.data;
   return {
     slug,
     ...result.data,
+    ...typesetAll({ title, excerpt, category, author }),
     dateLabel: formatDate(result.data.date),
     ...(updated ? { updated, updatedLabel: formatDate(updated) } : {}),
     html,

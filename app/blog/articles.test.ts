@@ -32,6 +32,25 @@ function errorOf(run: () => unknown): string {
 }
 
 describe("parseArticle", () => {
+  it("gives the title, excerpt, text and dates French spaces, and leaves code and addresses alone", () => {
+    const article = parseArticle(
+      "blog/mon-article.md",
+      source(
+        { ...valid, title: "Un e-mail: vrai ou faux?", excerpt: "Attention !", date: "2024-11-01" },
+        "## Pourquoi?\n\n**Important** : tapez `a:b?c` puis lisez « SBB » sur https://www.sbb.ch/fr?x=1!\n\n```\nif (a) { b; }\n```\n",
+      ),
+    );
+    expect(article.title).toBe("Un e-\u2060mail\u00a0: vrai ou faux\u202f?");
+    expect(article.excerpt).toBe("Attention\u202f!");
+    expect(article.dateLabel).toBe("1er novembre 2024");
+    // The heading's id is made from the words as written.
+    expect(article.html).toContain('<h2 id="pourquoi">Pourquoi\u202f?</h2>');
+    expect(article.html).toContain("</strong>\u00a0: tapez <code>a:b?c</code> puis lisez «\u00a0SBB\u00a0» sur ");
+    expect(article.html).toContain('<a href="https://www.sbb.ch/fr?x=1"');
+    expect(article.html).toContain("</a>\u202f!</p>");
+    expect(article.html).toContain("if (a) { b; }");
+  });
+
   it("reads the front matter and turns the Markdown into HTML", () => {
     const article = parseArticle(
       "blog/mon-article.md",

@@ -9,7 +9,7 @@
 import CircleCheck from "lucide-react/icons/circle-check";
 import { lazy, Suspense, useEffect, useRef, type RefObject } from "react";
 import type { FetcherWithComponents } from "react-router";
-import { toast } from "sonner";
+import { toast, useSonner } from "sonner";
 import { contactMessages } from "~/contact/messages";
 import type { ContactActionData } from "~/contact/types";
 import { loadContactForm } from "./contact-dialog";
@@ -55,6 +55,8 @@ export default function ContactDialogShell({ fetcher, open, seen, onOpenChange, 
       toast.error("Erreur", { description: contactMessages.saveError });
     }
   }, [fetcher.state, fetcherData]);
+  // While a toast shows, the dialog leaves it the top of the screen (`data-toast-room`, app/app.css).
+  const toastShown = useSonner().toasts.length > 0;
 
   const answer = fetcherData !== seen ? fetcherData : undefined;
   const sent = answer?.status === "success";
@@ -63,6 +65,7 @@ export default function ContactDialogShell({ fetcher, open, seen, onOpenChange, 
     <>
       <Dialog open={open} onOpenChange={onOpenChange}>
         <DialogContent
+          data-toast-room={toastShown || undefined}
           // A click on a toast (its close button) must not close the dialog and lose what was typed.
           onInteractOutside={(event) => {
             if (event.target instanceof Element && event.target.closest("[data-sonner-toaster]"))

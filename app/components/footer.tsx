@@ -27,7 +27,8 @@ export function Footer({ words }: { words: FooterWords }) {
             {brand.line1} {brand.line2}
           </p>
           <p className="mt-2 text-white/90">
-            {name} · {cantons.join(" • ")}
+            {/* The cantons hold together: a narrow screen breaks after "·", never inside the list. */}
+            {name}&nbsp;· <span className="whitespace-nowrap">{cantons.join(" • ")}</span>
           </p>
         </div>
         <nav aria-label="Pied de page">

@@ -7,21 +7,12 @@
  * "Révéler" (`channels` is the loader's `encodedContactChannels()`).
  */
 import { Link } from "react-router";
-import { identity } from "~/content/identity";
-import { legalLabels, legalSettings, type LegalPage, type Provider, type RichText } from "~/content/legal";
-import { formatDate } from "~/utils/format";
-import { RevealableEmail, type RevealLabels } from "./reveal";
+import type { Provider, RichText } from "~/content/legal";
+import type { LegalPageContent } from "~/utils/legal-content.server";
+import { RevealableEmail } from "./reveal";
 
-export function LegalPageView({
-  page,
-  channels,
-  revealLabels,
-}: {
-  page: LegalPage;
-  channels: string;
-  /** The loader's `revealLabels()`. */
-  revealLabels: RevealLabels;
-}) {
+export function LegalPageView({ content, channels }: { content: LegalPageContent; channels: string }) {
+  const { page, labels, lastUpdated } = content;
   return (
     <article className="mx-auto max-w-3xl px-4 pt-8 pb-16 sm:px-6 sm:pt-12">
       <header>
@@ -69,8 +60,9 @@ export function LegalPageView({
             {section.blocks.map((block, index) => {
               const key = `${section.id}-${index}`;
               if (block.kind === "operator")
-                return <OperatorCard key={key} channels={channels} revealLabels={revealLabels} idPrefix={key} />;
-              if (block.kind === "providers") return <Providers key={key} items={block.items} />;
+                return <OperatorCard key={key} content={content} channels={channels} idPrefix={key} />;
+              if (block.kind === "providers")
+                return <Providers key={key} items={block.items} countryLabel={labels.country} />;
               if (block.kind === "list")
                 return (
                   <ul key={key}>
@@ -92,8 +84,7 @@ export function LegalPageView({
       </div>
 
       <p className="mt-12 border-t border-line pt-6 text-muted">
-        {legalLabels.lastUpdated}{" "}
-        <time dateTime={legalSettings.lastUpdated}>{formatDate(legalSettings.lastUpdated)}</time>
+        {labels.lastUpdated} <time dateTime={lastUpdated.iso}>{lastUpdated.label}</time>
       </p>
     </article>
   );
@@ -120,19 +111,19 @@ function Rich({ text }: { text: RichText }) {
 
 /** Who runs the site: name, business name, IDE, postal address, e-mail behind "Révéler". */
 function OperatorCard({
+  content: { operator, labels, revealLabels },
   channels,
-  revealLabels,
   idPrefix,
 }: {
+  content: LegalPageContent;
   channels: string;
-  revealLabels: RevealLabels;
   idPrefix: string;
 }) {
-  const { address } = identity;
+  const { address } = operator;
   return (
     <div className="not-prose my-6 rounded-3xl bg-primary-soft/60 p-6 text-lg">
-      <p className="text-xl font-bold">{identity.name}</p>
-      <p>{identity.businessName}</p>
+      <p className="text-xl font-bold">{operator.name}</p>
+      <p>{operator.businessName}</p>
       <address className="mt-2 not-italic">
         {address.street}
         <br />
@@ -140,19 +131,19 @@ function OperatorCard({
         <br />
         {address.country}
       </address>
-      {identity.uid ? (
+      {operator.uid ? (
         <p className="mt-2">
-          <span className="font-semibold">{legalLabels.uid} : </span>
-          <span className="whitespace-nowrap">{identity.uid}</span>
+          <span className="font-semibold">{labels.uid}&nbsp;: </span>
+          <span className="whitespace-nowrap">{operator.uid}</span>
         </p>
       ) : null}
       <div className="mt-4 border-t border-primary/20 pt-4">
         <RevealableEmail
           channels={channels}
-          label={legalLabels.email}
-          mask={legalLabels.emailMask}
-          maskLabel={legalLabels.emailHidden}
-          hint={legalLabels.revealHint}
+          label={labels.email}
+          mask={labels.emailMask}
+          maskLabel={labels.emailHidden}
+          hints={labels.revealHints}
           labels={revealLabels}
           idPrefix={idPrefix}
         />
@@ -162,7 +153,14 @@ function OperatorCard({
 }
 
 /** Providers: name, what it does, postal address, website and the country where it processes the data. */
-function Providers({ items }: { items: { provider: Provider; role?: string }[] }) {
+function Providers({
+  items,
+  countryLabel,
+}: {
+  items: { provider: Provider; role?: string }[];
+  /** "Données traitées en". */
+  countryLabel: string;
+}) {
   return (
     <ul className="not-prose my-6 space-y-4">
       {items.map(({ provider, role }) => (
@@ -179,7 +177,7 @@ function Providers({ items }: { items: { provider: Provider; role?: string }[] }
             </a>
           </p>
           <p className="mt-2">
-            <span className="font-semibold">{legalLabels.country} : </span>
+            <span className="font-semibold">{countryLabel}&nbsp;: </span>
             {provider.country}
           </p>
         </li>

@@ -20,24 +20,25 @@ import { buttonVariants } from "./ui/button";
 /** Where "Révéler" leads without JavaScript. */
 const REVEALED_PAGE = "/coordonnees#contact";
 
-/** The labels of the toggle's button. */
+/** Two texts of the toggle, one for each state: shown while the button reveals, and once it hides. */
 export type RevealLabels = { reveal: string; hide: string };
 
-/** The "Révéler" / "Masquer" toggle with its hint above it. */
+/** The "Révéler" / "Masquer" toggle with its hint above it, both centred or both at the start. */
 export function RevealToggle({
   revealed,
   onToggle,
-  hint,
+  hints,
   labels,
   hintId,
   hideAction = "/#contact",
   size = "large",
+  align = "start",
   className,
 }: {
   revealed: boolean;
   onToggle: () => void;
-  /** Says why the details are hidden; describes the button. */
-  hint: string;
+  /** The hint that describes the button: why the details are hidden (`reveal`), how to hide them again (`hide`). */
+  hints: RevealLabels;
   /** The button's two labels ("Révéler", "Masquer": `contactSection` in `app/content/home.ts`). */
   labels: RevealLabels;
   /** Id of the hint, unique on the page. */
@@ -45,6 +46,7 @@ export function RevealToggle({
   /** Where "Masquer" leads without JavaScript (on `/coordonnees`, where the details are shown). */
   hideAction?: string;
   size?: "default" | "large";
+  align?: "start" | "center";
   className?: string;
 }) {
   return (
@@ -55,10 +57,10 @@ export function RevealToggle({
         event.preventDefault();
         onToggle();
       }}
-      className={cn("flex flex-col items-start gap-3", className)}
+      className={cn("flex flex-col gap-3", align === "center" ? "items-center text-center" : "items-start", className)}
     >
       <p id={hintId} className="text-ink">
-        {hint}
+        {revealed ? hints.hide : hints.reveal}
       </p>
       <button type="submit" aria-pressed={revealed} aria-describedby={hintId} className={buttonVariants({ size })}>
         {revealed ? <EyeOff aria-hidden="true" className="size-6" /> : <Eye aria-hidden="true" className="size-6" />}
@@ -87,7 +89,7 @@ export function RevealableEmail({
   label,
   mask,
   maskLabel,
-  hint,
+  hints,
   labels,
   idPrefix,
 }: {
@@ -97,7 +99,7 @@ export function RevealableEmail({
   mask: string;
   /** What screen readers hear instead of the mask, e.g. "masquée". */
   maskLabel: string;
-  hint: string;
+  hints: RevealLabels;
   labels: RevealLabels;
   /** Prefix of the element ids, unique on the page. */
   idPrefix: string;
@@ -107,7 +109,7 @@ export function RevealableEmail({
   return (
     <div>
       <p aria-live="polite">
-        <span className="font-semibold">{label} : </span>
+        <span className="font-semibold">{label}&nbsp;: </span>
         {email ? (
           <a href={`mailto:${email}`} className="font-bold break-all text-primary underline underline-offset-4">
             {email}
@@ -119,7 +121,7 @@ export function RevealableEmail({
       <RevealToggle
         revealed={revealed}
         onToggle={() => setRevealed((value) => !value)}
-        hint={hint}
+        hints={hints}
         labels={labels}
         hintId={`${idPrefix}-reveal-hint`}
         size="default"

@@ -4,6 +4,10 @@
  * to the video on YouTube; with JavaScript a click replaces it with the
  * player from youtube-nocookie.com (YouTube's privacy-enhanced mode), which
  * starts playing.
+ *
+ * The poster is 16:9 at least, and grows taller when its play button and
+ * lines need more room (narrow screens): no `overflow-hidden` on it, since
+ * that would let `aspect-ratio` clip them.
  */
 import Play from "lucide-react/icons/play";
 import { useState } from "react";
@@ -31,7 +35,7 @@ export function VideoEmbed({ videoId, title }: { videoId: string; title: string 
         event.preventDefault();
         setPlaying(true);
       }}
-      className="group relative flex aspect-video flex-col items-center justify-center gap-4 overflow-hidden rounded-3xl bg-gradient-to-br from-primary-strong to-secondary-strong p-6 text-center text-white no-underline shadow-lg"
+      className="group relative flex aspect-video flex-col items-center justify-center gap-4 rounded-3xl bg-gradient-to-br from-primary-strong to-secondary-strong p-6 text-center text-white no-underline shadow-lg"
     >
       <span className="inline-flex size-20 shrink-0 items-center justify-center rounded-full bg-white text-primary-strong shadow-lg transition-transform group-hover:scale-110 sm:size-24">
         <Play aria-hidden="true" className="ml-1 size-10 fill-current sm:size-12" />

@@ -5,19 +5,20 @@
  * Digiware get-together, an association or municipality). Comes from spec
  * section 1 (audience section) and section 3 ("Audience card").
  */
+import { typesetAll } from "~/utils/typography";
 import type { AudienceCard } from "./types";
 
 /** Title, introduction and closing line of the audience section. */
-export const audienceSection = {
+export const audienceSection = /* @__PURE__ */ typesetAll({
   title: "À qui s’adressent nos services?",
   intro:
     "Que vous souhaitiez apprendre pour vous-même, aider un parent ou organiser un atelier, je vous propose une solution adaptée.",
   closing:
     "Votre situation ne figure pas dans cette liste? Contactez-moi : nous trouverons ensemble la solution qui vous convient.",
-};
+});
 
 /** The four audience cards, in display order. */
-export const audienceCards: AudienceCard[] = [
+export const audienceCards: AudienceCard[] = /* @__PURE__ */ typesetAll([
   {
     id: "alone",
     picture: "audience-alone",
@@ -46,4 +47,4 @@ export const audienceCards: AudienceCard[] = [
     text: "Vous représentez une association, une commune ou un club d’aînés? Je donne des conférences et des ateliers adaptés à votre public. Nous définissons ensemble le thème et le format.",
     gradient: { from: "primary", to: "accent" },
   },
-];
+]);

@@ -5,10 +5,11 @@
  * section 2 ("Home sections", cours), section 3 ("Course") and section 9
  * ("Courses").
  */
+import { typesetAll } from "~/utils/typography";
 import type { Course } from "./types";
 
 /** The four course cards, in display order; each card shows only its first three topics. */
-export const courses: Course[] = [
+export const courses: Course[] = /* @__PURE__ */ typesetAll([
   {
     id: "securite",
     title: "Sécurité et protection",
@@ -81,10 +82,10 @@ export const courses: Course[] = [
     groupSize: "8 à 12 personnes",
     color: "primary",
   },
-];
+]);
 
 /** Headings of the `#cours` section and its "Formation sur mesure" block. */
-export const coursesSection = {
+export const coursesSection = /* @__PURE__ */ typesetAll({
   title: "Mes cours",
   intro:
     "Des cours en petit groupe, chacun sur un thème précis, pour progresser pas à pas. Chaque participant repart avec un aide-mémoire écrit.",
@@ -93,4 +94,4 @@ export const coursesSection = {
     text: "Vous avez un besoin particulier, ou vous représentez une association ou une commune? Je prépare un programme adapté à votre groupe, à son niveau et à son rythme.",
     button: "Demander un programme personnalisé",
   },
-};
+});

@@ -8,10 +8,12 @@
  * section 3 ("Blog article") and section 9 (read times, monthly newsletter,
  * opening hours).
  */
+import { typesetAll } from "~/utils/typography";
+import { openingHours } from "./hours";
 import type { PictureSlot } from "./types";
 
 /** Copy of the hero section (`#accueil`). */
-export const hero = {
+export const hero = /* @__PURE__ */ typesetAll({
   badge: "Formation de qualité par un ingénieur",
   title: "Maîtrisez l’informatique",
   titleHighlight: "en toute confiance",
@@ -19,17 +21,17 @@ export const hero = {
     "Ordinateur, smartphone, Internet : je vous accompagne avec patience, à votre rythme et sur vos propres appareils. Je me déplace dans les cantons de Vaud, de Genève et de Fribourg, ou je vous aide à distance.",
   primaryButton: "Découvrir nos services",
   secondaryButton: "Nous contacter",
-};
+});
 
 /** Heading and text of the "Votre guide numérique personnel" block, shown beside the trainer's portrait. */
-export const guide = {
+export const guide = /* @__PURE__ */ typesetAll({
   title: "Votre guide numérique personnel",
   paragraphs: [
     "Ingénieur de formation, j’ai choisi de transmettre mes connaissances aux seniors. Depuis plus de 15 ans, j’aide chacun à se sentir à l’aise avec l’ordinateur et le smartphone.",
     "Je prends le temps d’écouter vos besoins. J’explique avec des mots simples, sans jargon, et je répète aussi souvent que nécessaire.",
     "Mon but : que vous deveniez autonome et que vous profitiez du numérique en toute sérénité.",
   ],
-};
+});
 
 /** Copy of the about section (`#a-propos`). */
 export const about: {
@@ -41,7 +43,7 @@ export const about: {
   qualifications: string[];
   quote: { text: string; context: string };
   partner: { label: string; text: string };
-} = {
+} = /* @__PURE__ */ typesetAll({
   title: "À propos",
   intro:
     "Ingénieur de formation et formateur passionné, j’accompagne les seniors de Suisse romande vers plus d’autonomie numérique.",
@@ -93,10 +95,10 @@ export const about: {
     label: "Partenaire",
     text: "Formateur officiel d’une association romande d’aide aux seniors",
   },
-};
+});
 
 /** Headings of the blog section (`#blog`) and its newsletter box. */
-export const blogSection = {
+export const blogSection = /* @__PURE__ */ typesetAll({
   title: "Blog & Ressources",
   intro: "Des guides pratiques et des conseils simples, pour continuer à apprendre à votre rythme entre deux cours.",
   readMore: "Lire l’article",
@@ -107,19 +109,24 @@ export const blogSection = {
     button: "S’abonner",
     note: "Vous pouvez vous désabonner à tout moment. Vos données restent privées.",
   },
-};
+});
 
 /** Copy of the contact section (`#contact`). */
-export const contactSection = {
+export const contactSection = /* @__PURE__ */ typesetAll({
   title: "Contactez-nous",
   intro:
     "Une question, un besoin, une envie d’apprendre? Je vous réponds avec plaisir. Choisissez le moyen qui vous convient le mieux.",
   reveal: "Révéler",
   hide: "Masquer",
-  revealHint:
-    "Pour les protéger des robots qui envoient des messages indésirables, mes coordonnées sont masquées : cliquez sur « Révéler » pour les afficher.",
+  /** The hint above the button, while it reads "Révéler" and once it reads "Masquer". */
+  revealHints: {
+    reveal:
+      "Pour les protéger des robots qui envoient des messages indésirables, mes coordonnées sont masquées : cliquez sur « Révéler » pour les afficher.",
+    hide: "Mes coordonnées sont affichées. Cliquez sur « Masquer » pour les cacher de nouveau.",
+  },
   cards: {
-    phone: { title: "Téléphone", note: "Lun-Ven: 9h-18h" },
+    // The weekday opening hours, as the "Horaires d’ouverture" card writes them.
+    phone: { title: "Téléphone", note: `${openingHours[0]!.days}, ${openingHours[0]!.hours}` },
     email: { title: "E-mail", note: "Réponse sous 24h" },
     whatsapp: {
       title: "WhatsApp",
@@ -135,4 +142,4 @@ export const contactSection = {
     button: "Ouvrir le formulaire",
   },
   zonesTitle: "Zones d’intervention",
-};
+});

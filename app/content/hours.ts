@@ -7,6 +7,7 @@
  * card ("9h00–18h00", "Fermé") and the home page's structured data
  * (`openingHoursSpecification`) are both made from them.
  */
+import { typesetAll } from "~/utils/typography";
 import { formatTime } from "~/utils/format";
 import type { DayOfWeek, OpeningHours } from "./types";
 
@@ -21,11 +22,11 @@ function row(days: string, dayOfWeek: DayOfWeek[], time?: { opens: string; close
 }
 
 /** Shown in the "Horaires d’ouverture" card, in this order. */
-export const openingHours: OpeningHours[] = [
+export const openingHours: OpeningHours[] = /* @__PURE__ */ typesetAll([
   row("Lundi – vendredi", ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"], {
     opens: "09:00",
     closes: "18:00",
   }),
   row("Samedi", ["Saturday"], { opens: "09:00", closes: "16:00" }),
   row("Dimanche", ["Sunday"]),
-];
+]);

@@ -1,19 +1,11 @@
 /**
- * The two legal pages: `/mentions-legales` (who runs the site, as the Swiss
- * law on unfair competition asks of anyone offering services online, LCD
- * art. 3 al. 1 let. s) and `/confidentialite` (the privacy notice of the
- * Swiss data protection act, LPD art. 19).
- *
- * TO FILL IN: `legalSettings` below holds the owner's values. The hosting
- * provider and the e-mail provider are fictitious placeholders (example.com,
- * postcode 0000): put the real ones, with the country where each keeps the
- * data. The operator's name, business name, postal address and e-mail come
- * from `identity.ts`. Change `lastUpdated` whenever a text here changes.
- *
- * The texts describe what the site really does (no cookie, no statistics,
- * request log without IP address, YouTube only after a click, contact form
- * fields): keep them true when the site changes.
+ * The legal notice `/mentions-legales` (LCD art. 3 al. 1 let. s) and the
+ * privacy notice `/confidentialite` (LPD art. 19). TO FILL IN: the real
+ * providers in `legalSettings` (README, "Placeholders to fill before going
+ * online"); the operator comes from `identity.ts`. Change `lastUpdated` with
+ * any text, and keep the texts true to what the site does.
  */
+import { typesetAll } from "~/utils/typography";
 import { identity } from "./identity";
 
 /** A provider that processes visitors' data on the owner's behalf. */
@@ -29,7 +21,7 @@ export interface Provider {
 }
 
 /** The owner's values: change them here, every text below follows. */
-export const legalSettings = {
+export const legalSettings = /* @__PURE__ */ typesetAll({
   /** Date of the last change to either page (ISO), shown as "Dernière mise à jour : 22 novembre 2026". */
   lastUpdated: "2026-11-22",
   /** A contact request is deleted this many months after the last exchange with the person. */
@@ -52,7 +44,7 @@ export const legalSettings = {
   },
   /** Minutes the server counts contact-form posts per IP address (CONTACT_RATE_LIMIT_WINDOW_MINUTES, default 10). */
   rateLimitMinutes: 10,
-};
+});
 
 /** A piece of running text: words, or a link. */
 export type Inline = string | { text: string; href: string };
@@ -92,17 +84,21 @@ export interface LegalPage {
 }
 
 /** Labels of the operator's card and the page's footer line. */
-export const legalLabels = {
+export const legalLabels = /* @__PURE__ */ typesetAll({
   uid: "Numéro IDE",
   /** Before a provider's country, e.g. "Données traitées en : Suisse". */
   country: "Données traitées en",
   email: "E-mail",
   emailMask: "•••••@•••••",
   emailHidden: "masquée",
-  revealHint:
-    "Pour la protéger des robots qui envoient des messages indésirables, mon adresse e-mail est masquée : cliquez sur « Révéler » pour l’afficher.",
+  /** The hint above the button, while it reads "Révéler" and once it reads "Masquer". */
+  revealHints: {
+    reveal:
+      "Pour la protéger des robots qui envoient des messages indésirables, mon adresse e-mail est masquée : cliquez sur « Révéler » pour l’afficher.",
+    hide: "Mon adresse e-mail est affichée. Cliquez sur « Masquer » pour la cacher de nouveau.",
+  },
   lastUpdated: "Dernière mise à jour :",
-};
+});
 
 const { hosting, mailProvider, retentionMonths, logRetentionDays, rateLimitMinutes } = legalSettings;
 
@@ -120,7 +116,7 @@ const whereText: RichText =
         )}. Je ne choisis que des pays dont la législation protège les données de manière adéquate selon le Conseil fédéral, comme les États de l’Union européenne; sinon, le transfert est encadré par des clauses contractuelles types, comme le demande la loi (art. 16 LPD).`;
 
 /** `/mentions-legales`. */
-export const legalNotice: LegalPage = {
+export const legalNotice: LegalPage = /* @__PURE__ */ typesetAll({
   title: "Mentions légales",
   description:
     "Qui édite ce site et comment le joindre, qui l’héberge, et les règles sur ses textes et ses illustrations.",
@@ -207,10 +203,10 @@ export const legalNotice: LegalPage = {
       blocks: [{ kind: "paragraph", text: "Ce site et les présentes mentions sont soumis au droit suisse." }],
     },
   ],
-};
+});
 
 /** `/confidentialite`. */
-export const privacyNotice: LegalPage = {
+export const privacyNotice: LegalPage = /* @__PURE__ */ typesetAll({
   title: "Politique de confidentialité",
   description:
     "Quelles données ce site recueille et pourquoi, combien de temps je les garde, qui les reçoit, et comment exercer vos droits.",
@@ -436,4 +432,4 @@ export const privacyNotice: LegalPage = {
       ],
     },
   ],
-};
+});

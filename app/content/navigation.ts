@@ -2,6 +2,7 @@
  * The site's navigation: section anchors of the home page, in header order
  * (spec section 2 "Header" and "Footer").
  */
+import { typesetAll } from "~/utils/typography";
 
 /** A header / footer entry: the id of a home-page section, and its label. */
 export interface NavItem {
@@ -12,19 +13,19 @@ export interface NavItem {
   elsewhere?: string;
 }
 
-export const navItems: NavItem[] = [
+export const navItems: NavItem[] = /* @__PURE__ */ typesetAll([
   { section: "accueil", label: "Accueil" },
   { section: "services", label: "Services" },
   { section: "cours", label: "Cours" },
   { section: "a-propos", label: "À propos" },
   { section: "blog", label: "Blog", elsewhere: "/blog" },
-];
+]);
 
 /** The header's call to action, to the contact section. */
-export const contactCta = { section: "contact", label: "Contactez-moi" };
+export const contactCta = /* @__PURE__ */ typesetAll({ section: "contact", label: "Contactez-moi" });
 
 /** The footer's small line of links to the legal pages. */
-export const legalLinks = [
+export const legalLinks = /* @__PURE__ */ typesetAll([
   { href: "/mentions-legales", label: "Mentions légales" },
   { href: "/confidentialite", label: "Confidentialité" },
-];
+]);

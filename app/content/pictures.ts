@@ -9,6 +9,7 @@
  * frame's proportions; a photo of other proportions is cropped to fit, from
  * its centre. Update the `alt` so it describes the new picture.
  */
+import { typesetAll } from "~/utils/typography";
 import type { PictureSlot } from "./types";
 
 export interface PictureInfo {
@@ -19,7 +20,7 @@ export interface PictureInfo {
   height: number;
 }
 
-export const pictures: Record<PictureSlot, PictureInfo> = {
+export const pictures: Record<PictureSlot, PictureInfo> = /* @__PURE__ */ typesetAll({
   hero: {
     alt: "Une femme et un homme âgés, souriants sur un canapé, découvrent une tablette et un smartphone avec l’aide d’un formateur, devant une fenêtre donnant sur un lac et les Alpes.",
     width: 1200,
@@ -80,4 +81,4 @@ export const pictures: Record<PictureSlot, PictureInfo> = {
     width: 800,
     height: 600,
   },
-};
+});

@@ -5,10 +5,11 @@
  * services), section 3 ("Service card", "Service choices") and section 9
  * ("Services").
  */
+import { typesetAll } from "~/utils/typography";
 import type { Service } from "./types";
 
 /** The three service cards, in display order; ids match the contact form's service choices. */
-export const services: Service[] = [
+export const services: Service[] = /* @__PURE__ */ typesetAll([
   {
     id: "small-group",
     title: "Cours en petit groupe et rencontres Digiware",
@@ -57,22 +58,22 @@ export const services: Service[] = [
     priceNote: "Par téléphone ou à distance, sans déplacement",
     color: "accent",
   },
-];
+]);
 
 /** The device badges, in display order, each with the hint shown in its tooltip. */
-export const devices: { name: string; hint: string }[] = [
+export const devices: { name: string; hint: string }[] = /* @__PURE__ */ typesetAll([
   { name: "Windows PC", hint: "Ordinateurs sous Windows 10 et 11" },
   { name: "Mac", hint: "Ordinateurs portables et de bureau Apple" },
   { name: "Android", hint: "Smartphones et tablettes Android" },
   { name: "Samsung", hint: "Smartphones et tablettes Samsung Galaxy" },
   { name: "iPhone", hint: "iPhone et iPad d’Apple" },
-];
+]);
 
 /** Headings and fixed lines of the `#services` section. */
-export const servicesSection = {
+export const servicesSection = /* @__PURE__ */ typesetAll({
   title: "Mes services",
   intro:
     "En groupe, en cours individuel ou pour une aide ponctuelle, je m’adapte à votre rythme et à vos besoins. Les tarifs sont clairs, sans surprise.",
   zonesBanner: "Zones d’intervention : Vaud • Genève • Fribourg",
   devicesTitle: "J’interviens sur tous vos appareils",
-};
+});

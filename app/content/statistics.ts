@@ -4,10 +4,11 @@
  * ("Claims shown") and section 9 ("Other": 500+ seniors, 15+ years, 3 cantons,
  * 100% kindness).
  */
+import { typesetAll } from "~/utils/typography";
 import type { Statistic } from "./types";
 
 /** The four statistic tiles, in display order. */
-export const statistics: Statistic[] = [
+export const statistics: Statistic[] = /* @__PURE__ */ typesetAll([
   {
     value: "500+",
     label: "Seniors formés",
@@ -28,4 +29,4 @@ export const statistics: Statistic[] = [
     label: "Bienveillance",
     description: "Toutes les questions sont les bienvenues",
   },
-];
+]);

@@ -6,10 +6,11 @@
  * activist against digital ageism) and section 2 ("Home sections",
  * fracture-digitale).
  */
+import { typesetAll } from "~/utils/typography";
 import type { Value } from "./types";
 
 /** The three value cards, in display order. */
-export const values: Value[] = [
+export const values: Value[] = /* @__PURE__ */ typesetAll([
   {
     icon: "ShieldCheck",
     title: "La sécurité avant tout",
@@ -28,10 +29,10 @@ export const values: Value[] = [
     text: "Chacun apprend à son rythme, et c’est très bien ainsi. Je réexplique autant de fois qu’il le faut, sans jamais juger. Toutes vos questions sont légitimes.",
     color: "accent",
   },
-];
+]);
 
 /** Title, introduction and "approche humaine" text block of the `#fracture-digitale` section. */
-export const engagementSection = {
+export const engagementSection = /* @__PURE__ */ typesetAll({
   title: "Mon Engagement Contre l’Âgisme Numérique",
   intro:
     "L’âgisme numérique, c’est laisser de côté les personnes âgées quand tout passe par Internet : les billets de train, les paiements, les démarches administratives. Ce n’est pas une question d’âge, mais d’accompagnement. Je m’engage pour que chacun trouve sa place dans le monde numérique.",
@@ -43,4 +44,4 @@ export const engagementSection = {
       "Mon objectif est simple : que vous soyez autonome et serein(e) face au numérique. Vous restez libre de vos choix et maître de vos données.",
     ],
   },
-};
+});

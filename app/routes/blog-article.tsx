@@ -7,10 +7,10 @@
 import ArrowLeft from "lucide-react/icons/arrow-left";
 import { data, isRouteErrorResponse, Link } from "react-router";
 import { ArticleBadges, ArticleCard, ArticleDateline } from "~/components/article-card";
-import { blogSection } from "~/content/home";
 import { VideoEmbed } from "~/components/video-embed";
 import { getArticles, youtubeId } from "~/blog/articles.server";
 import { relatedArticles, summarize } from "~/blog/select";
+import { blogWords } from "~/utils/home-content.server";
 import { pageMeta } from "~/utils/meta";
 import { settingsFrom } from "~/config/settings.server";
 import { articleShareImage } from "~/utils/share-image.server";
@@ -25,6 +25,7 @@ export function loader({ params, context }: Route.LoaderArgs) {
   return {
     article: { ...article, videoId: article.video ? youtubeId(article.video) : null },
     related: relatedArticles(article, all).map(summarize),
+    readMore: blogWords().readMore,
     shareImage,
     structuredData: articleStructuredData(article, settingsFrom(context).SITE_URL, shareImage),
   };
@@ -89,7 +90,7 @@ export default function BlogArticle({ loaderData }: Route.ComponentProps) {
             <ul className="mt-8 grid gap-8 md:grid-cols-2">
               {related.map((other) => (
                 <li key={other.slug}>
-                  <ArticleCard article={other} readMore={blogSection.readMore} />
+                  <ArticleCard article={other} readMore={loaderData.readMore} />
                 </li>
               ))}
             </ul>

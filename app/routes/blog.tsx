@@ -15,8 +15,8 @@ import { buttonVariants } from "~/components/ui/button";
 import { VideoEmbed } from "~/components/video-embed";
 import { getArticles, youtubeId } from "~/blog/articles.server";
 import { featuredArticle, pageCount, pageOf, summarize } from "~/blog/select";
-import { blogSection } from "~/content/home";
 import { cn } from "~/utils/cn";
+import { blogWords } from "~/utils/home-content.server";
 import { pageMeta } from "~/utils/meta";
 import type { Route } from "./+types/blog";
 
@@ -34,6 +34,7 @@ export function loader({ params }: Route.LoaderArgs) {
   if (!articles) throw data("Not Found", { status: 404 });
   const featured = featuredArticle(all);
   return {
+    words: blogWords(),
     page,
     pages: pageCount(all.length),
     articles: articles.map(summarize),
@@ -44,18 +45,21 @@ export function loader({ params }: Route.LoaderArgs) {
   };
 }
 
+const description =
+  "Guides pratiques pour seniors : sécurité sur Internet, intelligence artificielle, applications utiles en Suisse. Des conseils simples, pas à pas.";
+
 export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, {
-    title: args.data && args.data.page > 1 ? `${blogSection.title}, page ${args.data.page}` : blogSection.title,
-    description:
-      "Guides pratiques pour seniors : sécurité sur Internet, intelligence artificielle, applications utiles en Suisse. Des conseils simples, pas à pas.",
-    errorPage: !args.data,
-  });
+  args.data
+    ? pageMeta(args, {
+        title: args.data.page > 1 ? `${args.data.words.title}, page ${args.data.page}` : args.data.words.title,
+        description,
+      })
+    : pageMeta(args, { title: "Page introuvable", description, errorPage: true });
 
 const pageHref = (page: number) => (page === 1 ? "/blog" : `/blog/page/${page}`);
 
 export default function Blog({ loaderData }: Route.ComponentProps) {
-  const { page, pages, articles, featured } = loaderData;
+  const { words, page, pages, articles, featured } = loaderData;
   return (
     <>
       <section
@@ -65,9 +69,9 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
         <div className="mx-auto max-w-7xl px-4 sm:px-6">
           <div className="mx-auto max-w-3xl text-center">
             <h1 id="blog-titre" className="text-4xl font-bold sm:text-5xl">
-              {blogSection.title}
+              {words.title}
             </h1>
-            <p className="mt-5 text-xl text-muted">{blogSection.intro}</p>
+            <p className="mt-5 text-xl text-muted">{words.intro}</p>
           </div>
           <ul className="mt-10 grid gap-6 md:grid-cols-3">
             {highlights.map(({ Icon, title, text }) => (
@@ -99,9 +103,9 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
                 <Link
                   to={`/blog/${featured.slug}`}
                   className={cn(buttonVariants({ size: "large", leading: "text" }), "mt-6")}
-                  aria-label={`${blogSection.readMore} : ${featured.title}`}
+                  aria-label={`${words.readMore}\u00a0: ${featured.title}`}
                 >
-                  {blogSection.readMore}
+                  {words.readMore}
                 </Link>
               </div>
             </div>
@@ -120,7 +124,7 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
           <ul className="mt-8 grid gap-8 md:grid-cols-2 lg:grid-cols-3">
             {articles.map((article) => (
               <li key={article.slug}>
-                <ArticleCard article={article} readMore={blogSection.readMore} />
+                <ArticleCard article={article} readMore={words.readMore} />
               </li>
             ))}
           </ul>
@@ -151,7 +155,7 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
               ) : null}
             </nav>
           ) : null}
-          <NewsletterBox newsletter={blogSection.newsletter} />
+          <NewsletterBox newsletter={words.newsletter} />
         </div>
       </section>
     </>

@@ -6,18 +6,14 @@
  */
 import { LegalPageView } from "~/components/legal-page";
 import { privacyNotice } from "~/content/legal";
-import { encodedContactChannels } from "~/utils/contact-channels.server";
-import { revealLabels } from "~/utils/home-content.server";
-import { pageMeta } from "~/utils/meta";
+import { legalPageData } from "~/utils/legal-content.server";
 import type { Route } from "./+types/confidentialite";
 
-export function loader() {
-  return { channels: encodedContactChannels(), revealLabels: revealLabels() };
-}
+// Words and metadata made by the loader: the page's JavaScript need not load `app/content/legal.ts`.
+export const loader = ({ context, request }: Route.LoaderArgs) => legalPageData(privacyNotice, context, request);
 
-export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, { title: privacyNotice.title, description: privacyNotice.description, noindex: true });
+export const meta: Route.MetaFunction = ({ data }) => data?.meta ?? [];
 
 export default function Confidentialite({ loaderData }: Route.ComponentProps) {
-  return <LegalPageView page={privacyNotice} channels={loaderData.channels} revealLabels={loaderData.revealLabels} />;
+  return <LegalPageView content={loaderData.content} channels={loaderData.channels} />;
 }

@@ -5,18 +5,14 @@
  */
 import { LegalPageView } from "~/components/legal-page";
 import { legalNotice } from "~/content/legal";
-import { encodedContactChannels } from "~/utils/contact-channels.server";
-import { revealLabels } from "~/utils/home-content.server";
-import { pageMeta } from "~/utils/meta";
+import { legalPageData } from "~/utils/legal-content.server";
 import type { Route } from "./+types/mentions-legales";
 
-export function loader() {
-  return { channels: encodedContactChannels(), revealLabels: revealLabels() };
-}
+// Words and metadata made by the loader: the page's JavaScript need not load `app/content/legal.ts`.
+export const loader = ({ context, request }: Route.LoaderArgs) => legalPageData(legalNotice, context, request);
 
-export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, { title: legalNotice.title, description: legalNotice.description, noindex: true });
+export const meta: Route.MetaFunction = ({ data }) => data?.meta ?? [];
 
 export default function MentionsLegales({ loaderData }: Route.ComponentProps) {
-  return <LegalPageView page={legalNotice} channels={loaderData.channels} revealLabels={loaderData.revealLabels} />;
+  return <LegalPageView content={loaderData.content} channels={loaderData.channels} />;
 }

@@ -1,6 +1,6 @@
 /**
- * `/newsletter`: where the newsletter box leads until subscriptions open
- * (their own issue). Says so plainly and points to the contact section.
+ * `/newsletter`: where the newsletter box leads until subscriptions open.
+ * Says so plainly and points to the contact section.
  */
 import { buttonVariants } from "~/components/ui/button";
 import { pageMeta } from "~/utils/meta";

@@ -19,7 +19,7 @@ describe("formatChf", () => {
 describe("formatDate", () => {
   it("writes an ISO date in French", () => {
     expect(formatDate("2024-11-15")).toBe("15 novembre 2024");
-    expect(formatDate("2024-11-01")).toBe("1 novembre 2024");
+    expect(formatDate("2024-11-01")).toBe("1er novembre 2024");
   });
   it("refuses a date that is not one", () => {
     expect(() => formatDate("15/11/2024")).toThrow(RangeError);

@@ -1,6 +1,7 @@
 /**
  * Swiss French formatting of prices, dates and counts.
  */
+import { typeset } from "./typography";
 
 /**
  * A whole-franc price the Swiss way: `formatChf(55)` is "CHF 55.–",
@@ -36,7 +37,8 @@ export function formatTime(time: string): string {
 let longDate: Intl.DateTimeFormat | undefined;
 
 /**
- * An ISO date (`2024-11-15`) in French: "15 novembre 2024".
+ * An ISO date (`2024-11-15`) in French: "15 novembre 2024", "1er novembre
+ * 2024" (the ordinal of the first is `typeset`'s rule).
  * @throws RangeError when the string is not a valid ISO date.
  */
 export function formatDate(isoDate: string): string {
@@ -48,7 +50,7 @@ export function formatDate(isoDate: string): string {
     year: "numeric",
     timeZone: "Europe/Zurich",
   });
-  return longDate.format(date);
+  return typeset(longDate.format(date));
 }
 
 /**

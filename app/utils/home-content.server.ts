@@ -1,13 +1,7 @@
 /**
- * The words and pictures of the home page's sections, gathered on the server
- * for the route loaders (`/`; `/coordonnees` for the contact section; the
- * legal pages for the reveal button's labels).
- * They reach the browser as loader data, inside the page's HTML, instead of
- * inside its JavaScript: the section components only lay them out, so the
- * JavaScript the home page loads does not grow with its text.
- *
- * The owner still edits everything in `app/content/`; this module only picks
- * it up and resolves each picture slot to its files (`app/utils/pictures.ts`).
+ * The words and pictures of `app/content/` that the home page, `/coordonnees`
+ * and the blog's pages show, gathered for their loaders: they reach the
+ * browser as loader data, not inside its JavaScript (decision 007).
  */
 import { audienceCards, audienceSection } from "~/content/audience";
 import { courses, coursesSection } from "~/content/courses";
@@ -41,6 +35,12 @@ export function revealLabels() {
   return { reveal: contactSection.reveal, hide: contactSection.hide };
 }
 
+/** The words of the blog's pages: title, introduction, "Lire l’article" and the newsletter box. */
+export function blogWords() {
+  const { title, intro, readMore, newsletter } = blogSection;
+  return { title, intro, readMore, newsletter };
+}
+
 /** Everything the nine home sections show, in page order. */
 export function homeContent() {
   return {
@@ -61,12 +61,7 @@ export function homeContent() {
       courses: courses.map(({ topics, ...course }) => ({ ...course, ...topicPreview(topics) })),
     },
     about: { ...about, captions: about.captions.map(withPicture) },
-    blog: {
-      title: blogSection.title,
-      intro: blogSection.intro,
-      readMore: blogSection.readMore,
-      newsletter: blogSection.newsletter,
-    },
+    blog: blogWords(),
     contact: contactContent(),
   };
 }

@@ -3,10 +3,17 @@
  * (the menu's on phones) opens it; an empty submit shows the five French
  * messages under their fields and focuses the first; axe finds nothing;
  * nothing scrolls sideways; targets are at least 44 px; "Annuler" closes
- * and gives the focus back.
+ * and gives the focus back; an error toast leaves the dialog's heading,
+ * its close button and its buttons uncovered.
  */
 import { expect, test } from "@playwright/test";
-import { field, expectFiveErrors, openDialogFromHeader } from "./contact-helpers";
+import {
+  answerContactPostWith,
+  expectFiveErrors,
+  field,
+  fillValidRequest,
+  openDialogFromHeader,
+} from "./contact-helpers";
 import { expectNoAxeViolations, expectNoHorizontalScroll, waitForHydration, watchConsoleErrors } from "./helpers";
 
 test("the dialog opens, shows the five French messages on an empty submit, and Annuler closes it", async ({ page }) => {
@@ -68,4 +75,45 @@ test("Escape closes the dialog and gives the focus back", async ({ page }) => {
   await page.keyboard.press("Escape");
   await expect(dialog).toBeHidden();
   await expect(opener).toBeFocused();
+});
+
+test("a save failure's toast covers neither the dialog's heading and close button nor its buttons", async ({
+  page,
+}) => {
+  await answerContactPostWith(page, "error");
+  await page.goto("/");
+  await waitForHydration(page);
+  const { dialog } = await openDialogFromHeader(page);
+  await fillValidRequest(dialog);
+  await dialog.getByRole("checkbox").check();
+  await dialog.getByRole("button", { name: "Envoyer" }).click();
+  const toast = page.locator("[data-sonner-toast]").filter({ hasText: "Erreur" });
+  await expect(toast).toBeVisible();
+  await expect(dialog.getByRole("alert")).toBeVisible();
+  // Sonner slides the toast in: measure once it stands still.
+  let lastY: number | undefined;
+  await expect
+    .poll(async () => {
+      const y = (await toast.boundingBox())?.y;
+      const still = y !== undefined && y === lastY;
+      lastY = y;
+      return still;
+    })
+    .toBe(true);
+  const toastBox = (await toast.boundingBox())!;
+  const overlaps = (box: { x: number; y: number; width: number; height: number }) =>
+    box.x < toastBox.x + toastBox.width &&
+    toastBox.x < box.x + box.width &&
+    box.y < toastBox.y + toastBox.height &&
+    toastBox.y < box.y + box.height;
+  for (const target of [
+    dialog.getByRole("heading", { name: "Contactez-moi" }),
+    dialog.getByRole("button", { name: "Fermer la fenêtre" }),
+    dialog.getByRole("button", { name: "Envoyer" }),
+    dialog.getByRole("button", { name: "Annuler" }),
+  ]) {
+    // What the visitor can see of it: scrolled into the dialog's view first.
+    await target.scrollIntoViewIfNeeded();
+    await expect.poll(async () => overlaps((await target.boundingBox())!), { message: `${target}` }).toBe(false);
+  }
 });

@@ -6,17 +6,15 @@
  * alone; a corrected field loses its message as soon as it is valid; the
  * rate limit and a save failure keep the dialog open with every value.
  */
-import { parseWithZod } from "@conform-to/zod/v4";
 import { expect, test, type Page } from "@playwright/test";
-import { contactMessages, contactSchema } from "../../app/contact/schema";
-import type { ContactActionData } from "../../app/contact/types";
+import { contactMessages } from "../../app/contact/schema";
 import {
+  answerContactPostWith,
   expectFiveErrors,
   expectNoErrors,
   field,
   fillValidRequest,
   openDialogFromHeader,
-  singleFetchBody,
   useOwnClientAddress,
   validRequest,
 } from "./contact-helpers";
@@ -163,20 +161,6 @@ test("after an empty submit, each message disappears as soon as its field become
  * answer is the action's own: Conform's reply to the posted fields, with
  * the French message as the form's error.
  */
-async function answerContactPostWith(page: Page, status: "rate-limited" | "error") {
-  await page.route("**/contact.data*", async (route) => {
-    if (route.request().method() !== "POST") return route.continue();
-    const submission = parseWithZod(new URLSearchParams(route.request().postData() ?? ""), { schema: contactSchema });
-    const message = status === "error" ? contactMessages.saveError : contactMessages.rateLimited;
-    const data: ContactActionData = { status, result: submission.reply({ formErrors: [message] }) };
-    await route.fulfill({
-      status: status === "error" ? 503 : 429,
-      headers: { "Content-Type": "text/x-script", "X-Remix-Response": "yes" },
-      body: singleFetchBody({ data }),
-    });
-  });
-}
-
 test("past the rate limit, the message shows above the buttons and every value stays", async ({ page }) => {
   await answerContactPostWith(page, "rate-limited");
   const { dialog } = await openDialogFromHeader(page);

@@ -1,6 +1,8 @@
 /** Shared steps of the contact form's browser tests (dialog and `/contact` page). */
+import { parseWithZod } from "@conform-to/zod/v4";
 import { expect, type Locator, type Page } from "@playwright/test";
-import { contactMessages } from "../../app/contact/schema";
+import { contactMessages, contactSchema } from "../../app/contact/schema";
+import type { ContactActionData } from "../../app/contact/types";
 
 export const isMobile = (page: Page) => (page.viewportSize()?.width ?? 1280) < 1024;
 
@@ -133,4 +135,19 @@ export function singleFetchBody(value: unknown): string {
   };
   add(value);
   return JSON.stringify(flat);
+}
+
+/** Answers the page's next contact posts as the server does past the rate limit (429) or when saving fails (503). */
+export async function answerContactPostWith(page: Page, status: "rate-limited" | "error") {
+  await page.route("**/contact.data*", async (route) => {
+    if (route.request().method() !== "POST") return route.continue();
+    const submission = parseWithZod(new URLSearchParams(route.request().postData() ?? ""), { schema: contactSchema });
+    const message = status === "error" ? contactMessages.saveError : contactMessages.rateLimited;
+    const data: ContactActionData = { status, result: submission.reply({ formErrors: [message] }) };
+    await route.fulfill({
+      status: status === "error" ? 503 : 429,
+      headers: { "Content-Type": "text/x-script", "X-Remix-Response": "yes" },
+      body: singleFetchBody({ data }),
+    });
+  });
 }

@@ -63,7 +63,7 @@ test.describe("without JavaScript", () => {
       "Le responsable du traitement de vos données personnelles est",
       // The form's fields, the newsletter wish and the consent timestamp.
       "votre prénom et votre nom",
-      "votre adresse e-mail et votre numéro de téléphone",
+      "votre adresse e-\u2060mail et votre numéro de téléphone",
       "le service qui vous intéresse",
       "votre message",
       "la date et l’heure de l’envoi",

@@ -9,18 +9,20 @@ import { waitForHydration } from "./helpers";
 
 const isMobile = (page: Page) => (page.viewportSize()?.width ?? 1280) < 1024;
 
-/** The section's heading is on screen and not hidden under the fixed header. */
+/**
+ * The section's top sits just under the fixed header (within 1 px): its
+ * heading is on screen, and nothing of the previous section shows between.
+ */
 async function expectSectionInView(page: Page, id: string) {
   await expect(page).toHaveURL(new RegExp(`#${id}$`));
   const heading = page.locator(`#${id} h2, #${id} h1`).first();
   await expect(heading).toBeInViewport();
-  await expect
-    .poll(async () => {
-      const headerBottom = await page.locator("header").evaluate((header) => header.getBoundingClientRect().bottom);
-      const headingTop = await heading.evaluate((element) => element.getBoundingClientRect().top);
-      return headingTop >= headerBottom - 1;
-    })
-    .toBe(true);
+  const gap = async () => {
+    const headerBottom = await page.locator("header").evaluate((header) => header.getBoundingClientRect().bottom);
+    const sectionTop = await page.locator(`#${id}`).evaluate((section) => section.getBoundingClientRect().top);
+    return Math.abs(sectionTop - headerBottom);
+  };
+  await expect.poll(gap, { message: `#${id} starts just under the header` }).toBeLessThanOrEqual(1);
 }
 
 async function openMenuIfMobile(page: Page) {

@@ -64,7 +64,7 @@ test("the home page shows the spec's texts, prices, courses, hours and towns wit
     "500+",
     "15+",
     "Votre guide numérique personnel",
-    "À qui s’adressent nos services?",
+    "À qui s’adressent nos services\u202f?",
     "Digiware",
     "Réserver maintenant",
     "CHF 55.– / séance",
@@ -93,7 +93,7 @@ test("the home page shows the spec's texts, prices, courses, hours and towns wit
     "Demande de renseignements",
     "Ouvrir le formulaire",
     "Réponse sous 24h",
-    "Lun-Ven: 9h-18h",
+    "Lundi – vendredi, 9h00–18h00",
     "Contactez-moi",
     ...services.map((service) => service.title),
     ...courses.flatMap((course) => [course.title, course.duration, course.level, course.groupSize]),
@@ -137,13 +137,16 @@ test("the server-rendered view /coordonnees shows the details with real links", 
   await context.close();
 });
 
-test("an unknown path answers 404 with the spec's page", async ({ request }) => {
+test("an unknown path answers 404 with the spec's page, inside the site's header and footer", async ({ request }) => {
   for (const url of ["/une-page-qui-n-existe-pas", "/blog/article-inconnu/extra"]) {
     const response = await request.get(url);
     expect(response.status(), url).toBe(404);
     const html = await response.text();
     expect(html).toContain("Oops! Page not found");
     expect(html).toContain("Return to Home");
+    expect(html, url).toContain('aria-label="Navigation principale"');
+    expect(html, url).toContain('aria-label="Pied de page"');
+    expect(html, url).toMatch(/<meta name="robots" content="noindex"/);
   }
 });
 

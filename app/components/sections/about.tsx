@@ -53,7 +53,7 @@ export function AboutSection({ about, statistics }: { about: HomeContent["about"
 
       <figure className="mx-auto mt-12 max-w-3xl rounded-3xl bg-primary-strong p-8 text-white shadow-lg">
         <Quote aria-hidden="true" className="size-10 opacity-80" />
-        <blockquote className="mt-3 text-2xl leading-snug font-semibold">« {about.quote.text} »</blockquote>
+        <blockquote className="mt-3 text-2xl leading-snug font-semibold">«&nbsp;{about.quote.text}&nbsp;»</blockquote>
         <figcaption className="mt-4 text-lg text-white/90">{about.quote.context}</figcaption>
       </figure>
 

@@ -28,9 +28,9 @@ export function BlogSection({ content, articles }: { content: HomeContent["blog"
 }
 
 /**
- * The newsletter box. Subscriptions open with their own issue (double
- * opt-in); until then the form leads to a page that says so, and the
- * address typed is sent nowhere (the input has no `name`).
+ * The newsletter box. Until subscriptions open (with a double opt-in),
+ * the form leads to `/newsletter`, which says so, and the address typed is
+ * sent nowhere (the input has no `name`).
  */
 export function NewsletterBox({ newsletter }: { newsletter: HomeContent["blog"]["newsletter"] }) {
   return (

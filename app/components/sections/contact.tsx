@@ -42,10 +42,11 @@ export function ContactSection({
       <RevealToggle
         revealed={revealed}
         onToggle={() => setRevealed((value) => !value)}
-        hint={contactSection.revealHint}
+        hints={contactSection.revealHints}
         labels={contactSection}
         hintId="contact-reveal-hint"
-        className="mx-auto max-w-3xl items-center text-center"
+        align="center"
+        className="mx-auto max-w-3xl"
       />
 
       <ul className="mt-10 grid gap-6 md:grid-cols-3" aria-live="polite">

@@ -25,7 +25,9 @@ export function CoursesSection({ content }: { content: HomeContent["courses"] })
               <p className="mt-3 text-muted">{course.description}</p>
               <CheckList items={course.visible} markClassName={theme.text} />
               {course.more ? <p className="mt-2 font-semibold text-muted">{course.more}</p> : null}
-              <dl className={cn("mt-5 grid gap-2 rounded-2xl p-4", theme.softBg)}>
+              {/* Takes the free height: in a row of two cards, the boxes and buttons line up at the bottom. */}
+              <div className="min-h-5 flex-1" aria-hidden="true" />
+              <dl className={cn("grid gap-2 rounded-2xl p-4", theme.softBg)}>
                 {[
                   { Icon: CalendarClock, label: "Durée", value: course.duration },
                   { Icon: GraduationCap, label: "Niveau", value: course.level },
@@ -42,10 +44,7 @@ export function CoursesSection({ content }: { content: HomeContent["courses"] })
               </dl>
               <a
                 href="#contact"
-                className={cn(
-                  buttonVariants({ variant: theme.button }),
-                  "mt-6 w-full sm:mt-auto sm:w-auto sm:self-start",
-                )}
+                className={cn(buttonVariants({ variant: theme.button }), "mt-6 w-full sm:w-auto sm:self-start")}
               >
                 S’inscrire au cours
               </a>

@@ -1,4 +1,9 @@
-/** `#services`: the three service cards with prices, the zones banner and the device badges. */
+/**
+ * `#services`: the three service cards with prices, the zones banner and the
+ * device badges. Side by side (from 1024 px), the cards share four grid rows
+ * (picture, text, price box, button; CSS subgrid): the price boxes start at
+ * the same height and are as tall as the tallest.
+ */
 import MapPin from "lucide-react/icons/map-pin";
 import type { HomeContent } from "~/utils/home-content.server";
 import { cn } from "~/utils/cn";
@@ -19,25 +24,29 @@ export function ServicesSection({ content }: { content: HomeContent["services"] 
           return (
             <li
               key={service.id}
-              className={cn("flex flex-col overflow-hidden rounded-3xl border-t-8 bg-white shadow-lg", theme.border)}
+              className={cn(
+                "flex flex-col overflow-hidden rounded-3xl border-t-8 bg-white shadow-lg lg:row-span-4 lg:grid lg:grid-rows-subgrid lg:gap-y-0",
+                theme.border,
+              )}
             >
               <Picture picture={service.picture} sizes="(min-width: 1024px) 400px, 100vw" />
-              <div className="flex flex-1 flex-col p-6">
+              <div className="px-6 pt-6">
                 <h3 className="text-2xl font-bold">{service.title}</h3>
                 <p className="mt-3 text-muted">{service.description}</p>
                 <CheckList items={service.features} markClassName={theme.text} />
-                <div className="min-h-6 flex-1" aria-hidden="true" />
-                <div className={cn("rounded-2xl p-4", theme.softBg)}>
-                  <p className={cn("text-3xl font-bold", theme.strongText)}>
-                    {service.priceLabel} {/* A no-break space: "/ séance" never splits across two lines. */}
-                    <span className="text-xl font-semibold">
-                      /{"\u00a0"}
-                      {service.price.per}
-                    </span>
-                  </p>
-                  <p className="mt-1 text-lg text-ink">{service.priceNote}</p>
-                </div>
-                <a href="#contact" className={cn(buttonVariants({ variant: theme.button }), "mt-6 w-full")}>
+              </div>
+              <div className={cn("mx-6 mt-6 rounded-2xl p-4", theme.softBg)}>
+                <p className={cn("text-3xl font-bold", theme.strongText)}>
+                  {service.priceLabel} {/* A no-break space: "/ séance" never splits across two lines. */}
+                  <span className="text-xl font-semibold">
+                    /{"\u00a0"}
+                    {service.price.per}
+                  </span>
+                </p>
+                <p className="mt-1 text-lg text-ink">{service.priceNote}</p>
+              </div>
+              <div className="p-6">
+                <a href="#contact" className={cn(buttonVariants({ variant: theme.button }), "w-full")}>
                   Réserver maintenant
                 </a>
               </div>
