@@ -25,10 +25,8 @@ import { blogSection } from "~/content/home";
 import { identity } from "~/content/identity";
 import { contactCta, legalLinks, navItems } from "~/content/navigation";
 import { zones } from "~/content/zones";
-import { rootSiteName, titleTags } from "~/utils/error-meta";
 import { useHydrated } from "~/utils/use-hydrated";
-import { siteName, type RootMetaData } from "~/utils/meta";
-import { rootMetaData } from "~/utils/page-meta.server";
+import { metaOf, siteName, titleTags } from "~/seo/meta";
 import type { Route } from "./+types/root";
 import stylesUrl from "./app.css?url";
 import "./load-context";
@@ -41,11 +39,13 @@ export const links: Route.LinksFunction = () => [
 ];
 
 /**
- * What the root loader gives every page: `pageMeta`'s data, the feed link's
- * title, and the header's and footer's words (all from `app/content/`, read
- * on the server so that they stay out of the JavaScript; decision 007).
+ * What the root loader gives every page: the site's name (for error pages'
+ * titles), the feed link's title, and the header's and footer's words (all
+ * from `app/content/`, read on the server so that they stay out of the
+ * JavaScript; decision 007).
  */
-export interface RootData extends RootMetaData {
+export interface RootData {
+  siteName: string;
   /** Title of the `<link rel="alternate">` to the RSS feed. */
   feedTitle: string;
   header: HeaderWords;
@@ -111,10 +111,10 @@ export function Layout({ children }: { children: ReactNode }) {
  * canonical URL and share tags (see `pageMeta`); the feed link's title; the
  * header's and footer's words.
  */
-export function loader({ context }: Route.LoaderArgs): RootData {
+export function loader(): RootData {
   const brand = { line1: identity.brand.line1, line2: identity.brand.line2 };
   return {
-    ...rootMetaData(context),
+    siteName,
     feedTitle: `${blogSection.title} | ${siteName}`,
     header: { brand, navItems, contactLabel: contactCta.label },
     footer: { brand, name: identity.name, cantons: zones.map((zone) => zone.canton), navItems, legalLinks },
@@ -125,14 +125,19 @@ export default function App() {
   return <Outlet />;
 }
 
-export const meta: Route.MetaFunction = (args) =>
-  args.error
-    ? titleTags(
-        rootSiteName(args.matches),
-        isRouteErrorResponse(args.error) && args.error.status === 404 ? "Page introuvable" : "Erreur",
+/**
+ * The root's own metadata: none on a page (each route's loader makes its
+ * own), the tags a route's 404 carries, else an error page's title.
+ */
+export const meta: Route.MetaFunction = ({ data, error }) =>
+  error
+    ? (metaOf(undefined, error) ??
+      titleTags(
+        data?.siteName,
+        isRouteErrorResponse(error) && error.status === 404 ? "Page introuvable" : "Erreur",
         "Cette page n’a pas pu être affichée.",
         true,
-      )
+      ))
     : [];
 
 /** The spec's 404 page (in English, as the first site had it): logs the path to the console. */

@@ -32,7 +32,7 @@ import { identity } from "../app/content/identity";
 import type { PictureSlot, ThemeColor } from "../app/content/types";
 import { zones } from "../app/content/zones";
 import { formatDate } from "../app/utils/format";
-import { articleShareImagePath, SHARE_IMAGE_SIZE, SITE_SHARE_IMAGE_PATH } from "../app/utils/meta";
+import { articleShareImagePath, SHARE_IMAGE_SIZE, SITE_SHARE_IMAGE_PATH } from "../app/seo/meta";
 import { chromiumLaunchOptions } from "./chromium";
 
 /** Size Open Graph consumers expect (1.91:1), as the pages declare it (og:image:width and height). */

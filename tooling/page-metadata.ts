@@ -137,7 +137,7 @@ export function checkPrerenderedPages(clientDirectory: string): number {
   );
   if (failures.length > 0)
     throw new PageMetadataError(
-      `${failures.length} metadata problem(s) in the prerendered pages (see app/utils/meta.ts):\n${failures.join("\n")}`,
+      `${failures.length} metadata problem(s) in the prerendered pages (see app/seo/page-meta.server.ts):\n${failures.join("\n")}`,
     );
   return files.length;
 }

@@ -11,41 +11,40 @@ import { VideoEmbed } from "~/components/video-embed";
 import { getArticles, youtubeId } from "~/blog/articles.server";
 import { relatedArticles, summarize } from "~/blog/select";
 import { blogWords } from "~/utils/home-content.server";
-import { pageMeta } from "~/utils/meta";
+import { loaderMeta } from "~/seo/meta";
+import { pageMeta } from "~/seo/page-meta.server";
 import { settingsFrom } from "~/config/settings.server";
-import { articleShareImage } from "~/utils/share-image.server";
-import { articleStructuredData } from "~/utils/structured-data.server";
+import { articleShareImage } from "~/seo/share-image.server";
+import { articleStructuredData } from "~/seo/structured-data.server";
 import type { Route } from "./+types/blog-article";
 
-export function loader({ params, context }: Route.LoaderArgs) {
+export function loader({ params, context, request }: Route.LoaderArgs) {
   const all = getArticles();
   const article = all.find((candidate) => candidate.slug === params.slug);
-  if (!article) throw data("Article not found", { status: 404 });
+  if (!article) {
+    const meta = pageMeta(context, request, {
+      title: "Article non trouvé",
+      description: "L’article que vous recherchez n’existe pas.",
+      errorPage: true,
+    });
+    throw data({ meta }, { status: 404 });
+  }
   const shareImage = articleShareImage(article);
   return {
+    meta: pageMeta(context, request, {
+      title: article.title,
+      description: article.excerpt,
+      image: shareImage,
+      article: { publishedTime: article.date, section: article.category },
+      structuredData: articleStructuredData(article, settingsFrom(context).SITE_URL, shareImage),
+    }),
     article: { ...article, videoId: article.video ? youtubeId(article.video) : null },
     related: relatedArticles(article, all).map(summarize),
     readMore: blogWords().readMore,
-    shareImage,
-    structuredData: articleStructuredData(article, settingsFrom(context).SITE_URL, shareImage),
   };
 }
 
-export const meta: Route.MetaFunction = (args) =>
-  args.data
-    ? pageMeta(args, {
-        title: args.data.article.title,
-        description: args.data.article.excerpt,
-        image: args.data.shareImage,
-        article: { publishedTime: args.data.article.date, section: args.data.article.category },
-        structuredData: args.data.structuredData,
-      })
-    : pageMeta(args, {
-        title: "Article non trouvé",
-        description: "L’article que vous recherchez n’existe pas.",
-        noindex: true,
-        errorPage: true,
-      });
+export const meta = loaderMeta;
 
 function BackLink() {
   return (

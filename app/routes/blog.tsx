@@ -17,7 +17,8 @@ import { getArticles, youtubeId } from "~/blog/articles.server";
 import { featuredArticle, pageCount, pageOf, summarize } from "~/blog/select";
 import { cn } from "~/utils/cn";
 import { blogWords } from "~/utils/home-content.server";
-import { pageMeta } from "~/utils/meta";
+import { loaderMeta } from "~/seo/meta";
+import { pageMeta } from "~/seo/page-meta.server";
 import type { Route } from "./+types/blog";
 
 const highlights = [
@@ -26,15 +27,28 @@ const highlights = [
   { Icon: ShieldCheck, title: "Conseils sécurité", text: "Pour reconnaître les arnaques et protéger vos données." },
 ];
 
-export function loader({ params }: Route.LoaderArgs) {
+const description =
+  "Guides pratiques pour seniors : sécurité sur Internet, intelligence artificielle, applications utiles en Suisse. Des conseils simples, pas à pas.";
+
+export function loader({ params, context, request }: Route.LoaderArgs) {
   const all = getArticles();
   const page = params.page === undefined ? 1 : /^[1-9]\d*$/.test(params.page) ? Number(params.page) : NaN;
   // Page 1 lives at /blog only: /blog/page/1 is not a page of its own.
   const articles = params.page === "1" ? null : pageOf(all, page);
-  if (!articles) throw data("Not Found", { status: 404 });
+  if (!articles) {
+    throw data(
+      { meta: pageMeta(context, request, { title: "Page introuvable", description, errorPage: true }) },
+      { status: 404 },
+    );
+  }
   const featured = featuredArticle(all);
+  const words = blogWords();
   return {
-    words: blogWords(),
+    meta: pageMeta(context, request, {
+      title: page > 1 ? `${words.title}, page ${page}` : words.title,
+      description,
+    }),
+    words,
     page,
     pages: pageCount(all.length),
     articles: articles.map(summarize),
@@ -45,16 +59,7 @@ export function loader({ params }: Route.LoaderArgs) {
   };
 }
 
-const description =
-  "Guides pratiques pour seniors : sécurité sur Internet, intelligence artificielle, applications utiles en Suisse. Des conseils simples, pas à pas.";
-
-export const meta: Route.MetaFunction = (args) =>
-  args.data
-    ? pageMeta(args, {
-        title: args.data.page > 1 ? `${args.data.words.title}, page ${args.data.page}` : args.data.words.title,
-        description,
-      })
-    : pageMeta(args, { title: "Page introuvable", description, errorPage: true });
+export const meta = loaderMeta;
 
 const pageHref = (page: number) => (page === 1 ? "/blog" : `/blog/page/${page}`);
 

@@ -5,6 +5,7 @@
  * `app/content/legal.ts`.
  */
 import { LegalPageView } from "~/components/legal-page";
+import { loaderMeta } from "~/seo/meta";
 import { privacyNotice } from "~/content/legal";
 import { legalPageData } from "~/utils/legal-content.server";
 import type { Route } from "./+types/confidentialite";
@@ -12,7 +13,7 @@ import type { Route } from "./+types/confidentialite";
 // Words and metadata made by the loader: the page's JavaScript need not load `app/content/legal.ts`.
 export const loader = ({ context, request }: Route.LoaderArgs) => legalPageData(privacyNotice, context, request);
 
-export const meta: Route.MetaFunction = ({ data }) => data?.meta ?? [];
+export const meta = loaderMeta;
 
 export default function Confidentialite({ loaderData }: Route.ComponentProps) {
   return <LegalPageView content={loaderData.content} channels={loaderData.channels} />;

@@ -18,14 +18,20 @@ import { CONTACT_BODY_LIMIT_BYTES, contactMessages, contactSchema, HONEYPOT_FIEL
 import type { ContactActionData } from "~/contact/types";
 import { guardPublicAction } from "~/guards/public-action.server";
 import { errorFields } from "~/utils/errors.server";
-import { pageMeta } from "~/utils/meta";
+import { loaderMeta } from "~/seo/meta";
+import { pageMeta } from "~/seo/page-meta.server";
 import type { Route } from "./+types/contact";
 
-export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, {
-    title: "Contactez-moi",
-    description: "Écrivez-moi pour un cours, une aide informatique ou un atelier : je vous réponds sous 24 heures.",
-  });
+export function loader({ context, request }: Route.LoaderArgs) {
+  return {
+    meta: pageMeta(context, request, {
+      title: "Contactez-moi",
+      description: "Écrivez-moi pour un cours, une aide informatique ou un atelier : je vous réponds sous 24 heures.",
+    }),
+  };
+}
+
+export const meta = loaderMeta;
 
 export async function action({ request, context }: Route.ActionArgs) {
   const reply = (status: ContactActionData["status"], httpStatus: number, result: ContactActionData["result"]) =>

@@ -6,19 +6,23 @@
 import { ContactSection } from "~/components/sections/contact";
 import { encodedContactChannels } from "~/utils/contact-channels.server";
 import { contactContent } from "~/utils/home-content.server";
-import { pageMeta } from "~/utils/meta";
+import { loaderMeta } from "~/seo/meta";
+import { pageMeta } from "~/seo/page-meta.server";
 import type { Route } from "./+types/coordonnees";
 
-export function loader() {
-  return { channels: encodedContactChannels(), content: contactContent() };
+export function loader({ context, request }: Route.LoaderArgs) {
+  return {
+    channels: encodedContactChannels(),
+    content: contactContent(),
+    meta: pageMeta(context, request, {
+      title: "Coordonnées",
+      description: "Téléphone, e-mail, WhatsApp, horaires et zones d’intervention.",
+      noindex: true,
+    }),
+  };
 }
 
-export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, {
-    title: "Coordonnées",
-    description: "Téléphone, e-mail, WhatsApp, horaires et zones d’intervention.",
-    noindex: true,
-  });
+export const meta = loaderMeta;
 
 export default function Coordonnees({ loaderData }: Route.ComponentProps) {
   return (

@@ -16,10 +16,10 @@ import { getArticles } from "~/blog/articles.server";
 import { homeArticles, summarize } from "~/blog/select";
 import { encodedContactChannels } from "~/utils/contact-channels.server";
 import { homeContent } from "~/utils/home-content.server";
-import { loaderPageMeta } from "~/utils/page-meta.server";
-import { siteName } from "~/utils/meta";
+import { loaderMeta, siteName } from "~/seo/meta";
+import { pageMeta } from "~/seo/page-meta.server";
 import { settingsFrom } from "~/config/settings.server";
-import { businessStructuredData } from "~/utils/structured-data.server";
+import { businessStructuredData } from "~/seo/structured-data.server";
 import type { Route } from "./+types/home";
 
 export function loader({ context, request }: Route.LoaderArgs) {
@@ -27,8 +27,7 @@ export function loader({ context, request }: Route.LoaderArgs) {
     channels: encodedContactChannels(),
     articles: homeArticles(getArticles()).map(summarize),
     content: homeContent(),
-    // Made here: the page's JavaScript need not load `pageMeta` (decision 007).
-    meta: loaderPageMeta(context, request, {
+    meta: pageMeta(context, request, {
       title: siteName,
       description:
         "Cours d’informatique et de smartphone pour seniors, à domicile, en petit groupe ou à distance, dans les cantons de Vaud, Genève et Fribourg. Patience, mots simples, tarifs clairs.",
@@ -37,8 +36,7 @@ export function loader({ context, request }: Route.LoaderArgs) {
   };
 }
 
-/** The page's metadata, made by the loader. */
-export const meta: Route.MetaFunction = ({ data }) => data?.meta ?? [];
+export const meta = loaderMeta;
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { content } = loaderData;

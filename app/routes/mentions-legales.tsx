@@ -4,6 +4,7 @@
  * Prerendered, not indexed; the words are in `app/content/legal.ts`.
  */
 import { LegalPageView } from "~/components/legal-page";
+import { loaderMeta } from "~/seo/meta";
 import { legalNotice } from "~/content/legal";
 import { legalPageData } from "~/utils/legal-content.server";
 import type { Route } from "./+types/mentions-legales";
@@ -11,7 +12,7 @@ import type { Route } from "./+types/mentions-legales";
 // Words and metadata made by the loader: the page's JavaScript need not load `app/content/legal.ts`.
 export const loader = ({ context, request }: Route.LoaderArgs) => legalPageData(legalNotice, context, request);
 
-export const meta: Route.MetaFunction = ({ data }) => data?.meta ?? [];
+export const meta = loaderMeta;
 
 export default function MentionsLegales({ loaderData }: Route.ComponentProps) {
   return <LegalPageView content={loaderData.content} channels={loaderData.channels} />;

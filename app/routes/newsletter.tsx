@@ -3,15 +3,21 @@
  * Says so plainly and points to the contact section.
  */
 import { buttonVariants } from "~/components/ui/button";
-import { pageMeta } from "~/utils/meta";
+import { loaderMeta } from "~/seo/meta";
+import { pageMeta } from "~/seo/page-meta.server";
 import type { Route } from "./+types/newsletter";
 
-export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, {
-    title: "Lettre d’information",
-    description: "La lettre d’information mensuelle : inscriptions bientôt ouvertes.",
-    noindex: true,
-  });
+export function loader({ context, request }: Route.LoaderArgs) {
+  return {
+    meta: pageMeta(context, request, {
+      title: "Lettre d’information",
+      description: "La lettre d’information mensuelle : inscriptions bientôt ouvertes.",
+      noindex: true,
+    }),
+  };
+}
+
+export const meta = loaderMeta;
 
 export default function Newsletter() {
   return (

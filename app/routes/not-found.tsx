@@ -5,9 +5,16 @@
  */
 import { data } from "react-router";
 import { NotFound } from "~/root";
+import { pageMeta } from "~/seo/page-meta.server";
+import type { Route } from "./+types/not-found";
 
-export function loader(): never {
-  throw data("Not Found", { status: 404 });
+export function loader({ context, request }: Route.LoaderArgs): never {
+  const meta = pageMeta(context, request, {
+    title: "Page introuvable",
+    description: "Cette page n’existe pas ou n’existe plus.",
+    errorPage: true,
+  });
+  throw data({ meta }, { status: 404 });
 }
 
 /** Never shown (the loader always throws); a component keeps this a page route, not a resource route. */

@@ -1,6 +1,6 @@
 /** `/robots.txt`: lets every crawler in and names the sitemap (prerendered at build, with that build's SITE_URL). */
 import { settingsFrom } from "~/config/settings.server";
-import { buildRobotsTxt } from "~/utils/sitemap.server";
+import { buildRobotsTxt } from "~/seo/sitemap.server";
 import type { Route } from "./+types/robots";
 
 export function loader({ context }: Route.LoaderArgs) {

@@ -1,7 +1,7 @@
 /** `/sitemap.xml`: the sitemap of the indexable pages (prerendered at build, with that build's SITE_URL). */
 import { getArticles } from "~/blog/articles.server";
 import { settingsFrom } from "~/config/settings.server";
-import { buildSitemap, sitemapPages } from "~/utils/sitemap.server";
+import { buildSitemap, sitemapPages } from "~/seo/sitemap.server";
 import type { Route } from "./+types/sitemap";
 
 export async function loader({ context }: Route.LoaderArgs) {

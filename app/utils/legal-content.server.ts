@@ -10,7 +10,7 @@ import { legalLabels, legalSettings, type LegalPage } from "~/content/legal";
 import { encodedContactChannels } from "./contact-channels.server";
 import { formatDate } from "./format";
 import { revealLabels } from "./home-content.server";
-import { loaderPageMeta } from "./page-meta.server";
+import { pageMeta } from "~/seo/page-meta.server";
 
 /** `page` with the labels, the operator's card, the date of the last update and the "Révéler" labels. */
 export function legalPageContent(page: LegalPage) {
@@ -30,12 +30,12 @@ export type LegalPageContent = ReturnType<typeof legalPageContent>;
 /**
  * A legal route's loader data: the encoded contact channels, the page's
  * words and its metadata (`noindex`).
- * @throws SettingsError when a setting is wrong (see `loaderPageMeta`).
+ * @throws SettingsError when a setting is wrong (see `pageMeta`).
  */
 export function legalPageData(page: LegalPage, context: AppLoadContext | undefined, request: Request) {
   return {
     channels: encodedContactChannels(),
     content: legalPageContent(page),
-    meta: loaderPageMeta(context, request, { title: page.title, description: page.description, noindex: true }),
+    meta: pageMeta(context, request, { title: page.title, description: page.description, noindex: true }),
   };
 }

@@ -17,7 +17,7 @@ import { openingHours } from "../../app/content/hours";
 import { identity } from "../../app/content/identity";
 import { services } from "../../app/content/services";
 import { zones } from "../../app/content/zones";
-import { siteName } from "../../app/utils/meta";
+import { siteName } from "../../app/seo/meta";
 import { htmlFiles, isNoindex, readHeadMetadata, type HeadMetadata } from "../../tooling/page-metadata";
 import { publicPaths } from "../../tooling/prerender-paths";
 import { builtSiteUrl } from "../../tooling/site-url";

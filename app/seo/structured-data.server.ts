@@ -38,8 +38,8 @@ import { navItems } from "~/content/navigation";
 import { openingHours } from "~/content/hours";
 import { services } from "~/content/services";
 import { zones } from "~/content/zones";
-import { absoluteUrl, siteName, type ShareImage, type StructuredData } from "~/utils/meta";
-import { siteShareImage } from "~/utils/share-image.server";
+import { absoluteUrl, siteName, type ShareImage, type StructuredData } from "~/seo/meta";
+import { siteShareImage } from "~/seo/share-image.server";
 
 /**
  * A schema-dts graph as the plain JSON React Router renders (the types are

@@ -12,7 +12,7 @@ import { Readable } from "node:stream";
 import { ErrorLevel, SitemapStream, streamToPromise, type SitemapItemLoose } from "sitemap";
 import { pageCount } from "~/blog/select";
 import type { ArticleSummary } from "~/blog/types";
-import { absoluteUrl } from "~/utils/meta";
+import { absoluteUrl } from "~/seo/meta";
 
 /** A page of the sitemap: its path, and for an article the ISO date it was last changed. */
 export interface SitemapPage {

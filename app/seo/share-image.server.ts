@@ -13,7 +13,7 @@ import type { ArticleSummary } from "~/blog/types";
 import { blogSection, hero } from "~/content/home";
 import { zones } from "~/content/zones";
 import { formatDate } from "~/utils/format";
-import { articleShareImagePath, SITE_SHARE_IMAGE_PATH, siteName, type ShareImage } from "~/utils/meta";
+import { articleShareImagePath, SITE_SHARE_IMAGE_PATH, siteName, type ShareImage } from "~/seo/meta";
 
 /** The site's share image (`public/og/site.png`): brand, the hero's title and badge, the cantons served, the hero picture. */
 export const siteShareImage: ShareImage = {

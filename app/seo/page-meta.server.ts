@@ -1,0 +1,86 @@
+/**
+ * Every page's `<head>` metadata, made by the page's loader on the server
+ * (the route's `meta` export is `loaderMeta`, which returns it): one
+ * function, `pageMeta(context, request, options)`, for every route.
+ *
+ * - `<title>` "{title} | Formation & Assistance Informatique" (the home
+ *   page's title stands alone) and `<meta name="description">`;
+ * - `<link rel="canonical">`: `SITE_URL` + the page's path, absolute
+ *   (https://developers.google.com/search/docs/crawling-indexing/consolidate-duplicate-urls).
+ *   Not on `noindex` pages: Google asks not to mix the two signals;
+ * - Open Graph (https://ogp.me/): og:type (website, or article with
+ *   article:published_time and article:section), og:title, og:description,
+ *   og:url, og:image (absolute, with its width, height and alt), og:locale
+ *   fr_CH, og:site_name; and the Twitter/X card summary_large_image
+ *   (https://developer.x.com/en/docs/x-for-websites/cards/overview/markup);
+ * - JSON-LD (`<script type="application/ld+json">`, a data block that
+ *   never runs), when the loader made some (`structured-data.server.ts`).
+ *
+ * `SITE_URL` comes from the settings (`settingsFrom(context)`: the server's,
+ * or the build's while prerendering).
+ */
+import type { AppLoadContext, MetaDescriptor } from "react-router";
+import { settingsFrom } from "~/config/settings.server";
+import { absoluteUrl, SHARE_IMAGE_SIZE, siteName, titleTags, type ShareImage, type StructuredData } from "./meta";
+import { siteShareImage } from "./share-image.server";
+
+export interface PageMetaOptions {
+  title: string;
+  description: string;
+  /** Keeps the page out of search engines (`<meta name="robots" content="noindex">`), without a canonical URL. */
+  noindex?: boolean;
+  /** The page's share image; the site's by default. */
+  image?: ShareImage;
+  /** Makes og:type "article": the publication date (ISO, "2024-11-15") and the category. */
+  article?: { publishedTime: string; section: string };
+  /** JSON-LD for the page, a schema.org graph (`structured-data.server.ts`). */
+  structuredData?: StructuredData;
+  /** A page that answers an error (404): its title, description and `noindex` only, no share tags. */
+  errorPage?: boolean;
+}
+
+/**
+ * The `meta` array of the page at `request`'s path.
+ * @throws SettingsError when a setting is wrong (see `settingsFrom`).
+ */
+export function pageMeta(
+  context: AppLoadContext | undefined,
+  request: Request,
+  options: PageMetaOptions,
+): MetaDescriptor[] {
+  const { title, description, article, structuredData, errorPage = false } = options;
+  const noindex = errorPage || (options.noindex ?? false);
+  const tags = titleTags(siteName, title, description, noindex);
+  if (errorPage) return tags;
+
+  const { SITE_URL: siteUrl } = settingsFrom(context);
+  const image = options.image ?? siteShareImage;
+  const url = absoluteUrl(siteUrl, new URL(request.url).pathname);
+  const imageUrl = `${siteUrl}${image.path}`;
+  return [
+    ...tags,
+    ...(noindex ? [] : [{ tagName: "link", rel: "canonical", href: url } as const]),
+    { property: "og:type", content: article ? "article" : "website" },
+    { property: "og:title", content: title },
+    { property: "og:description", content: description },
+    { property: "og:url", content: url },
+    { property: "og:image", content: imageUrl },
+    { property: "og:image:width", content: String(SHARE_IMAGE_SIZE.width) },
+    { property: "og:image:height", content: String(SHARE_IMAGE_SIZE.height) },
+    { property: "og:image:alt", content: image.alt },
+    { property: "og:locale", content: "fr_CH" },
+    { property: "og:site_name", content: siteName },
+    ...(article
+      ? [
+          { property: "article:published_time", content: article.publishedTime },
+          { property: "article:section", content: article.section },
+        ]
+      : []),
+    { name: "twitter:card", content: "summary_large_image" },
+    { name: "twitter:title", content: title },
+    { name: "twitter:description", content: description },
+    { name: "twitter:image", content: imageUrl },
+    { name: "twitter:image:alt", content: image.alt },
+    ...(structuredData ? [{ "script:ld+json": structuredData }] : []),
+  ];
+}
