@@ -5,7 +5,7 @@
  * player from youtube-nocookie.com (YouTube's privacy-enhanced mode), which
  * starts playing.
  */
-import Play from "lucide-react/icons/play";
+import { Play } from "lucide-react";
 import { useState } from "react";
 
 export function VideoEmbed({ videoId, title }: { videoId: string; title: string }) {

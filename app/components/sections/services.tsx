@@ -1,5 +1,5 @@
 /** `#services`: the three service cards with prices, the zones banner and the device badges. */
-import MapPin from "lucide-react/icons/map-pin";
+import { MapPin } from "lucide-react";
 import type { HomeContent } from "~/utils/home-content.server";
 import { cn } from "~/utils/cn";
 import { Picture } from "../picture";
