@@ -146,7 +146,7 @@ export const legalNotice: LegalPage = {
       ],
     },
     {
-      id: "contenu",
+      id: "contenu-du-site",
       title: "Contenu du site",
       blocks: [
         {
