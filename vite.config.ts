@@ -7,6 +7,9 @@ import { startupChunks } from "./scripts/startup-chunks";
 
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [tailwindcss(), imagetools(), reactRouter()],
+  // Bundled into the server build too: lucide-react's entry point imports every icon (about 1,700 modules),
+  // which Node would load at each start; bundled, only the icons the site uses are kept.
+  ssr: { noExternal: ["lucide-react"] },
   build: {
     // Keep every picture a file of its own (cacheable, replaceable), never inlined.
     assetsInlineLimit: 0,
