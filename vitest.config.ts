@@ -18,5 +18,7 @@ export default defineConfig({
     environment: "node",
     // The blog build test runs a whole production build.
     testTimeout: 30_000,
+    // A hook that starts the site creates a PGlite database: 3-5 s alone, several times that on a busy 2-core machine.
+    hookTimeout: 60_000,
   },
 });
