@@ -2,27 +2,13 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { imagetools } from "vite-imagetools";
 import { fileURLToPath } from "node:url";
-import { defineConfig, type Plugin } from "vite";
+import { defineConfig } from "vite";
 import { startupChunks } from "./scripts/startup-chunks";
 
-/** lucide-react's icon modules get their component from app/components/ui/lucide-runtime.ts (decision 007). */
-const lucideRuntime: Plugin = {
-  name: "lucide-runtime",
-  enforce: "pre",
-  resolveId(source, importer) {
-    if (
-      source === "../createLucideIcon.mjs" &&
-      importer &&
-      /lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]/.test(importer)
-    )
-      return fileURLToPath(new URL("./app/components/ui/lucide-runtime.ts", import.meta.url));
-    return undefined;
-  },
-};
-
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [lucideRuntime, tailwindcss(), imagetools(), reactRouter()],
-  // Bundled on the server too, so that it renders the icons with the same runtime as the browser.
+  plugins: [tailwindcss(), imagetools(), reactRouter()],
+  // Bundled into the server build too: lucide-react's entry point imports every icon (about 1,700 modules),
+  // which Node would load at each start; bundled, only the icons the site uses are kept.
   ssr: { noExternal: ["lucide-react"] },
   build: {
     // Keep every picture a file of its own (cacheable, replaceable), never inlined.

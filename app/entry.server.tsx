@@ -11,7 +11,7 @@
  *
  * Every page's JavaScript (React Router's module preloads and bootstrap
  * script) starts loading after the first contentful paint
- * (`deferHydration`, docs/decisions/009-deferred-hydration.md).
+ * (`deferHydration`, docs/decisions/010-valid-deferred-hydration.md).
  */
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-router";
 import { createReadableStreamFromReadable } from "@react-router/node";
@@ -63,7 +63,7 @@ export default function handleRequest(
         nonce,
         [readyOption]() {
           shellRendered = true;
-          // The page's JavaScript waits for its first paint (decision 009).
+          // The page's JavaScript waits for its first paint (docs/decisions/010-valid-deferred-hydration.md).
           const body = deferHydration(nonce, () => {
             // Clear the timeout to prevent retaining the closure and memory leak
             clearTimeout(timeoutId);

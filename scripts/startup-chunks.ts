@@ -7,6 +7,12 @@
  * Only static imports are followed: what a module loads with `import()`
  * (the contact dialog's shell, the contact form) stays in its own lazy
  * chunks. React, React DOM and React Router are left where Rollup puts them.
+ *
+ * Icons come from lucide-react's entry point (`import { X } from
+ * "lucide-react"`, its documented, tree-shaken API). Rollup puts a manual
+ * chunk's dependencies into it, so every icon the site uses, those of the
+ * blog and of the lazy contact form included, lands in `app`
+ * (docs/decisions/010-valid-deferred-hydration.md).
  */
 import type { GetManualChunk, ManualChunkMeta } from "rollup";
 

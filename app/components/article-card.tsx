@@ -1,7 +1,5 @@
 /** An article card (home blog section, blog index, related articles): icon, category, title, excerpt, date, read time, link. */
-import CalendarCheck from "lucide-react/icons/calendar-check";
-import CalendarDays from "lucide-react/icons/calendar-days";
-import Clock from "lucide-react/icons/clock";
+import { CalendarCheck, CalendarDays, Clock } from "lucide-react";
 import { Link } from "react-router";
 import type { ArticleSummary } from "~/blog/types";
 import { cn } from "~/utils/cn";

@@ -1,5 +1,5 @@
 /** A list with a check mark before each item (service features, course topics). */
-import Check from "lucide-react/icons/check";
+import { Check } from "lucide-react";
 import { cn } from "~/utils/cn";
 
 export function CheckList({ items, markClassName }: { items: readonly string[]; markClassName: string }) {

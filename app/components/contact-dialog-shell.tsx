@@ -6,7 +6,7 @@
  * dialog has closed. `ContactDialogProvider` (contact-dialog.tsx) holds the
  * state and renders this module.
  */
-import CircleCheck from "lucide-react/icons/circle-check";
+import { CircleCheck } from "lucide-react";
 import { lazy, Suspense, useEffect, useRef, type RefObject } from "react";
 import type { FetcherWithComponents } from "react-router";
 import { toast, useSonner } from "sonner";

@@ -22,8 +22,7 @@ import {
   type SubmissionResult,
 } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import CircleAlert from "lucide-react/icons/circle-alert";
-import LoaderCircle from "lucide-react/icons/loader-circle";
+import { CircleAlert, LoaderCircle } from "lucide-react";
 import type { ComponentType, FormEvent, ReactNode, RefAttributes } from "react";
 import type { FetcherFormProps } from "react-router";
 import type { z } from "zod";

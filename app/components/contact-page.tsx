@@ -5,7 +5,7 @@
  * page again, showing the errors beside their fields (values kept), the
  * message of a save failure above the buttons, or the confirmation.
  */
-import CircleCheck from "lucide-react/icons/circle-check";
+import { CircleCheck } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Form, useActionData, useNavigation } from "react-router";
 import { contactMessages } from "~/contact/schema";

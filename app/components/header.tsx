@@ -8,8 +8,7 @@
  * Escape closes it, and focus goes back to the button. Without JavaScript
  * the button is a link to the menu panel, which CSS `:target` shows.
  */
-import Menu from "lucide-react/icons/menu";
-import X from "lucide-react/icons/x";
+import { Menu, X } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Link, useLocation } from "react-router";
 import type { NavItem } from "~/content/navigation";

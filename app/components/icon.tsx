@@ -3,13 +3,15 @@
  * Only the icons listed here reach the browser; a content file naming another
  * one fails type-checking.
  */
-import HeartHandshake from "lucide-react/icons/heart-handshake";
-import Lightbulb from "lucide-react/icons/lightbulb";
-import ShieldAlert from "lucide-react/icons/shield-alert";
-import ShieldCheck from "lucide-react/icons/shield-check";
-import Sparkles from "lucide-react/icons/sparkles";
-import TrainFront from "lucide-react/icons/train-front";
-import type { LucideProps } from "lucide-react";
+import {
+  HeartHandshake,
+  Lightbulb,
+  ShieldAlert,
+  ShieldCheck,
+  Sparkles,
+  TrainFront,
+  type LucideProps,
+} from "lucide-react";
 
 export const icons = { HeartHandshake, Lightbulb, ShieldAlert, ShieldCheck, Sparkles, TrainFront };
 

@@ -9,8 +9,7 @@
  * path. With JavaScript the same button toggles in place (`aria-pressed`,
  * label "Masquer").
  */
-import Eye from "lucide-react/icons/eye";
-import EyeOff from "lucide-react/icons/eye-off";
+import { Eye, EyeOff } from "lucide-react";
 import { useState } from "react";
 import type { ContactChannels } from "~/content/identity";
 import { cn } from "~/utils/cn";

@@ -9,7 +9,7 @@
  * lines need more room (narrow screens): no `overflow-hidden` on it, since
  * that would let `aspect-ratio` clip them.
  */
-import Play from "lucide-react/icons/play";
+import { Play } from "lucide-react";
 import { useState } from "react";
 
 export function VideoEmbed({ videoId, title }: { videoId: string; title: string }) {

@@ -142,7 +142,7 @@ export const legalNotice: LegalPage = /* @__PURE__ */ typesetAll({
       ],
     },
     {
-      id: "contenu",
+      id: "contenu-du-site",
       title: "Contenu du site",
       blocks: [
         {

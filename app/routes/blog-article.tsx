@@ -4,7 +4,7 @@
  * two "Articles similaires". An unknown slug answers 404 with "Article non
  * trouvé". Every article is prerendered.
  */
-import ArrowLeft from "lucide-react/icons/arrow-left";
+import { ArrowLeft } from "lucide-react";
 import { data, isRouteErrorResponse, Link } from "react-router";
 import { ArticleBadges, ArticleCard, ArticleDateline } from "~/components/article-card";
 import { VideoEmbed } from "~/components/video-embed";

@@ -3,11 +3,7 @@
  * "À la une" (the featured article and its video), "Tous les articles" (12
  * per page), the newsletter box. Every page is prerendered.
  */
-import BookOpen from "lucide-react/icons/book-open";
-import ChevronLeft from "lucide-react/icons/chevron-left";
-import ChevronRight from "lucide-react/icons/chevron-right";
-import PlayCircle from "lucide-react/icons/play-circle";
-import ShieldCheck from "lucide-react/icons/shield-check";
+import { BookOpen, ChevronLeft, ChevronRight, PlayCircle, ShieldCheck } from "lucide-react";
 import { data, Link } from "react-router";
 import { ArticleBadges, ArticleCard, ArticleDateline } from "~/components/article-card";
 import { NewsletterBox } from "~/components/sections/blog";

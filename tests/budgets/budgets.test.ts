@@ -24,11 +24,13 @@ import { htmlFiles } from "../../tooling/page-metadata";
 const clientDirectory = path.join(process.env.BUILD_DIR ?? "build", "client");
 const KB = 1024;
 /**
- * The budgets of docs/decisions/007-javascript-budget.md. JavaScript: /
- * loads 119.9 KB (2026-11-23; floor of React + React Router alone:
- * ~109 KB); the figures of each step are in docs/performance.md.
+ * Byte budgets. JavaScript: / loads 121.4 KB (2026-11-24; floor of React +
+ * React Router alone: ~109 KB), with lucide-react's own runtime since the
+ * icons come through its public API only
+ * (docs/decisions/010-valid-deferred-hydration.md, which allows up to 125 KB;
+ * the earlier work is in docs/decisions/007-javascript-budget.md).
  */
-const budgets = { javascript: 120 * KB, css: 15 * KB, html: 30 * KB, heroPicture: 60 * KB };
+const budgets = { javascript: 122 * KB, css: 15 * KB, html: 30 * KB, heroPicture: 60 * KB };
 
 const kb = (bytes: number) => `${(bytes / KB).toFixed(1)} KB`;
 const read = (sitePath: string) => fs.readFileSync(path.join(clientDirectory, sitePath));

@@ -12,7 +12,7 @@ import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { init, parse } from "es-module-lexer";
 import postcss, { type Root } from "postcss";
-import { DEFERRED_MODULE_TYPE, DEFERRED_REL_ATTRIBUTE } from "../../app/utils/deferred-hydration.server";
+import { DEFERRED_MODULE_TYPE, PRELOAD_LIST_ID } from "../../app/utils/deferred-hydration.server";
 
 /** A tag's name, attributes (lower-case names) and, for `<script>` and `<style>`, its text. */
 export type Tag = { name: string; attributes: Record<string, string>; text: string };
@@ -66,16 +66,19 @@ function resolveSitePath(specifier: string, from: string): string {
  * React Router's `import("/assets/entry.client-….js")`), and, recursively,
  * the static imports of all of those. Dynamic `import()` inside the files
  * is not followed: those chunks load later, on interaction. The deferred
- * preloads and bootstrap (decision 009) count: they load after the first
- * paint, without any interaction.
+ * preloads (the JSON list `#deferred-module-preloads`) and bootstrap
+ * (docs/decisions/010-valid-deferred-hydration.md) count: they load after
+ * the first paint, without any interaction.
  */
 export async function javascriptLoadedAtStart(html: string, clientDirectory: string): Promise<string[]> {
   const pending: string[] = [];
   for (const tag of readTags(html)) {
     const { href, src } = tag.attributes;
-    const rel = tag.attributes.rel ?? tag.attributes[DEFERRED_REL_ATTRIBUTE] ?? "";
+    const rel = tag.attributes.rel ?? "";
     const type = tag.attributes.type === DEFERRED_MODULE_TYPE ? "module" : tag.attributes.type;
     if (tag.name === "link" && rel.split(/\s+/).includes("modulepreload") && href) pending.push(href);
+    if (tag.name === "script" && tag.attributes.id === PRELOAD_LIST_ID)
+      pending.push(...(JSON.parse(tag.text) as string[]));
     if (tag.name === "script" && type === "module" && src) pending.push(src);
     if (tag.name === "script" && type === "module" && !src && tag.text.trim()) {
       const { staticImports, dynamicImports } = await importsOf(tag.text);

@@ -1,5 +1,5 @@
 /**
- * Deferred hydration (decision 009): a page's JavaScript starts loading
+ * Deferred hydration (docs/decisions/010-valid-deferred-hydration.md): a page's JavaScript starts loading
  * only after the page has painted its first content, then loads in
  * parallel and hydrates, on prerendered pages and on pages rendered on
  * request alike.
@@ -10,6 +10,17 @@ import { watchConsoleErrors, waitForHydration } from "./helpers";
 for (const path of ["/", "/blog", "/contact"]) {
   test(`${path}: the JavaScript loads after the first contentful paint, then the page hydrates`, async ({ page }) => {
     const errors = watchConsoleErrors(page);
+    // Records each <link rel="modulepreload"> put into the document, by the parser or by a script.
+    await page.addInitScript(() => {
+      const added: string[] = [];
+      Object.assign(window, { addedModulePreloads: added });
+      new MutationObserver((records) => {
+        for (const record of records)
+          for (const node of record.addedNodes)
+            if (node instanceof HTMLLinkElement && node.rel === "modulepreload")
+              added.push(new URL(node.href).pathname);
+      }).observe(document, { childList: true, subtree: true });
+    });
     const response = await page.goto(path);
     const served = (await response!.text()).replace(/<script[^>]*>[\s\S]*?<\/script>/g, "");
     expect(served, "no module preload in the HTML as served").not.toMatch(/\srel="modulepreload"/);
@@ -31,9 +42,17 @@ for (const path of ["/", "/blog", "/contact"]) {
         timing.firstContentfulPaint,
       );
 
-    // Nothing stays deferred: the starter gave every preload its rel back and ran the bootstrap.
-    const deferred = await page.locator("link[data-deferred-rel], script[type='text/x-deferred-module']").count();
-    expect(deferred).toBe(0);
+    // Nothing stays deferred: the starter ran the bootstrap and preloaded every module of the list, which were fetched.
+    expect(await page.locator("script[type='text/x-deferred-module']").count()).toBe(0);
+    const listed = JSON.parse((await page.locator("#deferred-module-preloads").textContent()) ?? "[]") as string[];
+    expect(listed, "the list of module preloads").toEqual(
+      expect.arrayContaining([expect.stringMatching(/^\/assets\/entry\.client-/)]),
+    );
+    const preloaded = await page.evaluate(
+      () => (window as unknown as { addedModulePreloads: string[] }).addedModulePreloads,
+    );
+    expect(preloaded, "the starter added a module preload for each listed URL").toEqual(listed);
+    expect(timing.scripts.map((script) => script.url)).toEqual(expect.arrayContaining(listed));
     expect(errors).toEqual([]);
   });
 }

@@ -151,6 +151,22 @@ test("the privacy notice's table of contents jumps to its sections", async ({ pa
   await expect(page.getByRole("heading", { level: 2, name: "Vos droits" })).toBeInViewport();
 });
 
+for (const { path: url, content } of PAGES) {
+  test(`${url}: each section is a region named by its own heading, and the skip link still leads to the main content`, async ({
+    page,
+  }) => {
+    await page.goto(url);
+    await waitForHydration(page);
+    for (const section of content.sections)
+      await expect(page.getByRole("region", { name: section.title, exact: true })).toHaveCount(1);
+    await page.keyboard.press("Tab");
+    const skipLink = page.getByRole("link", { name: "Aller au contenu" });
+    await expect(skipLink).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(page.locator("main")).toBeFocused();
+  });
+}
+
 test("the consent notice of the contact dialog tells the truth and leads to the privacy notice", async ({ page }) => {
   await page.goto("/");
   await waitForHydration(page);

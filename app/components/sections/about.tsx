@@ -1,7 +1,5 @@
 /** `#a-propos`: three photo captions, biography, qualifications, statistics, quote and partner badge. */
-import BadgeCheck from "lucide-react/icons/badge-check";
-import Handshake from "lucide-react/icons/handshake";
-import Quote from "lucide-react/icons/quote";
+import { BadgeCheck, Handshake, Quote } from "lucide-react";
 import type { Statistic } from "~/content/types";
 import type { HomeContent } from "~/utils/home-content.server";
 import { Picture } from "../picture";

@@ -1,4 +1,4 @@
-import Mail from "lucide-react/icons/mail";
+import { Mail } from "lucide-react";
 import { Link } from "react-router";
 import type { ArticleSummary } from "~/blog/types";
 import type { HomeContent } from "~/utils/home-content.server";

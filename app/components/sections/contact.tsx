@@ -8,12 +8,7 @@
  * when shown, with the "Révéler" toggle of `../reveal.tsx` (a GET form to
  * `/coordonnees` without JavaScript, an in-place toggle with it).
  */
-import Clock from "lucide-react/icons/clock";
-import Mail from "lucide-react/icons/mail";
-import MapPin from "lucide-react/icons/map-pin";
-import MessageCircle from "lucide-react/icons/message-circle";
-import MessageSquareText from "lucide-react/icons/message-square-text";
-import Phone from "lucide-react/icons/phone";
+import { Clock, Mail, MapPin, MessageCircle, MessageSquareText, Phone } from "lucide-react";
 import { useState, type ReactNode } from "react";
 import type { ContactChannels } from "~/content/identity";
 import type { HomeContent } from "~/utils/home-content.server";

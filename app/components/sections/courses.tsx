@@ -1,7 +1,5 @@
 /** `#cours`: the four course cards (first 3 topics, then "... et N autres sujets") and "Formation sur mesure". */
-import CalendarClock from "lucide-react/icons/calendar-clock";
-import GraduationCap from "lucide-react/icons/graduation-cap";
-import Users from "lucide-react/icons/users";
+import { CalendarClock, GraduationCap, Users } from "lucide-react";
 import type { HomeContent } from "~/utils/home-content.server";
 import { cn } from "~/utils/cn";
 import { CheckList } from "../check-list";

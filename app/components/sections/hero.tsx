@@ -1,5 +1,5 @@
 /** `#accueil`: headline, introduction, the two buttons, the four statistics and the hero picture. */
-import Award from "lucide-react/icons/award";
+import { Award } from "lucide-react";
 import type { Statistic } from "~/content/types";
 import type { HomeContent } from "~/utils/home-content.server";
 import { Picture } from "../picture";

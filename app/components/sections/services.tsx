@@ -4,7 +4,7 @@
  * (picture, text, price box, button; CSS subgrid): the price boxes start at
  * the same height and are as tall as the tallest.
  */
-import MapPin from "lucide-react/icons/map-pin";
+import { MapPin } from "lucide-react";
 import type { HomeContent } from "~/utils/home-content.server";
 import { cn } from "~/utils/cn";
 import { Picture } from "../picture";

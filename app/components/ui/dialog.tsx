@@ -7,7 +7,7 @@
  * "Fermer la fenêtre" comes last in the tab order: opening focuses the
  * first field.
  */
-import X from "lucide-react/icons/x";
+import { X } from "lucide-react";
 import { Dialog as DialogPrimitive } from "radix-ui";
 import type { ComponentProps } from "react";
 import { cn } from "~/utils/cn";

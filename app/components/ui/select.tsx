@@ -3,7 +3,7 @@
  * JavaScript, with the keyboard (arrows, first letter) and with the
  * phone's own picker, which is easier for seniors than a custom list box.
  */
-import ChevronDown from "lucide-react/icons/chevron-down";
+import { ChevronDown } from "lucide-react";
 import type { ComponentProps } from "react";
 import { cn } from "~/utils/cn";
 import { fieldClassName } from "./input";

@@ -6,9 +6,7 @@
  * hovered or focused. Call `toast.success(...)` / `toast.error(...)` from
  * `sonner` anywhere.
  */
-import CircleAlert from "lucide-react/icons/circle-alert";
-import CircleCheck from "lucide-react/icons/circle-check";
-import X from "lucide-react/icons/x";
+import { CircleAlert, CircleCheck, X } from "lucide-react";
 import type { CSSProperties } from "react";
 import { Toaster as Sonner } from "sonner";
 

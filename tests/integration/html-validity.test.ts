@@ -1,0 +1,162 @@
+/**
+ * Every page is valid HTML: the Nu HTML Checker (the W3C's validator, npm
+ * `vnu-jar`, run with the machine's Java 11 or later) reads every page the
+ * build prerendered (`build/client/**\/*.html`, made by the global setup,
+ * tests/integration/global-setup.ts) and the pages the server renders on
+ * request, as it serves them: `/contact` (empty, and answered with errors
+ * after a bad post), `/coordonnees`, `/newsletter`, the 404 page and the
+ * error page. Any error fails the test; warnings are printed. Duplicate ids
+ * are errors for the checker, so ids are unique across each whole page.
+ *
+ * One Java process checks all the files at once (a JVM start costs about a
+ * second). A known-invalid sample goes through the same run, so that a
+ * checker that silently checks nothing fails the test too.
+ *
+ * Source: https://validator.github.io/validator/ (command line, `--format json`).
+ */
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import { createRequire } from "node:module";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import type { RunningServer } from "../../server/main";
+import { htmlFiles } from "../../tooling/page-metadata";
+import { startTestServer, validForm } from "../support/harness";
+
+const clientDirectory = path.resolve(process.env.BUILD_DIR ?? "build", "client");
+/** The checker's jar: `vnu-jar` exports its path (its README's usage). */
+const vnuJar = String(createRequire(import.meta.url)("vnu-jar"));
+
+/** One message of the checker's JSON output. */
+type NuMessage = { type: string; subType?: string; url: string; lastLine?: number; message: string; extract?: string };
+
+/** A page made for the test that the checker must reject: a duplicate id and a `<link>` without `rel`. */
+const INVALID_SAMPLE = `<!DOCTYPE html><html lang="fr"><head><meta charset="utf-8"><title>Exemple</title>
+<link href="/a.js"></head><body><main id="contenu"><h2 id="contenu">Titre</h2></main></body></html>`;
+
+/**
+ * Runs the checker once on `files`.
+ * @returns its messages, by file (absolute paths)
+ * @throws when Java is missing or the checker's output is not its JSON report
+ */
+function checkFiles(files: string[]): Map<string, NuMessage[]> {
+  const result = spawnSync("java", ["-jar", vnuJar, "--format", "json", ...files], {
+    encoding: "utf8",
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  if (result.error)
+    throw new Error(
+      `Java is needed for the Nu HTML Checker (${result.error.message}): apt-get install -y default-jre-headless`,
+    );
+  let messages: NuMessage[];
+  try {
+    // The report goes to stderr; the exit status is 1 when there are errors.
+    messages = (JSON.parse(result.stderr) as { messages: NuMessage[] }).messages;
+  } catch {
+    throw new Error(`The Nu HTML Checker did not give its report (exit ${result.status}):\n${result.stderr}`);
+  }
+  const byFile = new Map<string, NuMessage[]>(files.map((file) => [file, []]));
+  for (const message of messages) {
+    const file = message.url.startsWith("file:") ? decodeURIComponent(new URL(message.url).pathname) : message.url;
+    if (!byFile.has(file)) throw new Error(`The checker reported a file it was not given: ${message.url}`);
+    byFile.get(file)!.push(message);
+  }
+  return byFile;
+}
+
+const isError = (message: NuMessage) => message.type === "error" || message.subType === "fatal";
+const describeMessage = (name: string, message: NuMessage) =>
+  `${name}:${message.lastLine ?? "?"}: ${message.message}${message.extract ? `\n    ${message.extract.replace(/\n/g, " ")}` : ""}`;
+
+describe("the Nu HTML Checker", () => {
+  let site: RunningServer & { url: string };
+  let directory = "";
+  /** Each checked page's name (a prerendered file's path, or a served URL) and the checker's messages on it. */
+  let pages: { name: string; messages: NuMessage[] }[] = [];
+  let sample: NuMessage[] = [];
+
+  beforeAll(async () => {
+    site = await startTestServer({ ENABLE_ERROR_TEST_ROUTE: "1" });
+    directory = fs.mkdtempSync(path.join(os.tmpdir(), "html-validity-"));
+    const served: { name: string; file: string }[] = [];
+    /** Saves what the server answers to `request` (after checking its status) as a file for the checker. */
+    const save = async (name: string, status: number, request: Promise<Response>) => {
+      const response = await request;
+      expect(response.status, `${name}: status`).toBe(status);
+      expect(response.headers.get("content-type"), `${name}: an HTML page`).toMatch(/^text\/html/);
+      const file = path.join(directory, `served-${served.length}.html`);
+      fs.writeFileSync(file, await response.text());
+      served.push({ name, file });
+    };
+    await save("GET /contact", 200, fetch(`${site.url}/contact`));
+    await save(
+      "POST /contact with a bad e-mail",
+      400,
+      fetch(`${site.url}/contact`, {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ ...validForm(), email: "pas-une-adresse" }).toString(),
+      }),
+    );
+    await save("GET /coordonnees", 200, fetch(`${site.url}/coordonnees`));
+    await save("GET /newsletter", 200, fetch(`${site.url}/newsletter`));
+    await save("GET /une-page-qui-n-existe-pas (404)", 404, fetch(`${site.url}/une-page-qui-n-existe-pas`));
+    // The error route's deliberate error is logged by app/entry.server.tsx's handleError: expected, kept out of the output.
+    const quiet = vi.spyOn(console, "error").mockImplementation(() => {});
+    await save("GET /__erreur-test (500)", 500, fetch(`${site.url}/__erreur-test`)).finally(() => quiet.mockRestore());
+
+    const prerendered = htmlFiles(clientDirectory)
+      .filter((file) => !file.includes(`${path.sep}__bench${path.sep}`))
+      .map((file) => ({ name: `build/client/${path.relative(clientDirectory, file)}`, file }));
+    const sampleFile = path.join(directory, "invalid-sample.html");
+    fs.writeFileSync(sampleFile, INVALID_SAMPLE);
+
+    const all = [...prerendered, ...served];
+    const messages = checkFiles([...all.map((page) => page.file), sampleFile]);
+    pages = all.map((page) => ({ name: page.name, messages: messages.get(page.file)! }));
+    sample = messages.get(sampleFile)!;
+  }, 120_000);
+
+  afterAll(async () => {
+    await site?.close();
+    if (directory) fs.rmSync(directory, { recursive: true, force: true });
+  });
+
+  it("rejects a known-invalid page (duplicate id, <link> without rel)", () => {
+    const errors = sample.filter(isError).map((message) => message.message);
+    expect(errors).toEqual(
+      expect.arrayContaining([expect.stringMatching(/Duplicate ID “contenu”/), expect.stringMatching(/“link”.*“rel”/)]),
+    );
+  });
+
+  it("checked every prerendered page and every page rendered on request", () => {
+    const names = pages.map((page) => page.name);
+    expect(names).toEqual(
+      expect.arrayContaining(["build/client/index.html", "GET /contact", "GET /une-page-qui-n-existe-pas (404)"]),
+    );
+    expect(names.filter((name) => name.startsWith("build/client/")).length).toBeGreaterThan(5);
+  });
+
+  it("finds no error on any page (warnings are printed)", () => {
+    // Warnings and notes, one line per kind: React writes void elements as `<meta … />`, which the checker notes on every tag.
+    const notes = new Map<string, { count: number; pages: Set<string> }>();
+    for (const page of pages)
+      for (const message of page.messages.filter((message) => !isError(message))) {
+        const note = notes.get(message.message) ?? { count: 0, pages: new Set<string>() };
+        note.count++;
+        note.pages.add(page.name);
+        notes.set(message.message, note);
+      }
+    if (notes.size)
+      console.warn(
+        `Nu HTML Checker, warnings and notes (not failures):\n${[...notes]
+          .map(([message, note]) => `  ${note.count} × on ${note.pages.size} pages: ${message}`)
+          .join("\n")}`,
+      );
+    const errors = pages.flatMap((page) =>
+      page.messages.filter(isError).map((message) => describeMessage(page.name, message)),
+    );
+    expect(errors, `${errors.length} errors on ${pages.length} pages:\n${errors.join("\n")}\n`).toEqual([]);
+  });
+});
