@@ -35,9 +35,6 @@ try {
   logger.fatal((error as Error).message);
   process.exit(1);
 }
-logger.info(`Site ready on http://localhost:${running.port} (public address ${settings.SITE_URL})`);
-const { warnOfPlaceholders } = await import("../app/content/placeholders.server.ts");
-if (settings.NODE_ENV === "production") warnOfPlaceholders(logger); // fictitious values left in app/content/ (README)
 
 let closing = false;
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
@@ -56,3 +53,8 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
     );
   });
 }
+
+// Only once SIGTERM is handled: a signal during an await above would end the process uncleanly.
+logger.info(`Site ready on http://localhost:${running.port} (public address ${settings.SITE_URL})`);
+const { warnOfPlaceholders } = await import("../app/content/placeholders.server.ts");
+if (settings.NODE_ENV === "production") warnOfPlaceholders(logger); // fictitious values left in app/content/ (README)

@@ -254,12 +254,12 @@ export interface SpawnedSite {
   url: string;
   /** Every line the process wrote (pino's JSON lines, and anything else), as they come. */
   log: string[];
-  /** Resolves with the exit code (null after a signal) once the process ends. */
-  exited: Promise<number | null>;
+  /** Resolves with the exit code, or the signal's name if a signal ended it, once the process ends. */
+  exited: Promise<number | NodeJS.Signals | null>;
   /** Resolves once `/healthz` answers 200. @throws when the process exits first or after `timeout` ms. */
   ready(timeout?: number): Promise<void>;
-  /** Sends `signal` (SIGTERM by default) and resolves with the exit code. */
-  stop(signal?: NodeJS.Signals): Promise<number | null>;
+  /** Sends `signal` (SIGTERM by default) and resolves as `exited` does. */
+  stop(signal?: NodeJS.Signals): Promise<number | NodeJS.Signals | null>;
 }
 
 /**
@@ -301,10 +301,10 @@ export async function spawnSite(env: Record<string, string> = {}): Promise<Spawn
     });
     stream.on("end", () => rest && log.push(rest));
   }
-  const exited = new Promise<number | null>((resolve) =>
-    child.once("exit", (code) => {
+  const exited = new Promise<number | NodeJS.Signals | null>((resolve) =>
+    child.once("exit", (code, signal) => {
       if (ownDataDir) fs.rmSync(ownDataDir, { recursive: true, force: true });
-      resolve(code);
+      resolve(code ?? signal);
     }),
   );
   const url = `http://127.0.0.1:${port}`;
