@@ -16,7 +16,7 @@ import {
   useLocation,
   useRouteLoaderData,
 } from "react-router";
-import { ContactDialogProvider } from "~/components/contact-dialog";
+import { ContactDialogProvider } from "./contact/dialog";
 import { Footer, type FooterWords } from "~/components/footer";
 import { Header, type HeaderWords } from "~/components/header";
 import { buttonVariants } from "~/components/ui/button";

@@ -15,7 +15,7 @@ import type { NavItem } from "~/content/navigation";
 import { cn } from "~/utils/cn";
 import { useHydrated } from "~/utils/use-hydrated";
 import logoUrl from "~/content/pictures/logo.svg?url";
-import { ContactDialogLink } from "./contact-dialog";
+import { ContactDialogLink } from "~/contact/dialog";
 import { navHref } from "./nav-link";
 import { SwissFlag } from "./swiss-flag";
 import { buttonVariants } from "./ui/button";

@@ -1,10 +1,10 @@
 /**
  * A content picture (see `app/content/pictures.ts`), as the loader resolved
- * it (`pictureData` in `app/utils/home-content.server.ts`): `<picture>` with
+ * it (`pictureData` in `app/home/content.server.ts`): `<picture>` with
  * AVIF/WebP sources for photos, explicit width and height (no layout shift),
  * lazy loading unless `priority` (the hero, above the fold).
  */
-import type { PictureData } from "~/utils/home-content.server";
+import type { PictureData } from "~/home/content.server";
 import { cn } from "~/utils/cn";
 
 export function Picture({

@@ -6,11 +6,11 @@
  */
 import { ArrowLeft } from "lucide-react";
 import { data, isRouteErrorResponse, Link } from "react-router";
-import { ArticleBadges, ArticleCard, ArticleDateline } from "~/components/article-card";
-import { VideoEmbed } from "~/components/video-embed";
+import { ArticleBadges, ArticleCard, ArticleDateline } from "~/blog/article-card";
+import { VideoEmbed } from "~/blog/video-embed";
 import { getArticles, youtubeId } from "~/blog/articles.server";
 import { relatedArticles, summarize } from "~/blog/select";
-import { blogWords } from "~/utils/home-content.server";
+import { blogWords } from "~/home/content.server";
 import { loaderMeta } from "~/seo/meta";
 import { pageMeta } from "~/seo/page-meta.server";
 import { settingsFrom } from "~/config/settings.server";

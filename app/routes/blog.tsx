@@ -5,14 +5,14 @@
  */
 import { BookOpen, ChevronLeft, ChevronRight, PlayCircle, ShieldCheck } from "lucide-react";
 import { data, Link } from "react-router";
-import { ArticleBadges, ArticleCard, ArticleDateline } from "~/components/article-card";
-import { NewsletterBox } from "~/components/sections/blog";
+import { ArticleBadges, ArticleCard, ArticleDateline } from "~/blog/article-card";
+import { NewsletterBox } from "~/home/sections/blog";
 import { buttonVariants } from "~/components/ui/button";
-import { VideoEmbed } from "~/components/video-embed";
+import { VideoEmbed } from "~/blog/video-embed";
 import { getArticles, youtubeId } from "~/blog/articles.server";
 import { featuredArticle, pageCount, pageOf, summarize } from "~/blog/select";
 import { cn } from "~/utils/cn";
-import { blogWords } from "~/utils/home-content.server";
+import { blogWords } from "~/home/content.server";
 import { loaderMeta } from "~/seo/meta";
 import { pageMeta } from "~/seo/page-meta.server";
 import type { Route } from "./+types/blog";

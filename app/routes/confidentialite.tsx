@@ -4,10 +4,10 @@
  * the visitor's rights. Prerendered, not indexed; the words are in
  * `app/content/legal.ts`.
  */
-import { LegalPageView } from "~/components/legal-page";
+import { LegalPageView } from "~/legal/page";
 import { loaderMeta } from "~/seo/meta";
 import { privacyNotice } from "~/content/legal";
-import { legalPageData } from "~/utils/legal-content.server";
+import { legalPageData } from "~/legal/content.server";
 import type { Route } from "./+types/confidentialite";
 
 // Words and metadata made by the loader: the page's JavaScript need not load `app/content/legal.ts`.

@@ -12,7 +12,7 @@
  */
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
-import { ContactPageView } from "~/components/contact-page";
+import { ContactPageView } from "~/contact/page";
 import { saveContactRequest } from "~/contact/save.server";
 import { CONTACT_BODY_LIMIT_BYTES, contactMessages, contactSchema, HONEYPOT_FIELD } from "~/contact/schema";
 import type { ContactActionData } from "~/contact/types";

@@ -3,9 +3,9 @@
  * server on request (never prerendered, not indexed). It is where "Révéler"
  * leads when JavaScript is off.
  */
-import { ContactSection } from "~/components/sections/contact";
-import { encodedContactChannels } from "~/utils/contact-channels.server";
-import { contactContent } from "~/utils/home-content.server";
+import { ContactSection } from "~/home/sections/contact";
+import { encodedContactChannels } from "~/contact/channels.server";
+import { contactContent } from "~/home/content.server";
 import { loaderMeta } from "~/seo/meta";
 import { pageMeta } from "~/seo/page-meta.server";
 import type { Route } from "./+types/coordonnees";

@@ -3,19 +3,19 @@
  * The sections' words come from the loader (`homeContent()`): they travel in
  * the HTML as data, not in the page's JavaScript.
  */
-import { AboutSection } from "~/components/sections/about";
-import { AudienceSection } from "~/components/sections/audience";
-import { BlogSection } from "~/components/sections/blog";
-import { ContactSection } from "~/components/sections/contact";
-import { CoursesSection } from "~/components/sections/courses";
-import { EngagementSection } from "~/components/sections/engagement";
-import { GuideSection } from "~/components/sections/guide";
-import { HeroSection } from "~/components/sections/hero";
-import { ServicesSection } from "~/components/sections/services";
+import { AboutSection } from "~/home/sections/about";
+import { AudienceSection } from "~/home/sections/audience";
+import { BlogSection } from "~/home/sections/blog";
+import { ContactSection } from "~/home/sections/contact";
+import { CoursesSection } from "~/home/sections/courses";
+import { EngagementSection } from "~/home/sections/engagement";
+import { GuideSection } from "~/home/sections/guide";
+import { HeroSection } from "~/home/sections/hero";
+import { ServicesSection } from "~/home/sections/services";
 import { getArticles } from "~/blog/articles.server";
 import { homeArticles, summarize } from "~/blog/select";
-import { encodedContactChannels } from "~/utils/contact-channels.server";
-import { homeContent } from "~/utils/home-content.server";
+import { encodedContactChannels } from "~/contact/channels.server";
+import { homeContent } from "~/home/content.server";
 import { loaderMeta, siteName } from "~/seo/meta";
 import { pageMeta } from "~/seo/page-meta.server";
 import { settingsFrom } from "~/config/settings.server";

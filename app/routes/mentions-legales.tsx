@@ -3,10 +3,10 @@
  * hosting provider, responsibility for content and links, copyright.
  * Prerendered, not indexed; the words are in `app/content/legal.ts`.
  */
-import { LegalPageView } from "~/components/legal-page";
+import { LegalPageView } from "~/legal/page";
 import { loaderMeta } from "~/seo/meta";
 import { legalNotice } from "~/content/legal";
-import { legalPageData } from "~/utils/legal-content.server";
+import { legalPageData } from "~/legal/content.server";
 import type { Route } from "./+types/mentions-legales";
 
 // Words and metadata made by the loader: the page's JavaScript need not load `app/content/legal.ts`.

@@ -1,6 +1,6 @@
 /**
  * Contact details kept out of the page until the visitor asks (anti-spam,
- * `app/utils/obfuscate.ts`): the "Révéler" / "Masquer" toggle, the mask
+ * `app/contact/obfuscate.ts`): the "Révéler" / "Masquer" toggle, the mask
  * shown meanwhile, and `RevealableEmail`, the owner's e-mail address behind
  * that toggle (legal pages).
  *
@@ -13,8 +13,8 @@ import { Eye, EyeOff } from "lucide-react";
 import { useState } from "react";
 import type { ContactChannels } from "~/content/identity";
 import { cn } from "~/utils/cn";
-import { decodeContact } from "~/utils/obfuscate";
-import { buttonVariants } from "./ui/button";
+import { decodeContact } from "./obfuscate";
+import { buttonVariants } from "~/components/ui/button";
 
 /** Where "Révéler" leads without JavaScript. */
 const REVEALED_PAGE = "/coordonnees#contact";

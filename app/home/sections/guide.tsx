@@ -1,6 +1,6 @@
 /** `#guide`: the trainer's portrait and "Votre guide numérique personnel". */
-import type { HomeContent } from "~/utils/home-content.server";
-import { Picture } from "../picture";
+import type { HomeContent } from "~/home/content.server";
+import { Picture } from "~/components/picture";
 
 export function GuideSection({ guide }: { guide: HomeContent["guide"] }) {
   return (

@@ -1,9 +1,9 @@
 /** `#accueil`: headline, introduction, the two buttons, the four statistics and the hero picture. */
 import { Award } from "lucide-react";
 import type { Statistic } from "~/content/types";
-import type { HomeContent } from "~/utils/home-content.server";
-import { Picture } from "../picture";
-import { buttonVariants } from "../ui/button";
+import type { HomeContent } from "~/home/content.server";
+import { Picture } from "~/components/picture";
+import { buttonVariants } from "~/components/ui/button";
 
 export function HeroSection({ hero, statistics }: { hero: HomeContent["hero"]; statistics: Statistic[] }) {
   return (

@@ -3,19 +3,19 @@
  * when a contact link is hovered, focused or touched): the Radix dialog, the
  * form (itself loaded lazily), the confirmation view and the site's toast
  * area. Once loaded it stays mounted, so that a toast still shows after the
- * dialog has closed. `ContactDialogProvider` (contact-dialog.tsx) holds the
+ * dialog has closed. `ContactDialogProvider` (dialog.tsx) holds the
  * state and renders this module.
  */
 import { CircleCheck } from "lucide-react";
 import { lazy, Suspense, useEffect, useRef, type RefObject } from "react";
 import type { FetcherWithComponents } from "react-router";
 import { toast, useSonner } from "sonner";
-import { contactMessages } from "~/contact/messages";
-import type { ContactActionData } from "~/contact/types";
-import { loadContactForm } from "./contact-dialog";
-import { Button } from "./ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogTitle } from "./ui/dialog";
-import { Toaster } from "./ui/toaster";
+import { Button } from "~/components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from "~/components/ui/dialog";
+import { Toaster } from "~/components/ui/toaster";
+import { loadContactForm } from "./load-form";
+import { contactMessages } from "./messages";
+import type { ContactActionData } from "./types";
 
 const ContactForm = lazy(() => loadContactForm().then((module) => ({ default: module.ContactForm })));
 

@@ -14,8 +14,8 @@ import { statistics } from "~/content/statistics";
 import type { PictureSlot } from "~/content/types";
 import { engagementSection, values } from "~/content/values";
 import { zones } from "~/content/zones";
-import { formatChf, topicPreview } from "./format";
-import { resolvePicture } from "./pictures";
+import { formatChf, topicPreview } from "~/utils/format";
+import { resolvePicture } from "~/utils/pictures";
 
 /** What the `Picture` component shows: description, frame size and files of one slot. */
 export function pictureData(slot: PictureSlot) {

@@ -8,10 +8,10 @@
 import { CircleCheck } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Form, useActionData, useNavigation } from "react-router";
-import { contactMessages } from "~/contact/schema";
-import type { ContactActionData } from "~/contact/types";
-import { ContactForm } from "./contact-form";
-import { buttonVariants } from "./ui/button";
+import { contactMessages } from "./schema";
+import type { ContactActionData } from "./types";
+import { ContactForm } from "./form";
+import { buttonVariants } from "~/components/ui/button";
 
 export function ContactPageView() {
   const answer = useActionData<ContactActionData>();

@@ -31,13 +31,12 @@ import {
   type ReactNode,
 } from "react";
 import { useFetcher } from "react-router";
-import type { ContactActionData } from "~/contact/types";
+import { loadContactForm } from "./load-form";
+import type { ContactActionData } from "./types";
 
 const CONTACT_PATH = "/contact";
 
-/** Loads the contact form's module (Conform, zod). */
-export const loadContactForm = () => import("./contact-form");
-const loadShell = () => import("./contact-dialog-shell");
+const loadShell = () => import("./dialog-shell");
 const ContactDialogShell = lazy(loadShell);
 
 /** Starts loading the dialog and its form, e.g. when the visitor shows interest in a contact link. */

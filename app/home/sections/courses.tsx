@@ -1,11 +1,11 @@
 /** `#cours`: the four course cards (first 3 topics, then "... et N autres sujets") and "Formation sur mesure". */
 import { CalendarClock, GraduationCap, Users } from "lucide-react";
-import type { HomeContent } from "~/utils/home-content.server";
+import type { HomeContent } from "~/home/content.server";
 import { cn } from "~/utils/cn";
-import { CheckList } from "../check-list";
-import { Section } from "../section";
-import { themeClasses } from "../theme";
-import { buttonVariants } from "../ui/button";
+import { CheckList } from "~/components/check-list";
+import { Section } from "~/components/section";
+import { themeClasses } from "~/components/theme";
+import { buttonVariants } from "~/components/ui/button";
 
 export function CoursesSection({ content }: { content: HomeContent["courses"] }) {
   return (

@@ -26,15 +26,15 @@ import { CircleAlert, LoaderCircle } from "lucide-react";
 import type { ComponentType, FormEvent, ReactNode, RefAttributes } from "react";
 import type { FetcherFormProps } from "react-router";
 import type { z } from "zod";
-import { contactSchema, HONEYPOT_FIELD, serviceChoices } from "~/contact/schema";
+import { contactSchema, HONEYPOT_FIELD, serviceChoices } from "./schema";
 import { identity } from "~/content/identity";
 import { cn } from "~/utils/cn";
-import { Button } from "./ui/button";
-import { Checkbox } from "./ui/checkbox";
-import { Input } from "./ui/input";
-import { Label } from "./ui/label";
-import { Select } from "./ui/select";
-import { Textarea } from "./ui/textarea";
+import { Button } from "~/components/ui/button";
+import { Checkbox } from "~/components/ui/checkbox";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { Select } from "~/components/ui/select";
+import { Textarea } from "~/components/ui/textarea";
 
 type ContactFormValue = z.input<typeof contactSchema>;
 

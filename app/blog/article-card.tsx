@@ -1,11 +1,11 @@
 /** An article card (home blog section, blog index, related articles): icon, category, title, excerpt, date, read time, link. */
 import { CalendarCheck, CalendarDays, Clock } from "lucide-react";
 import { Link } from "react-router";
-import type { ArticleSummary } from "~/blog/types";
+import type { ArticleSummary } from "./types";
 import { cn } from "~/utils/cn";
-import { Icon } from "./icon";
-import { themeClasses } from "./theme";
-import { buttonVariants } from "./ui/button";
+import { Icon } from "~/components/icon";
+import { themeClasses } from "~/components/theme";
+import { buttonVariants } from "~/components/ui/button";
 
 /**
  * An article's card. `readMore` is the link's label ("Lire l’article",

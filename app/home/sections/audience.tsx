@@ -1,10 +1,10 @@
 /** `#pour-qui`: "À qui s’adressent nos services?" and the four audience cards. */
-import type { HomeContent } from "~/utils/home-content.server";
+import type { HomeContent } from "~/home/content.server";
 import { cn } from "~/utils/cn";
-import { Picture } from "../picture";
-import { Section } from "../section";
-import { themeClasses } from "../theme";
-import { buttonVariants } from "../ui/button";
+import { Picture } from "~/components/picture";
+import { Section } from "~/components/section";
+import { themeClasses } from "~/components/theme";
+import { buttonVariants } from "~/components/ui/button";
 
 export function AudienceSection({ content }: { content: HomeContent["audience"] }) {
   return (

@@ -7,9 +7,9 @@
 import type { AppLoadContext } from "react-router";
 import { identity } from "~/content/identity";
 import { legalLabels, legalSettings, type LegalPage } from "~/content/legal";
-import { encodedContactChannels } from "./contact-channels.server";
-import { formatDate } from "./format";
-import { revealLabels } from "./home-content.server";
+import { encodedContactChannels } from "~/contact/channels.server";
+import { formatDate } from "~/utils/format";
+import { revealLabels } from "~/home/content.server";
 import { pageMeta } from "~/seo/page-meta.server";
 
 /** `page` with the labels, the operator's card, the date of the last update and the "Révéler" labels. */

@@ -5,14 +5,14 @@
  * the same height and are as tall as the tallest.
  */
 import { MapPin } from "lucide-react";
-import type { HomeContent } from "~/utils/home-content.server";
+import type { HomeContent } from "~/home/content.server";
 import { cn } from "~/utils/cn";
-import { Picture } from "../picture";
-import { CheckList } from "../check-list";
-import { Section } from "../section";
-import { themeClasses } from "../theme";
-import { buttonVariants } from "../ui/button";
-import { TooltipBadge } from "../ui/tooltip";
+import { Picture } from "~/components/picture";
+import { CheckList } from "~/components/check-list";
+import { Section } from "~/components/section";
+import { themeClasses } from "~/components/theme";
+import { buttonVariants } from "~/components/ui/button";
+import { TooltipBadge } from "~/components/ui/tooltip";
 
 export function ServicesSection({ content }: { content: HomeContent["services"] }) {
   const { services, devices } = content;

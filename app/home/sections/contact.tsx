@@ -4,19 +4,19 @@
  * formulaire" links to `/contact` and opens the contact dialog once
  * JavaScript runs), zones.
  *
- * The details arrive encoded (`app/utils/obfuscate.ts`) and are decoded only
+ * The details arrive encoded (`app/contact/obfuscate.ts`) and are decoded only
  * when shown, with the "Révéler" toggle of `../reveal.tsx` (a GET form to
  * `/coordonnees` without JavaScript, an in-place toggle with it).
  */
 import { Clock, Mail, MapPin, MessageCircle, MessageSquareText, Phone } from "lucide-react";
 import { useState, type ReactNode } from "react";
 import type { ContactChannels } from "~/content/identity";
-import type { HomeContent } from "~/utils/home-content.server";
-import { decodeContact } from "~/utils/obfuscate";
-import { Masked, RevealToggle } from "../reveal";
-import { ContactDialogLink } from "../contact-dialog";
-import { Section } from "../section";
-import { buttonVariants } from "../ui/button";
+import type { HomeContent } from "~/home/content.server";
+import { decodeContact } from "~/contact/obfuscate";
+import { Masked, RevealToggle } from "~/contact/reveal";
+import { ContactDialogLink } from "~/contact/dialog";
+import { Section } from "~/components/section";
+import { buttonVariants } from "~/components/ui/button";
 import { cn } from "~/utils/cn";
 
 export function ContactSection({

@@ -8,8 +8,8 @@
  */
 import { Link } from "react-router";
 import type { Provider, RichText } from "~/content/legal";
-import type { LegalPageContent } from "~/utils/legal-content.server";
-import { RevealableEmail } from "./reveal";
+import type { LegalPageContent } from "./content.server";
+import { RevealableEmail } from "~/contact/reveal";
 
 export function LegalPageView({ content, channels }: { content: LegalPageContent; channels: string }) {
   const { page, labels, lastUpdated } = content;

@@ -1,10 +1,10 @@
 import { Mail } from "lucide-react";
 import { Link } from "react-router";
 import type { ArticleSummary } from "~/blog/types";
-import type { HomeContent } from "~/utils/home-content.server";
-import { ArticleCard } from "../article-card";
-import { Section } from "../section";
-import { buttonVariants } from "../ui/button";
+import type { HomeContent } from "~/home/content.server";
+import { ArticleCard } from "~/blog/article-card";
+import { Section } from "~/components/section";
+import { buttonVariants } from "~/components/ui/button";
 
 /** `#blog`: the three newest guides (the featured one first), read from the articles by the home loader. */
 export function BlogSection({ content, articles }: { content: HomeContent["blog"]; articles: ArticleSummary[] }) {

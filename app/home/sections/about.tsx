@@ -1,9 +1,9 @@
 /** `#a-propos`: three photo captions, biography, qualifications, statistics, quote and partner badge. */
 import { BadgeCheck, Handshake, Quote } from "lucide-react";
 import type { Statistic } from "~/content/types";
-import type { HomeContent } from "~/utils/home-content.server";
-import { Picture } from "../picture";
-import { Section } from "../section";
+import type { HomeContent } from "~/home/content.server";
+import { Picture } from "~/components/picture";
+import { Section } from "~/components/section";
 import { StatisticList } from "./hero";
 
 export function AboutSection({ about, statistics }: { about: HomeContent["about"]; statistics: Statistic[] }) {

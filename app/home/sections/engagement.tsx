@@ -1,9 +1,9 @@
 /** `#fracture-digitale`: the engagement against digital ageism, three values, "Une Approche Humaine des Technologies". */
-import type { HomeContent } from "~/utils/home-content.server";
+import type { HomeContent } from "~/home/content.server";
 import { cn } from "~/utils/cn";
-import { Icon } from "../icon";
-import { Section } from "../section";
-import { themeClasses } from "../theme";
+import { Icon } from "~/components/icon";
+import { Section } from "~/components/section";
+import { themeClasses } from "~/components/theme";
 
 export function EngagementSection({ content }: { content: HomeContent["engagement"] }) {
   return (
