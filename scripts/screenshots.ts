@@ -2,14 +2,14 @@
  * Writes full-page screenshots of the given paths (default `/` and the 404
  * page) at 1280, 375 and 320 px (or the widths of `--widths`) to
  * `screenshots/` (git-ignored), with Debian's Chromium. Builds if needed and
- * starts its own server on a free port.
+ * starts the site as the tests do (`spawnSite`, tests/support/harness.ts).
  *
  *   npm run screenshots [-- [--widths 1024,414] /path /other]
  */
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import { chromium } from "@playwright/test";
+import { spawnSite } from "../tests/support/harness";
 import { chromiumLaunchOptions } from "./chromium";
 
 const args = process.argv.slice(2);
@@ -21,44 +21,17 @@ if (widths.some((width) => !Number.isInteger(width) || width < 200)) {
 }
 const paths = args.length ? args : ["/", "/une-page-qui-n-existe-pas"];
 
-/** A port nobody listens on, chosen by the system. */
-const PORT = await new Promise<number>((resolve) => {
-  const probe = net.createServer().listen(0, () => {
-    const { port } = probe.address() as net.AddressInfo;
-    probe.close(() => resolve(port));
-  });
-});
-
 if (spawnSync("npx", ["tsx", "scripts/ensure-build.ts"], { stdio: "inherit" }).status !== 0) process.exit(1);
-const server = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
-  env: {
-    ...process.env,
-    PORT: String(PORT),
-    NODE_ENV: "production",
-    LOG_LEVEL: "warn",
-    DATA_DIR: "./data/screenshots",
-  },
-  stdio: "inherit",
-});
-let serverExited = false;
-server.on("exit", () => (serverExited = true));
+const site = await spawnSite({ LOG_LEVEL: "warn" });
 
 try {
-  for (let attempt = 0; ; attempt++) {
-    try {
-      await fetch(`http://localhost:${PORT}/`);
-      break;
-    } catch {
-      if (serverExited || attempt > 100) throw new Error(`The server did not start on port ${PORT}`);
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-  }
+  await site.ready();
   fs.mkdirSync("screenshots", { recursive: true });
   const browser = await chromium.launch(chromiumLaunchOptions);
   for (const width of widths) {
     const page = await browser.newPage({ viewport: { width, height: 900 } });
     for (const path of paths) {
-      await page.goto(`http://localhost:${PORT}${path}`, { waitUntil: "networkidle" });
+      await page.goto(`${site.url}${path}`, { waitUntil: "networkidle" });
       // Scroll through the page so that lazy pictures load before the full-page shot.
       await page.evaluate(async () => {
         for (let y = 0; y < document.body.scrollHeight; y += 600) {
@@ -77,5 +50,5 @@ try {
   }
   await browser.close();
 } finally {
-  server.kill();
+  await site.stop();
 }
