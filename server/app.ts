@@ -164,7 +164,6 @@ export function createApp({
         error || res.statusCode >= 500 ? "error" : res.statusCode >= 400 ? "warn" : "info",
     }),
   );
-  app.use(doorGuards({ build, isClosing }));
   app.use(compression());
   if (!vite) {
     // A prerendered page allows its own inline scripts by hash: known before the headers are set.
@@ -178,6 +177,8 @@ export function createApp({
     });
   }
   app.use(securityHeaders({ development: Boolean(vite) }));
+  // Refusals (405, 413, 503 while stopping) carry the security headers too; nothing above reads a body.
+  app.use(doorGuards({ build, isClosing }));
   app.get("/healthz", healthCheck(db, logger));
   app.post(CSP_REPORT_PATH, ...cspReportHandlers(logger));
 
