@@ -87,8 +87,7 @@ export async function startServer({
         socketTimeout: 30_000,
       })
     : null;
-  if (!transport)
-    logger.warn("SMTP_URL is not set: contact notifications are written to the log and kept until it is set");
+  if (!transport) logger.warn("SMTP_URL is not set: contact notifications wait in the outbox table until it is set");
   const worker = new OutboxWorker({
     db: database.db,
     logger,
