@@ -49,6 +49,7 @@ import {
   waitFor,
   type SpawnedSite,
 } from "../tests/support/harness";
+import { publishReport } from "./bench-report";
 
 const COUNT = 1000;
 const CONCURRENCY = 10;
@@ -266,10 +267,7 @@ try {
     ...results,
     "",
   ].join("\n");
-  fs.mkdirSync(path.dirname(REPORT), { recursive: true });
-  fs.writeFileSync(REPORT, markdown);
-  console.log(markdown);
-  console.error(`Written to ${REPORT}`);
+  publishReport(REPORT, markdown);
   process.exit(0);
 } catch (error) {
   if (!interrupted) console.error(`bench:memory failed: ${error instanceof Error ? error.message : String(error)}`);

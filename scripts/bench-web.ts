@@ -43,6 +43,7 @@ import { loadArticles } from "../app/blog/articles.server";
 import { featuredArticle } from "../app/blog/select";
 import { spawnSite, type SpawnedSite } from "../tests/support/harness";
 import { chromiumLaunchOptions } from "./chromium";
+import { publishReport } from "./bench-report";
 
 const started = performance.now();
 
@@ -543,10 +544,7 @@ try {
   lines.push("", `Took ${((performance.now() - started) / 1000).toFixed(0)} s.`, "");
 
   const markdown = lines.join("\n");
-  fs.mkdirSync(path.dirname(REPORT), { recursive: true });
-  fs.writeFileSync(REPORT, markdown);
-  console.log(markdown);
-  console.error(`Written to ${REPORT}`);
+  publishReport(REPORT, markdown);
   process.exit(0);
 } catch (error) {
   if (serverLog.length) console.error(`The server's log:\n${serverLog.join("\n")}`);

@@ -127,41 +127,48 @@ function sendLargeBody(base: string, method: string, pathname: string, bytes: nu
 const form = (email: string, extra: Record<string, string> = {}) =>
   new URLSearchParams({ ...validForm(email), ...extra }).toString();
 
-describe("the contact action behind every door", () => {
-  let site: SpawnedSite;
-  let dataDir: string;
-  let smtp: Awaited<ReturnType<typeof startSmtp>>;
-
+/**
+ * A site process with its own data folder and SMTP peer for the tests of a
+ * `describe` block (started before them, stopped and removed after); its
+ * fields are set once `beforeAll` has run.
+ */
+function siteForBlock(env: Record<string, string> = {}) {
+  const block = {} as { site: SpawnedSite; dataDir: string; smtp: Awaited<ReturnType<typeof startSmtp>> };
   beforeAll(async () => {
-    smtp = await startSmtp();
-    dataDir = freshDataDir();
-    site = await spawnSite({ DATA_DIR: dataDir, SMTP_URL: smtp.url });
-    await site.ready();
+    block.smtp = await startSmtp();
+    block.dataDir = freshDataDir();
+    block.site = await spawnSite({ DATA_DIR: block.dataDir, SMTP_URL: block.smtp.url, ...env });
+    await block.site.ready();
   }, 120_000);
   afterAll(async () => {
-    await site?.stop();
-    await smtp?.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await block.site?.stop();
+    await block.smtp?.close();
+    fs.rmSync(block.dataDir, { recursive: true, force: true });
   });
+  return block;
+}
+
+describe("the contact action behind every door", () => {
+  const block = siteForBlock();
 
   it("refuses methods other than GET, HEAD and POST with 405 and Allow, on every spelling, before reading", async () => {
     for (const pathname of SPELLINGS) {
       for (const method of [...OTHER_METHODS, "TRACE", "PROPFIND"]) {
-        const answer = await send(site.url, method, pathname, { body: form("method@example.ch") });
+        const answer = await send(block.site.url, method, pathname, { body: form("method@example.ch") });
         expect(answer.status, `${method} ${pathname}`).toBe(405);
         expect(answer.headers.allow, `${method} ${pathname}`).toBe("GET, HEAD, POST");
       }
-      const options = await send(site.url, "OPTIONS", pathname);
+      const options = await send(block.site.url, "OPTIONS", pathname);
       expect(options.status).toBe(204);
       expect(options.headers.allow).toBe("GET, HEAD, POST");
     }
     // Pages without an action: POST is refused too, and Allow says so.
     for (const pathname of ["/", "/blog", "/Blog/", "/mentions-legales.data"]) {
-      const answer = await send(site.url, "POST", pathname, { body: form("page@example.ch") });
+      const answer = await send(block.site.url, "POST", pathname, { body: form("page@example.ch") });
       expect(answer.status, `POST ${pathname}`).toBe(405);
       expect(answer.headers.allow).toBe("GET, HEAD");
     }
-    const trace = await send(site.url, "TRACE", "/");
+    const trace = await send(block.site.url, "TRACE", "/");
     expect(trace.status).toBe(405);
     // A refusal carries the site's security headers like any answer.
     expect(trace.headers["x-content-type-options"]).toBe("nosniff");
@@ -170,7 +177,7 @@ describe("the contact action behind every door", () => {
 
   it("runs the contact action on every spelling: an empty form gets the French messages", async () => {
     for (const pathname of SPELLINGS) {
-      const answer = await send(site.url, "POST", pathname, { body: "firstName=&website=" });
+      const answer = await send(block.site.url, "POST", pathname, { body: "firstName=&website=" });
       expect(answer.status, pathname).toBe(400);
       expect(answer.text, pathname).toContain(contactMessages.firstName);
     }
@@ -185,14 +192,14 @@ describe("the contact action behind every door", () => {
       const params = new URLSearchParams(validForm(`honeypot${index}@example.ch`));
       params.delete("website");
       for (const value of honeypots) params.append("website", value);
-      const answer = await send(site.url, "POST", "/contact", { body: params.toString() });
+      const answer = await send(block.site.url, "POST", "/contact", { body: params.toString() });
       expect(answer.status).toBe(200);
       expect(answer.text).toContain(contactMessages.successTitle);
     }
   });
 
   it("refuses an RFC 2047 encoded word in a name with a French message beside the field", async () => {
-    const answer = await send(site.url, "POST", "/contact", {
+    const answer = await send(block.site.url, "POST", "/contact", {
       body: form("mime@example.ch", { lastName: "=?utf-8?B?QWRtaW4=?=" }),
     });
     expect(answer.status).toBe(400);
@@ -206,63 +213,51 @@ describe("the contact action behind every door", () => {
     // The same requests with small bodies first: the process's memory is then warm.
     // (Their answers do not matter here: the tests above check small bodies.)
     for (const { pathname, method, declared } of doors)
-      await sendLargeBody(site.url, method, pathname, 1024, declared).catch(() => undefined);
-    const before = residentMegabytes(site.child.pid!);
+      await sendLargeBody(block.site.url, method, pathname, 1024, declared).catch(() => undefined);
+    const before = residentMegabytes(block.site.child.pid!);
     for (const { pathname, method, declared } of doors) {
-      const { status, ms } = await sendLargeBody(site.url, method, pathname, 10 * 1024 * 1024, declared);
+      const { status, ms } = await sendLargeBody(block.site.url, method, pathname, 10 * 1024 * 1024, declared);
       const door = `${method} ${pathname} ${declared ? "declared" : "chunked"}`;
       // Declared: refused on the headers (any door); chunked: read up to 64 KB by the action, or never (405).
       expect(status, door).toBe(declared || method === "POST" ? 413 : 405);
       expect(ms, `${door}: answered within a second`).toBeLessThan(1000);
     }
-    const after = residentMegabytes(site.child.pid!);
+    const after = residentMegabytes(block.site.child.pid!);
     expect(after - before, `RSS ${before.toFixed(0)} MB, then ${after.toFixed(0)} MB`).toBeLessThan(50);
   }, 120_000);
 
   it("stored none of the requests above: wrong methods, spam, invalid, too large", async () => {
-    expect(await site.stop()).toBe(0);
-    expect(await storedEmails(dataDir)).toEqual([]);
-    expect(smtp.mails).toEqual([]);
+    expect(await block.site.stop()).toBe(0);
+    expect(await storedEmails(block.dataDir)).toEqual([]);
+    expect(block.smtp.mails).toEqual([]);
   });
 });
 
 describe("the contact rate limit behind every door", () => {
-  let site: SpawnedSite;
-  let dataDir: string;
-  let smtp: Awaited<ReturnType<typeof startSmtp>>;
   const LIMIT = 3;
-
-  beforeAll(async () => {
-    smtp = await startSmtp();
-    dataDir = freshDataDir();
-    site = await spawnSite({ DATA_DIR: dataDir, SMTP_URL: smtp.url, CONTACT_RATE_LIMIT_MAX: String(LIMIT) });
-    await site.ready();
-  }, 120_000);
-  afterAll(async () => {
-    await site?.stop();
-    await smtp?.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  });
+  const block = siteForBlock({ CONTACT_RATE_LIMIT_MAX: String(LIMIT) });
 
   it("counts every spelling against one rate limit: past it, nothing is stored, on any door", async () => {
     const bySpelling: number[] = [];
     for (const [index, pathname] of SPELLINGS.entries()) {
-      bySpelling.push((await send(site.url, "POST", pathname, { body: form(`limit${index}@example.ch`) })).status);
+      bySpelling.push(
+        (await send(block.site.url, "POST", pathname, { body: form(`limit${index}@example.ch`) })).status,
+      );
     }
     expect(bySpelling).toEqual([...Array(LIMIT).fill(200), ...Array(SPELLINGS.length - LIMIT).fill(429)]);
     for (const method of OTHER_METHODS) {
-      const answer = await send(site.url, method, "/%63ontact", { body: form(`limit-${method}@example.ch`) });
+      const answer = await send(block.site.url, method, "/%63ontact", { body: form(`limit-${method}@example.ch`) });
       expect(answer.status).toBe(405);
     }
-    const limited = await send(site.url, "POST", "/%63ontact", { body: form("late@example.ch") });
+    const limited = await send(block.site.url, "POST", "/%63ontact", { body: form("late@example.ch") });
     expect(limited.status).toBe(429);
     expect(limited.text).toContain(contactMessages.rateLimited);
 
-    await waitFor(() => smtp.mails.length >= LIMIT, 10_000, "the mails");
-    expect(await site.stop()).toBe(0);
-    const stored = await storedEmails(dataDir);
+    await waitFor(() => block.smtp.mails.length >= LIMIT, 10_000, "the mails");
+    expect(await block.site.stop()).toBe(0);
+    const stored = await storedEmails(block.dataDir);
     expect(stored).toEqual(["limit0@example.ch", "limit1@example.ch", "limit2@example.ch"]);
-    expect(smtp.mails.map((mail) => mail.replyTo).sort()).toEqual(stored);
+    expect(block.smtp.mails.map((mail) => mail.replyTo).sort()).toEqual(stored);
   }, 60_000);
 });
 
