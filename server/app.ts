@@ -24,7 +24,7 @@ import type { Database } from "../app/db/client.server.ts";
 import type { RateLimiter } from "../app/guards/public-action.server.ts";
 import { errorFields } from "../app/utils/errors.server.ts";
 import type { Settings } from "../app/config/settings.server.ts";
-import { actionlessPost, doorGuards, errorHandler } from "./doors.ts";
+import { actionlessPost, doorGuards, errorHandler, routeTree } from "./doors.ts";
 import { CSP_REPORT_PATH, cspReportHandlers } from "./csp-report.ts";
 import { prerenderedScriptSources, securityHeaders } from "./security.ts";
 
@@ -178,7 +178,9 @@ export function createApp({
   }
   app.use(securityHeaders({ development: Boolean(vite) }));
   // Refusals (405, 413, 503 while stopping) carry the security headers too; nothing above reads a body.
-  app.use(doorGuards({ build, isClosing }));
+  // Which routes have an action, for the refusals of doorGuards and actionlessPost (made once).
+  const routes = build ? routeTree(build.routes) : null;
+  app.use(doorGuards({ tree: routes, isClosing }));
   app.get("/healthz", healthCheck(db, logger));
   app.post(CSP_REPORT_PATH, ...cspReportHandlers(logger));
 
@@ -233,7 +235,7 @@ export function createApp({
     );
   }
 
-  app.use(actionlessPost(build));
+  app.use(actionlessPost(routes));
   app.all(
     // "/{*splat}" matches "/" too (Express 5 path syntax).
     "/{*splat}",

@@ -24,6 +24,7 @@
 import type { ErrorRequestHandler, RequestHandler } from "express";
 import type { Logger } from "pino";
 import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
+import { ACTION_ROUTE_METHODS } from "../app/guards/public-action.server.ts";
 import { errorFields } from "../app/utils/errors.server.ts";
 
 /** Largest body the server lets any request declare: no form of the site comes near it. */
@@ -31,12 +32,11 @@ export const MAX_REQUEST_BODY_BYTES = 1024 * 1024;
 
 const SERVED_METHODS = new Set(["GET", "HEAD", "POST"]);
 const READ_ONLY = "GET, HEAD";
-const WITH_ACTION = "GET, HEAD, POST";
 
-type RouteNode = RouteObject & { hasAction: boolean };
+export type RouteNode = RouteObject & { hasAction: boolean };
 
 /** The build's routes as a tree that `matchRoutes` reads, each knowing whether it has an action. */
-function routeTree(routes: ServerBuild["routes"]): RouteNode[] {
+export function routeTree(routes: ServerBuild["routes"]): RouteNode[] {
   const children = (parentId: string | undefined): RouteNode[] =>
     Object.values(routes)
       .filter((route) => route!.parentId === parentId)
@@ -78,15 +78,14 @@ export function routeOf(tree: RouteNode[], originalUrl: string): RouteNode | nul
 const text = "text/plain; charset=utf-8";
 
 export function doorGuards({
-  build,
+  tree,
   isClosing,
 }: {
-  /** Production build (for the `Allow` header); in development every path may take POST. */
-  build?: ServerBuild;
+  /** The production build's `routeTree` (for the `Allow` header); null in development: every path may take POST. */
+  tree: RouteNode[] | null;
   isClosing: () => boolean;
 }): RequestHandler {
-  const tree = build ? routeTree(build.routes) : null;
-  const allowFor = (url: string) => (!tree || routeOf(tree, url)?.hasAction ? WITH_ACTION : READ_ONLY);
+  const allowFor = (url: string) => (!tree || routeOf(tree, url)?.hasAction ? ACTION_ROUTE_METHODS : READ_ONLY);
   return (req, res, next) => {
     if (isClosing()) {
       res.setHeader("Connection", "close");
@@ -111,8 +110,7 @@ export function doorGuards({
 }
 
 /** POST on a page that has no action: 405 with `Allow: GET, HEAD` (paths no route matches go on, to a 404). */
-export function actionlessPost(build: ServerBuild | undefined): RequestHandler {
-  const tree = build ? routeTree(build.routes) : null;
+export function actionlessPost(tree: RouteNode[] | null): RequestHandler {
   return (req, res, next) => {
     if (req.method !== "POST" || !tree) return next();
     const route = routeOf(tree, req.originalUrl);
