@@ -3,6 +3,7 @@ import type { Logger } from "pino";
 import type { Settings } from "./config/settings.server";
 import type { Database } from "./db/client.server";
 import type { RateLimiter } from "./guards/public-action.server";
+import type { DeskAuth } from "./desk/auth.server";
 
 declare module "react-router" {
   interface AppLoadContext {
@@ -15,8 +16,12 @@ declare module "react-router" {
     wakeOutbox?: () => void;
     /** The client's address (the proxy's `X-Forwarded-For` when the proxy is on loopback). */
     clientAddress?: string;
-    /** Counts public actions per address (server/rate-limit.ts). */
+    /** Counts public actions and failed sign-ins, in the database (server/rate-limit.ts). */
     rateLimit?: RateLimiter;
+    /** The owner's sign-in (app/desk/auth.server.ts); absent while prerendering. */
+    auth?: DeskAuth;
+    /** True for a single-fetch data request (path ending in `.data`). */
+    dataRequest?: boolean;
     /** This request's Content-Security-Policy nonce (server/security.ts); absent while prerendering. */
     cspNonce?: string;
   }

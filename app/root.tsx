@@ -14,9 +14,11 @@ import {
   Scripts,
   ScrollRestoration,
   useLocation,
+  useMatches,
   useRouteLoaderData,
 } from "react-router";
 import { ContactDialogProvider } from "./contact/dialog";
+import { isDeskPage } from "~/desk/meta";
 import { Footer, type FooterWords } from "~/components/footer";
 import { Header, type HeaderWords } from "~/components/header";
 import { buttonVariants } from "~/components/ui/button";
@@ -72,6 +74,9 @@ function HydrationMarker() {
  */
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<RootData>("root");
+  // The owner's desk has its own header (app/routes/admin/layout.tsx), no public header or footer.
+  const desk = isDeskPage(useMatches());
+  const chrome = data && !desk;
   return (
     <html lang="fr-CH">
       <head>
@@ -91,11 +96,11 @@ export function Layout({ children }: { children: ReactNode }) {
         </a>
         <TooltipProvider delayDuration={700} skipDelayDuration={300}>
           <ContactDialogProvider>
-            {data ? <Header words={data.header} /> : null}
-            <main id="contenu" tabIndex={-1} className="flex-1 pt-20 focus:outline-none">
+            {chrome ? <Header words={data.header} /> : null}
+            <main id="contenu" tabIndex={-1} className={`flex-1 focus:outline-none ${desk ? "" : "pt-20"}`}>
               {children}
             </main>
-            {data ? <Footer words={data.footer} /> : null}
+            {chrome ? <Footer words={data.footer} /> : null}
           </ContactDialogProvider>
         </TooltipProvider>
         <HydrationMarker />

@@ -2,7 +2,7 @@
  * The route table. Unknown paths match the last route, whose loader answers
  * 404: the root error boundary shows the 404 page, with header and footer.
  */
-import { type RouteConfig, index, route } from "@react-router/dev/routes";
+import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
 
 export default [
   index("routes/home.tsx"),
@@ -18,5 +18,12 @@ export default [
   route("mentions-legales", "routes/mentions-legales.tsx"),
   route("confidentialite", "routes/confidentialite.tsx"),
   route("__erreur-test", "routes/error-test.tsx"),
+  // The owner's desk (app/desk/): every loader and action calls requireOwner, except the sign-in's.
+  route("admin/connexion", "routes/admin/sign-in.tsx"),
+  layout("routes/admin/layout.tsx", [
+    route("admin", "routes/admin/inbox.tsx"),
+    route("admin/demandes/:id", "routes/admin/request.tsx"),
+    route("admin/deconnexion", "routes/admin/sign-out.tsx"),
+  ]),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -22,9 +22,10 @@ import type { ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import type { Database } from "../app/db/client.server.ts";
 import type { RateLimiter } from "../app/guards/public-action.server.ts";
+import type { DeskAuth } from "../app/desk/auth.server.ts";
 import { errorFields } from "../app/utils/errors.server.ts";
 import type { Settings } from "../app/config/settings.server.ts";
-import { actionlessPost, doorGuards, errorHandler, routeTree } from "./doors.ts";
+import { actionlessPost, doorGuards, errorHandler, privatePages, routeTree } from "./doors.ts";
 import { CSP_REPORT_PATH, cspReportHandlers } from "./csp-report.ts";
 import { prerenderedScriptSources, securityHeaders } from "./security.ts";
 
@@ -41,6 +42,8 @@ export interface AppOptions {
   wakeOutbox: () => void;
   /** The public actions' rate limits (server/rate-limit.ts). */
   rateLimit: RateLimiter;
+  /** The owner's sign-in (app/desk/auth.server.ts). */
+  auth: DeskAuth;
   /** True once the server stops: requests still arriving on open connections get 503. */
   isClosing: () => boolean;
 }
@@ -143,6 +146,7 @@ export function createApp({
   db,
   wakeOutbox,
   rateLimit,
+  auth,
   isClosing,
 }: AppOptions): express.Express {
   const app = express();
@@ -181,6 +185,7 @@ export function createApp({
   // Which routes have an action, for the refusals of doorGuards and actionlessPost (made once).
   const routes = build ? routeTree(build.routes) : null;
   app.use(doorGuards({ tree: routes, isClosing }));
+  app.use(privatePages(routes));
   app.get("/healthz", healthCheck(db, logger));
   app.post(CSP_REPORT_PATH, ...cspReportHandlers(logger));
 
@@ -249,6 +254,9 @@ export function createApp({
         wakeOutbox,
         clientAddress: req.ip ?? req.socket.remoteAddress ?? "unknown",
         rateLimit,
+        auth,
+        // A single-fetch request (`/admin.data`): the desk answers 401 to it instead of a redirect.
+        dataRequest: req.path.endsWith(".data"),
         cspNonce: res.locals.cspNonce,
       }),
     }),

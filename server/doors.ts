@@ -22,6 +22,7 @@
  * that protect data run in the actions themselves.
  */
 import type { ErrorRequestHandler, RequestHandler } from "express";
+import onHeaders from "on-headers";
 import type { Logger } from "pino";
 import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
 import { ACTION_ROUTE_METHODS } from "../app/guards/public-action.server.ts";
@@ -117,6 +118,29 @@ export function actionlessPost(tree: RouteNode[] | null): RequestHandler {
     if (!route || route.hasAction) return next();
     res.setHeader("Allow", READ_ONLY);
     res.status(405).type(text).send("Méthode non autorisée.");
+  };
+}
+
+/** Whether a route is one of the owner's desk (its module is under `app/routes/admin/`). */
+const isDeskRoute = (route: RouteNode | null) => Boolean(route?.id?.startsWith("routes/admin/"));
+
+/**
+ * The owner's desk is never stored nor indexed: every answer of a desk
+ * route (pages, `.data`, redirects, refusals), whatever the spelling of its
+ * path, leaves with `Cache-Control: no-store` and `X-Robots-Tag: noindex,
+ * nofollow`, set last (`on-headers`), over what a route may have set. In
+ * development (no route tree) the path decides.
+ */
+export function privatePages(tree: RouteNode[] | null): RequestHandler {
+  return (req, res, next) => {
+    const desk = tree ? isDeskRoute(routeOf(tree, req.originalUrl)) : /^\/admin(\/|\.data|$)/i.test(req.path);
+    if (desk) {
+      onHeaders(res, () => {
+        res.setHeader("Cache-Control", "no-store");
+        res.setHeader("X-Robots-Tag", "noindex, nofollow");
+      });
+    }
+    next();
   };
 }
 

@@ -30,6 +30,8 @@ import { createApp } from "./app.ts";
 import { readBuildSiteUrl } from "../app/config/build-info.server.ts";
 import type { Settings } from "../app/config/settings.server.ts";
 import { createRateLimiter } from "./rate-limit.ts";
+import { createDeskAuth, resolveAuthSecret } from "../app/desk/auth.server.ts";
+import { SIGN_IN_LIMITS } from "../app/desk/sign-in.server.ts";
 
 export interface RunningServer {
   port: number;
@@ -98,8 +100,22 @@ export async function startServer({
     leaseSeconds: settings.OUTBOX_LEASE_SECONDS,
     maxAttempts: settings.OUTBOX_MAX_ATTEMPTS,
   });
-  const rateLimit = createRateLimiter({
-    contact: { limit: settings.CONTACT_RATE_LIMIT_MAX, windowMs: settings.CONTACT_RATE_LIMIT_WINDOW_MINUTES * 60_000 },
+  const rateLimit = createRateLimiter(
+    database.db,
+    {
+      contact: {
+        limit: settings.CONTACT_RATE_LIMIT_MAX,
+        windowMs: settings.CONTACT_RATE_LIMIT_WINDOW_MINUTES * 60_000,
+      },
+      ...SIGN_IN_LIMITS,
+    },
+    logger,
+  );
+  const auth = createDeskAuth({
+    db: database.db,
+    siteUrl: settings.SITE_URL,
+    secret: await resolveAuthSecret(database.db, settings.AUTH_SECRET),
+    logger,
   });
 
   let closing = false;
@@ -112,6 +128,7 @@ export async function startServer({
     db: database.db,
     wakeOutbox: () => worker.wake(),
     rateLimit,
+    auth,
     isClosing: () => closing,
   });
   const server = await new Promise<Server>((resolve, reject) => {
@@ -138,7 +155,6 @@ export async function startServer({
       clearTimeout(force);
       // 3. The worker finishes its mail and gives back what it claimed; then the database.
       await worker.stop();
-      rateLimit.shutdown();
       await vite?.close();
       await database.close();
     },

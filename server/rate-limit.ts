@@ -1,40 +1,97 @@
 /**
- * The rate limits of the public actions (`app/guards/public-action.server.ts`
- * asks through `context.rateLimit`): for each action, at most `limit`
- * requests per `windowMs` per client address, counted by express-rate-limit's
- * store (an IPv6 address counts by its /56 network, the library's
- * `ipKeyGenerator`, so that one host cannot rotate addresses).
+ * The rate limits of the public actions and of the desk's sign-in, counted
+ * in the database (rate-limiter-flexible's Drizzle store, table
+ * `rate_limits`), so that several server processes on one PostgreSQL share
+ * them, and a restart forgets nothing.
  *
- * `createRateLimiter({ contact: { limit, windowMs } })` returns a
- * `RateLimiter` whose `hit(action, address)` resolves to `{ limited }`; an
- * action it does not know is never limited. `shutdown()` stops the stores'
- * timers.
+ * `createRateLimiter(db, limits)` returns the `RateLimiter` of
+ * `app/guards/public-action.server.ts`; `limits` gives, for each action
+ * name, at most `limit` points per `windowMs`. An address counts by its
+ * /56 network when it is IPv6 (express-rate-limit's `ipKeyGenerator`, so
+ * that one host cannot rotate addresses); an account counts by
+ * of its lower-cased e-mail; both are stored hashed (SHA-256): the table
+ * holds neither an IP address nor an e-mail. An action it does
+ * not know is never limited. When the database does not answer, the limit
+ * lets the request through and logs an error line: the action then fails
+ * on its own write, with its own message (never a 500 because of a counter).
  */
-import { ipKeyGenerator, MemoryStore, type Options } from "express-rate-limit";
-import type { RateLimiter } from "../app/guards/public-action.server.ts";
+import { createHash } from "node:crypto";
+import { ipKeyGenerator } from "express-rate-limit";
+import type { Logger } from "pino";
+import { RateLimiterDrizzle, RateLimiterRes } from "rate-limiter-flexible";
+import type { Database } from "../app/db/client.server.ts";
+import { rateLimits } from "../app/db/schema.ts";
+import type { LimitKeys, RateLimiter } from "../app/guards/public-action.server.ts";
+import { errorFields } from "../app/utils/errors.server.ts";
 
 export interface ActionLimit {
+  /** Points (requests, or failures) allowed per window. */
   limit: number;
   windowMs: number;
 }
 
-export function createRateLimiter(limits: Record<string, ActionLimit>): RateLimiter & { shutdown(): void } {
-  const stores = new Map(
-    Object.entries(limits).map(([action, { limit, windowMs }]) => {
-      const store = new MemoryStore();
-      store.init({ windowMs } as Options);
-      return [action, { store, limit }] as const;
-    }),
+const digest = (value: string) => createHash("sha256").update(value).digest("base64url");
+
+/** The stored keys of `keys`: `address:…` and `account:…`, hashed (the table holds no address). */
+function storedKeys({ address, account }: LimitKeys): string[] {
+  return [
+    ...(address ? [`address:${digest(ipKeyGenerator(address))}`] : []),
+    ...(account ? [`account:${digest(account.trim().toLowerCase())}`] : []),
+  ];
+}
+
+export function createRateLimiter(db: Database, limits: Record<string, ActionLimit>, logger?: Logger): RateLimiter {
+  const limiters = new Map(
+    Object.entries(limits).map(([action, { limit, windowMs }]) => [
+      action,
+      new RateLimiterDrizzle({
+        storeClient: db,
+        schema: rateLimits,
+        keyPrefix: action,
+        points: limit,
+        duration: Math.max(1, Math.round(windowMs / 1000)),
+        // Expired rows are deleted by the daily maintenance job (app/desk/retention.server.ts).
+        clearExpiredByTimeout: false,
+      }),
+    ]),
   );
+
+  /** Adds one point to `key`; true when the allowance is passed. Throws the store's error. */
+  async function consume(limiter: RateLimiterDrizzle, key: string): Promise<boolean> {
+    try {
+      await limiter.consume(key);
+      return false;
+    } catch (error) {
+      if (error instanceof RateLimiterRes) return true;
+      throw error;
+    }
+  }
+
+  function failOpen(action: string, error: unknown): false {
+    logger?.error({ action, err: errorFields(error) }, "rate limit: the database did not answer, request let through");
+    return false;
+  }
+
   return {
-    async hit(action, clientAddress) {
-      const entry = stores.get(action);
-      if (!entry) return { limited: false };
-      const { totalHits } = await entry.store.increment(`${action}:${ipKeyGenerator(clientAddress)}`);
-      return { limited: totalHits > entry.limit };
+    async hit(action, keys) {
+      const limiter = limiters.get(action);
+      if (!limiter) return { limited: false };
+      try {
+        const passed = await Promise.all(storedKeys(keys).map((key) => consume(limiter, key)));
+        return { limited: passed.some(Boolean) };
+      } catch (error) {
+        return { limited: failOpen(action, error) };
+      }
     },
-    shutdown() {
-      for (const { store } of stores.values()) store.shutdown();
+    async isBlocked(action, keys) {
+      const limiter = limiters.get(action);
+      if (!limiter) return false;
+      try {
+        const states = await Promise.all(storedKeys(keys).map((key) => limiter.get(key)));
+        return states.some((state) => state !== null && state.consumedPoints >= limiter.points);
+      } catch (error) {
+        return failOpen(action, error);
+      }
     },
   };
 }

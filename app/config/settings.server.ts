@@ -95,6 +95,10 @@ export const settingsSchema = z
       .min(0, "must be a number of seconds between 0 and 300")
       .max(300, "must be a number of seconds between 0 and 300")
       .default(10),
+    AUTH_SECRET: z
+      .string()
+      .min(32, "must be at least 32 characters (e.g. the output of: openssl rand -base64 32)")
+      .optional(),
     ENABLE_ERROR_TEST_ROUTE: z
       .enum(["0", "1"], { message: "must be 0 or 1" })
       .default("0")
@@ -131,7 +135,7 @@ export function loadSettings(env: Record<string, string | undefined> = process.e
   if (result.success) return Object.freeze(result.data);
   const lines = result.error.issues.map((issue) => {
     const name = String(issue.path[0] ?? "settings");
-    const got = name in cleaned && !/SMTP_URL|DATABASE_URL/.test(name) ? ` (got "${cleaned[name]}")` : "";
+    const got = name in cleaned && !/SMTP_URL|DATABASE_URL|AUTH_SECRET/.test(name) ? ` (got "${cleaned[name]}")` : "";
     return `- ${name}: ${issue.message}${got}`;
   });
   throw new SettingsError(`Invalid settings:\n${lines.join("\n")}`);

@@ -17,9 +17,18 @@
 import type { AppLoadContext } from "react-router";
 import { BodyTooLargeError, readFormData } from "./body.server";
 
-/** What the server gives actions to count requests: `hit` adds one and says whether the limit is passed. */
+/** Who a limit counts: the client's address, an account's e-mail, or both (each counted on its own). */
+export interface LimitKeys {
+  address?: string;
+  account?: string;
+}
+
+/** What the server gives actions to count requests (server/rate-limit.ts, in the database). */
 export interface RateLimiter {
-  hit(action: string, clientAddress: string): Promise<{ limited: boolean }>;
+  /** Adds one point to each key of `action`; `limited` when any key has passed the action's allowance. */
+  hit(action: string, keys: LimitKeys): Promise<{ limited: boolean }>;
+  /** Whether any key has used up `action`'s allowance already (nothing is counted). */
+  isBlocked(action: string, keys: LimitKeys): Promise<boolean>;
 }
 
 export type GuardOutcome =
@@ -65,7 +74,7 @@ export async function guardPublicAction(
     return { outcome: "too-large" };
   }
   if (context.rateLimit && context.clientAddress) {
-    const { limited } = await context.rateLimit.hit(name, context.clientAddress);
+    const { limited } = await context.rateLimit.hit(name, { address: context.clientAddress });
     if (limited) {
       context.logger?.warn({ action: name }, `${name}: rate limit reached, request refused`);
       return { outcome: "rate-limited", formData };

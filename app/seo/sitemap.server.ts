@@ -49,7 +49,14 @@ export async function buildSitemap(pages: readonly SitemapPage[], siteUrl: strin
   return (await streamToPromise(Readable.from(items).pipe(stream))).toString("utf8");
 }
 
-/** robots.txt: every crawler may read every page, and learns where the sitemap is. */
+/** robots.txt: every crawler may read every page but the owner's desk (`/admin`), and learns where the sitemap is. */
 export function buildRobotsTxt(siteUrl: string): string {
-  return ["User-agent: *", "Allow: /", "", `Sitemap: ${absoluteUrl(siteUrl, "/sitemap.xml")}`, ""].join("\n");
+  return [
+    "User-agent: *",
+    "Allow: /",
+    "Disallow: /admin",
+    "",
+    `Sitemap: ${absoluteUrl(siteUrl, "/sitemap.xml")}`,
+    "",
+  ].join("\n");
 }

@@ -65,3 +65,29 @@ export function topicPreview(topics: readonly string[], shown = 3): { visible: s
     more: rest === 0 ? null : `... et ${rest} ${rest === 1 ? "autre sujet" : "autres sujets"}`,
   };
 }
+
+let dateTimeParts: Intl.DateTimeFormat | undefined;
+
+/**
+ * A moment in French words, in Swiss time (Europe/Zurich, summer time
+ * included), as DESIGN.md section 8 writes dates: "mardi 12 janvier 2027,
+ * 14 h 00"; "1er" for the first day of a month.
+ * @throws RangeError when `moment` is not a valid date.
+ */
+export function formatDateTime(moment: Date | string): string {
+  const date = typeof moment === "string" ? new Date(moment) : moment;
+  if (Number.isNaN(date.getTime())) throw new RangeError(`Invalid date: ${String(moment)}`);
+  dateTimeParts ??= new Intl.DateTimeFormat("fr-CH", {
+    timeZone: "Europe/Zurich",
+    weekday: "long",
+    day: "numeric",
+    month: "long",
+    year: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+  });
+  const part = Object.fromEntries(dateTimeParts.formatToParts(date).map(({ type, value }) => [type, value]));
+  const day = part.day === "1" ? "1er" : part.day;
+  return `${part.weekday} ${day} ${part.month} ${part.year}, ${Number(part.hour)} h ${part.minute}`;
+}

@@ -1,0 +1,37 @@
+/**
+ * The desk's audit trail (`audit_log`): one row, and one log line, per
+ * sign-in, failed sign-in, sign-out, erasure and retention run. A row holds
+ * when, which owner account (its id, when known), what, and counts: never
+ * an e-mail, a name, a telephone number or an address.
+ */
+import type { Logger } from "pino";
+import type { Database } from "~/db/client.server";
+import { auditLog } from "~/db/schema";
+
+/** What the audit trail records. */
+export type AuditAction =
+  | "sign-in"
+  | "sign-in-failed"
+  | "sign-in-limited"
+  | "sign-out"
+  | "sign-out-everywhere"
+  | "erasure"
+  | "retention"
+  | "owner-added"
+  | "two-factor-reset";
+
+/**
+ * Writes one audit row and its log line. `details` holds counts and kinds
+ * only (e.g. `{ step: "password" }`, `{ contacts: 2 }`).
+ * @throws the driver's error when the database refuses the write.
+ */
+export async function audit(
+  db: Pick<Database, "insert">,
+  entry: { actor?: string | null; action: AuditAction; details?: Record<string, string | number> },
+  logger?: Logger,
+): Promise<void> {
+  await db
+    .insert(auditLog)
+    .values({ actor: entry.actor ?? null, action: entry.action, details: entry.details ?? null });
+  logger?.info({ audit: entry.action, actor: entry.actor ?? undefined, ...entry.details }, `desk: ${entry.action}`);
+}

@@ -1,0 +1,58 @@
+/**
+ * The desk's frame: a plain header with the desk's name and, once signed
+ * in, its sections (Demandes, with the number of new requests; Personne)
+ * and the two sign-out buttons (forms that post: they work without
+ * JavaScript). Readable at 320 px: the header wraps.
+ */
+import type { ReactNode } from "react";
+import { Form, NavLink } from "react-router";
+import { buttonVariants } from "~/components/ui/button";
+import { cn } from "~/utils/cn";
+
+const navLinkClass = ({ isActive }: { isActive: boolean }) =>
+  cn(
+    "inline-flex min-h-12 items-center gap-2 rounded-xl px-3 text-lg font-semibold text-ink no-underline hover:bg-primary-soft focus-visible:outline-3 focus-visible:outline-primary",
+    isActive && "bg-primary-soft text-primary",
+  );
+
+export function DeskFrame({ children, newRequests }: { children: ReactNode; newRequests?: number }) {
+  const signedIn = newRequests !== undefined;
+  return (
+    <div className="mx-auto w-full max-w-6xl px-4 pb-16">
+      <header className="flex flex-wrap items-center gap-x-6 gap-y-2 border-b-2 border-gray-200 py-4">
+        <p className="text-xl font-bold text-primary">Bureau</p>
+        {signedIn ? (
+          <>
+            <nav aria-label="Bureau" className="flex flex-wrap gap-2">
+              <NavLink to="/admin" end className={navLinkClass}>
+                Demandes
+                {newRequests > 0 ? (
+                  <span className="rounded-full bg-accent px-2.5 py-0.5 text-base text-white">
+                    {newRequests}
+                    <span className="sr-only"> {newRequests > 1 ? "nouvelles" : "nouvelle"}</span>
+                  </span>
+                ) : null}
+              </NavLink>
+              <NavLink to="/admin/personne" className={navLinkClass}>
+                Personne
+              </NavLink>
+            </nav>
+            <Form method="post" action="/admin/deconnexion" className="ml-auto flex flex-wrap gap-2">
+              <button type="submit" name="intent" value="ici" className={buttonVariants({ variant: "outline" })}>
+                Se déconnecter
+              </button>
+              <button type="submit" name="intent" value="partout" className={buttonVariants({ variant: "ghost" })}>
+                Se déconnecter partout
+              </button>
+            </Form>
+          </>
+        ) : (
+          <a href="/" className="ml-auto text-lg">
+            Retour au site
+          </a>
+        )}
+      </header>
+      {children}
+    </div>
+  );
+}

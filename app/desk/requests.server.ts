@@ -1,0 +1,134 @@
+/**
+ * The contact requests as the desk reads and changes them.
+ *
+ * - `listRequests(db, { status, search, limit })`: newest first; `search`
+ *   matches the first or last name, the e-mail (case-insensitive, parts of
+ *   words too) or the telephone (its digits, whatever the spacing).
+ * - `countNewRequests(db)`: the badge.
+ * - `getRequest(db, id)`: the request, its status history and the state of
+ *   its notification mails; null when there is none.
+ * - `setStatus`, `setNote`: each change moves `last_activity_at` (the
+ *   retention period runs from the last exchange) and a status change
+ *   writes a history row, in one transaction.
+ */
+import { and, asc, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { contactEvents, contacts, outbox } from "~/db/schema";
+import type { RequestStatus } from "./requests";
+
+export type RequestRow = typeof contacts.$inferSelect;
+
+/** Escapes `%`, `_` and `\` for a LIKE pattern. */
+const likeEscape = (value: string) => value.replace(/[\\%_]/g, (char) => `\\${char}`);
+
+/** The WHERE clause of a list (status and search). */
+export function requestFilter({ status, search }: { status?: RequestStatus; search?: string }): SQL | undefined {
+  const conditions: SQL[] = [];
+  if (status) conditions.push(eq(contacts.status, status));
+  const text = search?.trim();
+  if (text) {
+    const pattern = `%${likeEscape(text)}%`;
+    const digits = text.replace(/\D/g, "");
+    conditions.push(
+      or(
+        ilike(contacts.firstName, pattern),
+        ilike(contacts.lastName, pattern),
+        ilike(sql`${contacts.firstName} || ' ' || ${contacts.lastName}`, pattern),
+        ilike(contacts.email, pattern),
+        ...(digits.length >= 3
+          ? [
+              sql`regexp_replace(${contacts.phone}, '[^0-9]', '', 'g') like ${`%${digits}%`}`,
+              sql`coalesce(${contacts.phoneE164}, '') like ${`%${digits.replace(/^0/, "")}%`}`,
+            ]
+          : []),
+      )!,
+    );
+  }
+  return conditions.length ? and(...conditions) : undefined;
+}
+
+export async function listRequests(
+  db: Database,
+  filter: { status?: RequestStatus; search?: string; limit?: number },
+): Promise<RequestRow[]> {
+  return db
+    .select()
+    .from(contacts)
+    .where(requestFilter(filter))
+    .orderBy(desc(contacts.createdAt), desc(contacts.id))
+    .limit(filter.limit ?? 500);
+}
+
+export async function countNewRequests(db: Database): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(contacts)
+    .where(eq(contacts.status, "nouveau"));
+  return row?.count ?? 0;
+}
+
+export async function getRequest(db: Database, id: number) {
+  const [request] = await db.select().from(contacts).where(eq(contacts.id, id));
+  if (!request) return null;
+  const history = await db
+    .select()
+    .from(contactEvents)
+    .where(eq(contactEvents.contactId, id))
+    .orderBy(asc(contactEvents.at), asc(contactEvents.id));
+  const mails = await db
+    .select({
+      id: outbox.id,
+      kind: outbox.kind,
+      attempts: outbox.attempts,
+      sentAt: outbox.sentAt,
+      lastError: outbox.lastError,
+      failedAt: outbox.failedAt,
+      createdAt: outbox.createdAt,
+    })
+    .from(outbox)
+    .where(eq(outbox.contactId, id))
+    .orderBy(asc(outbox.id));
+  return { request, history, mails };
+}
+
+/** Changes the status; false when the request does not exist. A same-status change records nothing. */
+export async function setStatus(db: Database, id: number, status: RequestStatus): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [current] = await tx
+      .select({ status: contacts.status })
+      .from(contacts)
+      .where(eq(contacts.id, id))
+      .for("update");
+    if (!current) return false;
+    if (current.status === status) return true;
+    await tx
+      .update(contacts)
+      .set({ status, lastActivityAt: sql`now()` })
+      .where(eq(contacts.id, id));
+    await tx.insert(contactEvents).values({ contactId: id, fromStatus: current.status, toStatus: status });
+    return true;
+  });
+}
+
+/** Replaces the note (at most 5,000 characters); false when the request does not exist. */
+export async function setNote(db: Database, id: number, note: string): Promise<boolean> {
+  const changed = await db
+    .update(contacts)
+    .set({ note: note.slice(0, 5000), lastActivityAt: sql`now()` })
+    .where(eq(contacts.id, id))
+    .returning({ id: contacts.id });
+  return changed.length === 1;
+}
+
+/**
+ * Sends a failed notification of request `contactId` again: due now,
+ * attempts from zero. False when `mailId` is not a failed mail of that request.
+ */
+export async function resendNotification(db: Database, contactId: number, mailId: number): Promise<boolean> {
+  const changed = await db
+    .update(outbox)
+    .set({ failedAt: null, attempts: 0, nextAttemptAt: sql`now()` })
+    .where(and(eq(outbox.id, mailId), eq(outbox.contactId, contactId), sql`${outbox.failedAt} is not null`))
+    .returning({ id: outbox.id });
+  return changed.length === 1;
+}

@@ -1,0 +1,31 @@
+/**
+ * The statuses of a contact request in the desk, in the order of the work
+ * (stored values, French labels). Browser-safe.
+ */
+export const REQUEST_STATUSES = [
+  { value: "nouveau", label: "Nouveau" },
+  { value: "a-rappeler", label: "À rappeler" },
+  { value: "en-cours", label: "En cours" },
+  { value: "termine", label: "Terminé" },
+] as const;
+
+export type RequestStatus = (typeof REQUEST_STATUSES)[number]["value"];
+
+/** Whether `value` is a stored status. */
+export function isRequestStatus(value: unknown): value is RequestStatus {
+  return REQUEST_STATUSES.some((status) => status.value === value);
+}
+
+/** The French label of a status. */
+export function statusLabel(value: string): string {
+  return REQUEST_STATUSES.find((status) => status.value === value)?.label ?? value;
+}
+
+/** The list's filter as the query string gives it (`?statut=nouveau&q=dupont`); unknown values are ignored. */
+export function filterOf(url: URL): { status?: RequestStatus; search?: string } {
+  const status = url.searchParams.get("statut");
+  return {
+    status: isRequestStatus(status) ? status : undefined,
+    search: (url.searchParams.get("q") ?? "").trim().slice(0, 100) || undefined,
+  };
+}

@@ -1,0 +1,109 @@
+/**
+ * `/admin`: the contact requests, newest first, with their status; a filter
+ * by status and a search by name, e-mail or telephone (a GET form: the
+ * address can be kept or shared, it works without JavaScript); the CSV of
+ * the list as filtered.
+ */
+import { Form, Link, useLoaderData } from "react-router";
+import { buttonVariants } from "~/components/ui/button";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { Select } from "~/components/ui/select";
+import { requireOwner } from "~/desk/guard.server";
+import { deskHandle, deskMeta } from "~/desk/meta";
+import { filterOf, REQUEST_STATUSES } from "~/desk/requests";
+import { StatusBadge } from "~/desk/status-badge";
+import { listRequests } from "~/desk/requests.server";
+import { serviceLabel } from "~/contact/schema";
+import { formatDateTime } from "~/utils/format";
+import type { Route } from "./+types/inbox";
+
+export const handle = deskHandle;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireOwner(request, context);
+  const url = new URL(request.url);
+  const filter = filterOf(url);
+  const rows = await listRequests(context.db!, filter);
+  return {
+    filter,
+    query: url.search,
+    requests: rows.map((row) => ({
+      id: row.id,
+      name: `${row.firstName} ${row.lastName}`,
+      email: row.email,
+      phone: row.phone,
+      service: serviceLabel(row.service as Parameters<typeof serviceLabel>[0]),
+      status: row.status,
+      receivedAt: formatDateTime(row.createdAt),
+    })),
+  };
+}
+
+export const meta: Route.MetaFunction = () => deskMeta("Demandes");
+
+export default function Inbox() {
+  const { filter, query, requests } = useLoaderData<typeof loader>();
+  const filtered = Boolean(filter.status || filter.search);
+  return (
+    <div className="mt-8">
+      <h1 className="text-3xl font-bold">Demandes de contact</h1>
+      <Form method="get" action="/admin" className="mt-6 grid gap-4 sm:grid-cols-[12rem_1fr_auto] sm:items-end">
+        <div>
+          <Label htmlFor="statut">Statut</Label>
+          <Select id="statut" name="statut" defaultValue={filter.status ?? ""} className="mt-2">
+            <option value="">Tous</option>
+            {REQUEST_STATUSES.map((status) => (
+              <option key={status.value} value={status.value}>
+                {status.label}
+              </option>
+            ))}
+          </Select>
+        </div>
+        <div>
+          <Label htmlFor="q">Rechercher</Label>
+          <Input
+            id="q"
+            name="q"
+            type="search"
+            defaultValue={filter.search ?? ""}
+            placeholder="Nom, e-mail ou téléphone"
+            className="mt-2"
+          />
+        </div>
+        <button type="submit" className={buttonVariants()}>
+          Filtrer
+        </button>
+      </Form>
+      <p className="mt-6 flex flex-wrap items-center gap-4 text-lg">
+        <span>
+          {requests.length === 0 ? "Aucune demande" : `${requests.length} demande${requests.length > 1 ? "s" : ""}`}
+          {filtered ? " pour ce filtre" : ""}
+        </span>
+        {filtered ? <Link to="/admin">Tout afficher</Link> : null}
+        <a href={`/admin/demandes.csv${query}`} download className={buttonVariants({ variant: "outline" })}>
+          Télécharger en CSV
+        </a>
+      </p>
+      <ul className="mt-4 space-y-3">
+        {requests.map((request) => (
+          <li key={request.id} className="rounded-2xl border-2 border-gray-200 bg-white p-4">
+            <div className="flex flex-wrap items-center gap-x-4 gap-y-1">
+              <Link to={`/admin/demandes/${request.id}`} className="text-xl font-bold">
+                {request.name}
+              </Link>
+              <StatusBadge status={request.status} />
+            </div>
+            <p className="mt-1 text-lg text-muted">
+              {request.receivedAt} · {request.service}
+            </p>
+            <p className="mt-1 flex flex-wrap gap-x-4 text-lg break-all">
+              <a href={`tel:${request.phone.replace(/[^0-9+]/g, "")}`}>{request.phone}</a>
+              <a href={`mailto:${request.email}`}>{request.email}</a>
+            </p>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,233 @@
+/**
+ * `/admin/demandes/:id`: one contact request: every field, the consent and
+ * its time, the owner's notification (sent, attempts, last error, failed;
+ * "Renvoyer la notification" when it failed), the status with its history,
+ * and the free note. Each form posts to this page's action
+ * (`intent=status|note|resend`); all work without JavaScript.
+ */
+import { data, Form, Link, useActionData, useLoaderData } from "react-router";
+import { Button, buttonVariants } from "~/components/ui/button";
+import { Label } from "~/components/ui/label";
+import { Select } from "~/components/ui/select";
+import { Textarea } from "~/components/ui/textarea";
+import { serviceLabel } from "~/contact/schema";
+import { requireOwner } from "~/desk/guard.server";
+import { deskHandle, deskMeta } from "~/desk/meta";
+import { isRequestStatus, REQUEST_STATUSES, statusLabel } from "~/desk/requests";
+import { getRequest, resendNotification, setNote, setStatus } from "~/desk/requests.server";
+import { StatusBadge } from "~/desk/status-badge";
+import { readFormData } from "~/guards/body.server";
+import { formatDateTime } from "~/utils/format";
+import type { Route } from "./+types/request";
+
+export const handle = deskHandle;
+
+function requestId(params: { id: string }): number {
+  const id = Number(params.id);
+  if (!Number.isSafeInteger(id) || id <= 0) throw data(null, { status: 404 });
+  return id;
+}
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  await requireOwner(request, context);
+  const found = await getRequest(context.db!, requestId(params));
+  if (!found) throw data(null, { status: 404 });
+  const { request: row, history, mails } = found;
+  return {
+    id: row.id,
+    fields: [
+      ["Prénom", row.firstName],
+      ["Nom", row.lastName],
+      ["E-mail", row.email],
+      ["Téléphone", row.phone],
+      ["Service", serviceLabel(row.service as Parameters<typeof serviceLabel>[0])],
+      ["Message", row.message?.trim() || "(aucun)"],
+      ["Lettre d’information", row.newsletterConsent ? "Oui, souhaite la recevoir" : "Non"],
+      ["Consentement au contact", `Donné le ${formatDateTime(row.consentTimestamp)}`],
+      ["Reçue le", formatDateTime(row.createdAt)],
+    ] as [string, string][],
+    email: row.email,
+    phone: row.phone,
+    status: row.status,
+    note: row.note,
+    history: history.map((event) => ({
+      id: event.id,
+      at: formatDateTime(event.at),
+      from: event.fromStatus ? statusLabel(event.fromStatus) : null,
+      to: statusLabel(event.toStatus),
+    })),
+    mails: mails.map((mail) => ({
+      id: mail.id,
+      state: mail.sentAt
+        ? `Envoyée le ${formatDateTime(mail.sentAt)}`
+        : mail.failedAt
+          ? `Abandonnée le ${formatDateTime(mail.failedAt)}`
+          : "En attente d’envoi",
+      failed: Boolean(mail.failedAt),
+      attempts: mail.attempts,
+      lastError: mail.lastError,
+    })),
+  };
+}
+
+export const meta: Route.MetaFunction = ({ data: loaded }) =>
+  deskMeta(loaded ? `Demande n° ${loaded.id}` : "Demande introuvable");
+
+const NOTE_MAX = 5000;
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  await requireOwner(request, context);
+  const id = requestId(params);
+  const form = await readFormData(request, 64 * 1024);
+  const db = context.db!;
+  const intent = form.get("intent");
+  if (intent === "status") {
+    const status = form.get("status");
+    if (!isRequestStatus(status)) return data({ message: "Choisissez un statut de la liste." }, { status: 400 });
+    if (!(await setStatus(db, id, status))) throw data(null, { status: 404 });
+    return { message: `Statut changé : ${statusLabel(status)}.` };
+  }
+  if (intent === "note") {
+    const note = String(form.get("note") ?? "");
+    if (note.length > NOTE_MAX) {
+      return data({ message: `La note doit contenir au plus ${NOTE_MAX} caractères.` }, { status: 400 });
+    }
+    if (!(await setNote(db, id, note))) throw data(null, { status: 404 });
+    return { message: "Note enregistrée." };
+  }
+  if (intent === "resend") {
+    const mailId = Number(form.get("mail"));
+    const resent = Number.isSafeInteger(mailId) && (await resendNotification(db, id, mailId));
+    if (resent) context.wakeOutbox?.();
+    return resent
+      ? { message: "La notification repart : elle sera envoyée dans quelques instants." }
+      : data({ message: "Cette notification ne peut pas être renvoyée." }, { status: 400 });
+  }
+  return data({ message: "Action inconnue." }, { status: 400 });
+}
+
+export default function RequestPage() {
+  const request = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  return (
+    <div className="mt-8">
+      <p>
+        <Link to="/admin" className="text-lg">
+          ← Toutes les demandes
+        </Link>
+      </p>
+      <div className="mt-4 flex flex-wrap items-center gap-4">
+        <h1 className="text-3xl font-bold">Demande n° {request.id}</h1>
+        <StatusBadge status={request.status} />
+      </div>
+      {answer?.message ? (
+        <p role="status" className="mt-4 rounded-xl border-2 border-primary bg-primary-soft p-4 text-lg">
+          {answer.message}
+        </p>
+      ) : null}
+      <p className="mt-4 flex flex-wrap gap-3">
+        <a href={`tel:${request.phone.replace(/[^0-9+]/g, "")}`} className={buttonVariants()}>
+          Appeler
+        </a>
+        <a href={`mailto:${request.email}`} className={buttonVariants({ variant: "outline" })}>
+          Écrire un e-mail
+        </a>
+        <Link
+          to={`/admin/personne?email=${encodeURIComponent(request.email)}`}
+          className={buttonVariants({ variant: "ghost" })}
+        >
+          Données de cette personne
+        </Link>
+      </p>
+      <div className="mt-8 grid gap-8 lg:grid-cols-[3fr_2fr]">
+        <section aria-labelledby="details">
+          <h2 id="details" className="text-2xl font-bold">
+            La demande
+          </h2>
+          <dl className="mt-4 divide-y-2 divide-gray-100 rounded-2xl border-2 border-gray-200 bg-white">
+            {request.fields.map(([label, value]) => (
+              <div key={label} className="grid gap-1 p-4 sm:grid-cols-[12rem_1fr]">
+                <dt className="text-lg font-semibold">{label}</dt>
+                <dd className="text-lg break-words whitespace-pre-line">{value}</dd>
+              </div>
+            ))}
+          </dl>
+        </section>
+        <div className="space-y-8">
+          <section aria-labelledby="suivi">
+            <h2 id="suivi" className="text-2xl font-bold">
+              Suivi
+            </h2>
+            <Form method="post" className="mt-4 flex flex-wrap items-end gap-3">
+              <input type="hidden" name="intent" value="status" />
+              <div className="min-w-48 flex-1">
+                <Label htmlFor="status">Statut</Label>
+                <Select id="status" name="status" defaultValue={request.status} className="mt-2">
+                  {REQUEST_STATUSES.map((status) => (
+                    <option key={status.value} value={status.value}>
+                      {status.label}
+                    </option>
+                  ))}
+                </Select>
+              </div>
+              <Button type="submit">Changer le statut</Button>
+            </Form>
+            <h3 className="mt-6 text-xl font-bold">Historique</h3>
+            {request.history.length === 0 ? (
+              <p className="mt-2 text-lg text-muted">Aucun changement de statut pour l’instant.</p>
+            ) : (
+              <ol className="mt-2 space-y-1 text-lg">
+                {request.history.map((event) => (
+                  <li key={event.id}>
+                    {event.at} : {event.from ? `${event.from} → ` : ""}
+                    {event.to}
+                  </li>
+                ))}
+              </ol>
+            )}
+          </section>
+          <section aria-labelledby="note-title">
+            <h2 id="note-title" className="text-2xl font-bold">
+              Note
+            </h2>
+            <Form method="post" className="mt-4 space-y-3">
+              <input type="hidden" name="intent" value="note" />
+              <Label htmlFor="note">Votre note (visible de vous seul)</Label>
+              <Textarea id="note" name="note" rows={5} maxLength={NOTE_MAX} defaultValue={request.note} />
+              <Button type="submit" variant="outline">
+                Enregistrer la note
+              </Button>
+            </Form>
+          </section>
+          <section aria-labelledby="notification">
+            <h2 id="notification" className="text-2xl font-bold">
+              Notification par e-mail
+            </h2>
+            {request.mails.length === 0 ? (
+              <p className="mt-2 text-lg text-muted">Aucune notification pour cette demande.</p>
+            ) : (
+              <ul className="mt-2 space-y-3 text-lg">
+                {request.mails.map((mail) => (
+                  <li key={mail.id} className="rounded-xl border-2 border-gray-200 p-3">
+                    <p className="font-semibold">{mail.state}</p>
+                    <p>
+                      {mail.attempts} tentative{mail.attempts > 1 ? "s" : ""}
+                    </p>
+                    {mail.lastError ? <p className="break-words">Dernière erreur : {mail.lastError}</p> : null}
+                    {mail.failed ? (
+                      <Form method="post" className="mt-2">
+                        <input type="hidden" name="intent" value="resend" />
+                        <input type="hidden" name="mail" value={mail.id} />
+                        <Button type="submit">Renvoyer la notification</Button>
+                      </Form>
+                    ) : null}
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,199 @@
+/**
+ * `/admin/connexion`: the owner's sign-in, in two steps on one page
+ * (e-mail and password, then the code of the authenticator app or a
+ * recovery code). Works without JavaScript; the public actions' guards
+ * apply (body limit, honeypot, a coarse limit per address), and failed
+ * attempts are limited per account and per address (app/desk/sign-in.server.ts).
+ * A signed-in owner is sent to `/admin`.
+ */
+import { data, Form, redirect, useActionData, useLoaderData, useNavigation } from "react-router";
+import { Button } from "~/components/ui/button";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { cookiePrefix } from "~/desk/auth.server";
+import { DeskFrame } from "~/desk/frame";
+import { deskHandle, deskMeta } from "~/desk/meta";
+import { checkPassword, checkSecondFactor, type SignInOutcome } from "~/desk/sign-in.server";
+import {
+  codeStepSchema,
+  passwordStepSchema,
+  SIGN_IN_BODY_LIMIT_BYTES,
+  SIGN_IN_HONEYPOT,
+  signInMessages,
+  type SignInActionData,
+} from "~/desk/sign-in-form";
+import { settingsFrom } from "~/config/settings.server";
+import { guardPublicAction } from "~/guards/public-action.server";
+import type { Route } from "./+types/sign-in";
+
+export const handle = deskHandle;
+
+/** Whether the browser holds a pending second step (Better Auth's signed `two_factor` cookie). */
+function hasPendingSecondStep(request: Request, siteUrl: string): boolean {
+  const name = `${cookiePrefix(siteUrl)}.two_factor=`;
+  return (request.headers.get("Cookie") ?? "").split(/;\s*/).some((cookie) => cookie.startsWith(name));
+}
+
+const noStore = { "Cache-Control": "no-store" };
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const session = await context.auth?.api.getSession({ headers: request.headers });
+  if (session?.user.twoFactorEnabled) throw redirect("/admin", { headers: noStore });
+  const restart = new URL(request.url).searchParams.has("recommencer");
+  const step = !restart && hasPendingSecondStep(request, settingsFrom(context).SITE_URL) ? "code" : "password";
+  return data({ step } as { step: SignInActionData["step"] }, { headers: noStore });
+}
+
+export const meta: Route.MetaFunction = () => deskMeta("Connexion");
+
+/** Redirects (303) to `to`, passing on Better Auth's cookies. */
+function redirectWith(to: string, cookies: string[]) {
+  const headers = new Headers(noStore);
+  for (const cookie of cookies) headers.append("Set-Cookie", cookie);
+  return redirect(to, { status: 303, headers });
+}
+
+const refusal: Record<Exclude<SignInOutcome["outcome"], "second-step" | "signed-in">, string> = {
+  refused: signInMessages.refused,
+  replayed: signInMessages.replayed,
+  expired: signInMessages.expired,
+  limited: signInMessages.limited,
+};
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const reply = (body: SignInActionData, status: number, cookies: string[] = []) => {
+    const headers = new Headers(noStore);
+    for (const cookie of cookies) headers.append("Set-Cookie", cookie);
+    return data(body, { status, headers });
+  };
+  const guard = await guardPublicAction(request, context, {
+    name: "sign-in",
+    bodyLimitBytes: SIGN_IN_BODY_LIMIT_BYTES,
+    honeypotField: SIGN_IN_HONEYPOT,
+  });
+  if (guard.outcome === "too-large") return reply({ step: "password", error: signInMessages.tooLarge }, 413);
+  const step = guard.formData.get("step") === "code" ? "code" : "password";
+  if (guard.outcome === "rate-limited") return reply({ step, error: signInMessages.limited }, 429);
+  if (guard.outcome === "spam") return reply({ step: "password", error: signInMessages.refused }, 401);
+
+  if (step === "password") {
+    const parsed = passwordStepSchema.safeParse(Object.fromEntries(guard.formData));
+    if (!parsed.success) {
+      const fieldErrors = Object.fromEntries(parsed.error.issues.map((issue) => [issue.path[0], issue.message]));
+      return reply({ step, fieldErrors }, 400);
+    }
+    const result = await checkPassword(request, context, parsed.data);
+    if (result.outcome === "second-step") return redirectWith("/admin/connexion", result.cookies);
+    return reply(
+      { step, error: refusal[result.outcome as keyof typeof refusal] },
+      result.outcome === "limited" ? 429 : 401,
+    );
+  }
+
+  const parsed = codeStepSchema.safeParse(Object.fromEntries(guard.formData));
+  if (!parsed.success) return reply({ step, fieldErrors: { code: signInMessages.code } }, 400);
+  const result = await checkSecondFactor(request, context, parsed.data);
+  if (result.outcome === "signed-in") return redirectWith("/admin", result.cookies);
+  const message =
+    result.outcome === "refused" ? signInMessages.codeRefused : refusal[result.outcome as keyof typeof refusal];
+  const status = result.outcome === "limited" ? 429 : 401;
+  return reply({ step: result.outcome === "expired" ? "password" : "code", error: message }, status, result.cookies);
+}
+
+function FieldError({ id, message }: { id: string; message?: string }) {
+  return message ? (
+    <p id={id} className="mt-2 text-lg font-semibold text-red-800">
+      {message}
+    </p>
+  ) : null;
+}
+
+export default function SignIn() {
+  const loaded = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  const busy = useNavigation().state === "submitting";
+  const step = answer?.step ?? loaded.step;
+  const fieldErrors = answer?.fieldErrors ?? {};
+  return (
+    <DeskFrame>
+      <div className="mx-auto mt-10 max-w-md">
+        <h1 className="text-3xl font-bold">Connexion au bureau</h1>
+        {answer?.error ? (
+          <p role="alert" className="mt-6 rounded-xl border-2 border-red-700 bg-red-50 p-4 text-lg text-red-900">
+            {answer.error}
+          </p>
+        ) : null}
+        <Form method="post" action="/admin/connexion" className="mt-6 space-y-6" noValidate>
+          <input type="hidden" name="step" value={step} />
+          <div className="hidden" aria-hidden="true">
+            <label htmlFor="website">Ne pas remplir</label>
+            <input id="website" name={SIGN_IN_HONEYPOT} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
+          </div>
+          {step === "password" ? (
+            <>
+              <div>
+                <Label htmlFor="email">Adresse e-mail</Label>
+                <Input
+                  id="email"
+                  name="email"
+                  type="email"
+                  autoComplete="username"
+                  required
+                  className="mt-2"
+                  aria-invalid={fieldErrors.email ? true : undefined}
+                  aria-describedby={fieldErrors.email ? "email-error" : undefined}
+                />
+                <FieldError id="email-error" message={fieldErrors.email} />
+              </div>
+              <div>
+                <Label htmlFor="password">Mot de passe</Label>
+                <Input
+                  id="password"
+                  name="password"
+                  type="password"
+                  autoComplete="current-password"
+                  required
+                  className="mt-2"
+                  aria-invalid={fieldErrors.password ? true : undefined}
+                  aria-describedby={fieldErrors.password ? "password-error" : undefined}
+                />
+                <FieldError id="password-error" message={fieldErrors.password} />
+              </div>
+              <Button type="submit" disabled={busy} className="w-full">
+                Continuer
+              </Button>
+            </>
+          ) : (
+            <>
+              <div>
+                <Label htmlFor="code">Code de vérification</Label>
+                <p id="code-hint" className="mt-1 text-lg text-muted">
+                  Le code à 6 chiffres de votre application d’authentification, ou l’un de vos codes de secours.
+                </p>
+                <Input
+                  id="code"
+                  name="code"
+                  inputMode="text"
+                  autoComplete="one-time-code"
+                  autoCapitalize="off"
+                  spellCheck={false}
+                  required
+                  className="mt-2 text-2xl tracking-widest"
+                  aria-invalid={fieldErrors.code ? true : undefined}
+                  aria-describedby={fieldErrors.code ? "code-hint code-error" : "code-hint"}
+                />
+                <FieldError id="code-error" message={fieldErrors.code} />
+              </div>
+              <Button type="submit" disabled={busy} className="w-full">
+                Se connecter
+              </Button>
+              <p className="text-lg">
+                <a href="/admin/connexion?recommencer">Recommencer avec l’e-mail et le mot de passe</a>
+              </p>
+            </>
+          )}
+        </Form>
+      </div>
+    </DeskFrame>
+  );
+}
