@@ -33,9 +33,7 @@ describe.each(backends)("contact requests on %s", (backend) => {
       const { default: pg } = await import("pg");
       const client = new pg.Client({ connectionString: postgres.url });
       await client.connect();
-      await client.query(
-        "drop table if exists outbox, contacts, __drizzle_migrations cascade; drop schema if exists drizzle cascade",
-      );
+      await client.query("drop schema public cascade; create schema public; drop schema if exists drizzle cascade");
       await client.end();
     }
     return startTestServer({ DATABASE_URL: postgres?.url, ...overrides });
