@@ -12,7 +12,7 @@ declare module "react-router" {
     /** The open database; absent while prerendering. */
     db?: Database;
     logger?: Logger;
-    /** Asks the outbox worker to run now (after a new request). */
+    /** Asks the outbox worker to run now (after a mail was queued, e.g. by a new contact request). */
     wakeOutbox?: () => void;
     /** The client's address (the proxy's `X-Forwarded-For` when the proxy is on loopback). */
     clientAddress?: string;

@@ -52,7 +52,7 @@ async function measure(label: string, databaseUrl?: string) {
     // Delivery: send everything queued so far to a local SMTP peer.
     const pending = (await site.database.db.select({ n: sql<number>`count(*)::int` }).from(outbox))[0]!.n;
     const smtp = await startSmtp();
-    const { OutboxWorker } = await import("../app/contact/outbox.server");
+    const { OutboxWorker } = await import("../app/mail/outbox.server");
     const nodemailer = (await import("nodemailer")).default;
     await site.worker.stop();
     const worker = new OutboxWorker({
@@ -60,7 +60,7 @@ async function measure(label: string, databaseUrl?: string) {
       logger: (await import("../tests/support/harness")).silentLogger,
       transport: nodemailer.createTransport({ url: smtp.url, pool: true, maxConnections: 1 }),
       from: "site@example.ch",
-      to: "owner@example.ch",
+      ownerAddress: "owner@example.ch",
       batchSize: 50,
       pollInterval: 10,
     });

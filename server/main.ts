@@ -23,7 +23,7 @@ import nodemailer from "nodemailer";
 import type { Logger } from "pino";
 import type { ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
-import { OutboxWorker } from "../app/contact/outbox.server.ts";
+import { OutboxWorker } from "../app/mail/outbox.server.ts";
 import { openDatabase, type OpenDatabase } from "../app/db/client.server.ts";
 import { errorFields } from "../app/utils/errors.server.ts";
 import { createApp } from "./app.ts";
@@ -89,13 +89,14 @@ export async function startServer({
         socketTimeout: 30_000,
       })
     : null;
-  if (!transport) logger.warn("SMTP_URL is not set: contact notifications wait in the outbox table until it is set");
+  if (!transport)
+    logger.warn("SMTP_URL is not set: mails (such as contact notifications) wait in the outbox table until it is set");
   const worker = new OutboxWorker({
     db: database.db,
     logger,
     transport,
     from: settings.MAIL_FROM,
-    to: settings.CONTACT_NOTIFY_TO,
+    ownerAddress: settings.CONTACT_NOTIFY_TO,
     pollInterval: settings.OUTBOX_POLL_SECONDS * 1000,
     leaseSeconds: settings.OUTBOX_LEASE_SECONDS,
     maxAttempts: settings.OUTBOX_MAX_ATTEMPTS,

@@ -2,23 +2,34 @@
  * The owner's notification of a new contact request: plain text and HTML,
  * every field of the request, `Reply-To` the visitor. Values are escaped in
  * the HTML, and the subject is one line whatever a field holds (nodemailer
- * encodes headers too, so no header can be injected).
+ * encodes headers too, so no header can be injected). Rendered when the
+ * request is stored (`saveContactRequest`), and by the outbox worker for
+ * rows stored before that, which kept only the request's fields.
  */
+import { escapeHtml, mailbox, oneLine } from "~/mail/render.server";
 import { serviceLabel, type ContactRequest } from "./schema";
 
-/** What the outbox stores for a contact notification (JSON). */
+/** The outbox `kind` of the owner's notification of a contact request. */
+export const CONTACT_NOTIFICATION = "contact-notification";
+
+/** The request's fields the notification shows (and the JSON of a legacy outbox row's `payload`). */
 export interface ContactNotificationPayload extends ContactRequest {
   contactId: number;
   /** ISO date-time of the consent (the request's arrival). */
   consentTimestamp: string;
 }
 
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (char) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[char]!);
+/** The rendered notification: what the outbox row stores. */
+export interface ContactMail {
+  /** The visitor, with their name: `"Marie Dupont" <marie@example.ch>`. */
+  replyTo: string;
+  subject: string;
+  text: string;
+  html: string;
+}
 
-const oneLine = (value: string) => value.replace(/\p{Cc}+/gu, " ").trim();
-
-export function buildContactMail(payload: ContactNotificationPayload, { from, to }: { from: string; to: string }) {
+/** Renders the owner's notification of the request `payload` (French, times in Europe/Zurich). */
+export function buildContactMail(payload: ContactNotificationPayload): ContactMail {
   const when = new Intl.DateTimeFormat("fr-CH", {
     dateStyle: "full",
     timeStyle: "short",
@@ -36,9 +47,7 @@ export function buildContactMail(payload: ContactNotificationPayload, { from, to
     ["N° de la demande", String(payload.contactId)],
   ];
   return {
-    from,
-    to,
-    replyTo: { name: oneLine(`${payload.firstName} ${payload.lastName}`), address: payload.email },
+    replyTo: mailbox(`${payload.firstName} ${payload.lastName}`, payload.email),
     subject: oneLine(
       `Nouvelle demande de contact : ${payload.firstName} ${payload.lastName} (${serviceLabel(payload.service)})`,
     ),

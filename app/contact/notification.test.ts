@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import addressparser from "nodemailer/lib/addressparser";
 import { buildContactMail } from "./notification.server";
-import { backoffMilliseconds } from "./outbox.server";
 
 const payload = {
   contactId: 7,
@@ -15,12 +15,19 @@ const payload = {
 };
 
 describe("buildContactMail", () => {
-  const mail = buildContactMail(payload, { from: "site@example.ch", to: "owner@example.ch" });
+  const mail = buildContactMail(payload);
 
-  it("keeps the subject and the Reply-To name on one line, whatever a field holds", () => {
+  it("keeps the subject and the Reply-To on one line, whatever a field holds, and replies to the visitor by name", () => {
     expect(mail.subject).not.toMatch(/[\r\n]/);
-    expect(mail.replyTo.name).not.toMatch(/[\r\n]/);
-    expect(mail.replyTo.address).toBe("marie@example.ch");
+    expect(mail.replyTo).not.toMatch(/[\r\n]/);
+    expect(addressparser(mail.replyTo)).toEqual([
+      { name: "Marie Bcc: victim@example.com <b>Dupont</b>", address: "marie@example.ch" },
+    ]);
+  });
+
+  it("gives a name with quotes and backslashes to the Reply-To intact", () => {
+    const quoted = buildContactMail({ ...payload, firstName: 'Jean "Jeannot"', lastName: "D\\Ours" });
+    expect(addressparser(quoted.replyTo)).toEqual([{ name: 'Jean "Jeannot" D\\Ours', address: "marie@example.ch" }]);
   });
 
   it("escapes the fields in the HTML part and keeps every field in the text part", () => {
@@ -36,13 +43,5 @@ describe("buildContactMail", () => {
       "non",
     ])
       expect(mail.text).toContain(value);
-  });
-});
-
-describe("backoffMilliseconds", () => {
-  it("starts at a minute, doubles, and stops at an hour", () => {
-    expect([1, 2, 3, 4, 5, 6, 7, 20].map((attempts) => backoffMilliseconds(attempts) / 60_000)).toEqual([
-      1, 2, 4, 8, 16, 32, 60, 60,
-    ]);
   });
 });

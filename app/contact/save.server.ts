@@ -1,16 +1,17 @@
 /**
  * Stores a valid contact request and its owner notification in one
  * transaction: both rows or neither. Sets `contact_consent = true` and
- * `consent_timestamp` (server time) itself.
+ * `consent_timestamp` (server time) itself. The notification is rendered
+ * now (`buildContactMail`) and queued in the outbox for the owner
+ * (`recipient` null: CONTACT_NOTIFY_TO when sent).
  * @returns the new contact's id. @throws whatever the driver throws when the
  *   database is unreachable (nothing is written then).
  */
 import type { Database } from "~/db/client.server";
-import { contacts, outbox } from "~/db/schema";
-import type { ContactNotificationPayload } from "./notification.server";
+import { contacts } from "~/db/schema";
+import { enqueueMail } from "~/mail/enqueue.server";
+import { buildContactMail, CONTACT_NOTIFICATION } from "./notification.server";
 import type { ContactRequest } from "./schema";
-
-export const CONTACT_NOTIFICATION = "contact-notification";
 
 export async function saveContactRequest(db: Database, request: ContactRequest, now = new Date()): Promise<number> {
   const consentTimestamp = now.toISOString();
@@ -30,8 +31,12 @@ export async function saveContactRequest(db: Database, request: ContactRequest, 
       })
       .returning({ id: contacts.id });
     const contactId = row!.id;
-    const payload: ContactNotificationPayload = { ...request, contactId, consentTimestamp };
-    await tx.insert(outbox).values({ kind: CONTACT_NOTIFICATION, contactId, payload });
+    await enqueueMail(tx, {
+      kind: CONTACT_NOTIFICATION,
+      recipient: null,
+      contactId,
+      ...buildContactMail({ ...request, contactId, consentTimestamp }),
+    });
     return contactId;
   });
 }

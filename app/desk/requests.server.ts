@@ -13,7 +13,8 @@
  */
 import { and, asc, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { contactEvents, contacts, outbox } from "~/db/schema";
+import { contactEvents, contacts } from "~/db/schema";
+import { mailStateOf, resendMail } from "~/mail/manage.server";
 import type { RequestStatus } from "./requests";
 
 export type RequestRow = typeof contacts.$inferSelect;
@@ -75,19 +76,7 @@ export async function getRequest(db: Database, id: number) {
     .from(contactEvents)
     .where(eq(contactEvents.contactId, id))
     .orderBy(asc(contactEvents.at), asc(contactEvents.id));
-  const mails = await db
-    .select({
-      id: outbox.id,
-      kind: outbox.kind,
-      attempts: outbox.attempts,
-      sentAt: outbox.sentAt,
-      lastError: outbox.lastError,
-      failedAt: outbox.failedAt,
-      createdAt: outbox.createdAt,
-    })
-    .from(outbox)
-    .where(eq(outbox.contactId, id))
-    .orderBy(asc(outbox.id));
+  const mails = await mailStateOf(db, { contactId: id });
   return { request, history, mails };
 }
 
@@ -121,14 +110,11 @@ export async function setNote(db: Database, id: number, note: string): Promise<b
 }
 
 /**
- * Sends a failed notification of request `contactId` again: due now,
- * attempts from zero. False when `mailId` is not a failed mail of that request.
+ * Sends a failed notification of request `contactId` again (`resendMail`).
+ * False when `mailId` is not a failed mail of that request.
  */
 export async function resendNotification(db: Database, contactId: number, mailId: number): Promise<boolean> {
-  const changed = await db
-    .update(outbox)
-    .set({ failedAt: null, attempts: 0, nextAttemptAt: sql`now()` })
-    .where(and(eq(outbox.id, mailId), eq(outbox.contactId, contactId), sql`${outbox.failedAt} is not null`))
-    .returning({ id: outbox.id });
-  return changed.length === 1;
+  const mails = await mailStateOf(db, { contactId });
+  if (!mails.some((mail) => mail.id === mailId && mail.failedAt)) return false;
+  return resendMail(db, mailId);
 }

@@ -13,7 +13,7 @@ import { eq, sql } from "drizzle-orm";
 import nodemailer from "nodemailer";
 import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { OutboxWorker } from "../../app/contact/outbox.server";
+import { OutboxWorker } from "../../app/mail/outbox.server";
 import { saveContactRequest } from "../../app/contact/save.server";
 import { openDatabase } from "../../app/db/client.server";
 import { outbox } from "../../app/db/schema";
@@ -115,7 +115,7 @@ describe("an SMTP peer that drops the connection after DATA", () => {
         logger,
         transport: nodemailer.createTransport({ url: peer.url }),
         from: "site@example.ch",
-        to: "owner@example.ch",
+        ownerAddress: "owner@example.ch",
         maxAttempts: 3,
       });
       // Ten rounds, each after the back-off has passed (the clock moved by hand).

@@ -7,7 +7,7 @@ import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { OutboxWorker } from "../../app/contact/outbox.server";
+import { OutboxWorker } from "../../app/mail/outbox.server";
 import { saveContactRequest } from "../../app/contact/save.server";
 import { openDatabase } from "../../app/db/client.server";
 import {
@@ -103,7 +103,7 @@ describe.runIf(postgresBinaries() || process.env.CI)("two workers on one Postgre
           logger: silentLogger,
           transport,
           from: "site@example.ch",
-          to: "owner@example.ch",
+          ownerAddress: "owner@example.ch",
           batchSize: 5,
           pollInterval: 50,
         }),

@@ -20,11 +20,16 @@ import { loadSettings, type Settings } from "../../app/config/settings.server";
 import { startServer, type RunningServer } from "../../server/main";
 
 export interface ReceivedMail {
+  from: string;
   to: string;
   replyTo: string | undefined;
+  /** The Reply-To's display name ("" when none). */
+  replyToName: string;
   subject: string;
   text: string;
   html: string;
+  /** Every header, lowercase name to its (last) value. */
+  headers: Record<string, string>;
 }
 
 /** A free TCP port on localhost, chosen by the system. */
@@ -54,11 +59,14 @@ export async function startSmtp(port?: number) {
       stream.on("end", async () => {
         const parsed = await PostalMime.parse(Buffer.concat(chunks));
         mails.push({
+          from: parsed.from?.address ?? "",
           to: parsed.to?.map((address) => address.address).join(",") ?? "",
           replyTo: parsed.replyTo?.[0]?.address,
+          replyToName: parsed.replyTo?.[0]?.name ?? "",
           subject: parsed.subject ?? "",
           text: parsed.text ?? "",
           html: parsed.html ?? "",
+          headers: Object.fromEntries(parsed.headers.map((header) => [header.key, header.value])),
         });
         callback();
       });

@@ -1,0 +1,60 @@
+/**
+ * Writing a mail into the outbox (`enqueueMail`), already rendered: the
+ * worker (`outbox.server.ts`) sends the row's subject, bodies and headers
+ * as they were written, whatever the templates become later. Call it inside
+ * the transaction that writes what the mail announces (a contact request, a
+ * booking...): both rows are stored, or neither.
+ */
+import type { Database } from "~/db/client.server";
+import { outbox } from "~/db/schema";
+
+/** A mail as the outbox stores it: everything but the sender, which is MAIL_FROM when sent. */
+export interface MailToSend {
+  /** Which mail, e.g. "contact-notification"; the desk and the rate limits go by it. */
+  kind: string;
+  /** The recipient's e-mail address, or null for the owner (CONTACT_NOTIFY_TO, read when sending). */
+  recipient: string | null;
+  /** A Reply-To: a bare address, or `mailbox(name, address)` (render.server.ts). */
+  replyTo?: string | null;
+  /** One line (nodemailer encodes it; a line break would be folded away). */
+  subject: string;
+  /** The plain-text body. */
+  text: string;
+  /** The HTML body, its values already escaped; absent: a text-only mail. */
+  html?: string | null;
+  /** Extra headers, name to value (e.g. List-Unsubscribe). */
+  headers?: Record<string, string> | null;
+  /** The earliest time the mail may leave (a reminder); absent: now. */
+  notBefore?: Date;
+  /** The contact request the mail belongs to, if any. */
+  contactId?: number | null;
+}
+
+/**
+ * Inserts one rendered mail into the outbox, inside the caller's
+ * transaction (`tx` is a Drizzle transaction or the database itself).
+ * The worker sends it at `notBefore` or soon after (call `wakeOutbox` after
+ * the commit to send it at once).
+ * @returns the outbox row's id. @throws whatever the driver throws (the
+ *   caller's transaction is then rolled back), and the check constraint's
+ *   error when `subject` or `text` is missing.
+ */
+export async function enqueueMail(tx: Database, mail: MailToSend): Promise<number> {
+  const notBefore = mail.notBefore?.toISOString();
+  const [row] = await tx
+    .insert(outbox)
+    .values({
+      kind: mail.kind,
+      contactId: mail.contactId ?? null,
+      recipient: mail.recipient,
+      replyTo: mail.replyTo ?? null,
+      subject: mail.subject,
+      textBody: mail.text,
+      htmlBody: mail.html ?? null,
+      headers: mail.headers ?? null,
+      // The worker's schedule starts at the promised time: the pending index then finds it.
+      ...(notBefore ? { notBefore, nextAttemptAt: notBefore } : {}),
+    })
+    .returning({ id: outbox.id });
+  return row!.id;
+}

@@ -1,0 +1,318 @@
+/**
+ * The outbox worker: delivers every mail of the `outbox` table (written,
+ * already rendered, by `enqueueMail`), in the server process.
+ *
+ * Each round claims up to `batchSize` due rows (`not_before` and
+ * `next_attempt_at` passed, neither sent nor failed) in a short transaction
+ * (`SELECT ... FOR UPDATE SKIP LOCKED`, then `next_attempt_at` pushed one
+ * lease ahead and `attempts` + 1), sends them outside any transaction, then
+ * marks each sent, or records the error and the next attempt after an
+ * exponential back-off (1 min, 2, 4, ... capped at 1 hour). After
+ * `maxAttempts` failed attempts (OUTBOX_MAX_ATTEMPTS, 20 by default: about a
+ * day) a row is marked failed (`failed_at`), logged at error level with its
+ * id, and kept for the owner to read and resend (`resendMail`). Two workers
+ * on one PostgreSQL never claim the same row; a worker that dies mid-send
+ * leaves its rows to be retried when the lease ends (delivery at least
+ * once); a worker stopped cleanly gives back at once the rows it claimed and
+ * did not send. Without a transport (no `SMTP_URL`) each pending mail is
+ * logged (its id and kind only) once per process and stays queued.
+ *
+ * A mail goes from MAIL_FROM to its row's `recipient`, or to the owner
+ * (`ownerAddress`, CONTACT_NOTIFY_TO) when that is null: such a row fails
+ * while CONTACT_NOTIFY_TO is unset. It carries the row's Reply-To, subject,
+ * bodies and headers as stored. A `contact-notification` row stored before
+ * mails were rendered at write time (a `payload`, no subject) is rendered
+ * when sent, as it was then.
+ *
+ * `rates` throttles kinds: at most `perMinute` rows of a kind are claimed in
+ * any 60 s, counted by this worker (one a process: two processes on one
+ * database may each claim that many). Other kinds are not slowed down.
+ *
+ * Log lines carry row ids, kinds and error codes, never a recipient or a
+ * field of a mail (`errorFields`).
+ */
+import { and, asc, eq, inArray, isNull, lte, notInArray, sql, type SQL } from "drizzle-orm";
+import type { Logger } from "pino";
+import { buildContactMail, CONTACT_NOTIFICATION, type ContactNotificationPayload } from "~/contact/notification.server";
+import type { Database } from "~/db/client.server";
+import { outbox } from "~/db/schema";
+import { errorFields } from "~/utils/errors.server";
+
+/** The message handed to the transport: nodemailer's options, the subset the outbox uses. */
+export interface OutgoingMail {
+  from: string;
+  to: string;
+  replyTo?: string;
+  subject: string;
+  text: string;
+  html?: string;
+  headers?: Record<string, string>;
+}
+
+/** What the worker needs of a mail transport (nodemailer's `Transporter`). */
+export interface MailTransport {
+  sendMail(mail: OutgoingMail): Promise<unknown>;
+}
+
+export interface OutboxWorkerOptions {
+  db: Database;
+  logger: Logger;
+  /** null: SMTP is not configured; mails are logged (id and kind) and kept. */
+  transport: MailTransport | null;
+  /** The sender of every mail (MAIL_FROM). */
+  from: string;
+  /** The owner's mailbox (CONTACT_NOTIFY_TO): where rows with a null recipient go. */
+  ownerAddress: string | undefined;
+  /** Milliseconds between rounds when idle (default 5 s). */
+  pollInterval?: number;
+  batchSize?: number;
+  /** How long a claimed row is reserved for its sender (default 5 min, longer than any SMTP timeout). */
+  leaseSeconds?: number;
+  /** Attempts after which a row is marked failed (default 20). */
+  maxAttempts?: number;
+  /** Kinds to throttle: kind to the most rows claimed in any 60 s (a whole number, at least 1). */
+  rates?: Record<string, number>;
+  /** The clock of the rate windows, in milliseconds (default `Date.now`; tests move it by hand). */
+  clock?: () => number;
+}
+
+const MINUTE = 60_000;
+
+/** Delay before attempt `attempts + 1` after `attempts` failures: 1 min doubling, at most 1 hour. */
+export function backoffMilliseconds(attempts: number): number {
+  return Math.min(MINUTE * 2 ** Math.max(0, attempts - 1), 60 * MINUTE);
+}
+
+/**
+ * The claims of the throttled kinds in the last minute, in this process:
+ * `allowance(kind)` is how many more may be claimed now.
+ */
+class ClaimWindows {
+  private readonly claims = new Map<string, number[]>();
+
+  constructor(
+    readonly rates: Record<string, number>,
+    private readonly clock: () => number,
+  ) {
+    for (const [kind, perMinute] of Object.entries(rates))
+      if (!Number.isInteger(perMinute) || perMinute < 1)
+        throw new RangeError(`outbox: the rate of "${kind}" must be a whole number of mails a minute, at least 1`);
+  }
+
+  allowance(kind: string): number {
+    const since = this.clock() - MINUTE;
+    const recent = (this.claims.get(kind) ?? []).filter((time) => time > since);
+    this.claims.set(kind, recent);
+    return this.rates[kind]! - recent.length;
+  }
+
+  record(kinds: string[]): void {
+    const now = this.clock();
+    for (const kind of kinds) {
+      if (!Object.hasOwn(this.rates, kind)) continue;
+      const times = this.claims.get(kind) ?? [];
+      times.push(now);
+      this.claims.set(kind, times);
+    }
+  }
+}
+
+/**
+ * One worker a process: `start()` polls every `pollInterval`, `wake()` runs
+ * a round now, `stop()` ends polling, `processOnce()` runs one round (tests).
+ */
+export class OutboxWorker {
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | undefined;
+  private stopped = true;
+  /** Set by stop(): the round in progress gives back the rows it has not sent. */
+  private stopping = false;
+  private readonly logged = new Set<number>();
+  private readonly windows: ClaimWindows;
+
+  /** @throws RangeError when a rate is not a whole number of at least 1. */
+  constructor(private readonly options: OutboxWorkerOptions) {
+    this.windows = new ClaimWindows(options.rates ?? {}, options.clock ?? Date.now);
+  }
+
+  /** Starts polling; runs a first round at once. */
+  start(): void {
+    this.stopped = false;
+    this.stopping = false;
+    this.wake();
+  }
+
+  /** Runs a round soon (after a new request), unless one is running. */
+  wake(): void {
+    if (this.stopped) return;
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => void this.loop(), 0);
+  }
+
+  /**
+   * Stops polling: the mail being sent is finished (for at most `waitMs`),
+   * the rows claimed but not yet sent are given back at once.
+   */
+  async stop(waitMs = 5000): Promise<void> {
+    this.stopped = true;
+    this.stopping = true;
+    clearTimeout(this.timer);
+    let timeout: NodeJS.Timeout | undefined;
+    await Promise.race([this.running, new Promise((resolve) => (timeout = setTimeout(resolve, waitMs)))]);
+    clearTimeout(timeout);
+  }
+
+  /** Gives claimed, unsent rows back: due now, their claim's attempt not counted. */
+  private async release(ids: number[]): Promise<void> {
+    if (ids.length === 0) return;
+    await this.options.db
+      .update(outbox)
+      .set({ attempts: sql`${outbox.attempts} - 1`, nextAttemptAt: sql`now()` })
+      .where(and(inArray(outbox.id, ids), isNull(outbox.sentAt)));
+  }
+
+  private async loop(): Promise<void> {
+    if (this.running) return;
+    this.running = (async () => {
+      try {
+        // Keep going while full batches come back, then wait.
+        while (!this.stopped && (await this.processOnce()).claimed === (this.options.batchSize ?? 10));
+      } catch (error) {
+        this.options.logger.error(
+          { err: errorFields(error) },
+          "outbox: round failed (database unreachable?), will retry",
+        );
+      }
+    })();
+    await this.running;
+    this.running = undefined;
+    if (!this.stopped) this.timer = setTimeout(() => void this.loop(), this.options.pollInterval ?? 5000);
+  }
+
+  /** One round. Returns how many rows it claimed, sent and failed. */
+  async processOnce(): Promise<{ claimed: number; sent: number; failed: number }> {
+    const { db, logger, transport, batchSize = 10, leaseSeconds = 300, maxAttempts = 20 } = this.options;
+    const pending = and(isNull(outbox.sentAt), isNull(outbox.failedAt));
+
+    if (!transport) {
+      const rows = await db
+        .select({ id: outbox.id, kind: outbox.kind })
+        .from(outbox)
+        .where(pending)
+        .orderBy(asc(outbox.id))
+        .limit(100);
+      for (const row of rows) {
+        if (this.logged.has(row.id)) continue;
+        this.logged.add(row.id);
+        logger.warn(
+          { outboxId: row.id, kind: row.kind },
+          "outbox: SMTP_URL is not set, mail queued (it will be sent once SMTP is configured)",
+        );
+      }
+      return { claimed: 0, sent: 0, failed: 0 };
+    }
+
+    const claimed = await db.transaction(async (tx) => {
+      const ids: number[] = [];
+      /** Locks up to `limit` due rows matching `where`, oldest first. */
+      const pick = async (where: SQL | undefined, limit: number) => {
+        if (limit <= 0) return;
+        const rows = await tx
+          .select({ id: outbox.id })
+          .from(outbox)
+          .where(and(pending, lte(outbox.nextAttemptAt, sql`now()`), lte(outbox.notBefore, sql`now()`), where))
+          .orderBy(asc(outbox.id))
+          .limit(limit)
+          .for("update", { skipLocked: true });
+        ids.push(...rows.map((row) => row.id));
+      };
+      const throttled = Object.keys(this.windows.rates);
+      await pick(throttled.length ? notInArray(outbox.kind, throttled) : undefined, batchSize);
+      for (const kind of throttled)
+        await pick(eq(outbox.kind, kind), Math.min(this.windows.allowance(kind), batchSize - ids.length));
+      if (ids.length === 0) return [];
+      const rows = await tx
+        .update(outbox)
+        .set({
+          attempts: sql`${outbox.attempts} + 1`,
+          nextAttemptAt: sql`now() + make_interval(secs => ${leaseSeconds})`,
+        })
+        .where(inArray(outbox.id, ids))
+        .returning();
+      return rows.sort((a, b) => a.id - b.id);
+    });
+    this.windows.record(claimed.map((row) => row.kind));
+
+    let sent = 0;
+    let failed = 0;
+    for (const [index, row] of claimed.entries()) {
+      if (this.stopping) {
+        await this.release(claimed.slice(index).map((rest) => rest.id));
+        break;
+      }
+      try {
+        await this.deliver(row);
+        await db
+          .update(outbox)
+          .set({ sentAt: sql`now()`, lastError: null })
+          .where(eq(outbox.id, row.id));
+        sent++;
+        logger.info({ outboxId: row.id, kind: row.kind, attempts: row.attempts }, "outbox: mail sent");
+      } catch (error) {
+        failed++;
+        // The full text stays in the database, for the owner; the log gets codes only.
+        const message = (error as Error).message?.slice(0, 1000) ?? String(error);
+        const err = errorFields(error);
+        if (row.attempts >= maxAttempts) {
+          await db
+            .update(outbox)
+            .set({ lastError: message, failedAt: sql`now()` })
+            .where(eq(outbox.id, row.id));
+          logger.error(
+            { outboxId: row.id, kind: row.kind, attempts: row.attempts, err },
+            `outbox: mail given up after ${row.attempts} attempts; it stays in the outbox table (failed_at set) to be read and resent`,
+          );
+          continue;
+        }
+        const delay = backoffMilliseconds(row.attempts);
+        await db
+          .update(outbox)
+          .set({ lastError: message, nextAttemptAt: sql`now() + make_interval(secs => ${delay / 1000})` })
+          .where(eq(outbox.id, row.id));
+        logger.warn(
+          { outboxId: row.id, kind: row.kind, attempts: row.attempts, retryInSeconds: delay / 1000, err },
+          "outbox: sending failed, will retry",
+        );
+      }
+    }
+    return { claimed: claimed.length, sent, failed };
+  }
+
+  /** Sends one claimed row. @throws when the owner's address is unset, the row cannot be rendered, or SMTP fails. */
+  private async deliver(row: typeof outbox.$inferSelect): Promise<void> {
+    const { transport, from, ownerAddress } = this.options;
+    const to = row.recipient ?? ownerAddress;
+    if (!to) throw new Error("CONTACT_NOTIFY_TO is not set");
+    await transport!.sendMail({ from, to, ...contentOf(row) });
+  }
+}
+
+/**
+ * What a row says to send: its stored Reply-To, subject, bodies and headers;
+ * for a legacy `contact-notification` row (a payload, no subject), the
+ * notification rendered from its payload.
+ * @throws Error when the row has neither a rendered body nor a payload of a known kind.
+ */
+function contentOf(row: typeof outbox.$inferSelect): Omit<OutgoingMail, "from" | "to"> {
+  if (row.subject !== null && row.textBody !== null)
+    return {
+      subject: row.subject,
+      text: row.textBody,
+      ...(row.replyTo !== null && { replyTo: row.replyTo }),
+      ...(row.htmlBody !== null && { html: row.htmlBody }),
+      ...(row.headers !== null && { headers: row.headers }),
+    };
+  if (row.kind === CONTACT_NOTIFICATION && row.payload !== null)
+    return buildContactMail(row.payload as ContactNotificationPayload);
+  throw new Error(`outbox row ${row.id} has no rendered body and no payload of a known kind ("${row.kind}")`);
+}
