@@ -489,6 +489,30 @@ export async function createOwner(target: Database | string, email = "owner@exam
   }
 }
 
+/**
+ * Creates an owner with the operator's own command, `npm run owner:add --
+ * EMAIL` (scripts/owner.ts), the password piped on standard input, against
+ * `env` (`DATA_DIR` of a stopped site, or `DATABASE_URL`); reads the
+ * `otpauth://` URI and the recovery codes from what it prints.
+ * @throws with the command's output when it does not succeed.
+ */
+export function ownerAddCommand(env: Record<string, string>, email: string): TestOwner {
+  const result = spawnSync(process.execPath, ["--import", "tsx", "scripts/owner.ts", "add", email], {
+    input: `${TEST_OWNER_PASSWORD}\n`,
+    encoding: "utf8",
+    env: { ...process.env, DATABASE_URL: "", LOG_LEVEL: "warn", ...env },
+  });
+  const totpUri = /^otpauth:\/\/\S+$/m.exec(result.stdout)?.[0];
+  const recoveryCodes = result.stdout
+    .split(/Recovery codes[^\n]*\n/)[1]
+    ?.split("\n")
+    .filter((line) => /^ {2}\S+$/.test(line))
+    .map((line) => line.trim());
+  if (result.status !== 0 || !totpUri || !recoveryCodes?.length)
+    throw new Error(`owner:add failed (${result.status}):\n${result.stdout}\n${result.stderr}`);
+  return { email, password: TEST_OWNER_PASSWORD, totpUri, recoveryCodes };
+}
+
 /** The TOTP code `owner`'s authenticator app shows at `timestamp` (now by default). */
 export function totpCode(owner: Pick<TestOwner, "totpUri">, timestamp = Date.now()): string {
   return OTPAuth.URI.parse(owner.totpUri).generate({ timestamp });
