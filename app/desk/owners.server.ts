@@ -65,20 +65,29 @@ export async function addOwner(
     accountId: user.id,
     password: await context.password.hash(password),
   });
-  const setup = await enableSecondFactor(auth, address, password);
+  const setup = await enableSecondFactor(auth, db, { userId: user.id, email: address, password });
   await audit(db, { actor: user.id, action: "owner-added" });
   return setup;
 }
 
-async function enableSecondFactor(auth: DeskAuth, email: string, password: string): Promise<SecondFactorSetup> {
+/**
+ * Turns on TOTP for the account `userId` (its e-mail and password sign in
+ * once to do so) and ends every session of the account: Better Auth
+ * replaces the session used to turn it on with a new, fully signed-in one
+ * whose cookie nobody receives, which must not stay valid.
+ */
+async function enableSecondFactor(
+  auth: DeskAuth,
+  db: Database,
+  { userId, email, password }: { userId: string; email: string; password: string },
+): Promise<SecondFactorSetup> {
   const cookie = await sessionCookie(auth, email, password);
   const enabled = await auth.api.enableTwoFactor({
     body: { password, method: "totp" },
     headers: new Headers({ cookie }),
   });
   if (enabled.method !== "totp") throw new Error("Better Auth did not turn on TOTP");
-  // The session used to turn it on is not kept.
-  await auth.api.signOut({ headers: new Headers({ cookie }) }).catch(() => undefined);
+  await db.delete(deskSession).where(eq(deskSession.userId, userId));
   return { totpUri: enabled.totpURI, recoveryCodes: enabled.backupCodes };
 }
 
@@ -105,7 +114,7 @@ export async function resetSecondFactor(
     await tx.update(deskUser).set({ twoFactorEnabled: false }).where(eq(deskUser.id, user.id));
     await tx.delete(deskSession).where(eq(deskSession.userId, user.id));
   });
-  const setup = await enableSecondFactor(auth, address, password);
+  const setup = await enableSecondFactor(auth, db, { userId: user.id, email: address, password });
   await audit(db, { actor: user.id, action: "two-factor-reset" });
   return setup;
 }

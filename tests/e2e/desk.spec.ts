@@ -1,0 +1,222 @@
+/**
+ * The owner's desk in the real browser (issue 13, "Must show"): accounts
+ * made with `npm run owner:add`, sign-in with a TOTP code computed here,
+ * the inbox at 375 and 1280 px, a request sent from the public form shown
+ * there, a status change with its history, a note; sign-in with the
+ * keyboard alone; axe on every desk page; the desk without JavaScript.
+ *
+ * The embedded database allows one process at a time, so the desk runs on
+ * a site of its own (`spawnSite`), whose DATA_DIR receives the owners
+ * before it starts. Each test signs in a different owner: a TOTP code opens
+ * one session only, and the tests may run within one 30-second step.
+ */
+import fs from "node:fs";
+import { expect, test, type Page } from "@playwright/test";
+import { contactMessages } from "../../app/contact/schema";
+import {
+  freshDataDir,
+  ownerAddCommand,
+  spawnSite,
+  totpCode,
+  type SpawnedSite,
+  type TestOwner,
+} from "../support/harness";
+import { fillValidRequest, validRequest } from "./contact-helpers";
+import { expectNoAxeViolations, expectNoHorizontalScroll } from "./helpers";
+
+// One site and its owners for the whole file: its tests run in order, in one worker.
+test.describe.configure({ mode: "default" });
+
+let site: SpawnedSite;
+let dataDir: string;
+const owners: Record<"mouse" | "keyboard" | "noScript", TestOwner> = {} as never;
+const requester = `${validRequest.firstName} ${validRequest.lastName}`;
+
+test.beforeAll(async () => {
+  test.setTimeout(240_000);
+  dataDir = freshDataDir();
+  owners.mouse = ownerAddCommand({ DATA_DIR: dataDir }, "proprietaire@example.ch");
+  owners.keyboard = ownerAddCommand({ DATA_DIR: dataDir }, "clavier@example.ch");
+  owners.noScript = ownerAddCommand({ DATA_DIR: dataDir }, "sans-js@example.ch");
+  site = await spawnSite({ DATA_DIR: dataDir, LOG_LEVEL: "warn" });
+  await site.ready();
+});
+
+test.afterAll(async () => {
+  await site?.stop();
+  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** Full-page screenshot `screenshots/desk-{name}-{width}.png` at each width, the page checked at each. */
+async function atBothWidths(page: Page, name: string) {
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: width === 375 ? 740 : 800 });
+    await expectNoHorizontalScroll(page);
+    await expectNoAxeViolations(page);
+    await page.screenshot({ path: `screenshots/desk-${name}-${width}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+/** Signs `owner` in with the mouse, through both steps; ends on the inbox. */
+async function signInWithMouse(page: Page, owner: TestOwner) {
+  await page.getByLabel("Adresse e-mail").fill(owner.email);
+  await page.getByLabel("Mot de passe").fill(owner.password);
+  await page.getByRole("button", { name: "Continuer" }).click();
+  await expect(page.getByLabel("Code de vérification")).toBeVisible();
+  await page.getByLabel("Code de vérification").fill(totpCode(owner));
+  await page.getByRole("button", { name: "Se connecter" }).click();
+  await expect(page).toHaveURL(`${site.url}/admin`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Demandes de contact");
+}
+
+test("a request from the public form reaches the inbox; the owner changes its status and writes a note", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  // A visitor writes from the public /contact page.
+  await page.goto(`${site.url}/contact`);
+  await fillValidRequest(page);
+  await page.getByRole("button", { name: "Envoyer" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(contactMessages.successTitle);
+
+  // The desk sends a stranger to the sign-in page.
+  await page.goto(`${site.url}/admin`);
+  await expect(page).toHaveURL(`${site.url}/admin/connexion`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Connexion au bureau");
+  await atBothWidths(page, "sign-in");
+
+  await page.getByLabel("Adresse e-mail").fill(owners.mouse.email);
+  await page.getByLabel("Mot de passe").fill(owners.mouse.password);
+  await page.getByRole("button", { name: "Continuer" }).click();
+  await expect(page.getByLabel("Code de vérification")).toBeVisible();
+  await expect(page.getByLabel("Mot de passe")).toHaveCount(0);
+  await atBothWidths(page, "sign-in-code");
+
+  // A wrong code is refused with a message; the right one opens the inbox.
+  const wrongCode = String((Number(totpCode(owners.mouse)) + 500_000) % 1_000_000).padStart(6, "0");
+  await page.getByLabel("Code de vérification").fill(wrongCode);
+  await page.getByRole("button", { name: "Se connecter" }).click();
+  await expect(page.getByRole("alert")).toContainText("Ce code ne convient pas");
+  await expectNoAxeViolations(page);
+  await page.getByLabel("Code de vérification").fill(totpCode(owners.mouse));
+  await page.getByRole("button", { name: "Se connecter" }).click();
+  await expect(page).toHaveURL(`${site.url}/admin`);
+
+  // The inbox lists the request, marked new, and the header counts it.
+  const item = page.getByRole("listitem").filter({ hasText: requester });
+  await expect(item).toContainText("Nouveau");
+  await expect(item.getByRole("link", { name: validRequest.email })).toHaveAttribute(
+    "href",
+    `mailto:${validRequest.email}`,
+  );
+  await expect(item.getByRole("link", { name: validRequest.phone })).toHaveAttribute("href", "tel:+41791234567");
+  await expect(page.getByRole("navigation", { name: "Bureau" }).getByRole("link", { name: /Demandes/ })).toHaveText(
+    /1\s*nouvelle/,
+  );
+  await atBothWidths(page, "inbox");
+
+  // Its page shows what the visitor wrote.
+  await item.getByRole("link", { name: requester }).click();
+  await expect(page).toHaveURL(new RegExp(`${site.url}/admin/demandes/\\d+$`));
+  await expect(page.getByText(validRequest.message)).toBeVisible();
+  await expect(page.getByText("Aucun changement de statut pour l’instant.")).toBeVisible();
+  await atBothWidths(page, "request");
+
+  // Status: "À rappeler", then its history.
+  await page.getByLabel("Statut").selectOption({ label: "À rappeler" });
+  await page.getByRole("button", { name: "Changer le statut" }).click();
+  await expect(page.getByRole("status")).toHaveText("Statut changé : À rappeler.");
+  const history = page.getByRole("heading", { name: "Historique" }).locator("xpath=following-sibling::ol[1]");
+  await expect(history.getByRole("listitem")).toHaveCount(1);
+  await expect(history).toContainText("Nouveau → À rappeler");
+  // No new request left: the header's count is gone.
+  await expect(page.getByRole("navigation", { name: "Bureau" }).getByRole("link", { name: /Demandes/ })).toHaveText(
+    "Demandes",
+  );
+
+  // A note, kept after a reload.
+  const note = "Rappeler mardi matin : préfère le téléphone fixe.";
+  await page.getByLabel("Votre note (visible de vous seul)").fill(note);
+  await page.getByRole("button", { name: "Enregistrer la note" }).click();
+  await expect(page.getByRole("status")).toHaveText("Note enregistrée.");
+  await page.reload();
+  await expect(page.getByLabel("Votre note (visible de vous seul)")).toHaveValue(note);
+  await expect(page.getByLabel("Statut")).toHaveValue("a-rappeler");
+
+  // The inbox's filter finds it under its new status only.
+  await page.getByRole("link", { name: "← Toutes les demandes" }).click();
+  await page.getByLabel("Statut").selectOption({ label: "À rappeler" });
+  await page.getByRole("button", { name: "Filtrer" }).click();
+  await expect(page).toHaveURL(/statut=a-rappeler/);
+  await expect(page.getByRole("listitem").filter({ hasText: requester })).toBeVisible();
+  await page.getByLabel("Statut").selectOption({ label: "Nouveau" });
+  await page.getByRole("button", { name: "Filtrer" }).click();
+  await expect(page.getByText("Aucune demande pour ce filtre")).toBeVisible();
+});
+
+test("signing in with the keyboard alone: Tab, typing and Enter", async ({ page }) => {
+  await page.goto(`${site.url}/admin/connexion`);
+  /** Presses Tab until `id` has the focus (at most 10 times); returns every element focused on the way. */
+  const tabTo = async (id: string) => {
+    const visited: string[] = [];
+    for (let presses = 0; presses < 10; presses++) {
+      await page.keyboard.press("Tab");
+      const focused = await page.evaluate(() => document.activeElement?.id || document.activeElement?.tagName || "");
+      visited.push(focused);
+      if (focused === id) return visited;
+    }
+    throw new Error(`Tab never reached #${id}: ${visited.join(", ")}`);
+  };
+  const visited = await tabTo("email");
+  await page.keyboard.type(owners.keyboard.email);
+  visited.push(...(await tabTo("password")));
+  await page.keyboard.type(owners.keyboard.password);
+  await page.keyboard.press("Enter");
+  await expect(page.getByLabel("Code de vérification")).toBeVisible();
+  visited.push(...(await tabTo("code")));
+  await page.keyboard.type(totpCode(owners.keyboard));
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(`${site.url}/admin`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Demandes de contact");
+  // The bots' hidden field is never on the way.
+  expect(visited).not.toContain("website");
+});
+
+test("the desk without JavaScript: sign in, change a status, write a note, sign out", async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  try {
+    await page.goto(`${site.url}/admin`);
+    await expect(page).toHaveURL(`${site.url}/admin/connexion`);
+    await signInWithMouse(page, owners.noScript);
+
+    await page.getByRole("link", { name: requester }).first().click();
+    await expect(page).toHaveURL(new RegExp(`${site.url}/admin/demandes/\\d+$`));
+    const before = await page.getByLabel("Statut").inputValue();
+    await page.getByLabel("Statut").selectOption({ label: "En cours" });
+    const posted = page.waitForResponse((response) => response.request().method() === "POST");
+    await page.getByRole("button", { name: "Changer le statut" }).click();
+    expect((await posted).status()).toBe(200);
+    await expect(page.getByRole("status")).toHaveText("Statut changé : En cours.");
+    await expect(page.getByLabel("Statut")).toHaveValue("en-cours");
+    const history = page.getByRole("heading", { name: "Historique" }).locator("xpath=following-sibling::ol[1]");
+    await expect(history.getByRole("listitem").last()).toContainText(
+      `${before === "nouveau" ? "Nouveau" : "À rappeler"} → En cours`,
+    );
+
+    const note = "Note écrite sans JavaScript.";
+    await page.getByLabel("Votre note (visible de vous seul)").fill(note);
+    await page.getByRole("button", { name: "Enregistrer la note" }).click();
+    await expect(page.getByRole("status")).toHaveText("Note enregistrée.");
+    await page.goto(page.url());
+    await expect(page.getByLabel("Votre note (visible de vous seul)")).toHaveValue(note);
+
+    await page.getByRole("button", { name: "Se déconnecter", exact: true }).click();
+    await expect(page).toHaveURL(`${site.url}/admin/connexion`);
+    await page.goto(`${site.url}/admin`);
+    await expect(page).toHaveURL(`${site.url}/admin/connexion`);
+  } finally {
+    await context.close();
+  }
+});
