@@ -32,6 +32,8 @@ import type { Settings } from "../app/config/settings.server.ts";
 import { createRateLimiter } from "./rate-limit.ts";
 import { createDeskAuth, resolveAuthSecret } from "../app/desk/auth.server.ts";
 import { SIGN_IN_LIMITS } from "../app/desk/sign-in.server.ts";
+import { NEWSLETTER_LIMITS } from "../app/newsletter/schema.ts";
+import { NEWSLETTER_MAIL_KINDS } from "../app/newsletter/subscriptions.server.ts";
 
 export interface RunningServer {
   port: number;
@@ -100,6 +102,8 @@ export async function startServer({
     pollInterval: settings.OUTBOX_POLL_SECONDS * 1000,
     leaseSeconds: settings.OUTBOX_LEASE_SECONDS,
     maxAttempts: settings.OUTBOX_MAX_ATTEMPTS,
+    // SMTP providers limit how fast one sender may send: letters go at this pace.
+    rates: { [NEWSLETTER_MAIL_KINDS.letter]: settings.NEWSLETTER_RATE_PER_MINUTE },
   });
   const rateLimit = createRateLimiter(
     database.db,
@@ -109,6 +113,7 @@ export async function startServer({
         windowMs: settings.CONTACT_RATE_LIMIT_WINDOW_MINUTES * 60_000,
       },
       ...SIGN_IN_LIMITS,
+      ...NEWSLETTER_LIMITS,
     },
     logger,
   );

@@ -90,6 +90,12 @@ export const settingsSchema = z
       .min(1, "must be a whole number of attempts between 1 and 1000")
       .max(1000, "must be a whole number of attempts between 1 and 1000")
       .default(20),
+    NEWSLETTER_RATE_PER_MINUTE: z.coerce
+      .number({ message: "must be a whole number of mails per minute between 1 and 10000" })
+      .int("must be a whole number of mails per minute between 1 and 10000")
+      .min(1, "must be a whole number of mails per minute between 1 and 10000")
+      .max(10000, "must be a whole number of mails per minute between 1 and 10000")
+      .default(60),
     SHUTDOWN_GRACE_SECONDS: z.coerce
       .number({ message: "must be a number of seconds between 0 and 300" })
       .min(0, "must be a number of seconds between 0 and 300")

@@ -3,17 +3,26 @@
  * transaction: both rows or neither. Sets `contact_consent = true` and
  * `consent_timestamp` (server time) itself. The notification is rendered
  * now (`buildContactMail`) and queued in the outbox for the owner
- * (`recipient` null: CONTACT_NOTIFY_TO when sent).
+ * (`recipient` null: CONTACT_NOTIFY_TO when sent). With `newsletterConsent`
+ * and `siteUrl`, the newsletter's double opt-in starts in the same
+ * transaction (`requestSubscription`: a confirmation mail, nobody
+ * subscribed without clicking).
  * @returns the new contact's id. @throws whatever the driver throws when the
  *   database is unreachable (nothing is written then).
  */
 import type { Database } from "~/db/client.server";
 import { contacts } from "~/db/schema";
 import { enqueueMail } from "~/mail/enqueue.server";
+import { requestSubscription } from "~/newsletter/subscriptions.server";
 import { buildContactMail, CONTACT_NOTIFICATION } from "./notification.server";
 import type { ContactRequest } from "./schema";
 
-export async function saveContactRequest(db: Database, request: ContactRequest, now = new Date()): Promise<number> {
+export async function saveContactRequest(
+  db: Database,
+  request: ContactRequest,
+  now = new Date(),
+  { siteUrl }: { siteUrl?: string } = {},
+): Promise<number> {
   const consentTimestamp = now.toISOString();
   return db.transaction(async (tx) => {
     const [row] = await tx
@@ -37,6 +46,10 @@ export async function saveContactRequest(db: Database, request: ContactRequest, 
       contactId,
       ...buildContactMail({ ...request, contactId, consentTimestamp }),
     });
+    // "Je souhaite recevoir la lettre d'information": the same double opt-in as the boxes.
+    if (request.newsletterConsent && siteUrl) {
+      await requestSubscription(tx, { email: request.email, source: "contact", siteUrl, now });
+    }
     return contactId;
   });
 }

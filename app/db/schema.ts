@@ -19,6 +19,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  uniqueIndex,
 } from "drizzle-orm/pg-core";
 
 export const contacts = pgTable(
@@ -84,6 +85,8 @@ export const outbox = pgTable(
     id: bigserial("id", { mode: "number" }).primaryKey(),
     kind: text("kind").notNull(),
     contactId: bigint("contact_id", { mode: "number" }).references(() => contacts.id),
+    /** The newsletter letter this mail carries, if any (one row per recipient and letter). */
+    letterId: bigint("letter_id", { mode: "number" }),
     /** Legacy rows only (see above); null on every row written since. */
     payload: jsonb("payload"),
     /** An e-mail address; null: the owner (CONTACT_NOTIFY_TO when sending). */
@@ -109,6 +112,10 @@ export const outbox = pgTable(
       .on(table.nextAttemptAt)
       .where(sql`${table.sentAt} is null and ${table.failedAt} is null`),
     index("outbox_contact_id_idx").on(table.contactId),
+    // A letter never goes twice to one address, whatever happens to the sending.
+    uniqueIndex("outbox_letter_recipient_idx")
+      .on(table.letterId, table.recipient)
+      .where(sql`${table.letterId} is not null`),
     check(
       "outbox_rendered_or_payload",
       sql`${table.payload} is not null or (${table.subject} is not null and ${table.textBody} is not null)`,
@@ -256,3 +263,64 @@ export const auditLog = pgTable(
   },
   (table) => [index("audit_log_at_idx").on(table.at)],
 );
+
+// --- Tokens in links (app/tokens/tokens.server.ts): random, stored hashed, single-purpose, expiring.
+
+/** A token sent in a link: only its SHA-256 is stored; `subject` names what it acts on (a subscriber's id...). */
+export const linkTokens = pgTable(
+  "link_tokens",
+  {
+    hash: text("hash").primaryKey(),
+    purpose: text("purpose").notNull(),
+    subject: text("subject").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true, mode: "string" }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true, mode: "string" }),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "string" }).notNull().defaultNow(),
+  },
+  (table) => [index("link_tokens_subject_idx").on(table.purpose, table.subject)],
+);
+
+// --- The newsletter (app/newsletter/).
+
+/**
+ * A subscriber: pending until the confirmation link is followed (double
+ * opt-in), confirmed, or unsubscribed. The consent is proven by the text's
+ * version and the times of the request and of the confirmation.
+ */
+export const newsletterSubscribers = pgTable(
+  "newsletter_subscribers",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    /** Lower-cased. */
+    email: text("email").notNull().unique(),
+    /** pending, confirmed or unsubscribed. */
+    status: text("status").notNull().default("pending"),
+    /** Where the request came from: home, blog, article, newsletter, contact. */
+    source: text("source").notNull(),
+    /** The version of the consent text shown (app/newsletter/consent.ts). */
+    consentVersion: text("consent_version").notNull(),
+    /** When the address was typed (the latest request). */
+    requestedAt: timestamp("requested_at", { withTimezone: true, mode: "string" }).notNull().defaultNow(),
+    /** When the latest confirmation mail was written (a second request within 10 minutes sends none). */
+    confirmationSentAt: timestamp("confirmation_sent_at", { withTimezone: true, mode: "string" }),
+    confirmedAt: timestamp("confirmed_at", { withTimezone: true, mode: "string" }),
+    unsubscribedAt: timestamp("unsubscribed_at", { withTimezone: true, mode: "string" }),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "string" }).notNull().defaultNow(),
+  },
+  (table) => [index("newsletter_subscribers_status_idx").on(table.status)],
+);
+
+/** A letter written in the desk: a draft, then sent (and shown in the public archive). */
+export const newsletterLetters = pgTable("newsletter_letters", {
+  id: bigserial("id", { mode: "number" }).primaryKey(),
+  subject: text("subject").notNull(),
+  /** The letter in Markdown, as the owner wrote it. */
+  body: text("body").notNull(),
+  /** The archive's address: `/newsletter/archives/{slug}`, set when sent. */
+  slug: text("slug").unique(),
+  /** How many confirmed subscribers it was written for. */
+  recipients: integer("recipients"),
+  sentAt: timestamp("sent_at", { withTimezone: true, mode: "string" }),
+  createdAt: timestamp("created_at", { withTimezone: true, mode: "string" }).notNull().defaultNow(),
+  updatedAt: timestamp("updated_at", { withTimezone: true, mode: "string" }).notNull().defaultNow(),
+});

@@ -15,6 +15,9 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
     isActive && "bg-primary-soft text-primary",
   );
 
+/** A text link in the desk: coloured and underlined, so that it reads as a link. */
+export const deskLinkClass = "font-semibold text-primary underline underline-offset-4 hover:text-primary-strong";
+
 export function DeskFrame({ children, newRequests }: { children: ReactNode; newRequests?: number }) {
   const signedIn = newRequests !== undefined;
   return (
@@ -33,6 +36,9 @@ export function DeskFrame({ children, newRequests }: { children: ReactNode; newR
                   </span>
                 ) : null}
               </NavLink>
+              <NavLink to="/admin/lettres" className={navLinkClass}>
+                Lettre
+              </NavLink>
               <NavLink to="/admin/personne" className={navLinkClass}>
                 Personne
               </NavLink>
@@ -47,7 +53,7 @@ export function DeskFrame({ children, newRequests }: { children: ReactNode; newR
             </Form>
           </>
         ) : (
-          <a href="/" className="ml-auto text-lg">
+          <a href="/" className={`ml-auto text-lg ${deskLinkClass}`}>
             Retour au site
           </a>
         )}

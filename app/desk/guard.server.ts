@@ -9,7 +9,9 @@
  *   request (`.data`) gets 401. Nothing else runs.
  * - A request that changes something (any method but GET and HEAD) must come
  *   from the site itself: its `Origin` names this host, or, without
- *   `Origin`, `Sec-Fetch-Site` says `same-origin`; otherwise 403.
+ *   `Origin`, `Sec-Fetch-Site` says `same-origin`; otherwise 403. (React
+ *   Router's own check answers 400 first to a POST whose `Origin` names
+ *   another host; this one also covers requests without `Origin`.)
  * Resolves to the signed-in owner.
  */
 import { redirect, type AppLoadContext } from "react-router";

@@ -28,6 +28,8 @@ export interface MailToSend {
   notBefore?: Date;
   /** The contact request the mail belongs to, if any. */
   contactId?: number | null;
+  /** The newsletter letter the mail carries, if any (a letter goes once to each address). */
+  letterId?: number | null;
 }
 
 /**
@@ -46,6 +48,7 @@ export async function enqueueMail(tx: Database, mail: MailToSend): Promise<numbe
     .values({
       kind: mail.kind,
       contactId: mail.contactId ?? null,
+      letterId: mail.letterId ?? null,
       recipient: mail.recipient,
       replyTo: mail.replyTo ?? null,
       subject: mail.subject,

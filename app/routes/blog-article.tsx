@@ -16,6 +16,7 @@ import { pageMeta } from "~/seo/page-meta.server";
 import { settingsFrom } from "~/config/settings.server";
 import { articleShareImage } from "~/seo/share-image.server";
 import { articleStructuredData } from "~/seo/structured-data.server";
+import { NewsletterBox } from "~/newsletter/subscribe-box";
 import type { Route } from "./+types/blog-article";
 
 export function loader({ params, context, request }: Route.LoaderArgs) {
@@ -41,6 +42,7 @@ export function loader({ params, context, request }: Route.LoaderArgs) {
     article: { ...article, videoId: article.video ? youtubeId(article.video) : null },
     related: relatedArticles(article, all).map(summarize),
     readMore: blogWords().readMore,
+    newsletter: blogWords().newsletter,
   };
 }
 
@@ -79,6 +81,7 @@ export default function BlogArticle({ loaderData }: Route.ComponentProps) {
           className="prose prose-lg mt-8 max-w-none text-ink prose-headings:text-ink prose-p:text-ink prose-a:text-primary prose-blockquote:border-secondary prose-blockquote:text-ink prose-li:my-1 [&_*]:scroll-mt-24"
           dangerouslySetInnerHTML={{ __html: article.html }}
         />
+        <NewsletterBox newsletter={loaderData.newsletter} source="article" headingLevel={2} />
       </article>
       {related.length > 0 ? (
         <section aria-labelledby="articles-similaires" className="bg-cream py-12">

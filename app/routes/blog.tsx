@@ -6,7 +6,7 @@
 import { BookOpen, ChevronLeft, ChevronRight, PlayCircle, ShieldCheck } from "lucide-react";
 import { data, Link } from "react-router";
 import { ArticleBadges, ArticleCard, ArticleDateline } from "~/blog/article-card";
-import { NewsletterBox } from "~/home/sections/blog";
+import { NewsletterBox } from "~/newsletter/subscribe-box";
 import { buttonVariants } from "~/components/ui/button";
 import { VideoEmbed } from "~/blog/video-embed";
 import { getArticles, youtubeId } from "~/blog/articles.server";
@@ -156,7 +156,7 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
               ) : null}
             </nav>
           ) : null}
-          <NewsletterBox newsletter={words.newsletter} />
+          <NewsletterBox newsletter={words.newsletter} source="blog" />
         </div>
       </section>
     </>

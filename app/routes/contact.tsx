@@ -17,6 +17,7 @@ import { saveContactRequest } from "~/contact/save.server";
 import { CONTACT_BODY_LIMIT_BYTES, contactMessages, contactSchema, HONEYPOT_FIELD } from "~/contact/schema";
 import type { ContactActionData } from "~/contact/types";
 import { guardPublicAction } from "~/guards/public-action.server";
+import { settingsFrom } from "~/config/settings.server";
 import { errorFields } from "~/utils/errors.server";
 import { loaderMeta } from "~/seo/meta";
 import { pageMeta } from "~/seo/page-meta.server";
@@ -54,7 +55,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   if (!context.db) throw new Error("No database in the request context");
   try {
-    const id = await saveContactRequest(context.db, submission.value);
+    const id = await saveContactRequest(context.db, submission.value, new Date(), {
+      siteUrl: settingsFrom(context).SITE_URL,
+    });
     context.logger?.info({ contactId: id }, "contact: request stored, notification queued");
     context.wakeOutbox?.();
   } catch (error) {

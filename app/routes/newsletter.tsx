@@ -1,38 +1,126 @@
 /**
- * `/newsletter`: where the newsletter box leads until subscriptions open.
- * Says so plainly and points to the contact section.
+ * `/newsletter`: what the monthly letter is, how the double opt-in works,
+ * the subscription box, and the last letters (`/newsletter/archives`).
+ * `POST /newsletter` is the action of every subscription box (home page,
+ * blog, articles, this page): the public action guards first
+ * (app/guards/public-action.server.ts), then `requestSubscription`. The
+ * answer is the same whether the address was known or not.
  */
-import { buttonVariants } from "~/components/ui/button";
+import { data, Link, useActionData, useLoaderData } from "react-router";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { blogSection } from "~/content/home";
+import { guardPublicAction } from "~/guards/public-action.server";
+import { sentLetters } from "~/newsletter/letters.server";
+import { NEWSLETTER_BODY_LIMIT_BYTES, NEWSLETTER_HONEYPOT, subscribeSchema } from "~/newsletter/schema";
+import { NewsletterBox } from "~/newsletter/subscribe-box";
+import { requestSubscription } from "~/newsletter/subscriptions.server";
+import type { SubscribeActionData } from "~/newsletter/types";
+import { newsletterMessages } from "~/newsletter/words";
+import { settingsFrom } from "~/config/settings.server";
+import { errorFields } from "~/utils/errors.server";
+import { formatDate } from "~/utils/format";
 import { loaderMeta } from "~/seo/meta";
 import { pageMeta } from "~/seo/page-meta.server";
 import type { Route } from "./+types/newsletter";
 
-export function loader({ context, request }: Route.LoaderArgs) {
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const letters = context.db ? await sentLetters(context.db) : [];
   return {
     meta: pageMeta(context, request, {
       title: "Lettre d’information",
-      description: "La lettre d’information mensuelle : inscriptions bientôt ouvertes.",
-      noindex: true,
+      description:
+        "Une lettre par mois : des conseils pratiques et des mises en garde contre les arnaques du moment. Abonnement gratuit, désabonnement en un clic.",
     }),
+    words: blogSection.newsletter,
+    letters: letters.slice(0, 3).map((letter) => ({
+      slug: letter.slug!,
+      subject: letter.subject,
+      date: formatDate(letter.sentAt!.slice(0, 10)),
+    })),
   };
 }
 
 export const meta = loaderMeta;
 
+export async function action({ request, context }: Route.ActionArgs) {
+  const reply = (status: SubscribeActionData["status"], message: string, httpStatus: number) =>
+    data<SubscribeActionData>({ status, message }, { status: httpStatus });
+  const guard = await guardPublicAction(request, context, {
+    name: "newsletter",
+    bodyLimitBytes: NEWSLETTER_BODY_LIMIT_BYTES,
+    honeypotField: NEWSLETTER_HONEYPOT,
+  });
+  if (guard.outcome === "too-large") return reply("too-large", newsletterMessages.tooLarge, 413);
+  if (guard.outcome === "rate-limited") return reply("rate-limited", newsletterMessages.rateLimited, 429);
+  if (guard.outcome === "spam") return reply("received", newsletterMessages.received, 200);
+  const submission = parseWithZod(guard.formData, { schema: subscribeSchema });
+  if (submission.status !== "success") return reply("invalid", newsletterMessages.email, 400);
+  const db = context.db!;
+  try {
+    const written = await db.transaction((tx) =>
+      requestSubscription(tx, { ...submission.value, siteUrl: settingsFrom(context).SITE_URL }),
+    );
+    if (written) context.wakeOutbox?.();
+    context.logger?.info({ source: submission.value.source }, "newsletter: subscription requested");
+  } catch (error) {
+    context.logger?.error({ err: errorFields(error) }, "newsletter: could not store the request");
+    return reply("error", newsletterMessages.saveError, 503);
+  }
+  return reply("received", newsletterMessages.received, 200);
+}
+
 export default function Newsletter() {
+  const { words, letters } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
   return (
     <section className="mx-auto max-w-3xl px-4 py-16 sm:px-6">
       <h1 className="text-4xl font-bold">Lettre d’information</h1>
-      <p className="mt-5 text-xl text-muted">
-        Merci de votre intérêt ! Les inscriptions à la lettre d’information mensuelle ouvriront très bientôt. Votre
-        adresse n’a pas été enregistrée.
+      <p className="mt-5 text-xl text-ink">
+        Une fois par mois, je vous écris : des conseils pratiques pour votre ordinateur, votre tablette et votre
+        téléphone, et des mises en garde contre les arnaques du moment. C’est gratuit, et un clic suffit pour vous
+        désabonner.
       </p>
-      <p className="mt-4 text-xl text-muted">
-        En attendant, je réponds volontiers à vos questions : écrivez-moi ou appelez-moi.
+      <h2 className="mt-10 text-2xl font-bold">Comment s’abonner</h2>
+      <ol className="mt-4 list-decimal space-y-2 pl-7 text-xl text-ink">
+        <li>Vous saisissez votre adresse e-mail ci-dessous.</li>
+        <li>Je vous envoie aussitôt un e-mail avec un lien de confirmation, valable 7 jours.</li>
+        <li>
+          Vous cliquez sur ce lien, puis sur « Confirmer ». Sans cette confirmation, vous ne recevez rien, et votre
+          adresse est effacée après 30 jours.
+        </li>
+      </ol>
+      {answer ? (
+        <p
+          role={answer.status === "received" ? "status" : "alert"}
+          className="mt-8 rounded-xl border-2 border-secondary bg-white p-4 text-xl text-ink"
+        >
+          {answer.message}
+        </p>
+      ) : null}
+      <NewsletterBox newsletter={words} source="newsletter" headingLevel={2} />
+      <h2 className="mt-14 text-2xl font-bold">Les dernières lettres</h2>
+      {letters.length === 0 ? (
+        <p className="mt-4 text-xl text-ink">La première lettre partira bientôt.</p>
+      ) : (
+        <ul className="mt-4 space-y-2 text-xl">
+          {letters.map((letter) => (
+            <li key={letter.slug}>
+              <Link
+                to={`/newsletter/archives/${letter.slug}`}
+                className="font-semibold text-primary underline underline-offset-4"
+              >
+                {letter.subject}
+              </Link>{" "}
+              <span className="text-muted">({letter.date})</span>
+            </li>
+          ))}
+        </ul>
+      )}
+      <p className="mt-6 text-xl">
+        <Link to="/newsletter/archives" className="font-semibold text-primary underline underline-offset-4">
+          Toutes les lettres envoyées
+        </Link>
       </p>
-      <a href="/#contact" className={`${buttonVariants({ size: "large" })} mt-8`}>
-        Me contacter
-      </a>
     </section>
   );
 }

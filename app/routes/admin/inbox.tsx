@@ -9,6 +9,7 @@ import { buttonVariants } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Select } from "~/components/ui/select";
+import { deskLinkClass } from "~/desk/frame";
 import { requireOwner } from "~/desk/guard.server";
 import { deskHandle, deskMeta } from "~/desk/meta";
 import { filterOf, REQUEST_STATUSES } from "~/desk/requests";
@@ -80,7 +81,11 @@ export default function Inbox() {
           {requests.length === 0 ? "Aucune demande" : `${requests.length} demande${requests.length > 1 ? "s" : ""}`}
           {filtered ? " pour ce filtre" : ""}
         </span>
-        {filtered ? <Link to="/admin">Tout afficher</Link> : null}
+        {filtered ? (
+          <Link to="/admin" className={deskLinkClass}>
+            Tout afficher
+          </Link>
+        ) : null}
         <a href={`/admin/demandes.csv${query}`} download className={buttonVariants({ variant: "outline" })}>
           Télécharger en CSV
         </a>
@@ -89,7 +94,7 @@ export default function Inbox() {
         {requests.map((request) => (
           <li key={request.id} className="rounded-2xl border-2 border-gray-200 bg-white p-4">
             <div className="flex flex-wrap items-center gap-x-4 gap-y-1">
-              <Link to={`/admin/demandes/${request.id}`} className="text-xl font-bold">
+              <Link to={`/admin/demandes/${request.id}`} className={`text-xl ${deskLinkClass}`}>
                 {request.name}
               </Link>
               <StatusBadge status={request.status} />
@@ -98,8 +103,12 @@ export default function Inbox() {
               {request.receivedAt} · {request.service}
             </p>
             <p className="mt-1 flex flex-wrap gap-x-4 text-lg break-all">
-              <a href={`tel:${request.phone.replace(/[^0-9+]/g, "")}`}>{request.phone}</a>
-              <a href={`mailto:${request.email}`}>{request.email}</a>
+              <a href={`tel:${request.phone.replace(/[^0-9+]/g, "")}`} className={deskLinkClass}>
+                {request.phone}
+              </a>
+              <a href={`mailto:${request.email}`} className={deskLinkClass}>
+                {request.email}
+              </a>
             </p>
           </li>
         ))}

@@ -11,6 +11,7 @@ import { Label } from "~/components/ui/label";
 import { Select } from "~/components/ui/select";
 import { Textarea } from "~/components/ui/textarea";
 import { serviceLabel } from "~/contact/schema";
+import { deskLinkClass } from "~/desk/frame";
 import { requireOwner } from "~/desk/guard.server";
 import { deskHandle, deskMeta } from "~/desk/meta";
 import { isRequestStatus, REQUEST_STATUSES, statusLabel } from "~/desk/requests";
@@ -112,7 +113,7 @@ export default function RequestPage() {
   return (
     <div className="mt-8">
       <p>
-        <Link to="/admin" className="text-lg">
+        <Link to="/admin" className={`text-lg ${deskLinkClass}`}>
           ← Toutes les demandes
         </Link>
       </p>

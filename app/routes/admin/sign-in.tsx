@@ -11,7 +11,7 @@ import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { cookiePrefix } from "~/desk/auth.server";
-import { DeskFrame } from "~/desk/frame";
+import { DeskFrame, deskLinkClass } from "~/desk/frame";
 import { deskHandle, deskMeta } from "~/desk/meta";
 import { checkPassword, checkSecondFactor, type SignInOutcome } from "~/desk/sign-in.server";
 import {
@@ -188,7 +188,9 @@ export default function SignIn() {
                 Se connecter
               </Button>
               <p className="text-lg">
-                <a href="/admin/connexion?recommencer">Recommencer avec l’e-mail et le mot de passe</a>
+                <a href="/admin/connexion?recommencer" className={deskLinkClass}>
+                  Recommencer avec l’e-mail et le mot de passe
+                </a>
               </p>
             </>
           )}

@@ -1,0 +1,36 @@
+/** The subscription form: one e-mail field (and the honeypot), shared by the boxes and the action. */
+import { z } from "zod";
+import { newsletterMessages } from "./words";
+
+z.config({ jitless: true });
+
+/** The hidden field bots fill. */
+export const NEWSLETTER_HONEYPOT = "website";
+
+/** Largest body the subscription action reads, in bytes. */
+export const NEWSLETTER_BODY_LIMIT_BYTES = 4 * 1024;
+
+/** Where a subscription starts (stored with the subscriber). */
+export const SUBSCRIPTION_SOURCES = ["home", "blog", "article", "newsletter", "contact"] as const;
+
+export const subscribeSchema = z.object({
+  email: z
+    .string({ message: newsletterMessages.email })
+    .trim()
+    .max(254, newsletterMessages.email)
+    .email(newsletterMessages.email),
+  source: z.enum(SUBSCRIPTION_SOURCES).catch("newsletter"),
+});
+
+/**
+ * The newsletter's rate limits (server/rate-limit.ts): subscription requests
+ * per address, like the contact form; and posts on the mails' links
+ * (confirm, unsubscribe) per address.
+ */
+export const NEWSLETTER_LIMITS = {
+  newsletter: { limit: 5, windowMs: 10 * 60_000 },
+  "newsletter-link": { limit: 30, windowMs: 10 * 60_000 },
+} as const;
+
+/** Longest subject and body of a letter the desk accepts (characters). */
+export const LETTER_LIMITS = { subject: 200, body: 50_000 } as const;

@@ -1,0 +1,96 @@
+/**
+ * The newsletter box (home page, `/blog`, the end of each article, and
+ * `/newsletter`): an e-mail field that posts to `POST /newsletter`. Without
+ * JavaScript the browser posts and `/newsletter` shows the answer; with it
+ * the answer shows in place (a fetcher), and the field's error beside it.
+ */
+import { Mail } from "lucide-react";
+import { useFetcher } from "react-router";
+import { buttonVariants } from "~/components/ui/button";
+import { NEWSLETTER_HONEYPOT } from "./schema";
+import type { SubscribeActionData } from "./types";
+import { consentText } from "./words";
+
+/** The box's words (app/content/home.ts `blogSection.newsletter`). */
+export interface NewsletterBoxWords {
+  title: string;
+  text: string;
+  placeholder: string;
+  button: string;
+  note: string;
+}
+
+export function NewsletterBox({
+  newsletter,
+  source,
+  headingLevel = 3,
+}: {
+  newsletter: NewsletterBoxWords;
+  /** Where the box is (stored with the subscription): home, blog, article, newsletter. */
+  source: string;
+  headingLevel?: 2 | 3;
+}) {
+  const fetcher = useFetcher<SubscribeActionData>();
+  const answer = fetcher.data;
+  const id = `newsletter-${source}`;
+  const Heading = headingLevel === 2 ? "h2" : "h3";
+  // Any refusal (an invalid address, too many requests, a database error) shows beside the field.
+  const refusal = answer && answer.status !== "received" ? answer.message : undefined;
+  return (
+    <div className="mx-auto mt-14 max-w-3xl rounded-3xl bg-secondary-soft p-6 text-center shadow-md sm:p-10">
+      <Mail aria-hidden="true" className="mx-auto size-10 text-secondary-strong" />
+      <Heading className="mt-3 text-2xl font-bold sm:text-3xl">{newsletter.title}</Heading>
+      <p className="mt-3 text-ink">{newsletter.text}</p>
+      {answer?.status === "received" ? (
+        <p role="status" className="mt-6 rounded-xl border-2 border-secondary bg-white p-4 text-left text-lg text-ink">
+          {answer.message}
+        </p>
+      ) : (
+        <fetcher.Form
+          method="post"
+          action="/newsletter"
+          className="mt-6 text-left"
+          aria-describedby={`${id}-note`}
+          noValidate
+        >
+          <input type="hidden" name="source" value={source} />
+          <div className="hidden" aria-hidden="true">
+            <label htmlFor={`${id}-website`}>Ne pas remplir</label>
+            <input id={`${id}-website`} name={NEWSLETTER_HONEYPOT} type="text" tabIndex={-1} autoComplete="off" />
+          </div>
+          <label htmlFor={`${id}-email`} className="block font-semibold">
+            Adresse e-mail
+          </label>
+          <div className="mt-2 flex flex-col gap-3 sm:flex-row">
+            <input
+              id={`${id}-email`}
+              name="email"
+              type="email"
+              required
+              autoComplete="email"
+              placeholder={newsletter.placeholder}
+              aria-invalid={answer?.status === "invalid" ? true : undefined}
+              aria-describedby={refusal ? `${id}-error` : undefined}
+              className="min-h-12 flex-1 rounded-xl border-2 border-muted bg-white px-4 text-lg text-ink placeholder:text-muted aria-invalid:border-red-700"
+            />
+            <button
+              type="submit"
+              disabled={fetcher.state !== "idle"}
+              className={buttonVariants({ variant: "secondary" })}
+            >
+              {newsletter.button}
+            </button>
+          </div>
+          {refusal ? (
+            <p id={`${id}-error`} role="alert" className="mt-2 text-lg font-semibold text-red-800">
+              {refusal}
+            </p>
+          ) : null}
+        </fetcher.Form>
+      )}
+      <p id={`${id}-note`} className="mt-3 text-lg text-ink">
+        {newsletter.note} {consentText}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,264 @@
+/**
+ * `/admin/lettres/:id`: one letter. A draft: its subject and its Markdown,
+ * with the preview in the letter's layout beside it (live while typing
+ * with JavaScript; "Enregistrer et prévisualiser" without), "M'envoyer un
+ * test", then "Envoyer" (a confirmation names the number of subscribers).
+ * A sent letter: read-only, with the sending's progress (sent, waiting,
+ * given up), refreshed every 5 seconds while mails wait.
+ */
+import { useEffect, useRef } from "react";
+import { data, Form, Link, redirect, useActionData, useFetcher, useLoaderData, useRevalidator } from "react-router";
+import { Button, buttonVariants } from "~/components/ui/button";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { Textarea } from "~/components/ui/textarea";
+import { deskLinkClass } from "~/desk/frame";
+import { requireOwner } from "~/desk/guard.server";
+import { deskHandle, deskMeta } from "~/desk/meta";
+import { readFormData } from "~/guards/body.server";
+import { LETTER_LIMITS } from "~/newsletter/schema";
+import { settingsFrom } from "~/config/settings.server";
+import {
+  countConfirmedSubscribers,
+  getLetter,
+  letterProgress,
+  sendLetter,
+  sendTest,
+  updateLetter,
+} from "~/newsletter/letters.server";
+import { renderLetterBody } from "~/newsletter/letter.server";
+import { formatDateTime } from "~/utils/format";
+import type { Route } from "./+types/letter";
+
+export const handle = deskHandle;
+
+function letterId(params: { id: string }): number {
+  const id = Number(params.id);
+  if (!Number.isSafeInteger(id) || id <= 0) throw data(null, { status: 404 });
+  return id;
+}
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  await requireOwner(request, context);
+  const db = context.db!;
+  const letter = await getLetter(db, letterId(params));
+  if (!letter) throw data(null, { status: 404 });
+  return {
+    id: letter.id,
+    subject: letter.subject,
+    body: letter.body,
+    preview: renderLetterBody(letter.body),
+    sent: letter.sentAt
+      ? {
+          at: formatDateTime(letter.sentAt),
+          recipients: letter.recipients ?? 0,
+          slug: letter.slug!,
+          progress: await letterProgress(db, letter.id),
+        }
+      : null,
+    subscribers: await countConfirmedSubscribers(db),
+  };
+}
+
+export const meta: Route.MetaFunction = ({ data: loaded }) => deskMeta(loaded ? loaded.subject : "Lettre introuvable");
+
+type ActionData = { message?: string; error?: string; preview?: string; confirm?: number };
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const owner = await requireOwner(request, context);
+  const id = letterId(params);
+  const db = context.db!;
+  const form = await readFormData(request, 256 * 1024);
+  const intent = form.get("intent");
+  const subject = String(form.get("subject") ?? "").trim();
+  const body = String(form.get("body") ?? "");
+  const reply = (answer: ActionData, status = 200) => data<ActionData>(answer, { status });
+  if (intent === "preview") return reply({ preview: renderLetterBody(body.slice(0, LETTER_LIMITS.body)) });
+  if (intent === "send") {
+    const count = await sendLetter(db, id, { siteUrl: settingsFrom(context).SITE_URL });
+    if (count === null) return reply({ error: "Cette lettre est déjà partie." }, 409);
+    context.logger?.info({ letterId: id, recipients: count }, "newsletter: letter queued");
+    context.wakeOutbox?.();
+    return redirect(`/admin/lettres/${id}`, { status: 303 });
+  }
+  if (!subject || subject.length > LETTER_LIMITS.subject) {
+    return reply({ error: `Donnez un objet à la lettre (au plus ${LETTER_LIMITS.subject} caractères).` }, 400);
+  }
+  if (body.length > LETTER_LIMITS.body) {
+    return reply({ error: `La lettre doit contenir au plus ${LETTER_LIMITS.body} caractères.` }, 400);
+  }
+  if (!(await updateLetter(db, id, { subject, body }))) return reply({ error: "Cette lettre est déjà partie." }, 409);
+  const preview = renderLetterBody(body);
+  if (intent === "test") {
+    const letter = (await getLetter(db, id))!;
+    await sendTest(db, letter, { to: owner.email, siteUrl: settingsFrom(context).SITE_URL });
+    context.wakeOutbox?.();
+    return reply({ message: `Lettre de test envoyée à ${owner.email}.`, preview });
+  }
+  if (intent === "confirm-send") return reply({ confirm: await countConfirmedSubscribers(db), preview });
+  return reply({ message: "Brouillon enregistré.", preview });
+}
+
+/** Refreshes the page's data every 5 seconds while `active`. */
+function useRefreshWhile(active: boolean) {
+  const { revalidate } = useRevalidator();
+  useEffect(() => {
+    if (!active) return;
+    const timer = setInterval(() => void revalidate(), 5000);
+    return () => clearInterval(timer);
+  }, [active, revalidate]);
+}
+
+export default function LetterPage() {
+  const letter = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  const preview = useFetcher<ActionData>();
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useRefreshWhile(Boolean(letter.sent && letter.sent.progress.waiting > 0));
+
+  if (letter.sent) {
+    const { progress } = letter.sent;
+    return (
+      <div className="mt-8">
+        <p>
+          <Link to="/admin/lettres" className={`text-lg ${deskLinkClass}`}>
+            ← Toutes les lettres
+          </Link>
+        </p>
+        <h1 className="mt-4 text-3xl font-bold">{letter.subject}</h1>
+        <p className="mt-2 text-lg">
+          Envoyée le {letter.sent.at} à {letter.sent.recipients} abonné(s).{" "}
+          <a href={`/newsletter/archives/${letter.sent.slug}`} className={deskLinkClass}>
+            Voir dans les archives du site
+          </a>
+        </p>
+        <dl className="mt-6 grid max-w-xl grid-cols-3 gap-3 text-center" aria-label="Progression de l’envoi">
+          {[
+            ["Envoyées", progress.sent],
+            ["En attente", progress.waiting],
+            ["Abandonnées", progress.failed],
+          ].map(([label, value]) => (
+            <div key={label} className="rounded-xl border-2 border-gray-200 bg-white p-3">
+              <dt className="text-lg">{label}</dt>
+              <dd className="text-3xl font-bold">{value}</dd>
+            </div>
+          ))}
+        </dl>
+        {progress.waiting > 0 ? (
+          <p className="mt-4 text-lg">
+            L’envoi continue au rythme choisi.{" "}
+            <a href={`/admin/lettres/${letter.id}`} className={deskLinkClass}>
+              Mettre à jour
+            </a>
+          </p>
+        ) : null}
+        <h2 className="mt-8 text-2xl font-bold">La lettre</h2>
+        <div
+          className="mt-4 max-w-[600px] rounded-xl border-2 border-gray-200 bg-white p-6"
+          dangerouslySetInnerHTML={{ __html: letter.preview }}
+        />
+      </div>
+    );
+  }
+
+  const shown = preview.data?.preview ?? answer?.preview ?? letter.preview;
+  return (
+    <div className="mt-8">
+      <p>
+        <Link to="/admin/lettres" className={`text-lg ${deskLinkClass}`}>
+          ← Toutes les lettres
+        </Link>
+      </p>
+      <h1 className="mt-4 text-3xl font-bold">Écrire la lettre</h1>
+      {answer?.message ? (
+        <p role="status" className="mt-4 rounded-xl border-2 border-primary bg-primary-soft p-4 text-lg">
+          {answer.message}
+        </p>
+      ) : null}
+      {answer?.error ? (
+        <p role="alert" className="mt-4 rounded-xl border-2 border-red-700 bg-red-50 p-4 text-lg text-red-900">
+          {answer.error}
+        </p>
+      ) : null}
+      {answer?.confirm !== undefined ? (
+        <div role="alert" className="mt-4 rounded-xl border-2 border-accent bg-white p-4 text-lg">
+          <p className="font-semibold">
+            Envoyer « {letter.subject} » à {answer.confirm} abonné{answer.confirm > 1 ? "s" : ""} ? Une fois partie, la
+            lettre ne peut plus être modifiée.
+          </p>
+          <Form method="post" className="mt-3 flex flex-wrap gap-3">
+            <button type="submit" name="intent" value="send" className={buttonVariants({ variant: "accent" })}>
+              Oui, envoyer maintenant
+            </button>
+            <a href={`/admin/lettres/${letter.id}`} className={buttonVariants({ variant: "outline" })}>
+              Non, revenir à la lettre
+            </a>
+          </Form>
+        </div>
+      ) : null}
+      <div className="mt-6 grid gap-8 lg:grid-cols-2">
+        <Form
+          method="post"
+          className="space-y-4"
+          onChange={(event) => {
+            const form = event.currentTarget;
+            clearTimeout(timer.current);
+            timer.current = setTimeout(() => {
+              const values = new FormData(form);
+              values.set("intent", "preview");
+              void preview.submit(values, { method: "post" });
+            }, 400);
+          }}
+        >
+          <div>
+            <Label htmlFor="letter-subject">Objet</Label>
+            <Input
+              id="letter-subject"
+              name="subject"
+              required
+              maxLength={LETTER_LIMITS.subject}
+              defaultValue={letter.subject}
+              className="mt-2"
+            />
+          </div>
+          <div>
+            <Label htmlFor="letter-body">Texte de la lettre</Label>
+            <p id="letter-body-hint" className="mt-1 text-lg text-muted">
+              En Markdown : une ligne vide entre deux paragraphes, « ## » devant un intertitre, « - » devant chaque
+              point d’une liste, [texte du lien](https://adresse).
+            </p>
+            <Textarea
+              id="letter-body"
+              name="body"
+              rows={18}
+              maxLength={LETTER_LIMITS.body}
+              defaultValue={letter.body}
+              aria-describedby="letter-body-hint"
+              className="mt-2 font-mono text-base"
+            />
+          </div>
+          <div className="flex flex-wrap gap-3">
+            <Button type="submit" name="intent" value="save" variant="outline">
+              Enregistrer et prévisualiser
+            </Button>
+            <Button type="submit" name="intent" value="test" variant="outline">
+              M’envoyer un test
+            </Button>
+            <Button type="submit" name="intent" value="confirm-send">
+              Envoyer à {letter.subscribers} abonné{letter.subscribers > 1 ? "s" : ""}…
+            </Button>
+          </div>
+        </Form>
+        <section aria-labelledby="preview-title">
+          <h2 id="preview-title" className="text-2xl font-bold">
+            Aperçu
+          </h2>
+          <div
+            className="mt-4 max-w-[600px] rounded-xl border-2 border-gray-200 bg-white p-6"
+            dangerouslySetInnerHTML={{ __html: shown }}
+          />
+        </section>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,78 @@
+/**
+ * `/admin/abonnes`: the newsletter's subscribers with their state (en
+ * attente de confirmation, confirmé, désabonné) and dates: asked, confirmed,
+ * unsubscribed; the consent text's version. Erasing one goes through the
+ * desk's person erasure ("Personne").
+ */
+import { Link, useLoaderData } from "react-router";
+import { deskLinkClass } from "~/desk/frame";
+import { requireOwner } from "~/desk/guard.server";
+import { deskHandle, deskMeta } from "~/desk/meta";
+import { listSubscribers } from "~/newsletter/subscriptions.server";
+import { formatDateTime } from "~/utils/format";
+import type { Route } from "./+types/subscribers";
+
+export const handle = deskHandle;
+
+const STATES: Record<string, string> = {
+  pending: "En attente de confirmation",
+  confirmed: "Confirmé",
+  unsubscribed: "Désabonné",
+};
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireOwner(request, context);
+  const rows = await listSubscribers(context.db!);
+  return {
+    subscribers: rows.map((row) => ({
+      id: row.id,
+      email: row.email,
+      state: STATES[row.status] ?? row.status,
+      dates: [
+        `demandé le ${formatDateTime(row.requestedAt)}`,
+        ...(row.confirmedAt ? [`confirmé le ${formatDateTime(row.confirmedAt)}`] : []),
+        ...(row.unsubscribedAt ? [`désabonné le ${formatDateTime(row.unsubscribedAt)}`] : []),
+      ].join(" · "),
+      consent: `texte du ${row.consentVersion}, depuis ${row.source}`,
+    })),
+    confirmed: rows.filter((row) => row.status === "confirmed").length,
+  };
+}
+
+export const meta: Route.MetaFunction = () => deskMeta("Abonnés");
+
+export default function Subscribers() {
+  const { subscribers, confirmed } = useLoaderData<typeof loader>();
+  return (
+    <div className="mt-8">
+      <p>
+        <Link to="/admin/lettres" className={`text-lg ${deskLinkClass}`}>
+          ← Lettre d’information
+        </Link>
+      </p>
+      <h1 className="mt-4 text-3xl font-bold">Abonnés</h1>
+      <p className="mt-4 text-lg">
+        {subscribers.length} adresse{subscribers.length > 1 ? "s" : ""}, dont {confirmed} confirmée
+        {confirmed > 1 ? "s" : ""}.
+      </p>
+      <ul className="mt-4 space-y-3">
+        {subscribers.map((subscriber) => (
+          <li key={subscriber.id} className="rounded-2xl border-2 border-gray-200 bg-white p-4">
+            <p className="text-xl font-semibold break-all">{subscriber.email}</p>
+            <p className="mt-1 text-lg">{subscriber.state}</p>
+            <p className="mt-1 text-lg text-muted">{subscriber.dates}</p>
+            <p className="mt-1 text-base text-muted">Consentement : {subscriber.consent}</p>
+            <p className="mt-1">
+              <Link
+                to={`/admin/personne?email=${encodeURIComponent(subscriber.email)}`}
+                className={`text-lg ${deskLinkClass}`}
+              >
+                Données de cette personne
+              </Link>
+            </p>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,86 @@
+/**
+ * `/newsletter/confirmer/:token`: the link of the confirmation mail. GET
+ * shows a button (a scanner that follows the link confirms nothing); POST
+ * confirms (`confirmSubscription`), once. A tampered, expired or used link
+ * says so in French and offers to subscribe again.
+ */
+import { data, useActionData, useLoaderData } from "react-router";
+import { guardPublicAction } from "~/guards/public-action.server";
+import { LinkPage } from "~/newsletter/link-page";
+import { NEWSLETTER_BODY_LIMIT_BYTES, NEWSLETTER_HONEYPOT } from "~/newsletter/schema";
+import { confirmSubscription, TOKEN_PURPOSES } from "~/newsletter/subscriptions.server";
+import { loaderMeta } from "~/seo/meta";
+import { pageMeta } from "~/seo/page-meta.server";
+import { readToken } from "~/tokens/tokens.server";
+import type { Route } from "./+types/newsletter-confirm";
+
+export async function loader({ context, request, params }: Route.LoaderArgs) {
+  const token = await readToken(context.db!, { purpose: TOKEN_PURPOSES.confirm, token: params.token });
+  return {
+    meta: pageMeta(context, request, {
+      title: "Confirmer votre abonnement",
+      description: "Confirmez votre abonnement à la lettre d’information.",
+      noindex: true,
+    }),
+    valid: token !== null && token.usedAt === null,
+  };
+}
+
+export const meta = loaderMeta;
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const guard = await guardPublicAction(request, context, {
+    name: "newsletter-link",
+    bodyLimitBytes: NEWSLETTER_BODY_LIMIT_BYTES,
+    honeypotField: NEWSLETTER_HONEYPOT,
+  });
+  if (guard.outcome !== "accepted") return data({ outcome: "refused" as const }, { status: 429 });
+  const outcome = await confirmSubscription(context.db!, params.token);
+  context.logger?.info({ outcome }, "newsletter: confirmation link used");
+  return data({ outcome }, { status: outcome === "confirmed" ? 200 : 410 });
+}
+
+export default function NewsletterConfirm() {
+  const { valid } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  if (answer?.outcome === "confirmed") {
+    return (
+      <LinkPage
+        title="Abonnement confirmé"
+        done={
+          <>
+            <p>Merci ! Votre abonnement à la lettre d’information est confirmé.</p>
+            <p>
+              Vous recevrez la prochaine lettre au début du mois prochain, à cette adresse. Chaque lettre contient un
+              lien pour vous désabonner en un clic.
+            </p>
+          </>
+        }
+      >
+        {null}
+      </LinkPage>
+    );
+  }
+  if (!valid || answer) {
+    return (
+      <LinkPage title="Ce lien n’est plus valable">
+        <p>
+          Ce lien de confirmation n’est plus valable : il a déjà servi, il date de plus de 7 jours, ou il a été copié en
+          partie.
+        </p>
+        <p>
+          Si vous souhaitez recevoir la lettre d’information, abonnez-vous à nouveau sur la page{" "}
+          <a href="/newsletter" className="font-semibold text-primary underline underline-offset-4">
+            Lettre d’information
+          </a>{" "}
+          : vous recevrez un nouveau lien.
+        </p>
+      </LinkPage>
+    );
+  }
+  return (
+    <LinkPage title="Confirmer votre abonnement" button="Confirmer mon abonnement">
+      <p>Il reste une étape : cliquez sur le bouton ci-dessous pour recevoir la lettre d’information chaque mois.</p>
+    </LinkPage>
+  );
+}

@@ -1,0 +1,101 @@
+/**
+ * Tokens in links (DESIGN.md section 8): confirm a subscription,
+ * unsubscribe, cancel a seat. A token is 32 random bytes (base64url, 43
+ * characters); only its SHA-256 is stored (`link_tokens`), with its purpose,
+ * the thing it acts on (`subject`, e.g. a subscriber's id) and an expiry.
+ * A token is good for its purpose only; a link's page shows a button that
+ * posts, so a mail scanner that follows links changes nothing.
+ *
+ * - `issueToken(tx, { purpose, subject, lifetimeMs, now })` → the token;
+ * - `readToken(db, { purpose, token, now })` → `{ subject, usedAt }` or
+ *   null (unknown, tampered, expired, or another purpose): nothing changes;
+ * - `consumeToken(tx, { purpose, token, now })` → the subject, once: the
+ *   first call marks it used (one conditional update, safe under
+ *   concurrency), later calls return null.
+ */
+import { createHash, randomBytes } from "node:crypto";
+import { and, eq, gt, isNull, lt } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { linkTokens } from "~/db/schema";
+
+const TOKEN_FORMAT = /^[A-Za-z0-9_-]{43}$/;
+
+const hashOf = (token: string) => createHash("sha256").update(token).digest("base64url");
+
+/** Makes and stores a token. @throws whatever the driver throws. */
+export async function issueToken(
+  tx: Database,
+  {
+    purpose,
+    subject,
+    lifetimeMs,
+    now = new Date(),
+  }: { purpose: string; subject: string; lifetimeMs: number; now?: Date },
+): Promise<string> {
+  const token = randomBytes(32).toString("base64url");
+  await tx.insert(linkTokens).values({
+    hash: hashOf(token),
+    purpose,
+    subject,
+    expiresAt: new Date(now.getTime() + lifetimeMs).toISOString(),
+  });
+  return token;
+}
+
+/** What a valid token says, without using it; null when it is not valid for `purpose` at `now`. */
+export async function readToken(
+  db: Database,
+  { purpose, token, now = new Date() }: { purpose: string; token: string; now?: Date },
+): Promise<{ subject: string; usedAt: string | null } | null> {
+  if (!TOKEN_FORMAT.test(token)) return null;
+  const [row] = await db
+    .select({ subject: linkTokens.subject, usedAt: linkTokens.usedAt })
+    .from(linkTokens)
+    .where(
+      and(
+        eq(linkTokens.hash, hashOf(token)),
+        eq(linkTokens.purpose, purpose),
+        gt(linkTokens.expiresAt, now.toISOString()),
+      ),
+    );
+  return row ?? null;
+}
+
+/** Uses a token once: its subject the first time, null after (or when not valid). */
+export async function consumeToken(
+  tx: Database,
+  { purpose, token, now = new Date() }: { purpose: string; token: string; now?: Date },
+): Promise<string | null> {
+  if (!TOKEN_FORMAT.test(token)) return null;
+  const [row] = await tx
+    .update(linkTokens)
+    .set({ usedAt: now.toISOString() })
+    .where(
+      and(
+        eq(linkTokens.hash, hashOf(token)),
+        eq(linkTokens.purpose, purpose),
+        gt(linkTokens.expiresAt, now.toISOString()),
+        isNull(linkTokens.usedAt),
+      ),
+    )
+    .returning({ subject: linkTokens.subject });
+  return row?.subject ?? null;
+}
+
+/** Deletes tokens expired before `now` (the daily maintenance). @returns how many. */
+export async function deleteExpiredTokens(db: Database, now = new Date()): Promise<number> {
+  const deleted = await db
+    .delete(linkTokens)
+    .where(lt(linkTokens.expiresAt, now.toISOString()))
+    .returning({ hash: linkTokens.hash });
+  return deleted.length;
+}
+
+/** Deletes every token of `purpose` acting on `subject` (an erasure). @returns how many. */
+export async function deleteTokensOf(tx: Database, purpose: string, subject: string): Promise<number> {
+  const deleted = await tx
+    .delete(linkTokens)
+    .where(and(eq(linkTokens.purpose, purpose), eq(linkTokens.subject, subject)))
+    .returning({ hash: linkTokens.hash });
+  return deleted.length;
+}
