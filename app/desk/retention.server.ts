@@ -1,0 +1,164 @@
+/**
+ * The daily clean-up that keeps the privacy notice's promises
+ * (app/content/legal.ts):
+ *
+ * - a contact request whose last exchange (`last_activity_at`) is older
+ *   than `retentionMonths` is deleted, with its status history and its
+ *   notification mails;
+ * - a notification sent more than 30 days ago is deleted (failed and
+ *   waiting ones stay: the owner sees them on the request's page);
+ * - expired rate-limit counters, desk sessions, pending sign-in steps, and
+ *   used TOTP codes older than a day are deleted;
+ * - requests stored before `phone_e164` existed get it (`backfillPhoneE164`).
+ *
+ * `runRetention(db, now, { retentionMonths })` does one run at the moment
+ * `now` (tests pass a fixed clock) in one transaction, with one audit line
+ * (`retention`, counts only). Two processes may run it at once: a
+ * transaction-scoped advisory lock lets one work and the other return null.
+ * `scheduleRetention(...)` runs it shortly after start and then every 24
+ * hours (server/main.ts).
+ */
+import { inArray, sql } from "drizzle-orm";
+import type { Logger } from "pino";
+import type { Database } from "~/db/client.server";
+import { contactEvents, contacts, deskSession, deskUsedTotp, deskVerification, outbox, rateLimits } from "~/db/schema";
+import { errorFields } from "~/utils/errors.server";
+import { audit } from "./audit.server";
+import { backfillPhoneE164 } from "./person.server";
+
+/** Days a sent notification is kept. */
+export const SENT_MAIL_DAYS = 30;
+
+/** What one run deleted (rows), and how many telephone numbers it normalised. */
+export interface RetentionCounts {
+  /** Contact requests past the retention period. */
+  contacts: number;
+  /** Their status history. */
+  contactEvents: number;
+  /** Their notification mails, and mails sent more than SENT_MAIL_DAYS days ago. */
+  outbox: number;
+  rateLimits: number;
+  sessions: number;
+  verifications: number;
+  usedCodes: number;
+  /** Requests whose `phone_e164` was filled. */
+  phonesFilled: number;
+}
+
+/**
+ * One run at the moment `now`; `retentionMonths` is counted in calendar
+ * months back from `now`.
+ * @returns the counts, or null when another process was running it.
+ * @throws the driver's error; nothing is deleted then.
+ */
+export async function runRetention(
+  db: Database,
+  now: Date,
+  { retentionMonths }: { retentionMonths: number },
+  logger?: Logger,
+): Promise<RetentionCounts | null> {
+  if (!Number.isInteger(retentionMonths) || retentionMonths < 1)
+    throw new RangeError(`retentionMonths must be a whole number of months, at least 1 (got ${retentionMonths})`);
+  const phonesFilled = await backfillPhoneE164(db);
+  const at = sql`${now.toISOString()}::timestamptz`;
+  return db.transaction(async (tx) => {
+    const lock = (await tx.execute(
+      sql`select pg_try_advisory_xact_lock(hashtext('site:retention')) as locked`,
+    )) as unknown as { rows: { locked: boolean }[] };
+    if (!lock.rows[0]?.locked) return null;
+
+    // Locked, so that a note written meanwhile waits, and the request is deleted whole or kept whole.
+    const expired = await tx
+      .select({ id: contacts.id })
+      .from(contacts)
+      .where(sql`${contacts.lastActivityAt} < ${at} - make_interval(months => ${retentionMonths}::int)`)
+      .for("update");
+    const ids = expired.map((row) => row.id);
+    const count = (rows: unknown[]) => rows.length;
+    const one = { one: sql<number>`1` };
+    let contactMails = 0;
+    let contactEventRows = 0;
+    if (ids.length > 0) {
+      contactMails = count(await tx.delete(outbox).where(inArray(outbox.contactId, ids)).returning(one));
+      contactEventRows = count(
+        await tx.delete(contactEvents).where(inArray(contactEvents.contactId, ids)).returning(one),
+      );
+      await tx.delete(contacts).where(inArray(contacts.id, ids));
+    }
+    const sentMails = count(
+      await tx
+        .delete(outbox)
+        .where(sql`${outbox.sentAt} < ${at} - make_interval(days => ${SENT_MAIL_DAYS}::int)`)
+        .returning(one),
+    );
+    const counts: RetentionCounts = {
+      contacts: ids.length,
+      contactEvents: contactEventRows,
+      outbox: contactMails + sentMails,
+      rateLimits: count(await tx.delete(rateLimits).where(sql`${rateLimits.expire} < ${at}`).returning(one)),
+      sessions: count(await tx.delete(deskSession).where(sql`${deskSession.expiresAt} < ${at}`).returning(one)),
+      verifications: count(
+        await tx.delete(deskVerification).where(sql`${deskVerification.expiresAt} < ${at}`).returning(one),
+      ),
+      usedCodes: count(
+        await tx
+          .delete(deskUsedTotp)
+          .where(sql`${deskUsedTotp.usedAt} < ${at} - interval '1 day'`)
+          .returning(one),
+      ),
+      phonesFilled,
+    };
+    await audit(tx, { action: "retention", details: { ...counts } }, logger);
+    return counts;
+  });
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Runs `runRetention` `firstDelayMs` after now (60 s by default), then every
+ * `intervalMs` (24 hours). Its timers do not keep the process alive. A run
+ * that fails is logged (kind and code only) and tried again at the next
+ * time. `stop()` clears the timers and resolves once a run in progress is over.
+ */
+export function scheduleRetention({
+  db,
+  logger,
+  retentionMonths,
+  firstDelayMs = 60_000,
+  intervalMs = DAY_MS,
+}: {
+  db: Database;
+  logger: Logger;
+  retentionMonths: number;
+  firstDelayMs?: number;
+  intervalMs?: number;
+}): { stop(): Promise<void> } {
+  let running: Promise<void> | null = null;
+  let stopped = false;
+  const run = () => {
+    if (running || stopped) return;
+    running = runRetention(db, new Date(), { retentionMonths }, logger)
+      .then(
+        (counts) => {
+          if (!counts) logger.info("retention: another process is running it");
+        },
+        (error: unknown) => logger.error({ err: errorFields(error) }, "retention: the run failed"),
+      )
+      .finally(() => {
+        running = null;
+      });
+  };
+  const first = setTimeout(run, firstDelayMs);
+  const every = setInterval(run, intervalMs);
+  first.unref();
+  every.unref();
+  return {
+    async stop() {
+      stopped = true;
+      clearTimeout(first);
+      clearInterval(every);
+      await running;
+    },
+  };
+}
