@@ -5,7 +5,6 @@
  * and odd paths never get a 5xx.
  */
 import fs from "node:fs";
-import http from "node:http";
 import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { contactMessages } from "../../app/contact/messages";
@@ -18,6 +17,7 @@ import {
   type SpawnedSite,
   storedEmails,
   freshDataDir,
+  sendRaw as send,
 } from "../support/harness";
 
 /** Spellings of /contact that React Router resolves to the contact route. */
@@ -35,41 +35,6 @@ const SPELLINGS = [
   "/contact?index",
 ];
 const OTHER_METHODS = ["PUT", "PATCH", "DELETE"];
-
-interface Answer {
-  status: number;
-  headers: http.IncomingHttpHeaders;
-  text: string;
-}
-
-/** Sends a raw request on a connection of its own, the path exactly as given. */
-function send(
-  base: string,
-  method: string,
-  pathname: string,
-  { body, headers = {} }: { body?: string; headers?: Record<string, string> } = {},
-): Promise<Answer> {
-  const { hostname, port, origin } = new URL(base);
-  return new Promise((resolve, reject) => {
-    const request = http.request(
-      {
-        hostname,
-        port,
-        method,
-        path: pathname,
-        agent: false,
-        headers: { Origin: origin, "Content-Type": "application/x-www-form-urlencoded", ...headers },
-      },
-      (response) => {
-        let text = "";
-        response.setEncoding("utf8").on("data", (chunk: string) => (text += chunk));
-        response.on("end", () => resolve({ status: response.statusCode!, headers: response.headers, text }));
-      },
-    );
-    request.on("error", reject);
-    request.end(body);
-  });
-}
 
 /**
  * Sends `bytes` of body over a raw TCP connection, its length declared

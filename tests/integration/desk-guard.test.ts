@@ -1,0 +1,249 @@
+/**
+ * The owner's desk is private (issue 13, "The desk is private"): every
+ * `/admin` page, its `.data` form and its actions, under every spelling
+ * React Router resolves to them, answer only to a signed-in owner. Without
+ * a session, with an expired one, or with the session of a deleted account,
+ * pages redirect (303) to the sign-in page and data requests get 401; a
+ * valid session used from another origin is refused on every action (403,
+ * or 400 where React Router's own origin check answers first); and in
+ * every case the request in the database is left as it was. Every desk
+ * answer is `no-store` and `noindex`; robots.txt and the sitemap keep
+ * crawlers away.
+ */
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { contactEvents, contacts, deskSession, deskUser } from "../../app/db/schema";
+import {
+  createOwner,
+  postContact,
+  sendRaw,
+  signIn,
+  startTestServer,
+  validForm,
+  type CookieJar,
+  type RawAnswer,
+} from "../support/harness";
+
+const SIGN_IN = "/admin/connexion";
+
+/** A request to a desk door, and what a refusal looks like there. */
+interface Door {
+  method: "GET" | "POST";
+  path: string;
+  body?: string;
+  /** A data request (`.data`) is refused with 401; a page with a redirect to the sign-in page. */
+  data: boolean;
+}
+
+let site: Awaited<ReturnType<typeof startTestServer>>;
+/** The request every refused door would have changed, and a second one the signed-in owner may change. */
+let contactId: number;
+let otherContactId: number;
+let valid: CookieJar;
+let expired: CookieJar;
+let deleted: CookieJar;
+
+const statusForm = new URLSearchParams({ intent: "status", status: "termine" }).toString();
+const noteForm = new URLSearchParams({ intent: "note", note: "Écrit par un intrus" }).toString();
+const signOutForm = new URLSearchParams({ intent: "partout" }).toString();
+
+/** Every door of the desk but the sign-in page, in the spellings React Router resolves to the same routes. */
+function doors(id: number): Door[] {
+  const request = `/admin/demandes/${id}`;
+  return [
+    ...["/admin", "/Admin", "/admin/", "/%61dmin", "/x/../admin", "/admin?statut=nouveau&q=dupont"].map((path) => ({
+      method: "GET" as const,
+      path,
+      data: false,
+    })),
+    { method: "GET", path: "/admin.data", data: true },
+    { method: "GET", path: request, data: false },
+    { method: "GET", path: `/ADMIN/demandes/${id}`, data: false },
+    { method: "GET", path: `${request}.data`, data: true },
+    { method: "GET", path: "/admin/deconnexion", data: false },
+    { method: "POST", path: request, body: statusForm, data: false },
+    { method: "POST", path: `/%61dmin/demandes/${id}`, body: statusForm, data: false },
+    { method: "POST", path: `/x/../admin/demandes/${id}`, body: statusForm, data: false },
+    { method: "POST", path: `${request}.data`, body: statusForm, data: true },
+    { method: "POST", path: request, body: noteForm, data: false },
+    { method: "POST", path: "/admin/deconnexion", body: signOutForm, data: false },
+    { method: "POST", path: "/admin/deconnexion.data", body: signOutForm, data: true },
+  ];
+}
+
+/** Sends `door` with the cookies of `jar` (none when absent) and `headers` over the defaults. */
+function knock(door: Door, jar?: CookieJar, headers: Record<string, string> = {}): Promise<RawAnswer> {
+  return sendRaw(site.url, door.method, door.path, {
+    body: door.body,
+    headers: { ...(jar ? { Cookie: jar.header() } : {}), ...headers },
+  });
+}
+
+/** Fails unless the answer may be neither stored nor indexed. */
+function expectPrivate(answer: RawAnswer, what: string) {
+  expect(answer.headers["cache-control"], what).toBe("no-store");
+  expect(answer.headers["x-robots-tag"], what).toMatch(/\bnoindex\b/);
+}
+
+/** Fails unless `answer` is the refusal of a visitor who is not signed in. */
+function expectSignedOutRefusal(door: Door, answer: RawAnswer) {
+  const what = `${door.method} ${door.path}`;
+  if (door.data) {
+    expect(answer.status, what).toBe(401);
+  } else {
+    expect(answer.status, what).toBe(303);
+    expect(answer.headers.location, what).toBe(SIGN_IN);
+  }
+  expect(answer.text, what).not.toContain("Marie Dupont");
+  expect(answer.text, what).not.toContain("marie.dupont@example.ch");
+  expectPrivate(answer, what);
+}
+
+/** The stored state of a request that nothing may change: status, note, history. */
+async function requestState(id: number) {
+  const [row] = await site.database.db
+    .select({ status: contacts.status, note: contacts.note })
+    .from(contacts)
+    .where(eq(contacts.id, id));
+  const history = await site.database.db.select().from(contactEvents).where(eq(contactEvents.contactId, id));
+  return { ...row, history: history.length };
+}
+
+const untouched = { status: "nouveau", note: "", history: 0 };
+
+/** The id of the newest stored request. */
+async function newestContactId(): Promise<number> {
+  const rows = await site.database.db.select({ id: contacts.id }).from(contacts);
+  return Math.max(...rows.map((row) => row.id));
+}
+
+beforeAll(async () => {
+  site = await startTestServer({});
+  expect((await postContact(site.url, validForm())).status).toBe(200);
+  contactId = await newestContactId();
+  expect((await postContact(site.url, validForm("jean.muller@example.ch"))).status).toBe(200);
+  otherContactId = await newestContactId();
+
+  // Three owners (a TOTP code opens one session per account): each signs in for real.
+  const owners = await Promise.all(
+    ["valid@example.ch", "expired@example.ch", "deleted@example.ch"].map((email) =>
+      createOwner(site.database.db, email),
+    ),
+  );
+  [valid, expired, deleted] = await Promise.all(owners.map((owner) => signIn(site.url, owner)));
+  // Each session opens the inbox before it is spoilt: the refusals below are not a cookie mistake.
+  for (const jar of [valid, expired, deleted]) {
+    const inbox = await sendRaw(site.url, "GET", "/admin", { headers: { Cookie: jar.header() } });
+    expect(inbox.status).toBe(200);
+    expect(inbox.text).toContain("Marie Dupont");
+  }
+  const [expiredOwner] = await site.database.db
+    .select({ id: deskUser.id })
+    .from(deskUser)
+    .where(eq(deskUser.email, "expired@example.ch"));
+  await site.database.db
+    .update(deskSession)
+    .set({ expiresAt: new Date(Date.now() - 60_000) })
+    .where(eq(deskSession.userId, expiredOwner!.id));
+  await site.database.db.delete(deskUser).where(eq(deskUser.email, "deleted@example.ch"));
+});
+
+afterAll(() => site?.close());
+
+describe("a desk door without a valid session", () => {
+  const cases: [string, () => CookieJar | undefined][] = [
+    ["without a session", () => undefined],
+    ["with an expired session", () => expired],
+    ["with the session of a deleted account", () => deleted],
+  ];
+
+  it.each(cases)("%s: pages redirect to the sign-in page, data gets 401, nothing changes", async (_name, jar) => {
+    for (const door of doors(contactId)) expectSignedOutRefusal(door, await knock(door, jar()));
+    expect(await requestState(contactId)).toEqual(untouched);
+    // The refused sign-out changed nothing either: the valid owner's session still opens the inbox.
+    expect((await knock({ method: "GET", path: "/admin", data: false }, valid)).status).toBe(200);
+  });
+
+  it("a forged session cookie is refused like none", async () => {
+    const forged = `bureau.session_token=${"a".repeat(32)}.${"b".repeat(43)}=`;
+    for (const door of doors(contactId))
+      expectSignedOutRefusal(
+        door,
+        await sendRaw(site.url, door.method, door.path, {
+          body: door.body,
+          headers: { Cookie: forged },
+        }),
+      );
+    expect(await requestState(contactId)).toEqual(untouched);
+  });
+});
+
+describe("a desk action from another origin, with a valid session", () => {
+  const actions = () => doors(contactId).filter((door) => door.method === "POST");
+
+  it.each([
+    ["Origin: https://evil.example", { Origin: "https://evil.example" }],
+    ["Origin: null", { Origin: "null" }],
+    ["no Origin, Sec-Fetch-Site: cross-site", { Origin: "", "Sec-Fetch-Site": "cross-site" }],
+  ])("%s: refused (403, or 400 from React Router), nothing changes, the session lives on", async (_name, headers) => {
+    for (const door of actions()) {
+      const answer = await knock(door, valid, headers);
+      // React Router refuses a foreign Origin on a page's action itself (400) before the desk's
+      // guard runs; the guard answers 403 where React Router does not look (sign-out, no Origin).
+      expect([400, 403], `${door.method} ${door.path}`).toContain(answer.status);
+      if (door.path === "/admin/deconnexion" || !headers.Origin)
+        expect(answer.status, `${door.method} ${door.path}`).toBe(403);
+      expectPrivate(answer, `${door.method} ${door.path}`);
+    }
+    expect(await requestState(contactId)).toEqual(untouched);
+    const inbox = await knock({ method: "GET", path: "/admin", data: false }, valid);
+    expect(inbox.status).toBe(200);
+  });
+
+  it("the same action from the site itself changes the status (the doors above are the real ones)", async () => {
+    const door: Door = { method: "POST", path: `/admin/demandes/${otherContactId}`, body: statusForm, data: false };
+    const answer = await knock(door, valid);
+    expect(answer.status).toBe(200);
+    expect(answer.text).toContain("Statut changé : Terminé.");
+    expect(await requestState(otherContactId)).toEqual({ status: "termine", note: "", history: 1 });
+    expect(await requestState(contactId)).toEqual(untouched);
+  });
+});
+
+describe("the desk is kept out of caches and search engines", () => {
+  it("every desk answer, signed in or not, is no-store and noindex", async () => {
+    const signedIn = [
+      { method: "GET", path: "/admin", data: false },
+      { method: "GET", path: "/admin.data", data: true },
+      { method: "GET", path: `/admin/demandes/${otherContactId}`, data: false },
+      { method: "GET", path: `/admin/demandes/${otherContactId}.data`, data: true },
+      { method: "GET", path: "/admin/demandes/999999", data: false },
+      { method: "GET", path: SIGN_IN, data: false },
+    ] satisfies Door[];
+    for (const door of signedIn) {
+      const answer = await knock(door, valid);
+      expect([200, 302, 404], `${door.method} ${door.path}`).toContain(answer.status);
+      expectPrivate(answer, `${door.method} ${door.path} signed in`);
+    }
+    const signInPage = await knock({ method: "GET", path: SIGN_IN, data: false });
+    expect(signInPage.status).toBe(200);
+    expectPrivate(signInPage, "sign-in page");
+    expect(signInPage.text).toMatch(/<meta name="robots" content="noindex"/);
+    const inbox = await knock({ method: "GET", path: "/admin", data: false }, valid);
+    expect(inbox.text).toMatch(/<meta name="robots" content="noindex"/);
+    const refusedSignIn = await sendRaw(site.url, "POST", SIGN_IN, {
+      body: new URLSearchParams({ step: "password", email: "x@example.ch", password: "wrong", website: "" }).toString(),
+      headers: { "X-Forwarded-For": "198.51.100.77" },
+    });
+    expect(refusedSignIn.status).toBe(401);
+    expectPrivate(refusedSignIn, "refused sign-in");
+  });
+
+  it("robots.txt disallows /admin and the sitemap lists no desk page", async () => {
+    const robots = await (await fetch(`${site.url}/robots.txt`)).text();
+    expect(robots.split("\n")).toContain("Disallow: /admin");
+    const sitemap = await (await fetch(`${site.url}/sitemap.xml`)).text();
+    expect(sitemap).toContain("<loc>");
+    expect(sitemap).not.toMatch(/\/admin/i);
+  });
+});
