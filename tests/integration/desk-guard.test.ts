@@ -125,12 +125,12 @@ beforeAll(async () => {
   otherContactId = await newestContactId();
 
   // Three owners (a TOTP code opens one session per account): each signs in for real.
-  const owners = await Promise.all(
-    ["valid@example.ch", "expired@example.ch", "deleted@example.ch"].map((email) =>
-      createOwner(site.database.db, email),
+  const jars = await Promise.all(
+    ["valid@example.ch", "expired@example.ch", "deleted@example.ch"].map(async (email) =>
+      signIn(site.url, await createOwner(site.database.db, email)),
     ),
   );
-  [valid, expired, deleted] = await Promise.all(owners.map((owner) => signIn(site.url, owner)));
+  [valid, expired, deleted] = jars as [CookieJar, CookieJar, CookieJar];
   // Each session opens the inbox before it is spoilt: the refusals below are not a cookie mistake.
   for (const jar of [valid, expired, deleted]) {
     const inbox = await sendRaw(site.url, "GET", "/admin", { headers: { Cookie: jar.header() } });
