@@ -121,7 +121,7 @@ export const PERSON_TABLES: readonly PersonTable[] = [
     orderBy: outbox.id,
     fields: (row) => [
       ["N°", String(row.id)],
-      ["Sorte", mailKinds[row.kind] ?? row.kind],
+      ["Type", mailKinds[row.kind] ?? row.kind],
       ["Demande n°", row.contactId === null ? "(aucune)" : String(row.contactId)],
       ["Créé le", formatDateTime(row.createdAt)],
       [
