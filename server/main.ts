@@ -146,7 +146,7 @@ export async function startServer({
   const retention = scheduleRetention({
     db: database.db,
     logger,
-    retentionMonths: legalSettings.retentionMonths,
+    periods: legalSettings,
   });
 
   return {

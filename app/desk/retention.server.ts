@@ -5,13 +5,15 @@
  * - a contact request whose last exchange (`last_activity_at`) is older
  *   than `retentionMonths` is deleted, with its status history and its
  *   notification mails;
- * - a notification sent more than 30 days ago is deleted (failed and
- *   waiting ones stay: the owner sees them on the request's page);
+ * - a notification sent more than `sentNotificationDays` days ago is
+ *   deleted (failed and waiting ones stay: the owner sees them on the
+ *   request's page);
  * - expired rate-limit counters, desk sessions, pending sign-in steps, and
  *   used TOTP codes older than a day are deleted;
  * - requests stored before `phone_e164` existed get it (`backfillPhoneE164`).
  *
- * `runRetention(db, now, { retentionMonths })` does one run at the moment
+ * `runRetention(db, now, { retentionMonths, sentNotificationDays })` (the
+ * values of `legalSettings`, which the notice states) does one run at the moment
  * `now` (tests pass a fixed clock) in one transaction, with one audit line
  * (`retention`, counts only). Two processes may run it at once: a
  * transaction-scoped advisory lock lets one work and the other return null.
@@ -26,16 +28,13 @@ import { errorFields } from "~/utils/errors.server";
 import { audit } from "./audit.server";
 import { backfillPhoneE164 } from "./person.server";
 
-/** Days a sent notification is kept. */
-export const SENT_MAIL_DAYS = 30;
-
 /** What one run deleted (rows), and how many telephone numbers it normalised. */
 export interface RetentionCounts {
   /** Contact requests past the retention period. */
   contacts: number;
   /** Their status history. */
   contactEvents: number;
-  /** Their notification mails, and mails sent more than SENT_MAIL_DAYS days ago. */
+  /** Their notification mails, and mails sent more than `sentNotificationDays` days ago. */
   outbox: number;
   rateLimits: number;
   sessions: number;
@@ -45,20 +44,27 @@ export interface RetentionCounts {
   phonesFilled: number;
 }
 
+/** How long things are kept: whole calendar months for requests, days for sent notifications. */
+export interface RetentionPeriods {
+  retentionMonths: number;
+  sentNotificationDays: number;
+}
+
 /**
- * One run at the moment `now`; `retentionMonths` is counted in calendar
- * months back from `now`.
+ * One run at the moment `now`; the periods are counted back from `now`.
  * @returns the counts, or null when another process was running it.
- * @throws the driver's error; nothing is deleted then.
+ * @throws RangeError when a period is not a whole number of at least 1;
+ *   the driver's error (nothing is deleted then).
  */
 export async function runRetention(
   db: Database,
   now: Date,
-  { retentionMonths }: { retentionMonths: number },
+  { retentionMonths, sentNotificationDays }: RetentionPeriods,
   logger?: Logger,
 ): Promise<RetentionCounts | null> {
-  if (!Number.isInteger(retentionMonths) || retentionMonths < 1)
-    throw new RangeError(`retentionMonths must be a whole number of months, at least 1 (got ${retentionMonths})`);
+  for (const [name, value] of Object.entries({ retentionMonths, sentNotificationDays }))
+    if (!Number.isInteger(value) || value < 1)
+      throw new RangeError(`${name} must be a whole number, at least 1 (got ${value})`);
   const phonesFilled = await backfillPhoneE164(db);
   const at = sql`${now.toISOString()}::timestamptz`;
   return db.transaction(async (tx) => {
@@ -88,17 +94,30 @@ export async function runRetention(
     const sentMails = count(
       await tx
         .delete(outbox)
-        .where(sql`${outbox.sentAt} < ${at} - make_interval(days => ${SENT_MAIL_DAYS}::int)`)
+        .where(sql`${outbox.sentAt} < ${at} - make_interval(days => ${sentNotificationDays}::int)`)
         .returning(one),
     );
     const counts: RetentionCounts = {
       contacts: ids.length,
       contactEvents: contactEventRows,
       outbox: contactMails + sentMails,
-      rateLimits: count(await tx.delete(rateLimits).where(sql`${rateLimits.expire} < ${at}`).returning(one)),
-      sessions: count(await tx.delete(deskSession).where(sql`${deskSession.expiresAt} < ${at}`).returning(one)),
+      rateLimits: count(
+        await tx
+          .delete(rateLimits)
+          .where(sql`${rateLimits.expire} < ${at}`)
+          .returning(one),
+      ),
+      sessions: count(
+        await tx
+          .delete(deskSession)
+          .where(sql`${deskSession.expiresAt} < ${at}`)
+          .returning(one),
+      ),
       verifications: count(
-        await tx.delete(deskVerification).where(sql`${deskVerification.expiresAt} < ${at}`).returning(one),
+        await tx
+          .delete(deskVerification)
+          .where(sql`${deskVerification.expiresAt} < ${at}`)
+          .returning(one),
       ),
       usedCodes: count(
         await tx
@@ -124,13 +143,13 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export function scheduleRetention({
   db,
   logger,
-  retentionMonths,
+  periods,
   firstDelayMs = 60_000,
   intervalMs = DAY_MS,
 }: {
   db: Database;
   logger: Logger;
-  retentionMonths: number;
+  periods: RetentionPeriods;
   firstDelayMs?: number;
   intervalMs?: number;
 }): { stop(): Promise<void> } {
@@ -138,7 +157,7 @@ export function scheduleRetention({
   let stopped = false;
   const run = () => {
     if (running || stopped) return;
-    running = runRetention(db, new Date(), { retentionMonths }, logger)
+    running = runRetention(db, new Date(), periods, logger)
       .then(
         (counts) => {
           if (!counts) logger.info("retention: another process is running it");
