@@ -8,7 +8,13 @@ import { getTableName, is } from "drizzle-orm";
 import { PgTable } from "drizzle-orm/pg-core";
 import { describe, expect, it } from "vitest";
 import * as schema from "~/db/schema";
-import { describeCounts, PERSON_TABLES, personKeyOf, personSearch, TABLES_WITHOUT_PERSONAL_DATA } from "./person.server";
+import {
+  describeCounts,
+  PERSON_TABLES,
+  personKeyOf,
+  personSearch,
+  TABLES_WITHOUT_PERSONAL_DATA,
+} from "./person.server";
 
 const schemaTables = Object.values(schema)
   .filter((value) => is(value, PgTable))

@@ -191,7 +191,10 @@ const PHONE_MAX = 30;
  * read as a Swiss number unless it has a country code. Never throws.
  */
 export function personKeyOf(fields: URLSearchParams | FormData): PersonQuery {
-  const read = (name: string, max: number) => String(fields.get(name) ?? "").trim().slice(0, max);
+  const read = (name: string, max: number) =>
+    String(fields.get(name) ?? "")
+      .trim()
+      .slice(0, max);
   const email = read("email", EMAIL_MAX);
   const telephone = read("telephone", PHONE_MAX);
   const errors: PersonQuery["errors"] = {};

@@ -81,9 +81,7 @@ function zurichParts(moment: Date | string, style: "words" | "numeric"): Record<
   if (Number.isNaN(date.getTime())) throw new RangeError(`Invalid date: ${String(moment)}`);
   const format = (zurichFormats[style] ??= new Intl.DateTimeFormat("fr-CH", {
     timeZone: "Europe/Zurich",
-    ...(style === "words"
-      ? { weekday: "long", day: "numeric", month: "long" }
-      : { day: "2-digit", month: "2-digit" }),
+    ...(style === "words" ? { weekday: "long", day: "numeric", month: "long" } : { day: "2-digit", month: "2-digit" }),
     year: "numeric",
     hour: "2-digit",
     minute: "2-digit",

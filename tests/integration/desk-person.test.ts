@@ -48,7 +48,7 @@ async function sendRequest(fields: Record<string, string>): Promise<number> {
   return row!.id;
 }
 
-/** The visible text of an HTML page (tags dropped, spaces collapsed). */
+/** The visible text of an HTML page (tags and word joiners dropped, spaces, no-break ones too, collapsed). */
 const textOf = (html: string) =>
   html
     .replace(/<script[\s\S]*?<\/script>/g, "")
@@ -57,6 +57,7 @@ const textOf = (html: string) =>
     .replace(/&#x27;|&#39;/g, "'")
     .replace(/&quot;/g, '"')
     .replace(/&amp;/g, "&")
+    .replace(/\u2060/g, "")
     .replace(/\s+/g, " ");
 
 beforeAll(async () => {

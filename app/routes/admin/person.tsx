@@ -25,6 +25,7 @@ import {
   tableKey,
 } from "~/desk/person.server";
 import { readFormData } from "~/guards/body.server";
+import { typeset } from "~/utils/typography";
 import type { Route } from "./+types/person";
 
 export const handle = deskHandle;
@@ -59,15 +60,23 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const erased = decodeCounts(url.searchParams.get("effacement"));
   const found = query.person ? await findPerson(context.db!, query.person) : null;
   const counts = found ? countsOf(found) : null;
+  const summary = counts ? describeCounts(counts) : "";
   return {
     email: query.email,
     telephone: query.telephone,
-    errors: query.errors,
+    errors: {
+      email: query.errors.email && typeset(query.errors.email),
+      telephone: query.errors.telephone && typeset(query.errors.telephone),
+    },
     search: personSearch(query),
     confirming: url.searchParams.has("effacer"),
-    erased: erased ? describeCounts(erased) : null,
+    erased: erased ? typeset(`Effacement terminé : ${describeCounts(erased)}.`) : null,
     total: counts ? Object.values(counts).reduce((sum, count) => sum + count, 0) : 0,
-    summary: counts ? describeCounts(counts) : "",
+    found: typeset(`Trouvé : ${summary}.`),
+    confirmation: {
+      title: typeset("Effacer cette personne ?"),
+      what: typeset(`Cela efface définitivement : ${summary}.`),
+    },
     sections: found?.map(({ entry, rows }) => ({
       key: tableKey(entry),
       title: entry.title,
@@ -83,7 +92,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const query = personKeyOf(await readFormData(request, 8 * 1024));
   if (!query.person) {
     return data(
-      { message: "Indiquez une adresse e-mail ou un numéro de téléphone lisible, puis cherchez à nouveau." },
+      { message: typeset("Indiquez une adresse e-mail ou un numéro de téléphone lisible, puis cherchez à nouveau.") },
       { status: 400 },
     );
   }
@@ -108,11 +117,11 @@ export default function PersonPage() {
       <h1 className="text-3xl font-bold">Les données d’une personne</h1>
       <p className="mt-4 max-w-3xl text-lg">
         Cherchez par adresse e-mail, par numéro de téléphone, ou les deux. Vous voyez alors tout ce que le site a
-        enregistré sur cette personne : vous pouvez le lui remettre (export) ou l’effacer à sa demande.
+        enregistré sur cette personne. Vous pouvez le lui remettre (export) ou l’effacer à sa demande.
       </p>
       {page.erased ? (
         <p role="status" className="mt-6 rounded-xl border-2 border-primary bg-primary-soft p-4 text-lg">
-          Effacement terminé : {page.erased}.
+          {page.erased}
         </p>
       ) : null}
       {answer?.message ? (
@@ -174,9 +183,9 @@ function Results({ page }: { page: PageData }) {
           className="mt-8 rounded-2xl border-2 border-red-700 bg-red-50 p-4 text-lg sm:p-6"
         >
           <h2 id="confirmation" className="text-2xl font-bold text-red-900">
-            Effacer cette personne ?
+            {page.confirmation.title}
           </h2>
-          <p className="mt-3">Cela efface définitivement : {page.summary}.</p>
+          <p className="mt-3">{page.confirmation.what}</p>
           <p className="mt-2">
             Cette action ne peut pas être annulée. Si la personne a demandé une copie de ses données, exportez-les
             d’abord.
@@ -194,7 +203,7 @@ function Results({ page }: { page: PageData }) {
         </section>
       ) : (
         <>
-          <p className="mt-8 text-lg">Trouvé : {page.summary}.</p>
+          <p className="mt-8 text-lg">{page.found}</p>
           <p className="mt-4 flex flex-wrap gap-3">
             <a href={`${PATH}.json?${page.search}`} download className={buttonVariants({ variant: "outline" })}>
               Exporter les données de cette personne
