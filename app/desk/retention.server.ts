@@ -20,7 +20,8 @@
  * `scheduleRetention(...)` runs it shortly after start and then every 24
  * hours (server/main.ts).
  */
-import { inArray, sql } from "drizzle-orm";
+import { inArray, sql, type SQL } from "drizzle-orm";
+import type { PgTable } from "drizzle-orm/pg-core";
 import type { Logger } from "pino";
 import type { Database } from "~/db/client.server";
 import { contactEvents, contacts, deskSession, deskUsedTotp, deskVerification, outbox, rateLimits } from "~/db/schema";
@@ -80,51 +81,33 @@ export async function runRetention(
       .where(sql`${contacts.lastActivityAt} < ${at} - make_interval(months => ${retentionMonths}::int)`)
       .for("update");
     const ids = expired.map((row) => row.id);
-    const count = (rows: unknown[]) => rows.length;
-    const one = { one: sql<number>`1` };
+    /** Deletes the rows of `table` matching `where`; resolves with how many. */
+    const remove = async (table: PgTable, where: SQL) =>
+      (
+        await tx
+          .delete(table)
+          .where(where)
+          .returning({ one: sql<number>`1` })
+      ).length;
     let contactMails = 0;
     let contactEventRows = 0;
     if (ids.length > 0) {
-      contactMails = count(await tx.delete(outbox).where(inArray(outbox.contactId, ids)).returning(one));
-      contactEventRows = count(
-        await tx.delete(contactEvents).where(inArray(contactEvents.contactId, ids)).returning(one),
-      );
-      await tx.delete(contacts).where(inArray(contacts.id, ids));
+      contactMails = await remove(outbox, inArray(outbox.contactId, ids));
+      contactEventRows = await remove(contactEvents, inArray(contactEvents.contactId, ids));
+      await remove(contacts, inArray(contacts.id, ids));
     }
-    const sentMails = count(
-      await tx
-        .delete(outbox)
-        .where(sql`${outbox.sentAt} < ${at} - make_interval(days => ${sentNotificationDays}::int)`)
-        .returning(one),
+    const sentMails = await remove(
+      outbox,
+      sql`${outbox.sentAt} < ${at} - make_interval(days => ${sentNotificationDays}::int)`,
     );
     const counts: RetentionCounts = {
       contacts: ids.length,
       contactEvents: contactEventRows,
       outbox: contactMails + sentMails,
-      rateLimits: count(
-        await tx
-          .delete(rateLimits)
-          .where(sql`${rateLimits.expire} < ${at}`)
-          .returning(one),
-      ),
-      sessions: count(
-        await tx
-          .delete(deskSession)
-          .where(sql`${deskSession.expiresAt} < ${at}`)
-          .returning(one),
-      ),
-      verifications: count(
-        await tx
-          .delete(deskVerification)
-          .where(sql`${deskVerification.expiresAt} < ${at}`)
-          .returning(one),
-      ),
-      usedCodes: count(
-        await tx
-          .delete(deskUsedTotp)
-          .where(sql`${deskUsedTotp.usedAt} < ${at} - interval '1 day'`)
-          .returning(one),
-      ),
+      rateLimits: await remove(rateLimits, sql`${rateLimits.expire} < ${at}`),
+      sessions: await remove(deskSession, sql`${deskSession.expiresAt} < ${at}`),
+      verifications: await remove(deskVerification, sql`${deskVerification.expiresAt} < ${at}`),
+      usedCodes: await remove(deskUsedTotp, sql`${deskUsedTotp.usedAt} < ${at} - interval '1 day'`),
       phonesFilled,
     };
     await audit(tx, { action: "retention", details: { ...counts } }, logger);

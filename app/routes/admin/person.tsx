@@ -10,8 +10,7 @@
  */
 import { data, Form, Link, redirect, useActionData, useLoaderData } from "react-router";
 import { Button, buttonVariants } from "~/components/ui/button";
-import { Input } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
+import { Notice, TextField } from "~/desk/form-parts";
 import { requireOwner } from "~/desk/guard.server";
 import { deskHandle, deskMeta } from "~/desk/meta";
 import {
@@ -100,14 +99,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   throw redirect(`${PATH}?effacement=${encodeCounts(counts)}`, { status: 303 });
 }
 
-function FieldError({ id, message }: { id: string; message?: string }) {
-  return message ? (
-    <p id={id} className="mt-2 text-lg font-semibold text-red-800">
-      {message}
-    </p>
-  ) : null;
-}
-
 export default function PersonPage() {
   const page = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
@@ -120,42 +111,24 @@ export default function PersonPage() {
         enregistré sur cette personne. Vous pouvez le lui remettre (export) ou l’effacer à sa demande.
       </p>
       {page.erased ? (
-        <p role="status" className="mt-6 rounded-xl border-2 border-primary bg-primary-soft p-4 text-lg">
+        <Notice tone="status" className="mt-6">
           {page.erased}
-        </p>
+        </Notice>
       ) : null}
       {answer?.message ? (
-        <p role="alert" className="mt-6 rounded-xl border-2 border-red-700 bg-red-50 p-4 text-lg text-red-900">
+        <Notice tone="alert" className="mt-6">
           {answer.message}
-        </p>
+        </Notice>
       ) : null}
       <Form method="get" action={PATH} className="mt-6 grid gap-4 md:grid-cols-[1fr_1fr_auto] md:items-start">
-        <div>
-          <Label htmlFor="email">Adresse e-mail</Label>
-          <Input
-            id="email"
-            name="email"
-            type="email"
-            defaultValue={page.email}
-            className="mt-2"
-            aria-invalid={errors.email ? true : undefined}
-            aria-describedby={errors.email ? "email-error" : undefined}
-          />
-          <FieldError id="email-error" message={errors.email} />
-        </div>
-        <div>
-          <Label htmlFor="telephone">Numéro de téléphone</Label>
-          <Input
-            id="telephone"
-            name="telephone"
-            type="tel"
-            defaultValue={page.telephone}
-            className="mt-2"
-            aria-invalid={errors.telephone ? true : undefined}
-            aria-describedby={errors.telephone ? "telephone-error" : undefined}
-          />
-          <FieldError id="telephone-error" message={errors.telephone} />
-        </div>
+        <TextField id="email" label="Adresse e-mail" type="email" defaultValue={page.email} error={errors.email} />
+        <TextField
+          id="telephone"
+          label="Numéro de téléphone"
+          type="tel"
+          defaultValue={page.telephone}
+          error={errors.telephone}
+        />
         <Button type="submit" className="md:mt-9">
           Chercher
         </Button>
