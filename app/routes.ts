@@ -27,6 +27,9 @@ export default [
   layout("routes/admin/layout.tsx", [
     route("admin", "routes/admin/inbox.tsx"),
     route("admin/demandes/:id", "routes/admin/request.tsx"),
+    route("admin/demandes.csv", "routes/admin/requests-csv.ts"),
+    route("admin/personne", "routes/admin/person.tsx"),
+    route("admin/personne.json", "routes/admin/person-export.ts"),
     route("admin/deconnexion", "routes/admin/sign-out.tsx"),
     route("admin/lettres", "routes/admin/letters.tsx"),
     route("admin/lettres/:id", "routes/admin/letter.tsx"),

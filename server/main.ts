@@ -8,7 +8,9 @@
  * listener (no new connection; requests still arriving on open connections
  * get 503), the requests in progress (up to SHUTDOWN_GRACE_SECONDS, then
  * their connections are cut), the outbox worker (its current mail finished,
- * its other claimed rows given back), the database.
+ * its other claimed rows given back), the daily retention job
+ * (app/desk/retention.server.ts: its timers, and a run in progress), the
+ * database.
  * @throws DatabaseOpenError naming DATABASE_URL or DATA_DIR when the
  *   database cannot be opened, DataDirLockedError when another process uses
  *   DATA_DIR, an Error naming SITE_URL when the build was made for another
@@ -34,6 +36,8 @@ import { createDeskAuth, resolveAuthSecret } from "../app/desk/auth.server.ts";
 import { SIGN_IN_LIMITS } from "../app/desk/sign-in.server.ts";
 import { NEWSLETTER_LIMITS } from "../app/newsletter/schema.ts";
 import { NEWSLETTER_MAIL_KINDS } from "../app/newsletter/subscriptions.server.ts";
+import { scheduleRetention } from "../app/desk/retention.server.ts";
+import { legalSettings } from "../app/content/legal.ts";
 
 export interface RunningServer {
   port: number;
@@ -144,6 +148,12 @@ export async function startServer({
     });
   });
   worker.start();
+  // The privacy notice's deletions: shortly after start, then daily (app/desk/retention.server.ts).
+  const retention = scheduleRetention({
+    db: database.db,
+    logger,
+    periods: legalSettings,
+  });
 
   return {
     port: (server.address() as AddressInfo).port,
@@ -159,8 +169,10 @@ export async function startServer({
       const force = setTimeout(() => server.closeAllConnections(), settings.SHUTDOWN_GRACE_SECONDS * 1000);
       await closed;
       clearTimeout(force);
-      // 3. The worker finishes its mail and gives back what it claimed; then the database.
+      // 3. The worker finishes its mail and gives back what it claimed, a retention run in
+      //    progress ends; then the database.
       await worker.stop();
+      await retention.stop();
       await vite?.close();
       await database.close();
     },

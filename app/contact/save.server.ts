@@ -1,12 +1,13 @@
 /**
  * Stores a valid contact request and its owner notification in one
- * transaction: both rows or neither. Sets `contact_consent = true` and
- * `consent_timestamp` (server time) itself. The notification is rendered
- * now (`buildContactMail`) and queued in the outbox for the owner
- * (`recipient` null: CONTACT_NOTIFY_TO when sent). With `newsletterConsent`
- * and `siteUrl`, the newsletter's double opt-in starts in the same
- * transaction (`requestSubscription`: a confirmation mail, nobody
- * subscribed without clicking).
+ * transaction: both rows or neither. Sets `contact_consent = true`,
+ * `consent_timestamp` (server time) and `phone_e164` (the telephone in
+ * E.164, null when unreadable: app/utils/phone.ts) itself. The notification
+ * is rendered now (`buildContactMail`) and queued in the outbox for the
+ * owner (`recipient` null: CONTACT_NOTIFY_TO when sent). With
+ * `newsletterConsent` and `siteUrl`, the newsletter's double opt-in starts
+ * in the same transaction (`requestSubscription`: a confirmation mail,
+ * nobody subscribed without clicking).
  * @returns the new contact's id. @throws whatever the driver throws when the
  *   database is unreachable (nothing is written then).
  */
@@ -15,6 +16,7 @@ import { contacts } from "~/db/schema";
 import { enqueueMail } from "~/mail/enqueue.server";
 import { requestSubscription } from "~/newsletter/subscriptions.server";
 import { buildContactMail, CONTACT_NOTIFICATION } from "./notification.server";
+import { toE164 } from "~/utils/phone";
 import type { ContactRequest } from "./schema";
 
 export async function saveContactRequest(
@@ -32,6 +34,7 @@ export async function saveContactRequest(
         lastName: request.lastName,
         email: request.email,
         phone: request.phone,
+        phoneE164: toE164(request.phone),
         service: request.service,
         message: request.message || null,
         newsletterConsent: request.newsletterConsent,

@@ -23,6 +23,16 @@ describe("legal pages", () => {
     expect(allText(privacyNotice)).toContain(`${legalSettings.retentionMonths} mois après notre dernier échange`);
     expect(allText(privacyNotice)).toContain(`effacé après ${legalSettings.logRetentionDays} jours`);
   });
+  it("say what the site deletes by itself, and how the rate-limit counters are kept", () => {
+    const text = allText(privacyNotice);
+    expect(text).toContain(
+      `efface les demandes dont le dernier échange date de plus de ${legalSettings.retentionMonths} mois`,
+    );
+    expect(text).toContain(`efface automatiquement ${legalSettings.sentNotificationDays} jours après l’envoi`);
+    expect(text).not.toContain("en mémoire");
+    expect(text).toContain("empreinte calculée à partir d’elle");
+    expect(text).toMatch(/remettre toutes les données que le site a enregistrées sur vous, ou de les effacer toutes/);
+  });
   it("name the hosting provider on both pages and the mail provider in the privacy notice", () => {
     expect(allText(legalNotice)).toContain(legalSettings.hosting.name);
     expect(allText(privacyNotice)).toContain(legalSettings.hosting.name);

@@ -23,9 +23,11 @@ export interface Provider {
 /** The owner's values: change them here, every text below follows. */
 export const legalSettings = /* @__PURE__ */ typesetAll({
   /** Date of the last change to either page (ISO), shown as "Dernière mise à jour : 22 novembre 2026". */
-  lastUpdated: "2026-11-22",
-  /** A contact request is deleted this many months after the last exchange with the person. */
+  lastUpdated: "2026-11-24",
+  /** A contact request is deleted this many months after the last exchange with the person (automatically: app/desk/retention.server.ts). */
   retentionMonths: 24,
+  /** A sent notification (the owner's copy of a request, in the database) is deleted this many days after sending. */
+  sentNotificationDays: 30,
   /** The server's request log is deleted after this many days (set the same rotation at the host). */
   logRetentionDays: 30,
   /** Hosts the site and the database of contact requests. */
@@ -100,7 +102,8 @@ export const legalLabels = /* @__PURE__ */ typesetAll({
   lastUpdated: "Dernière mise à jour :",
 });
 
-const { hosting, mailProvider, retentionMonths, logRetentionDays, rateLimitMinutes } = legalSettings;
+const { hosting, mailProvider, retentionMonths, sentNotificationDays, logRetentionDays, rateLimitMinutes } =
+  legalSettings;
 
 const providers = [hosting, mailProvider];
 const abroad = providers.filter((provider) => provider.country !== "Suisse");
@@ -295,7 +298,11 @@ export const privacyNotice: LegalPage = /* @__PURE__ */ typesetAll({
       blocks: [
         {
           kind: "paragraph",
-          text: `Je garde votre demande et nos échanges pendant ${retentionMonths} mois après notre dernier échange, puis je les efface.`,
+          text: `Je garde votre demande et nos échanges pendant ${retentionMonths} mois après notre dernier échange, puis je les efface. Pour la demande enregistrée sur le site, c’est automatique : chaque jour, le site efface les demandes dont le dernier échange date de plus de ${retentionMonths} mois, avec l’historique de leur suivi.`,
+        },
+        {
+          kind: "paragraph",
+          text: `L’avis de chaque nouvelle demande, que le site m’envoie par e-mail, reste dans sa base de données le temps de l’envoi. Le site l’efface automatiquement ${sentNotificationDays} jours après l’envoi.`,
         },
         {
           kind: "paragraph",
@@ -357,7 +364,7 @@ export const privacyNotice: LegalPage = /* @__PURE__ */ typesetAll({
         },
         {
           kind: "paragraph",
-          text: `Pour empêcher les envois abusifs du formulaire de contact, le serveur compte pendant ${rateLimitMinutes} minutes les envois faits depuis chaque adresse IP. Ce compte reste en mémoire, n’est écrit nulle part et disparaît ensuite.`,
+          text: `Pour empêcher les envois abusifs du formulaire de contact, le serveur compte pendant ${rateLimitMinutes} minutes les envois faits depuis chaque adresse IP. Ce compte est enregistré dans la base de données, non pas avec votre adresse IP, mais avec une empreinte calculée à partir d’elle (un hachage). Il est effacé automatiquement au plus tard un jour après la fin de ce délai.`,
         },
         {
           kind: "paragraph",
@@ -402,6 +409,10 @@ export const privacyNotice: LegalPage = /* @__PURE__ */ typesetAll({
             "retirer votre accord, pour la suite;",
             "recevoir les données que vous m’avez confiées dans un format courant, ou les faire transmettre à quelqu’un d’autre (droit à la remise des données, art. 28 LPD).",
           ],
+        },
+        {
+          kind: "paragraph",
+          text: "En particulier, vous pouvez me demander de vous remettre toutes les données que le site a enregistrées sur vous, ou de les effacer toutes. Je les retrouve par votre adresse e-mail ou par votre numéro de téléphone, puis je vous les envoie dans un fichier, ou je les efface en une seule fois.",
         },
         {
           kind: "paragraph",

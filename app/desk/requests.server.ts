@@ -7,6 +7,8 @@
  * - `countNewRequests(db)`: the badge.
  * - `getRequest(db, id)`: the request, its status history and the state of
  *   its notification mails; null when there is none.
+ * - `REQUEST_COLUMNS`: a request's fields with their French labels, as the
+ *   CSV export and the person page show them.
  * - `setStatus`, `setNote`: each change moves `last_activity_at` (the
  *   retention period runs from the last exchange) and a status change
  *   writes a history row, in one transaction.
@@ -14,10 +16,33 @@
 import { and, asc, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { contactEvents, contacts } from "~/db/schema";
+import { serviceLabel } from "~/contact/schema";
 import { mailStateOf, resendMail } from "~/mail/manage.server";
-import type { RequestStatus } from "./requests";
+import { statusLabel, type RequestStatus } from "./requests";
 
 export type RequestRow = typeof contacts.$inferSelect;
+
+/** A labelled field of a request; `moment` writes the stored times (ISO strings) in the reader's format. */
+export interface RequestColumn {
+  label: string;
+  value(row: RequestRow, moment: (iso: string) => string): string;
+}
+
+/** Every field of a request the owner reads, in the order of the CSV's columns. */
+export const REQUEST_COLUMNS: readonly RequestColumn[] = [
+  { label: "N°", value: (row) => String(row.id) },
+  { label: "Reçue le", value: (row, moment) => moment(row.createdAt) },
+  { label: "Statut", value: (row) => statusLabel(row.status) },
+  { label: "Prénom", value: (row) => row.firstName },
+  { label: "Nom", value: (row) => row.lastName },
+  { label: "E-mail", value: (row) => row.email },
+  { label: "Téléphone", value: (row) => row.phone },
+  { label: "Service", value: (row) => serviceLabel(row.service as Parameters<typeof serviceLabel>[0]) },
+  { label: "Message", value: (row) => row.message ?? "" },
+  { label: "Lettre d’information", value: (row) => (row.newsletterConsent ? "Oui" : "Non") },
+  { label: "Consentement le", value: (row, moment) => moment(row.consentTimestamp) },
+  { label: "Note", value: (row) => row.note },
+];
 
 /** Escapes `%`, `_` and `\` for a LIKE pattern. */
 const likeEscape = (value: string) => value.replace(/[\\%_]/g, (char) => `\\${char}`);
@@ -48,6 +73,7 @@ export function requestFilter({ status, search }: { status?: RequestStatus; sear
   return conditions.length ? and(...conditions) : undefined;
 }
 
+/** The requests matching `filter`, newest first, at most `limit` (500 by default). */
 export async function listRequests(
   db: Database,
   filter: { status?: RequestStatus; search?: string; limit?: number },

@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { formatChf, formatDate, formatTime, topicPreview } from "./format";
+import {
+  formatChf,
+  formatDate,
+  formatDateTime,
+  formatSpreadsheetDateTime,
+  formatTime,
+  isoDateInZurich,
+  topicPreview,
+} from "./format";
 
 describe("formatChf", () => {
   it("writes whole francs the Swiss way", () => {
@@ -48,5 +56,23 @@ describe("topicPreview", () => {
     expect(topicPreview(["a", "b", "c", "d"]).more).toBe("... et 1 autre sujet");
     expect(topicPreview(["a", "b", "c"]).more).toBeNull();
     expect(topicPreview(["a"])).toEqual({ visible: ["a"], more: null });
+  });
+});
+
+describe("moments in Swiss time", () => {
+  it("write a winter and a summer moment in French words, 1er for the first", () => {
+    expect(formatDateTime("2027-01-12T13:00:00Z")).toBe("mardi 12 janvier 2027, 14 h 00");
+    expect(formatDateTime("2026-07-01T06:05:00Z")).toBe("mercredi 1er juillet 2026, 8 h 05");
+  });
+  it("write a moment as a Swiss spreadsheet reads it, in Swiss time", () => {
+    expect(formatSpreadsheetDateTime("2026-11-24T13:05:00Z")).toBe("24.11.2026 14:05");
+    expect(formatSpreadsheetDateTime(new Date("2026-07-01T22:30:00Z"))).toBe("02.07.2026 00:30");
+  });
+  it("give the Swiss calendar day, which may be the next day in UTC terms", () => {
+    expect(isoDateInZurich("2026-12-31T23:30:00Z")).toBe("2027-01-01");
+    expect(isoDateInZurich("2026-03-05T10:00:00Z")).toBe("2026-03-05");
+  });
+  it("refuse an invalid date", () => {
+    expect(() => formatSpreadsheetDateTime("not a date")).toThrow(RangeError);
   });
 });

@@ -66,7 +66,29 @@ export function topicPreview(topics: readonly string[], shown = 3): { visible: s
   };
 }
 
-let dateTimeParts: Intl.DateTimeFormat | undefined;
+/** Made on first use (see `longDate`): the words and the numeric form of a moment. */
+const zurichFormats: Partial<Record<"words" | "numeric", Intl.DateTimeFormat>> = {};
+
+/**
+ * The parts of `moment` in Swiss time (Europe/Zurich, summer time
+ * included), hour and minute on a 24-hour clock with two digits; `words`:
+ * weekday and month in French words, day without a leading zero;
+ * `numeric`: day and month with two digits.
+ * @throws RangeError when `moment` is not a valid date.
+ */
+function zurichParts(moment: Date | string, style: "words" | "numeric"): Record<string, string> {
+  const date = typeof moment === "string" ? new Date(moment) : moment;
+  if (Number.isNaN(date.getTime())) throw new RangeError(`Invalid date: ${String(moment)}`);
+  const format = (zurichFormats[style] ??= new Intl.DateTimeFormat("fr-CH", {
+    timeZone: "Europe/Zurich",
+    ...(style === "words" ? { weekday: "long", day: "numeric", month: "long" } : { day: "2-digit", month: "2-digit" }),
+    year: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+  }));
+  return Object.fromEntries(format.formatToParts(date).map(({ type, value }) => [type, value]));
+}
 
 /**
  * A moment in French words, in Swiss time (Europe/Zurich, summer time
@@ -75,19 +97,28 @@ let dateTimeParts: Intl.DateTimeFormat | undefined;
  * @throws RangeError when `moment` is not a valid date.
  */
 export function formatDateTime(moment: Date | string): string {
-  const date = typeof moment === "string" ? new Date(moment) : moment;
-  if (Number.isNaN(date.getTime())) throw new RangeError(`Invalid date: ${String(moment)}`);
-  dateTimeParts ??= new Intl.DateTimeFormat("fr-CH", {
-    timeZone: "Europe/Zurich",
-    weekday: "long",
-    day: "numeric",
-    month: "long",
-    year: "numeric",
-    hour: "2-digit",
-    minute: "2-digit",
-    hourCycle: "h23",
-  });
-  const part = Object.fromEntries(dateTimeParts.formatToParts(date).map(({ type, value }) => [type, value]));
+  const part = zurichParts(moment, "words");
   const day = part.day === "1" ? "1er" : part.day;
   return `${part.weekday} ${day} ${part.month} ${part.year}, ${Number(part.hour)} h ${part.minute}`;
+}
+
+/**
+ * A moment in Swiss time as a spreadsheet set to Swiss German or Swiss
+ * French (Excel, LibreOffice) reads it as a date and time:
+ * "24.11.2026 14:05".
+ * @throws RangeError when `moment` is not a valid date.
+ */
+export function formatSpreadsheetDateTime(moment: Date | string): string {
+  const { day, month, year, hour, minute } = zurichParts(moment, "numeric");
+  return `${day}.${month}.${year} ${hour}:${minute}`;
+}
+
+/**
+ * The calendar day of `moment` in Swiss time, ISO-written ("2026-11-24"),
+ * for file names.
+ * @throws RangeError when `moment` is not a valid date.
+ */
+export function isoDateInZurich(moment: Date | string): string {
+  const { day, month, year } = zurichParts(moment, "numeric");
+  return `${year}-${month}-${day}`;
 }

@@ -24,6 +24,8 @@ const variants = {
     /** On a coloured background: white, with a white border. */
     light: "border-2 border-white bg-white text-primary hover:bg-primary-soft",
     ghost: "text-ink hover:bg-primary-soft",
+    /** What cannot be undone (erasing data): white on dark red. */
+    danger: "bg-red-700 text-white hover:bg-red-800",
   },
   size: {
     default: "min-h-12 px-5 text-lg",

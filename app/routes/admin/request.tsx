@@ -12,6 +12,7 @@ import { Select } from "~/components/ui/select";
 import { Textarea } from "~/components/ui/textarea";
 import { serviceLabel } from "~/contact/schema";
 import { deskLinkClass } from "~/desk/frame";
+import { Notice } from "~/desk/form-parts";
 import { requireOwner } from "~/desk/guard.server";
 import { deskHandle, deskMeta } from "~/desk/meta";
 import { isRequestStatus, REQUEST_STATUSES, statusLabel } from "~/desk/requests";
@@ -122,9 +123,9 @@ export default function RequestPage() {
         <StatusBadge status={request.status} />
       </div>
       {answer?.message ? (
-        <p role="status" className="mt-4 rounded-xl border-2 border-primary bg-primary-soft p-4 text-lg">
+        <Notice tone="status" className="mt-4">
           {answer.message}
-        </p>
+        </Notice>
       ) : null}
       <p className="mt-4 flex flex-wrap gap-3">
         <a href={`tel:${request.phone.replace(/[^0-9+]/g, "")}`} className={buttonVariants()}>

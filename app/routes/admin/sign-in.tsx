@@ -11,6 +11,7 @@ import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { cookiePrefix } from "~/desk/auth.server";
+import { FieldError, Notice, TextField } from "~/desk/form-parts";
 import { DeskFrame, deskLinkClass } from "~/desk/frame";
 import { deskHandle, deskMeta } from "~/desk/meta";
 import { checkPassword, checkSecondFactor, type SignInOutcome } from "~/desk/sign-in.server";
@@ -100,14 +101,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   return reply({ step: result.outcome === "expired" ? "password" : "code", error: message }, status, result.cookies);
 }
 
-function FieldError({ id, message }: { id: string; message?: string }) {
-  return message ? (
-    <p id={id} className="mt-2 text-lg font-semibold text-red-800">
-      {message}
-    </p>
-  ) : null;
-}
-
 export default function SignIn() {
   const loaded = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
@@ -119,9 +112,9 @@ export default function SignIn() {
       <div className="mx-auto mt-10 max-w-md">
         <h1 className="text-3xl font-bold">Connexion au bureau</h1>
         {answer?.error ? (
-          <p role="alert" className="mt-6 rounded-xl border-2 border-red-700 bg-red-50 p-4 text-lg text-red-900">
+          <Notice tone="alert" className="mt-6">
             {answer.error}
-          </p>
+          </Notice>
         ) : null}
         <Form method="post" action="/admin/connexion" className="mt-6 space-y-6" noValidate>
           <input type="hidden" name="step" value={step} />
@@ -131,34 +124,22 @@ export default function SignIn() {
           </div>
           {step === "password" ? (
             <>
-              <div>
-                <Label htmlFor="email">Adresse e-mail</Label>
-                <Input
-                  id="email"
-                  name="email"
-                  type="email"
-                  autoComplete="username"
-                  required
-                  className="mt-2"
-                  aria-invalid={fieldErrors.email ? true : undefined}
-                  aria-describedby={fieldErrors.email ? "email-error" : undefined}
-                />
-                <FieldError id="email-error" message={fieldErrors.email} />
-              </div>
-              <div>
-                <Label htmlFor="password">Mot de passe</Label>
-                <Input
-                  id="password"
-                  name="password"
-                  type="password"
-                  autoComplete="current-password"
-                  required
-                  className="mt-2"
-                  aria-invalid={fieldErrors.password ? true : undefined}
-                  aria-describedby={fieldErrors.password ? "password-error" : undefined}
-                />
-                <FieldError id="password-error" message={fieldErrors.password} />
-              </div>
+              <TextField
+                id="email"
+                label="Adresse e-mail"
+                type="email"
+                autoComplete="username"
+                required
+                error={fieldErrors.email}
+              />
+              <TextField
+                id="password"
+                label="Mot de passe"
+                type="password"
+                autoComplete="current-password"
+                required
+                error={fieldErrors.password}
+              />
               <Button type="submit" disabled={busy} className="w-full">
                 Continuer
               </Button>

@@ -1,0 +1,67 @@
+/**
+ * Pieces the desk's forms share: a message box (`Notice`: `role="status"`
+ * in the site's blue for what went well, `role="alert"` in red for what
+ * went wrong, text and border so colour is never alone), a field's error
+ * line (`FieldError`), and a labelled text field with its error
+ * (`TextField`: `aria-invalid` and `aria-describedby` set when there is one).
+ */
+import type { ComponentProps, ReactNode } from "react";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { cn } from "~/utils/cn";
+
+/** A message after an action; `className` adds the margin. */
+export function Notice({
+  tone,
+  className,
+  children,
+}: {
+  tone: "status" | "alert";
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <p
+      role={tone}
+      className={cn(
+        "rounded-xl border-2 p-4 text-lg",
+        tone === "status" ? "border-primary bg-primary-soft" : "border-red-700 bg-red-50 text-red-900",
+        className,
+      )}
+    >
+      {children}
+    </p>
+  );
+}
+
+/** The error of a field, under it; nothing without a message. */
+export function FieldError({ id, message }: { id: string; message?: string }) {
+  return message ? (
+    <p id={id} className="mt-2 text-lg font-semibold text-red-800">
+      {message}
+    </p>
+  ) : null;
+}
+
+/** A label, a text field named `id`, and its error (its id: `{id}-error`). */
+export function TextField({
+  id,
+  label,
+  error,
+  ...input
+}: { id: string; label: string; error?: string } & Omit<ComponentProps<"input">, "id" | "name">) {
+  return (
+    <div>
+      <Label htmlFor={id}>{label}</Label>
+      <Input
+        id={id}
+        name={id}
+        className="mt-2"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        {...input}
+      />
+      <FieldError id={`${id}-error`} message={error} />
+    </div>
+  );
+}

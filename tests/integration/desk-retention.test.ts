@@ -1,0 +1,200 @@
+/**
+ * The daily retention job (app/desk/retention.server.ts) with a fixed
+ * clock, on a database of its own: it deletes exactly the requests whose
+ * last exchange is older than the retention period (with their history and
+ * mails), the notifications sent more than 30 days ago, and expired
+ * counters, sessions and sign-in steps; it keeps everything else; it
+ * writes one audit line of counts; it fills `phone_e164` of old rows. Two
+ * processes on one PostgreSQL may run it at once; the schedule stops when
+ * told.
+ */
+import fs from "node:fs";
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase, type Database, type OpenDatabase } from "../../app/db/client.server";
+import {
+  auditLog,
+  contactEvents,
+  contacts,
+  deskSession,
+  deskUser,
+  deskVerification,
+  outbox,
+  rateLimits,
+} from "../../app/db/schema";
+import { runRetention, scheduleRetention } from "../../app/desk/retention.server";
+import { freshDataDir, postgresBinaries, silentLogger, startPostgres, waitFor } from "../support/harness";
+
+const NOW = new Date("2030-06-15T10:00:00Z");
+const RETENTION = { retentionMonths: 24, sentNotificationDays: 30 };
+
+/** Inserts a contact request whose last exchange was at `lastActivityAt`; resolves with its id. */
+async function addRequest(
+  db: Database,
+  email: string,
+  lastActivityAt: string,
+  { createdAt = lastActivityAt, phoneE164 = "+41791234567" as string | null } = {},
+): Promise<number> {
+  const [row] = await db
+    .insert(contacts)
+    .values({
+      firstName: "Marie",
+      lastName: "Dupont",
+      email,
+      phone: "079 123 45 67",
+      phoneE164,
+      service: "one-to-one-course",
+      contactConsent: true,
+      consentTimestamp: createdAt,
+      createdAt,
+      lastActivityAt,
+    })
+    .returning({ id: contacts.id });
+  return row!.id;
+}
+
+/** Inserts an outbox row; resolves with its id. */
+async function addMail(
+  db: Database,
+  contactId: number | null,
+  { sentAt = null as string | null, failedAt = null as string | null } = {},
+): Promise<number> {
+  const [row] = await db
+    .insert(outbox)
+    .values({ kind: "contact-notification", contactId, payload: {}, sentAt, failedAt })
+    .returning({ id: outbox.id });
+  return row!.id;
+}
+
+const idsOf = async (db: Database, table: typeof contacts | typeof outbox) =>
+  (await db.select({ id: table.id }).from(table).orderBy(table.id)).map((row) => row.id);
+
+describe("runRetention on the embedded database", () => {
+  let database: OpenDatabase;
+  let dataDir: string;
+  beforeAll(async () => {
+    dataDir = freshDataDir();
+    database = await openDatabase({ dataDir });
+  });
+  afterAll(async () => {
+    await database?.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it("deletes exactly what the privacy notice promises, and keeps the rest", async () => {
+    const db = database.db;
+    // 24 months and one hour without an exchange: deleted, with its history and its mail.
+    const expired = await addRequest(db, "ancienne@example.ch", "2028-06-15T09:00:00Z");
+    await db.insert(contactEvents).values({ contactId: expired, toStatus: "termine", at: "2028-06-15T09:00:00Z" });
+    await addMail(db, expired, { sentAt: "2028-06-01T09:00:00Z" });
+    // 24 months less one hour: kept. Its notification sent 31 days ago goes; one sent 29 days ago stays.
+    const recent = await addRequest(db, "recente@example.ch", "2028-06-15T11:00:00Z");
+    await addMail(db, recent, { sentAt: "2030-05-15T09:00:00Z" });
+    const sentLately = await addMail(db, recent, { sentAt: "2030-05-17T10:00:00Z" });
+    // Received long ago, but written to last week: kept. Its failed and its waiting mails stay.
+    const active = await addRequest(db, "active@example.ch", "2030-06-08T10:00:00Z", {
+      createdAt: "2026-01-10T10:00:00Z",
+      phoneE164: null,
+    });
+    const failed = await addMail(db, active, { failedAt: "2026-01-11T10:00:00Z" });
+    const waiting = await addMail(db, active);
+
+    await db.insert(rateLimits).values([
+      { key: "contact:expired", points: 3, expire: new Date("2030-06-15T09:59:00Z") },
+      { key: "contact:running", points: 1, expire: new Date("2030-06-15T10:05:00Z") },
+    ]);
+    await db.insert(deskUser).values({ id: "owner-1", name: "Owner", email: "owner@example.ch" });
+    await db.insert(deskSession).values([
+      { id: "s-old", token: "t-old", userId: "owner-1", expiresAt: new Date("2030-06-15T09:00:00Z") },
+      { id: "s-new", token: "t-new", userId: "owner-1", expiresAt: new Date("2030-06-15T17:00:00Z") },
+    ]);
+    await db.insert(deskVerification).values([
+      { id: "v-old", identifier: "x", value: "y", expiresAt: new Date("2030-06-15T09:55:00Z") },
+      { id: "v-new", identifier: "x", value: "y", expiresAt: new Date("2030-06-15T10:05:00Z") },
+    ]);
+
+    const counts = await runRetention(db, NOW, RETENTION);
+    expect(counts).toEqual({
+      contacts: 1,
+      contactEvents: 1,
+      outbox: 2,
+      rateLimits: 1,
+      sessions: 1,
+      verifications: 1,
+      usedCodes: 0,
+      phonesFilled: 1,
+    });
+    expect(await idsOf(db, contacts)).toEqual([recent, active]);
+    expect(await idsOf(db, outbox)).toEqual([sentLately, failed, waiting]);
+    expect(await db.select().from(contactEvents)).toEqual([]);
+    expect((await db.select({ key: rateLimits.key }).from(rateLimits)).map((row) => row.key)).toEqual([
+      "contact:running",
+    ]);
+    expect((await db.select({ id: deskSession.id }).from(deskSession)).map((row) => row.id)).toEqual(["s-new"]);
+    expect((await db.select({ id: deskVerification.id }).from(deskVerification)).map((row) => row.id)).toEqual([
+      "v-new",
+    ]);
+    const [filled] = await db.select({ phone: contacts.phoneE164 }).from(contacts).where(eq(contacts.id, active));
+    expect(filled!.phone).toBe("+41791234567");
+
+    const audits = await db.select().from(auditLog).where(eq(auditLog.action, "retention"));
+    expect(audits).toHaveLength(1);
+    expect(audits[0]!.actor).toBeNull();
+    expect(audits[0]!.details).toEqual(counts);
+    expect(JSON.stringify(audits[0])).not.toMatch(/@|dupont|\+41/i);
+
+    // A second run at the same moment finds nothing more.
+    expect(await runRetention(db, NOW, RETENTION)).toMatchObject({ contacts: 0, outbox: 0, sessions: 0 });
+  });
+
+  it("runs shortly after start, again at each interval, and not once stopped", async () => {
+    const runs = async () =>
+      (
+        await database.db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(auditLog)
+          .where(eq(auditLog.action, "retention"))
+      )[0]!.n;
+    const before = await runs();
+    const schedule = scheduleRetention({
+      db: database.db,
+      logger: silentLogger,
+      periods: RETENTION,
+      firstDelayMs: 10,
+      intervalMs: 60,
+    });
+    await waitFor(async () => (await runs()) >= before + 2, 10_000, "two scheduled runs");
+    await schedule.stop();
+    const stopped = await runs();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(await runs()).toBe(stopped);
+  });
+});
+
+describe.skipIf(!postgresBinaries())("runRetention from two processes on one PostgreSQL", () => {
+  let postgres: Awaited<ReturnType<typeof startPostgres>>;
+  const opened: OpenDatabase[] = [];
+  beforeAll(async () => {
+    postgres = await startPostgres();
+    for (let i = 0; i < 2; i++) opened.push(await openDatabase({ databaseUrl: postgres.url, dataDir: "unused" }));
+  }, 60_000);
+  afterAll(async () => {
+    for (const database of opened) await database.close();
+    postgres?.destroy();
+  });
+
+  it("deletes each expired request once, without an error, one audit line per run that worked", async () => {
+    const [first, second] = opened.map((database) => database.db) as [Database, Database];
+    for (let i = 0; i < 5; i++) {
+      const id = await addRequest(first, `ancienne-${i}@example.ch`, "2027-01-01T10:00:00Z");
+      await addMail(first, id);
+    }
+    const results = await Promise.all([runRetention(first, NOW, RETENTION), runRetention(second, NOW, RETENTION)]);
+    const worked = results.filter((result) => result !== null);
+    expect(worked.reduce((sum, result) => sum + result.contacts, 0)).toBe(5);
+    expect(worked.reduce((sum, result) => sum + result.outbox, 0)).toBe(5);
+    expect(await idsOf(first, contacts)).toEqual([]);
+    const audits = await first.select().from(auditLog).where(eq(auditLog.action, "retention"));
+    expect(audits).toHaveLength(worked.length);
+  });
+});
