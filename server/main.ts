@@ -109,13 +109,16 @@ export async function startServer({
     // SMTP providers limit how fast one sender may send: letters go at this pace.
     rates: { [NEWSLETTER_MAIL_KINDS.letter]: settings.NEWSLETTER_RATE_PER_MINUTE },
   });
+  const publicFormLimit = {
+    limit: settings.CONTACT_RATE_LIMIT_MAX,
+    windowMs: settings.CONTACT_RATE_LIMIT_WINDOW_MINUTES * 60_000,
+  };
   const rateLimit = createRateLimiter(
     database.db,
     {
-      contact: {
-        limit: settings.CONTACT_RATE_LIMIT_MAX,
-        windowMs: settings.CONTACT_RATE_LIMIT_WINDOW_MINUTES * 60_000,
-      },
+      // The public forms a visitor fills: the contact form and the newsletter boxes.
+      contact: publicFormLimit,
+      newsletter: publicFormLimit,
       ...SIGN_IN_LIMITS,
       ...NEWSLETTER_LIMITS,
     },

@@ -23,12 +23,11 @@ export const subscribeSchema = z.object({
 });
 
 /**
- * The newsletter's rate limits (server/rate-limit.ts): subscription requests
- * per address, like the contact form; and posts on the mails' links
- * (confirm, unsubscribe) per address.
+ * The rate limit of the posts on the mails' links (confirm, unsubscribe)
+ * per address (server/rate-limit.ts). Subscription requests count like the
+ * contact form's (CONTACT_RATE_LIMIT_MAX per CONTACT_RATE_LIMIT_WINDOW_MINUTES).
  */
 export const NEWSLETTER_LIMITS = {
-  newsletter: { limit: 5, windowMs: 10 * 60_000 },
   "newsletter-link": { limit: 30, windowMs: 10 * 60_000 },
 } as const;
 

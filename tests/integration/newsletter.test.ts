@@ -34,11 +34,17 @@ function subscribe(site: Site, email: string, extra: Record<string, string> = {}
   });
 }
 
-/** The link in a mail's plain text that starts with `prefix`. */
-function linkIn(mail: ReceivedMail, prefix: string): string {
-  const found = mail.text.match(new RegExp(`${prefix.replace(/[/.]/g, "\\$&")}\\S+`));
-  if (!found) throw new Error(`no ${prefix} link in:\n${mail.text}`);
-  return found[0];
+/** The link to `path` in a mail's plain text, made to point at `site` (the mail names SITE_URL). */
+function linkIn(mail: ReceivedMail, path: string, site: { url: string }): string {
+  const found = mail.text.match(new RegExp(`https?://[^/\\s]+(${path.replace(/[/.]/g, "\\$&")}\\S+)`));
+  if (!found) throw new Error(`no ${path} link in:\n${mail.text}`);
+  return `${site.url}${found[1]}`;
+}
+
+/** The text of the answer's message (`role="status"` or `role="alert"`). */
+async function messageOf(response: Response): Promise<string> {
+  const match = /role="(?:status|alert)"[^>]*>([^<]*)</.exec(await response.text());
+  return match?.[1] ?? "";
 }
 
 /** POSTs the button of a link's page (a form posts the honeypot, empty). */
@@ -77,10 +83,7 @@ describe("subscribing, confirming, unsubscribing", () => {
     await waitFor(() => mailsTo("jeanne.martin@example.ch").length === 1, 10_000, "the confirmation mail");
     const [mail] = mailsTo("jeanne.martin@example.ch");
     expect(mail!.subject).toBe("Confirmez votre abonnement à la lettre d’information");
-    const link = linkIn(mail!, `${site.url.replace("127.0.0.1", "localhost")}/newsletter/confirmer/`).replace(
-      /^http:\/\/localhost:\d+/,
-      site.url,
-    );
+    const link = linkIn(mail!, "/newsletter/confirmer/", site);
 
     // A mail scanner follows the link: nothing changes.
     const page = await fetch(link);
@@ -102,7 +105,7 @@ describe("subscribing, confirming, unsubscribing", () => {
   it("refuses a tampered or expired confirmation link in French, and confirms nobody", async () => {
     await subscribe(site, "paul.roux@example.ch");
     await waitFor(() => mailsTo("paul.roux@example.ch").length === 1, 10_000, "the confirmation mail");
-    const link = linkIn(mailsTo("paul.roux@example.ch")[0]!, "http://").replace(/^http:\/\/[^/]+/, site.url);
+    const link = linkIn(mailsTo("paul.roux@example.ch")[0]!, "/newsletter/confirmer/", site);
     const token = link.split("/").pop()!;
     const tampered = `${link.slice(0, -token.length)}${token.slice(0, -1)}${token.endsWith("A") ? "B" : "A"}`;
     for (const wrong of [tampered, `${site.url}/newsletter/confirmer/abc`]) {
@@ -121,13 +124,15 @@ describe("subscribing, confirming, unsubscribing", () => {
   });
 
   it("sends no second mail within 10 minutes, and answers the same for a known and an unknown address", async () => {
-    const first = await (await subscribe(site, "anne.blanc@example.ch")).text();
+    const first = await messageOf(await subscribe(site, "anne.blanc@example.ch"));
+    expect(first).toBe(newsletterMessages.received);
     await waitFor(() => mailsTo("anne.blanc@example.ch").length === 1, 10_000, "the confirmation mail");
     const second = await subscribe(site, "anne.blanc@example.ch");
     const unknown = await subscribe(site, "nouvelle.adresse@example.ch");
-    expect(second.status).toBe(unknown.status);
-    const text = await second.text();
-    expect(text).toBe(first);
+    expect(second.status).toBe(200);
+    expect(unknown.status).toBe(200);
+    expect(await messageOf(second)).toBe(first);
+    expect(await messageOf(unknown)).toBe(first);
     await new Promise((resolve) => setTimeout(resolve, 1500));
     expect(mailsTo("anne.blanc@example.ch")).toHaveLength(1);
   });
@@ -215,7 +220,7 @@ describe("a letter to 1,000 subscribers", () => {
     const site = await startTestServer({
       SMTP_URL: first.url,
       OUTBOX_POLL_SECONDS: "0.2",
-      NEWSLETTER_RATE_PER_MINUTE: "100000",
+      NEWSLETTER_RATE_PER_MINUTE: "10000",
     });
     let second: Awaited<ReturnType<typeof startSmtp>> | undefined;
     try {
@@ -260,12 +265,18 @@ describe("a letter to 1,000 subscribers", () => {
       const opened = await openDatabase({ dataDir });
       const emails = await seedLetter(opened.db, 1000, "http://localhost:3000");
       await opened.close();
-      const env = { DATA_DIR: dataDir, SMTP_URL: smtp.url, NEWSLETTER_RATE_PER_MINUTE: "100000" };
+      // A short lease: the rows the killed process had claimed are due again 3 s after its claim.
+      const env = {
+        DATA_DIR: dataDir,
+        SMTP_URL: smtp.url,
+        NEWSLETTER_RATE_PER_MINUTE: "10000",
+        OUTBOX_LEASE_SECONDS: "3",
+      };
       const killed = await spawnSite(env);
       await killed.ready();
       await waitFor(() => smtp.mails.length >= 300, 120_000, "a third of the letters");
       expect(await killed.stop("SIGKILL")).toBe("SIGKILL");
-      const restarted = await spawnSite({ ...env, OUTBOX_LEASE_SECONDS: "1" });
+      const restarted = await spawnSite(env);
       try {
         await restarted.ready();
         await waitFor(() => countsByAddress(smtp.mails).size >= 1000, 240_000, "every address");
