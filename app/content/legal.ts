@@ -270,7 +270,7 @@ export const privacyNotice: LegalPage = /* @__PURE__ */ typesetAll({
       blocks: [
         {
           kind: "paragraph",
-          text: "En envoyant le formulaire, vous acceptez d’être recontacté(e) au sujet de votre demande. Le serveur enregistre alors lui-même la date et l’heure de l’envoi. Ainsi, je peux montrer, si on me le demande, quand vous avez donné votre accord et, le cas échéant, demandé la lettre d’information.",
+          text: "En envoyant le formulaire, vous acceptez d’être recontacté(e) au sujet de votre demande. Le serveur enregistre alors lui-même la date et l’heure de l’envoi. Ainsi, je peux montrer, si on me le demande, quand vous avez donné votre accord et, le cas échéant, demandé la lettre d’information (pour laquelle vous recevez ensuite un e-mail de confirmation : voir ci-dessous).",
         },
       ],
     },
@@ -280,15 +280,15 @@ export const privacyNotice: LegalPage = /* @__PURE__ */ typesetAll({
       blocks: [
         {
           kind: "paragraph",
-          text: "Dans le formulaire, une case à cocher vous permet de dire que vous souhaitez recevoir la lettre d’information mensuelle (conseils pratiques et mises en garde contre les arnaques). Cocher cette case enregistre seulement votre souhait : l’envoi de la lettre n’a pas encore commencé.",
+          text: "Une fois par mois, j’envoie une lettre d’information (conseils pratiques et mises en garde contre les arnaques) aux personnes qui l’ont demandée. Vous pouvez la demander avec le champ « S’abonner » (page d’accueil, blog, fin de chaque article, page « Lettre d’information ») ou avec la case à cocher du formulaire de contact.",
         },
         {
           kind: "paragraph",
-          text: "Le champ « S’abonner » de la page d’accueil n’enregistre encore rien : l’adresse que vous y tapez n’est envoyée nulle part.",
+          text: "Votre demande seule ne vous abonne pas. J’enregistre votre adresse e-mail, la date et l’heure de la demande, la page d’où elle vient et la version du texte d’accord que vous avez vu, puis je vous envoie un e-mail avec un lien de confirmation, valable 7 jours. Vous n’êtes abonné(e) qu’après avoir suivi ce lien et appuyé sur « Confirmer » ; j’enregistre alors la date et l’heure de la confirmation. C’est ainsi que je peux prouver votre accord (art. 3 al. 1 let. o LCD). Une demande jamais confirmée est effacée automatiquement après 30 jours.",
         },
         {
           kind: "paragraph",
-          text: "Quand l’envoi commencera, j’utiliserai votre adresse e-mail, et votre prénom pour vous saluer, uniquement pour vous envoyer la lettre. Je vous demanderai d’abord de confirmer votre inscription, et je mettrai cette page à jour (en particulier si j’utilise un service d’envoi de lettres d’information). Vous pourrez vous désabonner à tout moment, en un clic grâce au lien présent dans chaque lettre, ou en me l’écrivant simplement. Votre inscription est gardée jusqu’à votre désabonnement.",
+          text: "J’utilise votre adresse uniquement pour vous envoyer la lettre ; les lettres partent depuis le serveur du site, par le même service d’envoi d’e-mails que les autres messages du site. Chaque lettre contient un lien pour vous désabonner en un clic, sans mot de passe ; vous pouvez aussi me l’écrire simplement. Après un désabonnement, je garde la trace de votre adresse, de la date de votre désabonnement et de votre accord passé, pour ne plus vous écrire et pour pouvoir montrer que je respectais votre choix ; vous pouvez me demander de l’effacer aussi. Les lettres déjà envoyées sont publiées sur la page « Lettre d’information », sans aucune adresse.",
         },
       ],
     },
@@ -302,7 +302,11 @@ export const privacyNotice: LegalPage = /* @__PURE__ */ typesetAll({
         },
         {
           kind: "paragraph",
-          text: `L’avis de chaque nouvelle demande, que le site m’envoie par e-mail, reste dans sa base de données le temps de l’envoi. Le site l’efface automatiquement ${sentNotificationDays} jours après l’envoi.`,
+          text: `L’avis de chaque nouvelle demande, que le site m’envoie par e-mail, reste dans sa base de données le temps de l’envoi. Le site l’efface automatiquement ${sentNotificationDays} jours après l’envoi, comme chaque lettre d’information et chaque e-mail de confirmation qu’il vous a envoyés.`,
+        },
+        {
+          kind: "paragraph",
+          text: "Votre abonnement à la lettre d’information est gardé jusqu’à votre désabonnement ; une demande d’abonnement jamais confirmée est effacée après 30 jours.",
         },
         {
           kind: "paragraph",
@@ -438,7 +442,7 @@ export const privacyNotice: LegalPage = /* @__PURE__ */ typesetAll({
       blocks: [
         {
           kind: "paragraph",
-          text: "Je mets cette page à jour quand ma façon de traiter vos données change, par exemple quand la lettre d’information commencera. La date de la dernière mise à jour figure ci-dessous.",
+          text: "Je mets cette page à jour quand ma façon de traiter vos données change. La date de la dernière mise à jour figure ci-dessous.",
         },
       ],
     },
