@@ -1,8 +1,9 @@
 /**
  * Every URL the build prerenders: the home page, the blog index and its
  * further pages (`ARTICLES_PER_PAGE` from app/blog/select.ts), each article
- * (one per Markdown file of `blogDirectory`), the legal pages, the feed, the
- * sitemap and robots.txt.
+ * (one per Markdown file of `blogDirectory`), the legal pages, the feed and
+ * robots.txt. The sitemap is made on request: it lists the newsletter's
+ * letters, sent after the build.
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -22,7 +23,6 @@ export function publicPaths(blogDirectory = process.env.BLOG_CONTENT_DIR ?? path
     "/mentions-legales",
     "/confidentialite",
     "/blog/rss.xml",
-    "/sitemap.xml",
     "/robots.txt",
   ];
 }

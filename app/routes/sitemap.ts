@@ -1,10 +1,22 @@
-/** `/sitemap.xml`: the sitemap of the indexable pages (prerendered at build, with that build's SITE_URL). */
+/**
+ * `/sitemap.xml`: the sitemap of the indexable pages, made on request (the
+ * letters of the newsletter are sent after the build), with the server's
+ * SITE_URL.
+ */
 import { getArticles } from "~/blog/articles.server";
 import { settingsFrom } from "~/config/settings.server";
+import { sentLetters } from "~/newsletter/letters.server";
 import { buildSitemap, sitemapPages } from "~/seo/sitemap.server";
 import type { Route } from "./+types/sitemap";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const xml = await buildSitemap(sitemapPages(getArticles()), settingsFrom(context).SITE_URL);
-  return new Response(xml, { headers: { "Content-Type": "application/xml; charset=utf-8" } });
+  const letters = context.db ? await sentLetters(context.db) : [];
+  const pages = sitemapPages(
+    getArticles(),
+    letters.map((letter) => ({ slug: letter.slug!, sentAt: letter.sentAt! })),
+  );
+  const xml = await buildSitemap(pages, settingsFrom(context).SITE_URL);
+  return new Response(xml, {
+    headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600" },
+  });
 }

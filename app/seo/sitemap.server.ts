@@ -4,9 +4,11 @@
  *
  * The sitemap lists every public page a search engine should index: `/`,
  * `/contact`, `/blog` and its pages `/blog/page/{n}`, and each article with
- * `<lastmod>` = its `updated` date, else its date. Left out on purpose: the pages marked `noindex`
- * (the legal notice, the privacy notice, `/coordonnees`, `/newsletter`), the
- * feed, and anything answering 404.
+ * `<lastmod>` = its `updated` date, else its date; `/newsletter`, its
+ * archive and each letter sent (with its date). Left out on purpose: the
+ * pages marked `noindex` (the legal notice, the privacy notice,
+ * `/coordonnees`, the newsletter's link pages), the owner's desk, the feed,
+ * and anything answering 404.
  */
 import { Readable } from "node:stream";
 import { ErrorLevel, SitemapStream, streamToPromise, type SitemapItemLoose } from "sitemap";
@@ -20,8 +22,14 @@ export interface SitemapPage {
   lastmod?: string;
 }
 
-/** The indexable pages, given every article (newest first, as `getArticles()` gives them). */
-export function sitemapPages(articles: readonly ArticleSummary[]): SitemapPage[] {
+/**
+ * The indexable pages, given every article (newest first, as `getArticles()`
+ * gives them) and the letters sent (their archive slug and ISO send time).
+ */
+export function sitemapPages(
+  articles: readonly ArticleSummary[],
+  letters: readonly { slug: string; sentAt: string }[] = [],
+): SitemapPage[] {
   const pages = pageCount(articles.length);
   return [
     { path: "/" },
@@ -29,6 +37,9 @@ export function sitemapPages(articles: readonly ArticleSummary[]): SitemapPage[]
     { path: "/blog" },
     ...Array.from({ length: pages - 1 }, (_, index) => ({ path: `/blog/page/${index + 2}` })),
     ...articles.map((article) => ({ path: `/blog/${article.slug}`, lastmod: article.updated ?? article.date })),
+    { path: "/newsletter" },
+    { path: "/newsletter/archives" },
+    ...letters.map((letter) => ({ path: `/newsletter/archives/${letter.slug}`, lastmod: letter.sentAt.slice(0, 10) })),
   ];
 }
 

@@ -2,7 +2,8 @@
  * Search-engine metadata of the production build (made once by the global
  * setup, tests/integration/global-setup.ts, with the SITE_URL of the
  * environment or `.env`): every prerendered page's title, description,
- * canonical URL and share image; the sitemap and robots.txt; the JSON-LD of
+ * canonical URL and share image; the sitemap (made on request, with the
+ * newsletter's letters) and robots.txt; the JSON-LD of
  * the home page and of each article. Expected values are computed from
  * app/content/, the articles and publicPaths, never written out here.
  */
@@ -21,6 +22,9 @@ import { siteName } from "../../app/seo/meta";
 import { htmlFiles, isNoindex, readHeadMetadata, type HeadMetadata } from "../../tooling/page-metadata";
 import { publicPaths } from "../../tooling/prerender-paths";
 import { builtSiteUrl } from "../../tooling/site-url";
+import { newsletterSubscribers } from "../../app/db/schema";
+import { createLetter, letterSlug, sendLetter } from "../../app/newsletter/letters.server";
+import { startTestServer } from "../support/harness";
 
 const clientDirectory = path.join(process.env.BUILD_DIR ?? "build", "client");
 const siteUrl = builtSiteUrl();
@@ -109,21 +113,40 @@ describe("every prerendered page", () => {
 });
 
 describe("sitemap.xml and robots.txt", () => {
-  it("lists exactly the indexable pages, with each article's date as lastmod", () => {
-    const parsed = new XMLParser().parse(read("sitemap.xml"));
-    const entries = [parsed.urlset.url].flat() as { loc: string; lastmod?: string }[];
-    const noindex = new Set(pages.filter((page) => isNoindex(page.metadata)).map((page) => page.path));
-    const expected = [
-      ...publicPaths().filter((sitePath) => !path.extname(sitePath) && !noindex.has(sitePath)),
-      // Rendered on request (a form), public and worth finding.
-      "/contact",
-    ];
-    expect(entries.map((entry) => entry.loc).sort()).toEqual(
-      expected.map((sitePath) => `${siteUrl}${sitePath}`).sort(),
-    );
-    for (const entry of entries) {
-      const article = articles.find((candidate) => entry.loc === `${siteUrl}/blog/${candidate.slug}`);
-      expect(entry.lastmod, entry.loc).toBe(article?.date);
+  it("lists exactly the indexable pages, with each article's date and each sent letter's as lastmod", async () => {
+    const site = await startTestServer({ SITE_URL: siteUrl });
+    try {
+      const db = site.database.db;
+      await db
+        .insert(newsletterSubscribers)
+        .values({ email: "lecteur@example.ch", source: "home", consentVersion: "test", status: "confirmed" });
+      const letterId = await createLetter(db, { subject: "Conseils de décembre", body: "Bonjour." });
+      await createLetter(db, { subject: "Brouillon", body: "Pas encore parti." });
+      await sendLetter(db, letterId, { siteUrl, now: new Date("2026-12-01T08:00:00Z") });
+      const answer = await fetch(`${site.url}/sitemap.xml`);
+      expect(answer.headers.get("content-type")).toBe("application/xml; charset=utf-8");
+      const parsed = new XMLParser().parse(await answer.text());
+      const entries = [parsed.urlset.url].flat() as { loc: string; lastmod?: string }[];
+      const noindex = new Set(pages.filter((page) => isNoindex(page.metadata)).map((page) => page.path));
+      const letterPath = `/newsletter/archives/${letterSlug("Conseils de décembre", new Date("2026-12-01T08:00:00Z"), letterId)}`;
+      const expected = [
+        ...publicPaths().filter((sitePath) => !path.extname(sitePath) && !noindex.has(sitePath)),
+        // Rendered on request, public and worth finding: the form, the newsletter, its archive and the letter sent.
+        "/contact",
+        "/newsletter",
+        "/newsletter/archives",
+        letterPath,
+      ];
+      expect(entries.map((entry) => entry.loc).sort()).toEqual(
+        expected.map((sitePath) => `${siteUrl}${sitePath}`).sort(),
+      );
+      for (const entry of entries) {
+        const article = articles.find((candidate) => entry.loc === `${siteUrl}/blog/${candidate.slug}`);
+        const expectedDate = entry.loc === `${siteUrl}${letterPath}` ? "2026-12-01" : article?.date;
+        expect(entry.lastmod, entry.loc).toBe(expectedDate);
+      }
+    } finally {
+      await site.close();
     }
   });
 
