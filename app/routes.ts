@@ -34,6 +34,7 @@ export default [
     route("admin/lettres", "routes/admin/letters.tsx"),
     route("admin/lettres/:id", "routes/admin/letter.tsx"),
     route("admin/abonnes", "routes/admin/subscribers.tsx"),
+    route("admin/abonnes.csv", "routes/admin/subscribers-csv.ts"),
   ]),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

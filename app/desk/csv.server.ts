@@ -1,27 +1,55 @@
 /**
- * The requests as a CSV file that Excel and LibreOffice set to Swiss French
- * or Swiss German open as they are: UTF-8 with a byte order mark (accents
- * read right), `;` between fields, CRLF line ends, times as
- * "24.11.2026 14:05" in Swiss time, French headers (`REQUEST_COLUMNS`).
- * A cell starting with `=`, `+`, `-`, `@`, a tab or a carriage return gets
- * a leading apostrophe (csv-stringify's `escape_formulas`, OWASP "CSV
- * injection"), so that a name typed as `=HYPERLINK(...)` stays text.
+ * The desk's lists as CSV files that Excel and LibreOffice set to Swiss
+ * French or Swiss German open as they are: UTF-8 with a byte order mark
+ * (accents read right), `;` between fields, CRLF line ends, times as
+ * "24.11.2026 14:05" in Swiss time (the columns' `value` functions get
+ * `formatSpreadsheetDateTime`), French headers. A cell starting with `=`,
+ * `+`, `-`, `@`, a tab or a carriage return gets a leading apostrophe
+ * (csv-stringify's `escape_formulas`, OWASP "CSV injection"), so that a name
+ * typed as `=HYPERLINK(...)` stays text.
+ *
+ * - `spreadsheetCsv(columns, rows)` → the file's text;
+ * - `requestsCsv(rows)` → the contact requests (`REQUEST_COLUMNS`);
+ * - `csvDownload(text, name)` → the answer that downloads it as
+ *   `{name}-YYYY-MM-DD.csv` (the day in Swiss time), never cached.
  */
 import { stringify } from "csv-stringify/sync";
-import { formatSpreadsheetDateTime } from "~/utils/format";
+import { formatSpreadsheetDateTime, isoDateInZurich } from "~/utils/format";
 import { REQUEST_COLUMNS, type RequestRow } from "./requests.server";
 
+/** One column: its French header, and a row's cell (times written with `formatTime`). */
+export interface CsvColumn<T> {
+  label: string;
+  value(row: T, formatTime: (moment: string) => string): string;
+}
+
 /** The CSV text of `rows` (header line first, BOM included), in their order. */
-export function requestsCsv(rows: readonly RequestRow[]): string {
+export function spreadsheetCsv<T>(columns: readonly CsvColumn<T>[], rows: readonly T[]): string {
   return stringify(
-    rows.map((row) => REQUEST_COLUMNS.map((column) => column.value(row, formatSpreadsheetDateTime))),
+    rows.map((row) => columns.map((column) => column.value(row, formatSpreadsheetDateTime))),
     {
       bom: true,
       delimiter: ";",
       record_delimiter: "windows",
       escape_formulas: true,
       header: true,
-      columns: REQUEST_COLUMNS.map((column) => column.label),
+      columns: columns.map((column) => column.label),
     },
   );
+}
+
+/** The contact requests as CSV. */
+export function requestsCsv(rows: readonly RequestRow[]): string {
+  return spreadsheetCsv(REQUEST_COLUMNS, rows);
+}
+
+/** The answer that downloads `csv` as `{name}-YYYY-MM-DD.csv`. */
+export function csvDownload(csv: string, name: string, now = new Date()): Response {
+  return new Response(csv, {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="${name}-${isoDateInZurich(now)}.csv"`,
+      "Cache-Control": "no-store",
+    },
+  });
 }

@@ -28,6 +28,7 @@ import { CONTACT_NOTIFICATION } from "~/contact/notification.server";
 import type { Database } from "~/db/client.server";
 import { contactEvents, contacts, newsletterSubscribers, outbox } from "~/db/schema";
 import { NEWSLETTER_MAIL_KINDS } from "~/newsletter/subscriptions.server";
+import { SUBSCRIBER_STATES } from "~/newsletter/words";
 import { formatDateTime } from "~/utils/format";
 import { toE164 } from "~/utils/phone";
 import { audit } from "./audit.server";
@@ -84,12 +85,6 @@ const mailKinds: Record<string, string> = {
   [NEWSLETTER_MAIL_KINDS.confirmation]: "Demande de confirmation d’abonnement",
   [NEWSLETTER_MAIL_KINDS.letter]: "Lettre d’information",
   [NEWSLETTER_MAIL_KINDS.test]: "Lettre d’information (test)",
-};
-
-const SUBSCRIBER_STATES: Record<string, string> = {
-  pending: "En attente de confirmation",
-  confirmed: "Confirmé",
-  unsubscribed: "Désabonné",
 };
 
 /**

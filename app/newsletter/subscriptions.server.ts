@@ -22,7 +22,7 @@ import { newsletterSubscribers } from "~/db/schema";
 import { enqueueMail } from "~/mail/enqueue.server";
 import { consumeToken, issueToken, readToken } from "~/tokens/tokens.server";
 import { confirmationMail } from "./letter.server";
-import { CONSENT_VERSION } from "./words";
+import { CONSENT_VERSION, SUBSCRIBER_STATES } from "./words";
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -145,3 +145,17 @@ export async function listSubscribers(db: Database) {
     .from(newsletterSubscribers)
     .orderBy(sql`${newsletterSubscribers.createdAt} desc`, sql`${newsletterSubscribers.id} desc`);
 }
+
+/** The subscribers' columns of the desk's CSV (app/desk/csv.server.ts). */
+export const SUBSCRIBER_COLUMNS: readonly {
+  label: string;
+  value(row: typeof newsletterSubscribers.$inferSelect, moment: (iso: string) => string): string;
+}[] = [
+  { label: "E-mail", value: (row) => row.email },
+  { label: "État", value: (row) => SUBSCRIBER_STATES[row.status] ?? row.status },
+  { label: "Demandé le", value: (row, moment) => moment(row.requestedAt) },
+  { label: "Depuis", value: (row) => row.source },
+  { label: "Version du texte d’accord", value: (row) => row.consentVersion },
+  { label: "Confirmé le", value: (row, moment) => (row.confirmedAt ? moment(row.confirmedAt) : "") },
+  { label: "Désabonné le", value: (row, moment) => (row.unsubscribedAt ? moment(row.unsubscribedAt) : "") },
+];

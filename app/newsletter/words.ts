@@ -19,3 +19,10 @@ export const newsletterMessages = {
   saveError: "Votre demande n’a pas pu être enregistrée. Merci de réessayer dans un instant.",
   tooLarge: "Le formulaire envoyé est trop long.",
 } as const;
+
+/** A subscriber's state as the owner reads it (stored value → French). */
+export const SUBSCRIBER_STATES: Readonly<Record<string, string>> = {
+  pending: "En attente de confirmation",
+  confirmed: "Confirmé",
+  unsubscribed: "Désabonné",
+};

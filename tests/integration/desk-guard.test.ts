@@ -12,7 +12,16 @@
  */
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { contactEvents, contacts, deskSession, deskUser } from "../../app/db/schema";
+import {
+  contactEvents,
+  contacts,
+  deskSession,
+  deskUser,
+  newsletterLetters,
+  newsletterSubscribers,
+  outbox,
+} from "../../app/db/schema";
+import { createLetter } from "../../app/newsletter/letters.server";
 import {
   createOwner,
   postContact,
@@ -46,6 +55,10 @@ let deleted: CookieJar;
 const statusForm = new URLSearchParams({ intent: "status", status: "termine" }).toString();
 const noteForm = new URLSearchParams({ intent: "note", note: "Écrit par un intrus" }).toString();
 const signOutForm = new URLSearchParams({ intent: "partout" }).toString();
+const newLetterForm = new URLSearchParams({ subject: "Lettre d’un intrus" }).toString();
+const sendLetterForm = new URLSearchParams({ intent: "send" }).toString();
+const eraseForm = new URLSearchParams({ email: "marie.dupont@example.ch" }).toString();
+let letterId: number;
 
 /** Every door of the desk but the sign-in page, in the spellings React Router resolves to the same routes. */
 function doors(id: number): Door[] {
@@ -68,6 +81,26 @@ function doors(id: number): Door[] {
     { method: "POST", path: request, body: noteForm, data: false },
     { method: "POST", path: "/admin/deconnexion", body: signOutForm, data: false },
     { method: "POST", path: "/admin/deconnexion.data", body: signOutForm, data: true },
+    // The rest of the desk: person, CSV, newsletter.
+    { method: "GET", path: "/admin/personne?email=marie.dupont%40example.ch", data: false },
+    { method: "GET", path: "/admin/personne.data?email=marie.dupont%40example.ch", data: true },
+    { method: "GET", path: "/admin/personne.json?email=marie.dupont%40example.ch", data: false },
+    { method: "GET", path: "/admin/demandes.csv", data: false },
+    { method: "GET", path: "/Admin/Demandes.csv", data: false },
+    { method: "POST", path: "/admin/personne", body: eraseForm, data: false },
+    { method: "POST", path: "/admin/personne.data", body: eraseForm, data: true },
+    { method: "GET", path: "/admin/lettres", data: false },
+    { method: "GET", path: "/admin/lettres.data", data: true },
+    { method: "GET", path: `/admin/lettres/${letterId}`, data: false },
+    { method: "GET", path: `/admin/lettres/${letterId}.data`, data: true },
+    { method: "POST", path: "/admin/lettres", body: newLetterForm, data: false },
+    { method: "POST", path: "/admin/lettres.data", body: newLetterForm, data: true },
+    { method: "POST", path: `/admin/lettres/${letterId}`, body: sendLetterForm, data: false },
+    { method: "POST", path: `/%61dmin/lettres/${letterId}`, body: sendLetterForm, data: false },
+    { method: "POST", path: `/admin/lettres/${letterId}.data`, body: sendLetterForm, data: true },
+    { method: "GET", path: "/admin/abonnes", data: false },
+    { method: "GET", path: "/admin/abonnes.data", data: true },
+    { method: "GET", path: "/admin/abonnes.csv", data: false },
   ];
 }
 
@@ -111,6 +144,23 @@ async function requestState(id: number) {
 
 const untouched = { status: "nouveau", note: "", history: 0 };
 
+/** What the newsletter's and the person's doors could change: letters made or sent, mails queued, Marie erased. */
+async function deskState() {
+  const letters = await site.database.db.select().from(newsletterLetters);
+  const mails = await site.database.db.select({ id: outbox.id }).from(outbox);
+  const marie = await site.database.db
+    .select({ id: contacts.id })
+    .from(contacts)
+    .where(eq(contacts.email, "marie.dupont@example.ch"));
+  return {
+    letters: letters.length,
+    sent: letters.filter((letter) => letter.sentAt).length,
+    mails: mails.length,
+    marie: marie.length,
+  };
+}
+let deskBefore: Awaited<ReturnType<typeof deskState>>;
+
 /** The id of the newest stored request. */
 async function newestContactId(): Promise<number> {
   const rows = await site.database.db.select({ id: contacts.id }).from(contacts);
@@ -146,6 +196,12 @@ beforeAll(async () => {
     .set({ expiresAt: new Date(Date.now() - 60_000) })
     .where(eq(deskSession.userId, expiredOwner!.id));
   await site.database.db.delete(deskUser).where(eq(deskUser.email, "deleted@example.ch"));
+  await site.database.db
+    .insert(newsletterSubscribers)
+    .values({ email: "lecteur@example.ch", source: "home", consentVersion: "test", status: "confirmed" });
+  letterId = await createLetter(site.database.db, { subject: "Brouillon", body: "Bonjour." });
+  deskBefore = await deskState();
+  expect(deskBefore).toMatchObject({ letters: 1, sent: 0, marie: 1 });
 });
 
 afterAll(() => site?.close());
@@ -160,6 +216,7 @@ describe("a desk door without a valid session", () => {
   it.each(cases)("%s: pages redirect to the sign-in page, data gets 401, nothing changes", async (_name, jar) => {
     for (const door of doors(contactId)) expectSignedOutRefusal(door, await knock(door, jar()));
     expect(await requestState(contactId)).toEqual(untouched);
+    expect(await deskState()).toEqual(deskBefore);
     // The refused sign-out changed nothing either: the valid owner's session still opens the inbox.
     expect((await knock({ method: "GET", path: "/admin", data: false }, valid)).status).toBe(200);
   });
@@ -175,6 +232,7 @@ describe("a desk door without a valid session", () => {
         }),
       );
     expect(await requestState(contactId)).toEqual(untouched);
+    expect(await deskState()).toEqual(deskBefore);
   });
 });
 
@@ -196,6 +254,7 @@ describe("a desk action from another origin, with a valid session", () => {
       expectPrivate(answer, `${door.method} ${door.path}`);
     }
     expect(await requestState(contactId)).toEqual(untouched);
+    expect(await deskState()).toEqual(deskBefore);
     const inbox = await knock({ method: "GET", path: "/admin", data: false }, valid);
     expect(inbox.status).toBe(200);
   });

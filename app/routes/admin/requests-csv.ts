@@ -5,10 +5,9 @@
  * Format: app/desk/csv.server.ts.
  */
 import { requireOwner } from "~/desk/guard.server";
-import { requestsCsv } from "~/desk/csv.server";
+import { csvDownload, requestsCsv } from "~/desk/csv.server";
 import { filterOf } from "~/desk/requests";
 import { listRequests } from "~/desk/requests.server";
-import { isoDateInZurich } from "~/utils/format";
 import type { Route } from "./+types/requests-csv";
 
 /** More than the desk will ever hold: the file has every request of the filter. */
@@ -17,11 +16,5 @@ const CSV_MAX_ROWS = 100_000;
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireOwner(request, context);
   const rows = await listRequests(context.db!, { ...filterOf(new URL(request.url)), limit: CSV_MAX_ROWS });
-  return new Response(requestsCsv(rows), {
-    headers: {
-      "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="demandes-${isoDateInZurich(new Date())}.csv"`,
-      "Cache-Control": "no-store",
-    },
-  });
+  return csvDownload(requestsCsv(rows), "demandes");
 }

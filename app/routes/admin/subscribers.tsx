@@ -5,20 +5,16 @@
  * desk's person erasure ("Personne").
  */
 import { Link, useLoaderData } from "react-router";
+import { buttonVariants } from "~/components/ui/button";
 import { deskLinkClass } from "~/desk/frame";
 import { requireOwner } from "~/desk/guard.server";
 import { deskHandle, deskMeta } from "~/desk/meta";
 import { listSubscribers } from "~/newsletter/subscriptions.server";
+import { SUBSCRIBER_STATES } from "~/newsletter/words";
 import { formatDateTime } from "~/utils/format";
 import type { Route } from "./+types/subscribers";
 
 export const handle = deskHandle;
-
-const STATES: Record<string, string> = {
-  pending: "En attente de confirmation",
-  confirmed: "Confirmé",
-  unsubscribed: "Désabonné",
-};
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireOwner(request, context);
@@ -27,7 +23,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     subscribers: rows.map((row) => ({
       id: row.id,
       email: row.email,
-      state: STATES[row.status] ?? row.status,
+      state: SUBSCRIBER_STATES[row.status] ?? row.status,
       dates: [
         `demandé le ${formatDateTime(row.requestedAt)}`,
         ...(row.confirmedAt ? [`confirmé le ${formatDateTime(row.confirmedAt)}`] : []),
@@ -51,9 +47,14 @@ export default function Subscribers() {
         </Link>
       </p>
       <h1 className="mt-4 text-3xl font-bold">Abonnés</h1>
-      <p className="mt-4 text-lg">
-        {subscribers.length} adresse{subscribers.length > 1 ? "s" : ""}, dont {confirmed} confirmée
-        {confirmed > 1 ? "s" : ""}.
+      <p className="mt-4 flex flex-wrap items-center gap-4 text-lg">
+        <span>
+          {subscribers.length} adresse{subscribers.length > 1 ? "s" : ""}, dont {confirmed} confirmée
+          {confirmed > 1 ? "s" : ""}.
+        </span>
+        <a href="/admin/abonnes.csv" download className={buttonVariants({ variant: "outline" })}>
+          Télécharger en CSV
+        </a>
       </p>
       <ul className="mt-4 space-y-3">
         {subscribers.map((subscriber) => (
