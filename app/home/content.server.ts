@@ -6,6 +6,7 @@
 import { audienceCards, audienceSection } from "~/content/audience";
 import { courses, coursesSection } from "~/content/courses";
 import { about, blogSection, contactSection, guide, hero } from "~/content/home";
+import { consentText } from "~/newsletter/words";
 import { openingHours } from "~/content/hours";
 import { identity } from "~/content/identity";
 import { pictures } from "~/content/pictures";
@@ -35,10 +36,15 @@ export function revealLabels() {
   return { reveal: contactSection.reveal, hide: contactSection.hide };
 }
 
+/** The words of the newsletter box, with the consent text it shows (app/newsletter/words.ts). */
+export function newsletterBoxWords() {
+  return { ...blogSection.newsletter, consent: consentText };
+}
+
 /** The words of the blog's pages: title, introduction, "Lire l’article" and the newsletter box. */
 export function blogWords() {
-  const { title, intro, readMore, newsletter } = blogSection;
-  return { title, intro, readMore, newsletter };
+  const { title, intro, readMore } = blogSection;
+  return { title, intro, readMore, newsletter: newsletterBoxWords() };
 }
 
 /** Everything the nine home sections show, in page order. */

@@ -6,7 +6,7 @@
 import type { ReactNode } from "react";
 import { Form, Link } from "react-router";
 import { Button, buttonVariants } from "~/components/ui/button";
-import { NEWSLETTER_HONEYPOT } from "./schema";
+import { NEWSLETTER_HONEYPOT } from "./fields";
 
 export function LinkPage({
   title,

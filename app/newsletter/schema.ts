@@ -4,11 +4,6 @@ import { newsletterMessages } from "./words";
 
 z.config({ jitless: true });
 
-/** The hidden field bots fill. */
-export const NEWSLETTER_HONEYPOT = "website";
-
-/** Largest body the subscription action reads, in bytes. */
-export const NEWSLETTER_BODY_LIMIT_BYTES = 4 * 1024;
 
 /** Where a subscription starts (stored with the subscriber). */
 export const SUBSCRIPTION_SOURCES = ["home", "blog", "article", "newsletter", "contact"] as const;
@@ -30,6 +25,3 @@ export const subscribeSchema = z.object({
 export const NEWSLETTER_LIMITS = {
   "newsletter-link": { limit: 30, windowMs: 10 * 60_000 },
 } as const;
-
-/** Longest subject and body of a letter the desk accepts (characters). */
-export const LETTER_LIMITS = { subject: 200, body: 50_000 } as const;

@@ -7,17 +7,21 @@
 import { Mail } from "lucide-react";
 import { useFetcher } from "react-router";
 import { buttonVariants } from "~/components/ui/button";
-import { NEWSLETTER_HONEYPOT } from "./schema";
+import { NEWSLETTER_HONEYPOT } from "./fields";
 import type { SubscribeActionData } from "./types";
-import { consentText } from "./words";
 
-/** The box's words (app/content/home.ts `blogSection.newsletter`). */
+/**
+ * The box's words, from the loader (`newsletterBoxWords()` in
+ * app/home/content.server.ts: app/content/home.ts `blogSection.newsletter`
+ * and the consent text), so that they stay out of the page's JavaScript.
+ */
 export interface NewsletterBoxWords {
   title: string;
   text: string;
   placeholder: string;
   button: string;
   note: string;
+  consent: string;
 }
 
 export function NewsletterBox({
@@ -54,10 +58,8 @@ export function NewsletterBox({
           noValidate
         >
           <input type="hidden" name="source" value={source} />
-          <div className="hidden" aria-hidden="true">
-            <label htmlFor={`${id}-website`}>Ne pas remplir</label>
-            <input id={`${id}-website`} name={NEWSLETTER_HONEYPOT} type="text" tabIndex={-1} autoComplete="off" />
-          </div>
+          {/* The honeypot: not shown, not in the accessibility tree; a bot that fills every field fills it. */}
+          <input name={NEWSLETTER_HONEYPOT} hidden tabIndex={-1} autoComplete="off" />
           <label htmlFor={`${id}-email`} className="block font-semibold">
             Adresse e-mail
           </label>
@@ -89,7 +91,7 @@ export function NewsletterBox({
         </fetcher.Form>
       )}
       <p id={`${id}-note`} className="mt-3 text-lg text-ink">
-        {newsletter.note} {consentText}
+        {newsletter.note} {newsletter.consent}
       </p>
     </div>
   );

@@ -8,7 +8,7 @@
 import { data, useActionData, useLoaderData } from "react-router";
 import { guardPublicAction } from "~/guards/public-action.server";
 import { LinkPage } from "~/newsletter/link-page";
-import { NEWSLETTER_BODY_LIMIT_BYTES, NEWSLETTER_HONEYPOT } from "~/newsletter/schema";
+import { NEWSLETTER_BODY_LIMIT_BYTES, NEWSLETTER_HONEYPOT } from "~/newsletter/fields";
 import { isUnsubscribeTokenValid, unsubscribe } from "~/newsletter/subscriptions.server";
 import { loaderMeta } from "~/seo/meta";
 import { pageMeta } from "~/seo/page-meta.server";

@@ -8,10 +8,11 @@
  */
 import { data, Link, useActionData, useLoaderData } from "react-router";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { blogSection } from "~/content/home";
+import { newsletterBoxWords } from "~/home/content.server";
 import { guardPublicAction } from "~/guards/public-action.server";
 import { sentLetters } from "~/newsletter/letters.server";
-import { NEWSLETTER_BODY_LIMIT_BYTES, NEWSLETTER_HONEYPOT, subscribeSchema } from "~/newsletter/schema";
+import { NEWSLETTER_BODY_LIMIT_BYTES, NEWSLETTER_HONEYPOT } from "~/newsletter/fields";
+import { subscribeSchema } from "~/newsletter/schema";
 import { NewsletterBox } from "~/newsletter/subscribe-box";
 import { requestSubscription } from "~/newsletter/subscriptions.server";
 import type { SubscribeActionData } from "~/newsletter/types";
@@ -31,7 +32,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       description:
         "Une lettre par mois : des conseils pratiques et des mises en garde contre les arnaques du moment. Abonnement gratuit, désabonnement en un clic.",
     }),
-    words: blogSection.newsletter,
+    words: newsletterBoxWords(),
     letters: letters.slice(0, 3).map((letter) => ({
       slug: letter.slug!,
       subject: letter.subject,

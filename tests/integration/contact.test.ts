@@ -43,7 +43,7 @@ describe.each(backends)("contact requests on %s", (backend) => {
     const smtp = await startSmtp();
     const site = await server({ SMTP_URL: smtp.url });
     try {
-      const { status, body } = await postContact(site.url, validForm());
+      const { status, body } = await postContact(site.url, { ...validForm(), newsletterConsent: "on" });
       expect(status).toBe(200);
       expect(body).toContain(contactMessages.successTitle);
 
@@ -60,11 +60,18 @@ describe.each(backends)("contact requests on %s", (backend) => {
       });
       expect(Math.abs(Date.parse(rows[0]!.consentTimestamp) - Date.now())).toBeLessThan(60_000);
 
-      await waitFor(() => smtp.mails.length === 1, 10_000, "the notification");
-      await waitFor(async () => (await site.database.db.select().from(outbox))[0]!.sentAt !== null, 5000, "sent_at");
-      await new Promise((resolve) => setTimeout(resolve, 500)); // no second mail comes
-      expect(smtp.mails).toHaveLength(1);
-      const [mail] = smtp.mails;
+      // The owner's notification, and (the newsletter box was ticked) the visitor's confirmation mail.
+      await waitFor(() => smtp.mails.length === 2, 10_000, "the notification and the confirmation");
+      await waitFor(
+        async () => (await site.database.db.select().from(outbox)).every((row) => row.sentAt !== null),
+        5000,
+        "sent_at",
+      );
+      await new Promise((resolve) => setTimeout(resolve, 500)); // no third mail comes
+      expect(smtp.mails).toHaveLength(2);
+      const confirmation = smtp.mails.find((mail) => mail.to === "marie.dupont@example.ch");
+      expect(confirmation!.subject).toBe("Confirmez votre abonnement à la lettre d’information");
+      const mail = smtp.mails.find((received) => received.to === "owner@example.ch");
       expect(mail!.to).toBe("owner@example.ch");
       expect(mail!.replyTo).toBe("marie.dupont@example.ch");
       expect(mail!.subject).toBe("Nouvelle demande de contact : Marie Dupont (Cours individuel)");

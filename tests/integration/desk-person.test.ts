@@ -71,7 +71,11 @@ beforeAll(async () => {
   // from another address with the same mobile typed internationally, a status change, and a mail
   // that is linked to no request but carries her e-mail in its data (as rows written before mails
   // were rendered did). Her first request asks for the newsletter: a pending subscription and its mail.
-  const first = await sendRequest({ email: "Marie.Dupont@Example.ch", phone: "079 123 45 67" });
+  const first = await sendRequest({
+    email: "Marie.Dupont@Example.ch",
+    phone: "079 123 45 67",
+    newsletterConsent: "on",
+  });
   await sendRequest({ email: "m.dupont@example.org", phone: "+41 79 123 45 67" });
   await setStatus(site.database.db, first, "en-cours");
   await site.database.db

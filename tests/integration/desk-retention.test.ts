@@ -13,6 +13,8 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type Database, type OpenDatabase } from "../../app/db/client.server";
 import {
+  linkTokens,
+  newsletterSubscribers,
   auditLog,
   contactEvents,
   contacts,
@@ -113,8 +115,48 @@ describe("runRetention on the embedded database", () => {
       { id: "v-new", identifier: "x", value: "y", expiresAt: new Date("2030-06-15T10:05:00Z") },
     ]);
 
+    // Newsletter: a request never confirmed for 31 days goes, one of 29 days stays, as do confirmed ones.
+    const day = 24 * 60 * 60 * 1000;
+    await db.insert(newsletterSubscribers).values([
+      {
+        email: "old@example.ch",
+        source: "home",
+        consentVersion: "v",
+        requestedAt: new Date(NOW.getTime() - 31 * day).toISOString(),
+      },
+      {
+        email: "young@example.ch",
+        source: "home",
+        consentVersion: "v",
+        requestedAt: new Date(NOW.getTime() - 29 * day).toISOString(),
+      },
+      {
+        email: "reader@example.ch",
+        source: "home",
+        consentVersion: "v",
+        status: "confirmed",
+        requestedAt: new Date(NOW.getTime() - 400 * day).toISOString(),
+      },
+    ]);
+    await db.insert(linkTokens).values([
+      {
+        hash: "expired",
+        purpose: "newsletter-confirm",
+        subject: "1",
+        expiresAt: new Date(NOW.getTime() - 60_000).toISOString(),
+      },
+      {
+        hash: "valid",
+        purpose: "newsletter-confirm",
+        subject: "2",
+        expiresAt: new Date(NOW.getTime() + 60_000).toISOString(),
+      },
+    ]);
+
     const counts = await runRetention(db, NOW, RETENTION);
     expect(counts).toEqual({
+      unconfirmedSubscribers: 1,
+      tokens: 1,
       contacts: 1,
       contactEvents: 1,
       outbox: 2,
@@ -134,6 +176,12 @@ describe("runRetention on the embedded database", () => {
     expect((await db.select({ id: deskVerification.id }).from(deskVerification)).map((row) => row.id)).toEqual([
       "v-new",
     ]);
+    expect(
+      (await db.select({ email: newsletterSubscribers.email }).from(newsletterSubscribers))
+        .map((row) => row.email)
+        .sort(),
+    ).toEqual(["reader@example.ch", "young@example.ch"]);
+    expect((await db.select({ hash: linkTokens.hash }).from(linkTokens)).map((row) => row.hash)).toEqual(["valid"]);
     const [filled] = await db.select({ phone: contacts.phoneE164 }).from(contacts).where(eq(contacts.id, active));
     expect(filled!.phone).toBe("+41791234567");
 

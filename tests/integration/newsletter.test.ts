@@ -14,6 +14,8 @@ import { createLetter, sendLetter } from "../../app/newsletter/letters.server";
 import { newsletterMessages } from "../../app/newsletter/words";
 import {
   freshDataDir,
+  lettersByAddress,
+  seedLetter,
   postContact,
   spawnSite,
   startSmtp,
@@ -189,31 +191,6 @@ describe("subscribing, confirming, unsubscribing", () => {
   });
 });
 
-/** Writes `count` confirmed subscribers and one letter sent to them (its outbox rows), in `db`. */
-async function seedLetter(db: Database, count: number, siteUrl: string): Promise<string[]> {
-  const emails = Array.from({ length: count }, (_, index) => `abonne${index}@example.ch`);
-  for (let start = 0; start < emails.length; start += 250) {
-    await db
-      .insert(newsletterSubscribers)
-      .values(
-        emails
-          .slice(start, start + 250)
-          .map((email) => ({ email, source: "home", consentVersion: "test", status: "confirmed" })),
-      );
-  }
-  const letterId = await createLetter(db, { subject: "Les arnaques de décembre", body: "Méfiez-vous des faux colis." });
-  expect(await sendLetter(db, letterId, { siteUrl })).toBe(count);
-  return emails;
-}
-
-/** How many letters each address received. */
-function countsByAddress(mails: ReceivedMail[]): Map<string, number> {
-  const counts = new Map<string, number>();
-  for (const mail of mails)
-    if (mail.subject === "Les arnaques de décembre") counts.set(mail.to, (counts.get(mail.to) ?? 0) + 1);
-  return counts;
-}
-
 describe("a letter to 1,000 subscribers", () => {
   it("reaches each address exactly once when the SMTP peer stops half-way and comes back", async () => {
     const first = await startSmtp();
@@ -249,7 +226,7 @@ describe("a letter to 1,000 subscribers", () => {
       site.worker.wake();
       await waitFor(() => first.mails.length + second!.mails.length >= 1000, 180_000, "every letter");
       await new Promise((resolve) => setTimeout(resolve, 1000)); // nothing more comes
-      const counts = countsByAddress([...first.mails, ...second.mails]);
+      const counts = lettersByAddress([...first.mails, ...second.mails]);
       expect(counts.size).toBe(1000);
       expect(emails.every((email) => counts.get(email) === 1)).toBe(true);
     } finally {
@@ -279,12 +256,12 @@ describe("a letter to 1,000 subscribers", () => {
       const restarted = await spawnSite(env);
       try {
         await restarted.ready();
-        await waitFor(() => countsByAddress(smtp.mails).size >= 1000, 240_000, "every address");
+        await waitFor(() => lettersByAddress(smtp.mails).size >= 1000, 240_000, "every address");
         await new Promise((resolve) => setTimeout(resolve, 2000));
       } finally {
         await restarted.stop();
       }
-      const counts = countsByAddress(smtp.mails);
+      const counts = lettersByAddress(smtp.mails);
       expect(emails.every((email) => (counts.get(email) ?? 0) >= 1)).toBe(true);
       expect(Math.max(...counts.values())).toBeLessThanOrEqual(2);
     } finally {

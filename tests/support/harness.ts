@@ -22,6 +22,8 @@ import { loadSettings, type Settings } from "../../app/config/settings.server";
 import { openDatabase, type Database } from "../../app/db/client.server";
 import { createDeskAuth, resolveAuthSecret } from "../../app/desk/auth.server";
 import { addOwner } from "../../app/desk/owners.server";
+import { newsletterSubscribers } from "../../app/db/schema";
+import { createLetter, sendLetter } from "../../app/newsletter/letters.server";
 import { startServer, type RunningServer } from "../../server/main";
 
 export interface ReceivedMail {
@@ -259,7 +261,11 @@ export async function startTestServer(
   };
 }
 
-/** A valid contact request as form fields; `email` makes it unique. */
+/**
+ * A valid contact request as form fields; `email` makes it unique. The
+ * newsletter box is left unticked (ticking it sends a confirmation mail as
+ * well): add `newsletterConsent: "on"` to tick it.
+ */
 export function validForm(email = "marie.dupont@example.ch"): Record<string, string> {
   return {
     firstName: "Marie",
@@ -268,7 +274,6 @@ export function validForm(email = "marie.dupont@example.ch"): Record<string, str
     phone: "+41 21 123 45 67",
     service: "one-to-one-course",
     message: "Bonjour,\nj’aimerais apprendre à utiliser mon smartphone.",
-    newsletterConsent: "on",
     website: "",
   };
 }
@@ -636,4 +641,37 @@ export async function signIn(baseUrl: string, owner: TestOwner, code = totpCode(
   if (second.status !== 303 || second.headers.get("location") !== "/admin")
     throw new Error(`code step answered ${second.status}: ${alertText(await second.text())}`);
   return jar;
+}
+
+/** The subject of the letter `seedLetter` sends. */
+export const SEEDED_LETTER_SUBJECT = "Les arnaques de décembre";
+
+/**
+ * Writes `count` confirmed subscribers (`abonne{i}@example.ch`) and one
+ * letter sent to them (`sendLetter`: one outbox row each) into `db`.
+ * @returns their addresses.
+ */
+export async function seedLetter(db: Database, count: number, siteUrl: string): Promise<string[]> {
+  const emails = Array.from({ length: count }, (_, index) => `abonne${index}@example.ch`);
+  for (let start = 0; start < emails.length; start += 250) {
+    await db
+      .insert(newsletterSubscribers)
+      .values(
+        emails
+          .slice(start, start + 250)
+          .map((email) => ({ email, source: "home", consentVersion: "test", status: "confirmed" })),
+      );
+  }
+  const letterId = await createLetter(db, { subject: SEEDED_LETTER_SUBJECT, body: "Méfiez-vous des faux colis." });
+  const written = await sendLetter(db, letterId, { siteUrl });
+  if (written !== count) throw new Error(`sendLetter wrote ${written} mails for ${count} subscribers`);
+  return emails;
+}
+
+/** How many copies of the seeded letter each address received. */
+export function lettersByAddress(mails: readonly ReceivedMail[]): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const mail of mails)
+    if (mail.subject === SEEDED_LETTER_SUBJECT) counts.set(mail.to, (counts.get(mail.to) ?? 0) + 1);
+  return counts;
 }

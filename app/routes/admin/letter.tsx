@@ -16,7 +16,7 @@ import { deskLinkClass } from "~/desk/frame";
 import { requireOwner } from "~/desk/guard.server";
 import { deskHandle, deskMeta } from "~/desk/meta";
 import { readFormData } from "~/guards/body.server";
-import { LETTER_LIMITS } from "~/newsletter/schema";
+import { LETTER_LIMITS } from "~/newsletter/fields";
 import { settingsFrom } from "~/config/settings.server";
 import {
   countConfirmedSubscribers,

@@ -10,7 +10,7 @@ import { deskLinkClass } from "~/desk/frame";
 import { requireOwner } from "~/desk/guard.server";
 import { deskHandle, deskMeta } from "~/desk/meta";
 import { readFormData } from "~/guards/body.server";
-import { LETTER_LIMITS } from "~/newsletter/schema";
+import { LETTER_LIMITS } from "~/newsletter/fields";
 import { countConfirmedSubscribers, createLetter, listLetters } from "~/newsletter/letters.server";
 import { formatDateTime } from "~/utils/format";
 import type { Route } from "./+types/letters";
