@@ -4,7 +4,6 @@ import { newsletterMessages } from "./words";
 
 z.config({ jitless: true });
 
-
 /** Where a subscription starts (stored with the subscriber). */
 export const SUBSCRIPTION_SOURCES = ["home", "blog", "article", "newsletter", "contact"] as const;
 

@@ -30,12 +30,18 @@ function posting(summary: ArticleSummary) {
 describe("an article's dates", () => {
   it("count the publication as the last change when there is no revision date", () => {
     expect(posting(article)).toMatchObject({ datePublished: "2024-11-15", dateModified: "2024-11-15" });
-    expect(sitemapPages([article]).find((page) => page.path === "/blog/mon-article")).toEqual({ path: "/blog/mon-article", lastmod: "2024-11-15" });
+    expect(sitemapPages([article]).find((page) => page.path === "/blog/mon-article")).toEqual({
+      path: "/blog/mon-article",
+      lastmod: "2024-11-15",
+    });
   });
 
   it("give the revision date as dateModified and lastmod when the front matter has one", () => {
     const revised = { ...article, updated: "2025-03-03", updatedLabel: "3 mars 2025" };
     expect(posting(revised)).toMatchObject({ datePublished: "2024-11-15", dateModified: "2025-03-03" });
-    expect(sitemapPages([revised]).find((page) => page.path === "/blog/mon-article")).toEqual({ path: "/blog/mon-article", lastmod: "2025-03-03" });
+    expect(sitemapPages([revised]).find((page) => page.path === "/blog/mon-article")).toEqual({
+      path: "/blog/mon-article",
+      lastmod: "2025-03-03",
+    });
   });
 });
