@@ -288,7 +288,7 @@ export const privacyNotice: LegalPage = /* @__PURE__ */ typesetAll({
         },
         {
           kind: "paragraph",
-          text: "J’utilise votre adresse uniquement pour vous envoyer la lettre ; les lettres partent depuis le serveur du site, par le même service d’envoi d’e-mails que les autres messages du site. Chaque lettre contient un lien pour vous désabonner en un clic, sans mot de passe ; vous pouvez aussi me l’écrire simplement. Après un désabonnement, je garde la trace de votre adresse, de la date de votre désabonnement et de votre accord passé, pour ne plus vous écrire et pour pouvoir montrer que je respectais votre choix ; vous pouvez me demander de l’effacer aussi. Les lettres déjà envoyées sont publiées sur la page « Lettre d’information », sans aucune adresse.",
+          text: "J’utilise votre adresse uniquement pour vous envoyer la lettre ; les lettres partent depuis le serveur du site, par le même service d’envoi d’e-mails que les autres messages du site. Vous pouvez vous désabonner à tout moment : chaque lettre contient un lien pour le faire en un clic, sans mot de passe, et vous pouvez aussi me l’écrire simplement. Après un désabonnement, je garde la trace de votre adresse, de la date de votre désabonnement et de votre accord passé, pour ne plus vous écrire et pour pouvoir montrer que je respectais votre choix ; vous pouvez me demander de l’effacer aussi. Les lettres déjà envoyées sont publiées sur la page « Lettre d’information », sans aucune adresse.",
         },
       ],
     },
@@ -346,7 +346,7 @@ export const privacyNotice: LegalPage = /* @__PURE__ */ typesetAll({
       blocks: [
         {
           kind: "paragraph",
-          text: "Ce site ne dépose aucun cookie sur votre appareil. Il ne contient ni outil de statistiques de visites, ni publicité, ni bouton de réseau social qui suivrait votre navigation.",
+          text: "Ce site ne dépose aucun cookie sur votre appareil. Il ne contient ni outil de statistiques de visites, ni publicité, ni bouton de réseau social qui suivrait votre navigation. Seul mon espace de travail privé, auquel je suis seul à me connecter, utilise un cookie de session, le temps de ma connexion.",
         },
         {
           kind: "paragraph",

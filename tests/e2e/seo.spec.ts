@@ -43,7 +43,8 @@ test("pages rendered on request carry their metadata; noindex ones have no canon
   for (const [sitePath, indexable] of [
     ["/contact", true],
     ["/coordonnees", false],
-    ["/newsletter", false],
+    ["/newsletter", true],
+    ["/newsletter/archives", true],
   ] as const) {
     const response = await request.get(sitePath);
     expect(response.status(), sitePath).toBe(200);
