@@ -1,7 +1,7 @@
 /**
  * The rule for an owner's password (`npm run owner:add`): at least 12
- * characters (NIST SP 800-63B section 3.1.1.2 asks at least 8 and allows
- * more; OWASP ASVS 5.0 V6.2.1 asks 12 for a single-factor secret), at most
+ * characters (issue 13; NIST SP 800-63B section 5.1.1.2 asks at least 8 for
+ * a memorized secret, and the desk always adds a second factor), at most
  * 256, not one of the 49,233 most common passwords (zxcvbn-ts's
  * `passwords-common` list, compared in lower case), not the e-mail or its
  * part before `@`, and not a single repeated character.
