@@ -5,7 +5,7 @@
  * JavaScript). Readable at 320 px: the header wraps.
  */
 import type { ReactNode } from "react";
-import { Form, NavLink } from "react-router";
+import { Form, Link, NavLink } from "react-router";
 import { buttonVariants } from "~/components/ui/button";
 import { cn } from "~/utils/cn";
 
@@ -17,6 +17,17 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
 
 /** A text link in the desk: coloured and underlined, so that it reads as a link. */
 export const deskLinkClass = "font-semibold text-primary underline underline-offset-4 hover:text-primary-strong";
+
+/** The link back to a list, above a desk page's title ("← Toutes les demandes"). */
+export function DeskBackLink({ to, children }: { to: string; children: ReactNode }) {
+  return (
+    <p>
+      <Link to={to} className={`text-lg ${deskLinkClass}`}>
+        ← {children}
+      </Link>
+    </p>
+  );
+}
 
 export function DeskFrame({ children, newRequests }: { children: ReactNode; newRequests?: number }) {
   const signedIn = newRequests !== undefined;

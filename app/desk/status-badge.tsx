@@ -1,5 +1,17 @@
-/** A request's status as a coloured label (text and border, never colour alone). */
-import { statusLabel } from "./requests";
+/**
+ * A request's status as a coloured label (text and border, never colour
+ * alone), and the statuses as a select's options.
+ */
+import { REQUEST_STATUSES, statusLabel } from "./requests";
+
+/** One `<option>` per status, in the order of the work. */
+export function StatusOptions() {
+  return REQUEST_STATUSES.map((status) => (
+    <option key={status.value} value={status.value}>
+      {status.label}
+    </option>
+  ));
+}
 
 const statusTone: Record<string, string> = {
   nouveau: "border-accent bg-accent text-white",

@@ -4,10 +4,9 @@
  * confirms (`confirmSubscription`), once. A tampered, expired or used link
  * says so in French and offers to subscribe again.
  */
-import { data, useActionData, useLoaderData } from "react-router";
-import { guardPublicAction } from "~/guards/public-action.server";
+import { useActionData, useLoaderData } from "react-router";
 import { LinkPage } from "~/newsletter/link-page";
-import { NEWSLETTER_BODY_LIMIT_BYTES, NEWSLETTER_HONEYPOT } from "~/newsletter/fields";
+import { linkAction } from "~/newsletter/link-action.server";
 import { confirmSubscription, TOKEN_PURPOSES } from "~/newsletter/subscriptions.server";
 import { loaderMeta } from "~/seo/meta";
 import { pageMeta } from "~/seo/page-meta.server";
@@ -29,15 +28,11 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
 export const meta = loaderMeta;
 
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const guard = await guardPublicAction(request, context, {
-    name: "newsletter-link",
-    bodyLimitBytes: NEWSLETTER_BODY_LIMIT_BYTES,
-    honeypotField: NEWSLETTER_HONEYPOT,
+  return linkAction(request, context, {
+    link: "confirm",
+    success: "confirmed",
+    perform: () => confirmSubscription(context.db!, params.token),
   });
-  if (guard.outcome !== "accepted") return data({ outcome: "refused" as const }, { status: 429 });
-  const outcome = await confirmSubscription(context.db!, params.token);
-  context.logger?.info({ outcome }, "newsletter: confirmation link used");
-  return data({ outcome }, { status: outcome === "confirmed" ? 200 : 410 });
 }
 
 export default function NewsletterConfirm() {

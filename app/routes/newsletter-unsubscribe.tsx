@@ -5,10 +5,9 @@
  * sign-in: the button, or a mail client's one-click POST
  * (`List-Unsubscribe=One-Click`). Using it again changes nothing more.
  */
-import { data, useActionData, useLoaderData } from "react-router";
-import { guardPublicAction } from "~/guards/public-action.server";
+import { useActionData, useLoaderData } from "react-router";
 import { LinkPage } from "~/newsletter/link-page";
-import { NEWSLETTER_BODY_LIMIT_BYTES, NEWSLETTER_HONEYPOT } from "~/newsletter/fields";
+import { linkAction } from "~/newsletter/link-action.server";
 import { isUnsubscribeTokenValid, unsubscribe } from "~/newsletter/subscriptions.server";
 import { loaderMeta } from "~/seo/meta";
 import { pageMeta } from "~/seo/page-meta.server";
@@ -28,15 +27,11 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
 export const meta = loaderMeta;
 
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const guard = await guardPublicAction(request, context, {
-    name: "newsletter-link",
-    bodyLimitBytes: NEWSLETTER_BODY_LIMIT_BYTES,
-    honeypotField: NEWSLETTER_HONEYPOT,
+  return linkAction(request, context, {
+    link: "unsubscribe",
+    success: "unsubscribed",
+    perform: () => unsubscribe(context.db!, params.token),
   });
-  if (guard.outcome !== "accepted") return data({ outcome: "refused" as const }, { status: 429 });
-  const outcome = await unsubscribe(context.db!, params.token);
-  context.logger?.info({ outcome }, "newsletter: unsubscribe link used");
-  return data({ outcome }, { status: outcome === "unsubscribed" ? 200 : 410 });
 }
 
 export default function NewsletterUnsubscribe() {

@@ -12,8 +12,8 @@ import { Select } from "~/components/ui/select";
 import { deskLinkClass } from "~/desk/frame";
 import { requireOwner } from "~/desk/guard.server";
 import { deskHandle, deskMeta } from "~/desk/meta";
-import { filterOf, REQUEST_STATUSES } from "~/desk/requests";
-import { StatusBadge } from "~/desk/status-badge";
+import { filterOf } from "~/desk/requests";
+import { StatusBadge, StatusOptions } from "~/desk/status-badge";
 import { listRequests } from "~/desk/requests.server";
 import { serviceLabel } from "~/contact/schema";
 import { formatDateTime } from "~/utils/format";
@@ -54,11 +54,7 @@ export default function Inbox() {
           <Label htmlFor="statut">Statut</Label>
           <Select id="statut" name="statut" defaultValue={filter.status ?? ""} className="mt-2">
             <option value="">Tous</option>
-            {REQUEST_STATUSES.map((status) => (
-              <option key={status.value} value={status.value}>
-                {status.label}
-              </option>
-            ))}
+            <StatusOptions />
           </Select>
         </div>
         <div>

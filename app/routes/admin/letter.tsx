@@ -7,13 +7,14 @@
  * given up), refreshed every 5 seconds while mails wait.
  */
 import { useEffect, useRef } from "react";
-import { data, Form, Link, redirect, useActionData, useFetcher, useLoaderData, useRevalidator } from "react-router";
+import { data, Form, redirect, useActionData, useFetcher, useLoaderData, useRevalidator } from "react-router";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Textarea } from "~/components/ui/textarea";
-import { deskLinkClass } from "~/desk/frame";
+import { DeskBackLink, deskLinkClass } from "~/desk/frame";
 import { requireOwner } from "~/desk/guard.server";
+import { idParam } from "~/desk/route-params.server";
 import { deskHandle, deskMeta } from "~/desk/meta";
 import { readFormData } from "~/guards/body.server";
 import { LETTER_LIMITS } from "~/newsletter/fields";
@@ -32,16 +33,10 @@ import type { Route } from "./+types/letter";
 
 export const handle = deskHandle;
 
-function letterId(params: { id: string }): number {
-  const id = Number(params.id);
-  if (!Number.isSafeInteger(id) || id <= 0) throw data(null, { status: 404 });
-  return id;
-}
-
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireOwner(request, context);
   const db = context.db!;
-  const letter = await getLetter(db, letterId(params));
+  const letter = await getLetter(db, idParam(params.id));
   if (!letter) throw data(null, { status: 404 });
   return {
     id: letter.id,
@@ -66,7 +61,7 @@ type ActionData = { message?: string; error?: string; preview?: string; confirm?
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const owner = await requireOwner(request, context);
-  const id = letterId(params);
+  const id = idParam(params.id);
   const db = context.db!;
   const form = await readFormData(request, 256 * 1024);
   const intent = form.get("intent");
@@ -120,11 +115,7 @@ export default function LetterPage() {
     const { progress } = letter.sent;
     return (
       <div className="mt-8">
-        <p>
-          <Link to="/admin/lettres" className={`text-lg ${deskLinkClass}`}>
-            ← Toutes les lettres
-          </Link>
-        </p>
+        <DeskBackLink to="/admin/lettres">Toutes les lettres</DeskBackLink>
         <h1 className="mt-4 text-3xl font-bold">{letter.subject}</h1>
         <p className="mt-2 text-lg">
           Envoyée le {letter.sent.at} à {letter.sent.recipients} abonné(s).{" "}
@@ -164,11 +155,7 @@ export default function LetterPage() {
   const shown = preview.data?.preview ?? answer?.preview ?? letter.preview;
   return (
     <div className="mt-8">
-      <p>
-        <Link to="/admin/lettres" className={`text-lg ${deskLinkClass}`}>
-          ← Toutes les lettres
-        </Link>
-      </p>
+      <DeskBackLink to="/admin/lettres">Toutes les lettres</DeskBackLink>
       <h1 className="mt-4 text-3xl font-bold">Écrire la lettre</h1>
       {answer?.message ? (
         <p role="status" className="mt-4 rounded-xl border-2 border-primary bg-primary-soft p-4 text-lg">

@@ -11,28 +11,23 @@ import { Label } from "~/components/ui/label";
 import { Select } from "~/components/ui/select";
 import { Textarea } from "~/components/ui/textarea";
 import { serviceLabel } from "~/contact/schema";
-import { deskLinkClass } from "~/desk/frame";
+import { DeskBackLink } from "~/desk/frame";
 import { Notice } from "~/desk/form-parts";
 import { requireOwner } from "~/desk/guard.server";
+import { idParam } from "~/desk/route-params.server";
 import { deskHandle, deskMeta } from "~/desk/meta";
-import { isRequestStatus, REQUEST_STATUSES, statusLabel } from "~/desk/requests";
+import { isRequestStatus, statusLabel } from "~/desk/requests";
 import { getRequest, resendNotification, setNote, setStatus } from "~/desk/requests.server";
-import { StatusBadge } from "~/desk/status-badge";
+import { StatusBadge, StatusOptions } from "~/desk/status-badge";
 import { readFormData } from "~/guards/body.server";
 import { formatDateTime } from "~/utils/format";
 import type { Route } from "./+types/request";
 
 export const handle = deskHandle;
 
-function requestId(params: { id: string }): number {
-  const id = Number(params.id);
-  if (!Number.isSafeInteger(id) || id <= 0) throw data(null, { status: 404 });
-  return id;
-}
-
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireOwner(request, context);
-  const found = await getRequest(context.db!, requestId(params));
+  const found = await getRequest(context.db!, idParam(params.id));
   if (!found) throw data(null, { status: 404 });
   const { request: row, history, mails } = found;
   return {
@@ -79,7 +74,7 @@ const NOTE_MAX = 5000;
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   await requireOwner(request, context);
-  const id = requestId(params);
+  const id = idParam(params.id);
   const form = await readFormData(request, 64 * 1024);
   const db = context.db!;
   const intent = form.get("intent");
@@ -113,11 +108,7 @@ export default function RequestPage() {
   const answer = useActionData<typeof action>();
   return (
     <div className="mt-8">
-      <p>
-        <Link to="/admin" className={`text-lg ${deskLinkClass}`}>
-          ← Toutes les demandes
-        </Link>
-      </p>
+      <DeskBackLink to="/admin">Toutes les demandes</DeskBackLink>
       <div className="mt-4 flex flex-wrap items-center gap-4">
         <h1 className="text-3xl font-bold">Demande n° {request.id}</h1>
         <StatusBadge status={request.status} />
@@ -165,11 +156,7 @@ export default function RequestPage() {
               <div className="min-w-48 flex-1">
                 <Label htmlFor="status">Statut</Label>
                 <Select id="status" name="status" defaultValue={request.status} className="mt-2">
-                  {REQUEST_STATUSES.map((status) => (
-                    <option key={status.value} value={status.value}>
-                      {status.label}
-                    </option>
-                  ))}
+                  <StatusOptions />
                 </Select>
               </div>
               <Button type="submit">Changer le statut</Button>

@@ -6,7 +6,7 @@
  */
 import { Link, useLoaderData } from "react-router";
 import { buttonVariants } from "~/components/ui/button";
-import { deskLinkClass } from "~/desk/frame";
+import { DeskBackLink, deskLinkClass } from "~/desk/frame";
 import { requireOwner } from "~/desk/guard.server";
 import { deskHandle, deskMeta } from "~/desk/meta";
 import { listSubscribers } from "~/newsletter/subscriptions.server";
@@ -41,11 +41,7 @@ export default function Subscribers() {
   const { subscribers, confirmed } = useLoaderData<typeof loader>();
   return (
     <div className="mt-8">
-      <p>
-        <Link to="/admin/lettres" className={`text-lg ${deskLinkClass}`}>
-          ← Lettre d’information
-        </Link>
-      </p>
+      <DeskBackLink to="/admin/lettres">Lettre d’information</DeskBackLink>
       <h1 className="mt-4 text-3xl font-bold">Abonnés</h1>
       <p className="mt-4 flex flex-wrap items-center gap-4 text-lg">
         <span>

@@ -1,0 +1,26 @@
+/**
+ * The action of a newsletter mail's link page (confirm, unsubscribe): the
+ * public action guards (rate limit per address, body limit, honeypot), then
+ * `perform`, whose outcome the page shows; 200 when it did what the link is
+ * for (`success`), 410 when the link is not valid, 429 when refused by the
+ * guards. The log line names the link and the outcome, never the token.
+ */
+import { data, type AppLoadContext } from "react-router";
+import { guardPublicAction } from "~/guards/public-action.server";
+import { NEWSLETTER_BODY_LIMIT_BYTES, NEWSLETTER_HONEYPOT } from "./fields";
+
+export async function linkAction<Outcome extends string>(
+  request: Request,
+  context: AppLoadContext,
+  { link, success, perform }: { link: string; success: Outcome; perform: () => Promise<Outcome | "invalid"> },
+) {
+  const guard = await guardPublicAction(request, context, {
+    name: "newsletter-link",
+    bodyLimitBytes: NEWSLETTER_BODY_LIMIT_BYTES,
+    honeypotField: NEWSLETTER_HONEYPOT,
+  });
+  if (guard.outcome !== "accepted") return data({ outcome: "refused" as const }, { status: 429 });
+  const outcome = await perform();
+  context.logger?.info({ link, outcome }, "newsletter: link used");
+  return data({ outcome }, { status: outcome === success ? 200 : 410 });
+}
