@@ -146,7 +146,7 @@ describe("subscribing, confirming, unsubscribing", () => {
   });
 
   it("starts the same double opt-in from the contact form's newsletter box, and subscribes nobody by itself", async () => {
-    const response = await postContact(site.url, validForm("lucie.favre@example.ch"));
+    const response = await postContact(site.url, { ...validForm("lucie.favre@example.ch"), newsletterConsent: "on" });
     expect(response.status).toBe(200);
     await waitFor(() => mailsTo("lucie.favre@example.ch").length === 1, 10_000, "the confirmation mail");
     expect(mailsTo("lucie.favre@example.ch")[0]!.subject).toContain("Confirmez votre abonnement");
