@@ -19,6 +19,9 @@ import {
   freshDataDir,
   sendRaw as send,
 } from "../support/harness";
+import { openDatabase } from "../../app/db/client.server";
+import { newsletterSubscribers } from "../../app/db/schema";
+import { newsletterMessages } from "../../app/newsletter/words";
 
 /** Spellings of /contact that React Router resolves to the contact route. */
 const SPELLINGS = [
@@ -223,6 +226,55 @@ describe("the contact rate limit behind every door", () => {
     const stored = await storedEmails(block.dataDir);
     expect(stored).toEqual(["limit0@example.ch", "limit1@example.ch", "limit2@example.ch"]);
     expect(block.smtp.mails.map((mail) => mail.replyTo).sort()).toEqual(stored);
+  }, 60_000);
+});
+
+describe("the newsletter's rate limit behind every door", () => {
+  const LIMIT = 3;
+  const block = siteForBlock({ CONTACT_RATE_LIMIT_MAX: String(LIMIT) });
+  /** The spellings of /contact above, made for /newsletter. */
+  const NEWSLETTER_SPELLINGS = SPELLINGS.map((pathname) =>
+    pathname
+      .replace("%63ontact", "%6Eewsletter")
+      .replace("%43ONTACT", "%4EEWSLETTER")
+      .replace(/contact/i, (word) =>
+        word === "contact" ? "newsletter" : word === "Contact" ? "Newsletter" : "NEWSLETTER",
+      ),
+  );
+  const subscription = (email: string) => new URLSearchParams({ email, source: "home", website: "" }).toString();
+
+  it("counts every spelling of POST /newsletter against one limit, refuses other methods, subscribes nobody past it", async () => {
+    expect(NEWSLETTER_SPELLINGS).toContain("/%6Eewsletter");
+    const bySpelling: number[] = [];
+    for (const [index, pathname] of NEWSLETTER_SPELLINGS.entries())
+      bySpelling.push(
+        (await send(block.site.url, "POST", pathname, { body: subscription(`nl${index}@example.ch`) })).status,
+      );
+    expect(bySpelling).toEqual([...Array(LIMIT).fill(200), ...Array(NEWSLETTER_SPELLINGS.length - LIMIT).fill(429)]);
+    for (const method of OTHER_METHODS) {
+      const answer = await send(block.site.url, method, "/%6Eewsletter", {
+        body: subscription(`nl-${method}@example.ch`),
+      });
+      expect(answer.status).toBe(405);
+    }
+    const limited = await send(block.site.url, "POST", "/newsletter", { body: subscription("late@example.ch") });
+    expect(limited.status).toBe(429);
+    expect(limited.text).toContain(newsletterMessages.rateLimited);
+
+    await waitFor(() => block.smtp.mails.length >= LIMIT, 10_000, "the confirmation mails");
+    expect(await block.site.stop()).toBe(0);
+    const opened = await openDatabase({ dataDir: block.dataDir });
+    try {
+      const rows = await opened.db.select({ email: newsletterSubscribers.email }).from(newsletterSubscribers);
+      expect(rows.map((row) => row.email).sort()).toEqual(["nl0@example.ch", "nl1@example.ch", "nl2@example.ch"]);
+    } finally {
+      await opened.close();
+    }
+    expect(block.smtp.mails.map((mail) => mail.to).sort()).toEqual([
+      "nl0@example.ch",
+      "nl1@example.ch",
+      "nl2@example.ch",
+    ]);
   }, 60_000);
 });
 
