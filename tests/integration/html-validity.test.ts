@@ -4,7 +4,9 @@
  * build prerendered (`build/client/**\/*.html`, made by the global setup,
  * tests/integration/global-setup.ts) and the pages the server renders on
  * request, as it serves them: `/contact` (empty, and answered with errors
- * after a bad post), `/coordonnees`, `/newsletter`, the 404 page and the
+ * after a bad post), `/coordonnees`, `/newsletter` (and its answer), the
+ * newsletter's archive, a letter, the mails' link pages, the owner's desk
+ * (sign-in, inbox, a request, a person, letters, subscribers), the 404 page and the
  * error page. Any error fails the test; warnings are printed. Duplicate ids
  * are errors for the checker, so ids are unique across each whole page.
  *
@@ -22,7 +24,9 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { RunningServer } from "../../server/main";
 import { htmlFiles } from "../../tooling/page-metadata";
-import { startTestServer, validForm } from "../support/harness";
+import { contacts, newsletterSubscribers } from "../../app/db/schema";
+import { createLetter, sendLetter, sentLetters } from "../../app/newsletter/letters.server";
+import { createOwner, postContact, signIn, startTestServer, validForm } from "../support/harness";
 
 const clientDirectory = path.resolve(process.env.BUILD_DIR ?? "build", "client");
 /** The checker's jar: `vnu-jar` exports its path (its README's usage). */
@@ -90,6 +94,7 @@ describe("the Nu HTML Checker", () => {
       served.push({ name, file });
     };
     await save("GET /contact", 200, fetch(`${site.url}/contact`));
+    expect((await postContact(site.url, validForm())).status).toBe(200);
     await save(
       "POST /contact with a bad e-mail",
       400,
@@ -101,6 +106,50 @@ describe("the Nu HTML Checker", () => {
     );
     await save("GET /coordonnees", 200, fetch(`${site.url}/coordonnees`));
     await save("GET /newsletter", 200, fetch(`${site.url}/newsletter`));
+    await save(
+      "POST /newsletter (the answer, without JavaScript)",
+      200,
+      fetch(`${site.url}/newsletter`, {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ email: "lecteur@example.ch", source: "newsletter", website: "" }).toString(),
+      }),
+    );
+    // A letter sent, for the archive and its page; the links' pages with a token that is not valid.
+    const db = site.database.db;
+    await db
+      .insert(newsletterSubscribers)
+      .values({ email: "abonne@example.ch", source: "home", consentVersion: "test", status: "confirmed" });
+    const letterId = await createLetter(db, {
+      subject: "Les arnaques de décembre",
+      body: "## Faux colis\n\nUn SMS annonce un colis : **ne cliquez pas**.\n\n- Vérifiez\n- [Lisez le guide](https://example.ch)",
+    });
+    await sendLetter(db, letterId, { siteUrl: site.url });
+    const draftId = await createLetter(db, { subject: "Brouillon", body: "## Bientôt\n\nUn texte." });
+    await save("GET /newsletter/archives", 200, fetch(`${site.url}/newsletter/archives`));
+    const [letter] = await sentLetters(db);
+    await save("GET /newsletter/archives/{slug}", 200, fetch(`${site.url}/newsletter/archives/${letter!.slug}`));
+    await save("GET /newsletter/confirmer/{token}", 200, fetch(`${site.url}/newsletter/confirmer/${"a".repeat(43)}`));
+    await save(
+      "GET /newsletter/desabonnement/{token}",
+      200,
+      fetch(`${site.url}/newsletter/desabonnement/${"a".repeat(43)}`),
+    );
+    // The owner's desk, signed in.
+    await save("GET /admin/connexion", 200, fetch(`${site.url}/admin/connexion`));
+    const jar = await signIn(site.url, await createOwner(db));
+    const desk = (pathname: string) => fetch(`${site.url}${pathname}`, { headers: { Cookie: jar.header() } });
+    const [contact] = await db.select({ id: contacts.id }).from(contacts).limit(1);
+    for (const pathname of [
+      "/admin",
+      `/admin/demandes/${contact!.id}`,
+      "/admin/personne?email=marie.dupont%40example.ch",
+      "/admin/lettres",
+      `/admin/lettres/${draftId}`,
+      `/admin/lettres/${letterId}`,
+      "/admin/abonnes",
+    ])
+      await save(`GET ${pathname} (signed in)`, 200, desk(pathname));
     await save("GET /une-page-qui-n-existe-pas (404)", 404, fetch(`${site.url}/une-page-qui-n-existe-pas`));
     // The error route's deliberate error is logged by app/entry.server.tsx's handleError: expected, kept out of the output.
     const quiet = vi.spyOn(console, "error").mockImplementation(() => {});
