@@ -22,7 +22,8 @@ import {
   type TestOwner,
 } from "../support/harness";
 import { fillValidRequest, validRequest } from "./contact-helpers";
-import { expectNoAxeViolations, expectNoHorizontalScroll } from "./helpers";
+import { checkAtBothWidths, signInWithMouse } from "./desk-helpers";
+import { expectNoAxeViolations } from "./helpers";
 
 // One site and its owners for the whole file: its tests run in order, in one worker.
 test.describe.configure({ mode: "default" });
@@ -47,28 +48,8 @@ test.afterAll(async () => {
   if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-/** Full-page screenshot `screenshots/desk-{name}-{width}.png` at each width, the page checked at each. */
-async function atBothWidths(page: Page, name: string) {
-  for (const width of [1280, 375]) {
-    await page.setViewportSize({ width, height: width === 375 ? 740 : 800 });
-    await expectNoHorizontalScroll(page);
-    await expectNoAxeViolations(page);
-    await page.screenshot({ path: `screenshots/desk-${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
-
-/** Signs `owner` in with the mouse, through both steps; ends on the inbox. */
-async function signInWithMouse(page: Page, owner: TestOwner) {
-  await page.getByLabel("Adresse e-mail").fill(owner.email);
-  await page.getByLabel("Mot de passe").fill(owner.password);
-  await page.getByRole("button", { name: "Continuer" }).click();
-  await expect(page.getByLabel("Code de vérification")).toBeVisible();
-  await page.getByLabel("Code de vérification").fill(totpCode(owner));
-  await page.getByRole("button", { name: "Se connecter" }).click();
-  await expect(page).toHaveURL(`${site.url}/admin`);
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Demandes de contact");
-}
+/** The page checked and photographed at both widths: `screenshots/desk-{name}-{width}.png`. */
+const atBothWidths = (page: Page, name: string) => checkAtBothWidths(page, `desk-${name}`);
 
 test("a request from the public form reaches the inbox; the owner changes its status and writes a note", async ({
   page,
@@ -189,7 +170,7 @@ test("the desk without JavaScript: sign in, change a status, write a note, sign 
   try {
     await page.goto(`${site.url}/admin`);
     await expect(page).toHaveURL(`${site.url}/admin/connexion`);
-    await signInWithMouse(page, owners.noScript);
+    await signInWithMouse(page, site.url, owners.noScript);
 
     await page.getByRole("link", { name: requester }).first().click();
     await expect(page).toHaveURL(new RegExp(`${site.url}/admin/demandes/\\d+$`));

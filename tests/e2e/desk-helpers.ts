@@ -1,0 +1,44 @@
+/**
+ * Shared steps of the browser tests that run a site of their own
+ * (`spawnSite`): the owner's sign-in through the desk's pages, and a page
+ * checked and photographed at the two widths the owner and visitors use.
+ */
+import fs from "node:fs";
+import { expect, type Page } from "@playwright/test";
+import { totpCode, type TestOwner } from "../support/harness";
+import { expectNoAxeViolations, expectNoHorizontalScroll } from "./helpers";
+
+/**
+ * At 1280 then 375 px: no horizontal scroll, no axe violation, and a
+ * full-page screenshot `screenshots/{name}-{width}.png`. The viewport is
+ * given back as it was.
+ */
+export async function checkAtBothWidths(page: Page, name: string): Promise<void> {
+  const before = page.viewportSize() ?? { width: 1280, height: 800 };
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: width === 375 ? 740 : 800 });
+    await expectNoHorizontalScroll(page);
+    await expectNoAxeViolations(page);
+    await page.screenshot({ path: `screenshots/${name}-${width}.png`, fullPage: true });
+  }
+  await page.setViewportSize(before);
+}
+
+/** Signs `owner` in on `siteUrl` with the mouse, through both steps; ends on the inbox. */
+export async function signInWithMouse(page: Page, siteUrl: string, owner: TestOwner): Promise<void> {
+  if (!page.url().startsWith(`${siteUrl}/admin/connexion`)) await page.goto(`${siteUrl}/admin/connexion`);
+  await page.getByLabel("Adresse e-mail").fill(owner.email);
+  await page.getByLabel("Mot de passe").fill(owner.password);
+  await page.getByRole("button", { name: "Continuer" }).click();
+  await expect(page.getByLabel("Code de vérification")).toBeVisible();
+  await page.getByLabel("Code de vérification").fill(totpCode(owner));
+  await page.getByRole("button", { name: "Se connecter" }).click();
+  await expect(page).toHaveURL(`${siteUrl}/admin`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Demandes de contact");
+}
+
+/** Runs `click` and resolves with the file the browser downloads: its suggested name and its bytes. */
+export async function downloadBy(page: Page, click: () => Promise<void>): Promise<{ name: string; bytes: Buffer }> {
+  const [download] = await Promise.all([page.waitForEvent("download"), click()]);
+  return { name: download.suggestedFilename(), bytes: fs.readFileSync(await download.path()) };
+}
