@@ -19,3 +19,22 @@ export const newsletterMessages = {
   saveError: "Votre demande n’a pas pu être enregistrée. Merci de réessayer dans un instant.",
   tooLarge: "Le formulaire envoyé est trop long.",
 } as const;
+
+/** A number of subscribers, as the desk writes it: "0 abonné", "1 abonné", "2 abonnés". */
+export const subscriberCount = (count: number) => `${count} abonné${count > 1 ? "s" : ""}`;
+
+/** A subscriber's state, as the desk names it. */
+export const subscriberStates: Readonly<Record<string, string>> = {
+  pending: "En attente de confirmation",
+  confirmed: "Confirmé",
+  unsubscribed: "Désabonné",
+};
+
+/** Where a subscription was asked (`SUBSCRIPTION_SOURCES`), after "depuis" in the desk. */
+export const subscriptionSources: Readonly<Record<string, string>> = {
+  home: "la page d’accueil",
+  blog: "le blog",
+  article: "un article du blog",
+  newsletter: "la page « Lettre d’information »",
+  contact: "le formulaire de contact",
+};

@@ -27,6 +27,7 @@ import {
   updateLetter,
 } from "~/newsletter/letters.server";
 import { renderLetterBody } from "~/newsletter/letter.server";
+import { subscriberCount } from "~/newsletter/words";
 import { formatDateTime } from "~/utils/format";
 import type { Route } from "./+types/letter";
 
@@ -127,7 +128,7 @@ export default function LetterPage() {
         </p>
         <h1 className="mt-4 text-3xl font-bold">{letter.subject}</h1>
         <p className="mt-2 text-lg">
-          Envoyée le {letter.sent.at} à {letter.sent.recipients} abonné(s).{" "}
+          Envoyée le {letter.sent.at} à {subscriberCount(letter.sent.recipients)}.{" "}
           <a href={`/newsletter/archives/${letter.sent.slug}`} className={deskLinkClass}>
             Voir dans les archives du site
           </a>
@@ -183,8 +184,11 @@ export default function LetterPage() {
       {answer?.confirm !== undefined ? (
         <div role="alert" className="mt-4 rounded-xl border-2 border-accent bg-white p-4 text-lg">
           <p className="font-semibold">
-            Envoyer « {letter.subject} » à {answer.confirm} abonné{answer.confirm > 1 ? "s" : ""} ? Une fois partie, la
-            lettre ne peut plus être modifiée.
+            {/* French spacing: no-break spaces inside « », a narrow one before "?". */}
+            Envoyer «{"\u00a0"}
+            {letter.subject}
+            {"\u00a0"}» à {subscriberCount(answer.confirm)}
+            {"\u202f"}? Une fois partie, la lettre ne peut plus être modifiée.
           </p>
           <Form method="post" className="mt-3 flex flex-wrap gap-3">
             <button type="submit" name="intent" value="send" className={buttonVariants({ variant: "accent" })}>
@@ -245,7 +249,7 @@ export default function LetterPage() {
               M’envoyer un test
             </Button>
             <Button type="submit" name="intent" value="confirm-send">
-              Envoyer à {letter.subscribers} abonné{letter.subscribers > 1 ? "s" : ""}…
+              Envoyer à {subscriberCount(letter.subscribers)}…
             </Button>
           </div>
         </Form>
