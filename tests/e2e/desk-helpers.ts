@@ -24,6 +24,28 @@ export async function checkAtBothWidths(page: Page, name: string): Promise<void>
   await page.setViewportSize(before);
 }
 
+/**
+ * `checkAtBothWidths` for a page opened without JavaScript (axe needs
+ * scripts): its document as it stands, scripts removed, is served again at
+ * its address to a page of a new context that runs them, and checked there.
+ */
+export async function checkAtBothWidthsWithoutScript(page: Page, name: string): Promise<void> {
+  const address = page.url();
+  const html = (await page.content()).replace(/<script\b[\s\S]*?<\/script>/gi, "");
+  const context = await page.context().browser()!.newContext({ viewport: page.viewportSize() });
+  try {
+    const copy = await context.newPage();
+    await copy.route(
+      (url) => url.href === address,
+      (route) => route.fulfill({ contentType: "text/html; charset=utf-8", body: html }),
+    );
+    await copy.goto(address);
+    await checkAtBothWidths(copy, name);
+  } finally {
+    await context.close();
+  }
+}
+
 /** Signs `owner` in on `siteUrl` with the mouse, through both steps; ends on the inbox. */
 export async function signInWithMouse(page: Page, siteUrl: string, owner: TestOwner): Promise<void> {
   if (!page.url().startsWith(`${siteUrl}/admin/connexion`)) await page.goto(`${siteUrl}/admin/connexion`);
