@@ -14,7 +14,7 @@ export const consentText =
 export const newsletterMessages = {
   email: "Saisissez une adresse e-mail valide, par exemple prenom.nom@exemple.ch.",
   received:
-    "Merci ! Pour confirmer votre abonnement, ouvrez l’e-mail que je viens de vous envoyer et cliquez sur le lien qu’il contient. Sans confirmation, rien ne vous sera envoyé.",
+    "Merci\u202f! Pour confirmer votre abonnement, ouvrez l’e-mail que je viens de vous envoyer et cliquez sur le lien qu’il contient. Sans confirmation, rien ne vous sera envoyé.",
   rateLimited: "Vous avez fait beaucoup de demandes en peu de temps. Merci de réessayer dans quelques minutes.",
   saveError: "Votre demande n’a pas pu être enregistrée. Merci de réessayer dans un instant.",
   tooLarge: "Le formulaire envoyé est trop long.",

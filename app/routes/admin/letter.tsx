@@ -100,6 +100,10 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   return reply({ message: "Brouillon enregistré.", preview });
 }
 
+/** How to write the letter (no-break spaces inside « » and before ":", so that no mark starts a line). */
+const MARKDOWN_HINT =
+  "En Markdown\u00a0: une ligne vide entre deux paragraphes, «\u00a0##\u00a0» devant un intertitre, «\u00a0-\u00a0» devant chaque point d’une liste, [texte du lien](https://adresse).";
+
 /** Refreshes the page's data every 5 seconds while `active`. */
 function useRefreshWhile(active: boolean) {
   const { revalidate } = useRevalidator();
@@ -133,13 +137,17 @@ export default function LetterPage() {
             Voir dans les archives du site
           </a>
         </p>
-        <dl className="mt-6 grid max-w-xl grid-cols-3 gap-3 text-center" aria-label="Progression de l’envoi">
+        {/* One row a figure on a phone ("Abandonnées" does not fit a third of 375 px), three columns from 640 px. */}
+        <dl className="mt-6 grid max-w-xl gap-3 sm:grid-cols-3 sm:text-center" aria-label="Progression de l’envoi">
           {[
             ["Envoyées", progress.sent],
             ["En attente", progress.waiting],
             ["Abandonnées", progress.failed],
           ].map(([label, value]) => (
-            <div key={label} className="rounded-xl border-2 border-gray-200 bg-white p-3">
+            <div
+              key={label}
+              className="flex items-center justify-between gap-4 rounded-xl border-2 border-gray-200 bg-white p-3 sm:block"
+            >
               <dt className="text-lg">{label}</dt>
               <dd className="text-3xl font-bold">{value}</dd>
             </div>
@@ -153,11 +161,15 @@ export default function LetterPage() {
             </a>
           </p>
         ) : null}
-        <h2 className="mt-8 text-2xl font-bold">La lettre</h2>
-        <div
-          className="mt-4 max-w-[600px] rounded-xl border-2 border-gray-200 bg-white p-6"
-          dangerouslySetInnerHTML={{ __html: letter.preview }}
-        />
+        <section aria-labelledby="letter-title">
+          <h2 id="letter-title" className="mt-8 text-2xl font-bold">
+            La lettre
+          </h2>
+          <div
+            className="mt-4 max-w-[600px] rounded-xl border-2 border-gray-200 bg-white p-6"
+            dangerouslySetInnerHTML={{ __html: letter.preview }}
+          />
+        </section>
       </div>
     );
   }
@@ -228,8 +240,7 @@ export default function LetterPage() {
           <div>
             <Label htmlFor="letter-body">Texte de la lettre</Label>
             <p id="letter-body-hint" className="mt-1 text-lg text-muted">
-              En Markdown : une ligne vide entre deux paragraphes, « ## » devant un intertitre, « - » devant chaque
-              point d’une liste, [texte du lien](https://adresse).
+              {MARKDOWN_HINT}
             </p>
             <Textarea
               id="letter-body"
