@@ -10,7 +10,8 @@ import { expectNoAxeViolations, expectNoHorizontalScroll } from "./helpers";
 
 /**
  * At 1280 then 375 px: no horizontal scroll, no axe violation, and a
- * full-page screenshot `screenshots/{name}-{width}.png`. The viewport is
+ * full-page screenshot `screenshots/{name}-{width}.png`; at 320 px (the
+ * narrowest phone the site serves), no horizontal scroll. The viewport is
  * given back as it was.
  */
 export async function checkAtBothWidths(page: Page, name: string): Promise<void> {
@@ -21,6 +22,8 @@ export async function checkAtBothWidths(page: Page, name: string): Promise<void>
     await expectNoAxeViolations(page);
     await page.screenshot({ path: `screenshots/${name}-${width}.png`, fullPage: true });
   }
+  await page.setViewportSize({ width: 320, height: 640 });
+  await expectNoHorizontalScroll(page);
   await page.setViewportSize(before);
 }
 

@@ -18,7 +18,7 @@
  * unsubscribe link): they run in order, and stop at the first failure.
  */
 import fs from "node:fs";
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import { expect, test, type Browser, type Locator, type Page } from "@playwright/test";
 import { blogSection } from "../../app/content/home";
 import { newsletterMessages } from "../../app/newsletter/words";
 import {
@@ -101,6 +101,12 @@ async function deskPage(browser: Browser): Promise<Page> {
   const page = await (await browser.newContext()).newPage();
   await signInWithMouse(page, site.url, owners.checker);
   return page;
+}
+
+/** The letter laid out as its readers see it: its heading in bold, its list with bullets. */
+async function expectLetterLayout(scope: Locator) {
+  await expect(scope.getByRole("heading", { level: 2, name: letter.heading })).toHaveCSS("font-weight", "700");
+  await expect(scope.getByRole("list")).toHaveCSS("list-style-type", "disc");
 }
 
 /** A subscriber's card on `/admin/abonnes`. */
@@ -210,7 +216,7 @@ test("the owner writes a letter with a live preview, tests it, sends it to the s
   await expect(page.getByRole("status")).toHaveText("Brouillon enregistré.");
   await page.reload();
   await expect(page.getByLabel("Texte de la lettre")).toHaveValue(letter.markdown);
-  await expect(preview.getByRole("heading", { level: 2, name: letter.heading })).toBeVisible();
+  await expectLetterLayout(preview);
   await checkAtBothWidths(page, "desk-letter-draft");
 
   // A test to the owner alone.
@@ -239,6 +245,12 @@ test("the owner writes a letter with a live preview, tests it, sends it to the s
   await expect(progress("Envoyées")).toHaveText("2", { timeout: 60_000 });
   await expect(progress("En attente")).toHaveText("0");
   await expect(progress("Abandonnées")).toHaveText("0");
+  await expectLetterLayout(page.getByRole("region", { name: "La lettre" }));
+  // On a phone, each figure and its label fit in their box.
+  await page.setViewportSize({ width: 375, height: 740 });
+  for (const box of await page.locator("dl > div").all())
+    expect(await box.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
+  await page.setViewportSize({ width: 1280, height: 800 });
   await checkAtBothWidths(page, "desk-letter-sent");
 
   // Each subscriber got it once, with the one-click unsubscribe headers.
@@ -276,7 +288,7 @@ test("the owner writes a letter with a live preview, tests it, sends it to the s
   await page.goto(letterUrl);
   await page.getByRole("link", { name: "Voir dans les archives du site" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(letter.subject);
-  await expect(page.getByRole("heading", { level: 2, name: letter.heading })).toBeVisible();
+  await expectLetterLayout(page.getByRole("article"));
   await checkAtBothWidths(page, "newsletter-letter");
 
   await page.getByRole("link", { name: "← Toutes les lettres" }).click();
