@@ -99,6 +99,10 @@ test("the owner downloads the CSV, exports a person's data and erases her from e
   // The owner starts on Jeanne's request: "En cours" (a row of the status history).
   await page.getByRole("link", { name: jeanne.name }).click();
   await expect(page).toHaveURL(/\/admin\/demandes\/\d+$/);
+  // The same status again changes nothing, and says so.
+  await page.getByRole("button", { name: "Changer le statut" }).click();
+  await expect(page.getByRole("status")).toHaveText("Le statut reste : Nouveau.");
+  await expect(page.getByText("Aucun changement de statut pour l’instant.")).toBeVisible();
   await page.getByLabel("Statut").selectOption({ label: "En cours" });
   await page.getByRole("button", { name: "Changer le statut" }).click();
   await expect(page.getByRole("status")).toHaveText("Statut changé : En cours.");

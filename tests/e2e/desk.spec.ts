@@ -127,6 +127,8 @@ test("a request from the public form reaches the inbox; the owner changes its st
 
   // The inbox's filter finds it under its new status only.
   await page.getByRole("link", { name: "← Toutes les demandes" }).click();
+  // The request page has a "Statut" field too: wait for the inbox's.
+  await expect(page).toHaveURL(`${site.url}/admin`);
   await page.getByLabel("Statut").selectOption({ label: "À rappeler" });
   await page.getByRole("button", { name: "Filtrer" }).click();
   await expect(page).toHaveURL(/statut=a-rappeler/);
