@@ -4,9 +4,50 @@
  * checked and photographed at the two widths the owner and visitors use.
  */
 import fs from "node:fs";
-import { expect, type Page } from "@playwright/test";
-import { totpCode, type TestOwner } from "../support/harness";
+import { expect, test, type Page } from "@playwright/test";
+import {
+  freshDataDir,
+  ownerAddCommand,
+  spawnSite,
+  totpCode,
+  type SpawnedSite,
+  type TestOwner,
+} from "../support/harness";
 import { expectNoAxeViolations, expectNoHorizontalScroll } from "./helpers";
+
+/** A site of a spec file's own, its DATA_DIR and its owners (filled in before the file's first test). */
+export interface OwnSite<K extends string> {
+  site: SpawnedSite;
+  dataDir: string;
+  owners: Record<K, TestOwner>;
+}
+
+/**
+ * Gives the spec file a site of its own (`spawnSite`, embedded database):
+ * before its tests, a fresh DATA_DIR, an owner per e-mail of `ownerEmails`
+ * made with `npm run owner:add` (the site stopped, as PGlite requires), then
+ * the site with `env` (read then, so that it may name peers started
+ * before); after them, the site stopped and its folder removed.
+ */
+export function setUpOwnSite<K extends string>(
+  ownerEmails: Record<K, string>,
+  env: () => Promise<Record<string, string>> | Record<string, string> = () => ({}),
+): OwnSite<K> {
+  const own = { owners: {} } as OwnSite<K>;
+  test.beforeAll(async () => {
+    test.setTimeout(240_000);
+    own.dataDir = freshDataDir();
+    for (const [key, email] of Object.entries(ownerEmails) as [K, string][])
+      own.owners[key] = ownerAddCommand({ DATA_DIR: own.dataDir }, email);
+    own.site = await spawnSite({ DATA_DIR: own.dataDir, LOG_LEVEL: "warn", ...(await env()) });
+    await own.site.ready();
+  });
+  test.afterAll(async () => {
+    await own.site?.stop();
+    if (own.dataDir) fs.rmSync(own.dataDir, { recursive: true, force: true });
+  });
+  return own;
+}
 
 /**
  * At 1280 then 375 px: no horizontal scroll, no axe violation, and a

@@ -9,28 +9,18 @@
  * of its database holds her name, e-mail or telephone. Each state of
  * `/admin/personne` is checked with axe and photographed at 1280 and 375 px.
  */
-import fs from "node:fs";
 import { parse } from "csv-parse/sync";
 import { expect, test, type Page } from "@playwright/test";
 import { contactMessages } from "../../app/contact/schema";
 import { typeset } from "../../app/utils/typography";
-import {
-  freshDataDir,
-  ownerAddCommand,
-  readStoppedDatabase,
-  spawnSite,
-  type SpawnedSite,
-  type TestOwner,
-} from "../support/harness";
+import { readStoppedDatabase } from "../support/harness";
 import { field, fillValidRequest, validRequest } from "./contact-helpers";
-import { checkAtBothWidths, downloadBy, signInWithMouse } from "./desk-helpers";
+import { checkAtBothWidths, downloadBy, signInWithMouse, setUpOwnSite } from "./desk-helpers";
 
 // One site for the file; its one test stops it at the end.
 test.describe.configure({ mode: "default" });
 
-let site: SpawnedSite;
-let dataDir: string;
-let owner: TestOwner;
+const own = setUpOwnSite({ owner: "proprietaire@example.ch" });
 
 /** The visitor whose data is erased (`validRequest`, who also asks for the newsletter), and one who stays. */
 const jeanne = { name: `${validRequest.firstName} ${validRequest.lastName}`, email: validRequest.email };
@@ -39,22 +29,9 @@ const paul = { firstName: "Paul", lastName: "Rochat", email: "paul.rochat@exampl
 /** What the desk finds of Jeanne: her request, one status change, her pending subscription, two mails. */
 const jeanneCounts = "1 demande de contact, 1 changement de statut, 1 abonnement et 2 e-mails";
 
-test.beforeAll(async () => {
-  test.setTimeout(240_000);
-  dataDir = freshDataDir();
-  owner = ownerAddCommand({ DATA_DIR: dataDir }, "proprietaire@example.ch");
-  site = await spawnSite({ DATA_DIR: dataDir, LOG_LEVEL: "warn" });
-  await site.ready();
-});
-
-test.afterAll(async () => {
-  await site?.stop();
-  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
-});
-
 /** Sends a request from the public `/contact` page, as a visitor does. */
 async function sendRequest(page: Page, fill: () => Promise<void>) {
-  await page.goto(`${site.url}/contact`);
+  await page.goto(`${own.site.url}/contact`);
   await fillValidRequest(page);
   await fill();
   await page.getByRole("button", { name: "Envoyer" }).click();
@@ -63,7 +40,7 @@ async function sendRequest(page: Page, fill: () => Promise<void>) {
 
 /** The inbox's CSV, downloaded with the button and parsed as Excel would (header line, `;`). */
 async function downloadCsv(page: Page) {
-  await page.goto(`${site.url}/admin`);
+  await page.goto(`${own.site.url}/admin`);
   const file = await downloadBy(page, () => page.getByRole("link", { name: "Télécharger en CSV" }).click());
   const text = file.bytes.toString("utf8");
   const rows = parse(file.bytes, { bom: true, delimiter: ";", columns: true }) as Record<string, string>[];
@@ -72,7 +49,7 @@ async function downloadCsv(page: Page) {
 
 /** Searches the person page by the given fields, with the form. */
 async function search(page: Page, { email = "", telephone = "" }: { email?: string; telephone?: string }) {
-  await page.goto(`${site.url}/admin/personne`);
+  await page.goto(`${own.site.url}/admin/personne`);
   await page.getByLabel("Adresse e-mail").fill(email);
   await page.getByLabel("Numéro de téléphone").fill(telephone);
   await page.getByRole("button", { name: "Chercher" }).click();
@@ -95,7 +72,7 @@ test("the owner downloads the CSV, exports a person's data and erases her from e
     await field(page, "Téléphone").fill(paul.phone);
   });
 
-  await signInWithMouse(page, site.url, owner);
+  await signInWithMouse(page, own.site.url, own.owners.owner);
   // The owner starts on Jeanne's request: "En cours" (a row of the status history).
   await page.getByRole("link", { name: jeanne.name }).click();
   await expect(page).toHaveURL(/\/admin\/demandes\/\d+$/);
@@ -205,8 +182,8 @@ test("the owner downloads the CSV, exports a person's data and erases her from e
   await expect(page.getByRole("link", { name: jeanne.name })).toHaveCount(0);
 
   // The database, read once the site is stopped: nothing of her in any table; Paul's rows, and one audit line of counts.
-  await site.stop();
-  const stored = await readStoppedDatabase(dataDir, async (db) => {
+  await own.site.stop();
+  const stored = await readStoppedDatabase(own.dataDir, async (db) => {
     const tables = (
       await db.query<{ name: string }>(
         "select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'",

@@ -17,30 +17,21 @@
  * The tests build on each other (subscribers, then the letter, then its
  * unsubscribe link): they run in order, and stop at the first failure.
  */
-import fs from "node:fs";
 import { expect, test, type Browser, type Locator, type Page } from "@playwright/test";
 import { blogSection } from "../../app/content/home";
 import { newsletterMessages } from "../../app/newsletter/words";
-import {
-  freshDataDir,
-  linkIn,
-  ownerAddCommand,
-  spawnSite,
-  startSmtp,
-  waitFor,
-  type ReceivedMail,
-  type SpawnedSite,
-  type TestOwner,
-} from "../support/harness";
-import { checkAtBothWidths, checkAtBothWidthsWithoutScript, signInWithMouse } from "./desk-helpers";
+import { linkIn, startSmtp, waitFor, type ReceivedMail } from "../support/harness";
+import { checkAtBothWidths, checkAtBothWidthsWithoutScript, signInWithMouse, setUpOwnSite } from "./desk-helpers";
 import { expectNoAxeViolations, expectNoHorizontalScroll, waitForHydration } from "./helpers";
 
 test.describe.configure({ mode: "serial" });
 
 let smtp: Awaited<ReturnType<typeof startSmtp>>;
-let site: SpawnedSite;
-let dataDir: string;
-const owners: Record<"writer" | "checker", TestOwner> = {} as never;
+// The site's mails go to the SMTP peer, started first.
+const own = setUpOwnSite({ writer: "proprietaire@example.ch", checker: "verification@example.ch" }, async () => {
+  smtp = await startSmtp();
+  return { SMTP_URL: smtp.url };
+});
 
 /** The two readers: one subscribes with JavaScript, the other without. */
 const readers = { withScript: "lucie.favre@example.ch", withoutScript: "andre.blanc@example.ch" };
@@ -62,20 +53,8 @@ const letter = {
   ].join("\n"),
 };
 
-test.beforeAll(async () => {
-  test.setTimeout(240_000);
-  smtp = await startSmtp();
-  dataDir = freshDataDir();
-  owners.writer = ownerAddCommand({ DATA_DIR: dataDir }, "proprietaire@example.ch");
-  owners.checker = ownerAddCommand({ DATA_DIR: dataDir }, "verification@example.ch");
-  site = await spawnSite({ DATA_DIR: dataDir, LOG_LEVEL: "warn", SMTP_URL: smtp.url });
-  await site.ready();
-});
-
 test.afterAll(async () => {
-  await site?.stop();
   await smtp?.close();
-  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
 /** The first mail to `to` whose subject is `subject`, once the SMTP peer has it. */
@@ -87,7 +66,7 @@ async function mailTo(to: string, subject: string): Promise<ReceivedMail> {
 
 /** Follows the confirmation mail's link, checks its page, presses its button: the page says it is confirmed. */
 async function confirmFromMail(page: Page, to: string, screenshots?: string) {
-  await page.goto(linkIn(await mailTo(to, confirmSubject), "/newsletter/confirmer/", site));
+  await page.goto(linkIn(await mailTo(to, confirmSubject), "/newsletter/confirmer/", own.site));
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Confirmer votre abonnement");
   if (screenshots) await checkAtBothWidths(page, screenshots);
   await page.getByRole("button", { name: "Confirmer mon abonnement" }).click();
@@ -99,7 +78,7 @@ async function confirmFromMail(page: Page, to: string, screenshots?: string) {
 /** A page of a new browser context signed in as the checking owner. */
 async function deskPage(browser: Browser): Promise<Page> {
   const page = await (await browser.newContext()).newPage();
-  await signInWithMouse(page, site.url, owners.checker);
+  await signInWithMouse(page, own.site.url, own.owners.checker);
   return page;
 }
 
@@ -113,14 +92,14 @@ async function expectLetterLayout(scope: Locator) {
 const subscriberCard = (page: Page, email: string) => page.getByRole("listitem").filter({ hasText: email });
 
 test("/newsletter explains the double opt-in, and the archive says the first letter is coming", async ({ page }) => {
-  await page.goto(`${site.url}/newsletter`);
+  await page.goto(`${own.site.url}/newsletter`);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Lettre d’information");
   await expect(page.getByRole("heading", { level: 2, name: "Comment s’abonner" })).toBeVisible();
   await expect(page.getByText("La première lettre partira bientôt.")).toBeVisible();
   await checkAtBothWidths(page, "newsletter-page");
 
   await page.getByRole("link", { name: "Toutes les lettres envoyées" }).click();
-  await expect(page).toHaveURL(`${site.url}/newsletter/archives`);
+  await expect(page).toHaveURL(`${own.site.url}/newsletter/archives`);
   await expect(page.getByText("Aucune lettre n’a encore été envoyée : la première partira bientôt.")).toBeVisible();
   await checkAtBothWidths(page, "newsletter-archives-empty");
 });
@@ -130,7 +109,7 @@ test("with JavaScript at 375 px: the home page's box answers in place, and the m
 }) => {
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 375, height: 740 });
-  await page.goto(`${site.url}/`);
+  await page.goto(`${own.site.url}/`);
   await waitForHydration(page);
   const section = page.locator("#blog");
   await section.getByLabel("Adresse e-mail").fill(readers.withScript);
@@ -139,7 +118,7 @@ test("with JavaScript at 375 px: the home page's box answers in place, and the m
   // The answer replaces the form, on the home page.
   const answer = section.getByRole("status");
   await expect(answer).toHaveText(newsletterMessages.received);
-  await expect(page).toHaveURL(`${site.url}/`);
+  await expect(page).toHaveURL(`${own.site.url}/`);
   await expect(section.getByLabel("Adresse e-mail")).toHaveCount(0);
   await expectNoHorizontalScroll(page);
   await expectNoAxeViolations(page);
@@ -155,12 +134,12 @@ test("without JavaScript at 375 px: the blog's box lands on /newsletter with the
   const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 375, height: 740 } });
   const page = await context.newPage();
   try {
-    await page.goto(`${site.url}/blog`);
+    await page.goto(`${own.site.url}/blog`);
     const form = page.locator("form", { has: page.getByRole("button", { name: box.button }) });
     await form.getByLabel("Adresse e-mail").fill(readers.withoutScript);
     await form.getByRole("button", { name: box.button }).click();
 
-    await expect(page).toHaveURL(`${site.url}/newsletter`);
+    await expect(page).toHaveURL(`${own.site.url}/newsletter`);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Lettre d’information");
     await expect(page.getByRole("status")).toHaveText(newsletterMessages.received);
     await checkAtBothWidthsWithoutScript(page, "newsletter-page-answer");
@@ -175,7 +154,7 @@ test("the owner writes a letter with a live preview, tests it, sends it to the s
   page,
 }) => {
   test.setTimeout(180_000);
-  await signInWithMouse(page, site.url, owners.writer);
+  await signInWithMouse(page, own.site.url, own.owners.writer);
   await page.getByRole("navigation", { name: "Bureau" }).getByRole("link", { name: "Lettre" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Lettre d’information");
   await expect(page.getByText("2 abonnés confirmés recevront la prochaine lettre.")).toBeVisible();
@@ -196,7 +175,7 @@ test("the owner writes a letter with a live preview, tests it, sends it to the s
   await page.getByRole("link", { name: "← Lettre d’information" }).click();
   await page.getByLabel("Objet de la lettre").fill(letter.subject);
   await page.getByRole("button", { name: "Écrire cette lettre" }).click();
-  await expect(page).toHaveURL(new RegExp(`${site.url}/admin/lettres/\\d+$`));
+  await expect(page).toHaveURL(new RegExp(`${own.site.url}/admin/lettres/\\d+$`));
   const letterUrl = page.url();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Écrire la lettre");
   await expect(page.getByLabel("Objet")).toHaveValue(letter.subject);
@@ -221,8 +200,8 @@ test("the owner writes a letter with a live preview, tests it, sends it to the s
 
   // A test to the owner alone.
   await page.getByRole("button", { name: "M’envoyer un test" }).click();
-  await expect(page.getByRole("status")).toHaveText(`Lettre de test envoyée à ${owners.writer.email}.`);
-  const testMail = await mailTo(owners.writer.email, `[Test] ${letter.subject}`);
+  await expect(page.getByRole("status")).toHaveText(`Lettre de test envoyée à ${own.owners.writer.email}.`);
+  const testMail = await mailTo(own.owners.writer.email, `[Test] ${letter.subject}`);
   expect(testMail.text).toContain(`## ${letter.heading}`);
   expect(testMail.html).toContain(letter.heading);
   expect(smtp.mails.filter((mail) => mail.subject === letter.subject)).toEqual([]);
@@ -279,7 +258,7 @@ test("the owner writes a letter with a live preview, tests it, sends it to the s
   await mailPage.close();
 
   // The list of letters, then the public archive.
-  await page.goto(`${site.url}/admin/lettres`);
+  await page.goto(`${own.site.url}/admin/lettres`);
   await expect(page.getByRole("listitem").filter({ hasText: letter.subject })).toContainText(
     /Envoyée le .* à 2 abonnés/,
   );
@@ -292,10 +271,10 @@ test("the owner writes a letter with a live preview, tests it, sends it to the s
   await checkAtBothWidths(page, "newsletter-letter");
 
   await page.getByRole("link", { name: "← Toutes les lettres" }).click();
-  await expect(page).toHaveURL(`${site.url}/newsletter/archives`);
+  await expect(page).toHaveURL(`${own.site.url}/newsletter/archives`);
   await expect(page.getByRole("link", { name: letter.subject })).toBeVisible();
   await checkAtBothWidths(page, "newsletter-archives");
-  await page.goto(`${site.url}/newsletter`);
+  await page.goto(`${own.site.url}/newsletter`);
   await expect(page.getByRole("link", { name: letter.subject })).toBeVisible();
 });
 
@@ -306,12 +285,12 @@ test("the letter's unsubscribe link: the page changes nothing by itself, its but
   test.setTimeout(120_000);
   const desk = await deskPage(browser);
   const subscribers = async () => {
-    await desk.goto(`${site.url}/admin/abonnes`);
+    await desk.goto(`${own.site.url}/admin/abonnes`);
     return subscriberCard(desk, readers.withScript);
   };
 
   const mail = await mailTo(readers.withScript, letter.subject);
-  await page.goto(linkIn(mail, "/newsletter/desabonnement/", site));
+  await page.goto(linkIn(mail, "/newsletter/desabonnement/", own.site));
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Se désabonner");
   await expect(page.getByRole("button", { name: "Me désabonner" })).toBeVisible();
   await checkAtBothWidths(page, "newsletter-unsubscribe");
@@ -326,7 +305,7 @@ test("the letter's unsubscribe link: the page changes nothing by itself, its but
   await expect(card).toContainText("Désabonné");
   await expect(card).toContainText("désabonné le");
   await expect(subscriberCard(desk, readers.withoutScript)).toContainText("Confirmé");
-  await desk.goto(`${site.url}/admin/lettres`);
+  await desk.goto(`${own.site.url}/admin/lettres`);
   await expect(desk.getByText("1 abonné confirmé recevra la prochaine lettre.")).toBeVisible();
   await desk.context().close();
 });
