@@ -105,7 +105,7 @@ export const blogSection = /* @__PURE__ */ typesetAll({
   newsletter: {
     title: "Restez informé(e)",
     text: "Une fois par mois, recevez mes conseils pratiques et mes mises en garde contre les arnaques du moment.",
-    placeholder: "Votre adresse email",
+    placeholder: "Votre adresse e-mail",
     button: "S’abonner",
     note: "Vous pouvez vous désabonner à tout moment. Vos données restent privées.",
   },

@@ -28,7 +28,7 @@ import { CONTACT_NOTIFICATION } from "~/contact/notification.server";
 import type { Database } from "~/db/client.server";
 import { contactEvents, contacts, newsletterSubscribers, outbox } from "~/db/schema";
 import { NEWSLETTER_MAIL_KINDS } from "~/newsletter/subscriptions.server";
-import { SUBSCRIBER_STATES } from "~/newsletter/words";
+import { subscriberStates, subscriptionSources } from "~/newsletter/words";
 import { formatDateTime } from "~/utils/format";
 import { toE164 } from "~/utils/phone";
 import { audit } from "./audit.server";
@@ -123,9 +123,9 @@ export const PERSON_TABLES: readonly PersonTable[] = [
     orderBy: newsletterSubscribers.id,
     fields: (row) => [
       ["E-mail", row.email],
-      ["État", SUBSCRIBER_STATES[row.status] ?? row.status],
+      ["État", subscriberStates[row.status] ?? row.status],
       ["Demandé le", formatDateTime(row.requestedAt)],
-      ["Depuis", row.source],
+      ["Demandé depuis", subscriptionSources[row.source] ?? row.source],
       ["Texte du consentement", `version du ${row.consentVersion}`],
       ["Confirmé le", row.confirmedAt ? formatDateTime(row.confirmedAt) : "(pas confirmé)"],
       ["Désabonné le", row.unsubscribedAt ? formatDateTime(row.unsubscribedAt) : "(abonné ou en attente)"],

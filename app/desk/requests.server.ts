@@ -106,22 +106,29 @@ export async function getRequest(db: Database, id: number) {
   return { request, history, mails };
 }
 
-/** Changes the status; false when the request does not exist. A same-status change records nothing. */
-export async function setStatus(db: Database, id: number, status: RequestStatus): Promise<boolean> {
+/**
+ * Changes the status: "changed", "unchanged" (it already was: nothing is
+ * recorded), or null when the request does not exist.
+ */
+export async function setStatus(
+  db: Database,
+  id: number,
+  status: RequestStatus,
+): Promise<"changed" | "unchanged" | null> {
   return db.transaction(async (tx) => {
     const [current] = await tx
       .select({ status: contacts.status })
       .from(contacts)
       .where(eq(contacts.id, id))
       .for("update");
-    if (!current) return false;
-    if (current.status === status) return true;
+    if (!current) return null;
+    if (current.status === status) return "unchanged";
     await tx
       .update(contacts)
       .set({ status, lastActivityAt: sql`now()` })
       .where(eq(contacts.id, id));
     await tx.insert(contactEvents).values({ contactId: id, fromStatus: current.status, toStatus: status });
-    return true;
+    return "changed";
   });
 }
 

@@ -34,15 +34,19 @@ interface HastNode {
 
 const FONT = "font-family: Verdana, Arial, Helvetica, sans-serif;";
 
-/** Inline styles by element, for mail clients. */
+/**
+ * Inline styles by element, for mail clients. They also lay out the desk's
+ * preview and the public archive, whose style sheet resets headings and
+ * lists: hence the weight of headings and the lists' markers, spelled out.
+ */
 const STYLES: Record<string, string> = {
-  h1: `${FONT} font-size: 28px; line-height: 1.3; margin: 28px 0 12px; color: #111827;`,
-  h2: `${FONT} font-size: 24px; line-height: 1.3; margin: 28px 0 12px; color: #111827;`,
-  h3: `${FONT} font-size: 21px; line-height: 1.3; margin: 24px 0 8px; color: #111827;`,
+  h1: `${FONT} font-size: 28px; font-weight: bold; line-height: 1.3; margin: 28px 0 12px; color: #111827;`,
+  h2: `${FONT} font-size: 24px; font-weight: bold; line-height: 1.3; margin: 28px 0 12px; color: #111827;`,
+  h3: `${FONT} font-size: 21px; font-weight: bold; line-height: 1.3; margin: 24px 0 8px; color: #111827;`,
   p: `${FONT} font-size: 19px; line-height: 1.6; margin: 0 0 16px; color: #1f2937;`,
   li: `${FONT} font-size: 19px; line-height: 1.6; margin: 0 0 8px; color: #1f2937;`,
-  ul: "margin: 0 0 16px; padding-left: 28px;",
-  ol: "margin: 0 0 16px; padding-left: 28px;",
+  ul: "margin: 0 0 16px; padding-left: 28px; list-style: disc;",
+  ol: "margin: 0 0 16px; padding-left: 28px; list-style: decimal;",
   a: "color: #1d4ed8; text-decoration: underline;",
   blockquote: "margin: 0 0 16px; padding: 8px 16px; border-left: 4px solid #1d4ed8; background: #eff6ff;",
   strong: "font-weight: bold;",

@@ -22,7 +22,7 @@ import { newsletterSubscribers } from "~/db/schema";
 import { enqueueMail } from "~/mail/enqueue.server";
 import { consumeToken, issueToken, readToken } from "~/tokens/tokens.server";
 import { confirmationMail } from "./letter.server";
-import { CONSENT_VERSION, SUBSCRIBER_STATES } from "./words";
+import { CONSENT_VERSION, subscriberStates } from "./words";
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -152,7 +152,7 @@ export const SUBSCRIBER_COLUMNS: readonly {
   value(row: typeof newsletterSubscribers.$inferSelect, moment: (iso: string) => string): string;
 }[] = [
   { label: "E-mail", value: (row) => row.email },
-  { label: "État", value: (row) => SUBSCRIBER_STATES[row.status] ?? row.status },
+  { label: "État", value: (row) => subscriberStates[row.status] ?? row.status },
   { label: "Demandé le", value: (row, moment) => moment(row.requestedAt) },
   { label: "Depuis", value: (row) => row.source },
   { label: "Version du texte d’accord", value: (row) => row.consentVersion },

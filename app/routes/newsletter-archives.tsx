@@ -40,7 +40,9 @@ export default function NewsletterArchives() {
         </Link>
       </p>
       {letters.length === 0 ? (
-        <p className="mt-8 text-xl text-ink">Aucune lettre n’a encore été envoyée : la première partira bientôt.</p>
+        <p className="mt-8 text-xl text-ink">
+          Aucune lettre n’a encore été envoyée&nbsp;: la première partira bientôt.
+        </p>
       ) : (
         <ul className="mt-8 space-y-4">
           {letters.map((letter) => (

@@ -44,7 +44,7 @@ export default function NewsletterConfirm() {
         title="Abonnement confirmé"
         done={
           <>
-            <p>Merci ! Votre abonnement à la lettre d’information est confirmé.</p>
+            <p>Merci&#8239;! Votre abonnement à la lettre d’information est confirmé.</p>
             <p>
               Vous recevrez la prochaine lettre au début du mois prochain, à cette adresse. Chaque lettre contient un
               lien pour vous désabonner en un clic.
@@ -60,22 +60,24 @@ export default function NewsletterConfirm() {
     return (
       <LinkPage title="Ce lien n’est plus valable">
         <p>
-          Ce lien de confirmation n’est plus valable : il a déjà servi, il date de plus de 7 jours, ou il a été copié en
-          partie.
+          Ce lien de confirmation n’est plus valable&nbsp;: il a déjà servi, il date de plus de 7 jours, ou il a été
+          copié en partie.
         </p>
         <p>
           Si vous souhaitez recevoir la lettre d’information, abonnez-vous à nouveau sur la page{" "}
           <a href="/newsletter" className="font-semibold text-primary underline underline-offset-4">
             Lettre d’information
-          </a>{" "}
-          : vous recevrez un nouveau lien.
+          </a>
+          &nbsp;: vous recevrez un nouveau lien.
         </p>
       </LinkPage>
     );
   }
   return (
     <LinkPage title="Confirmer votre abonnement" button="Confirmer mon abonnement">
-      <p>Il reste une étape : cliquez sur le bouton ci-dessous pour recevoir la lettre d’information chaque mois.</p>
+      <p>
+        Il reste une étape&nbsp;: cliquez sur le bouton ci-dessous pour recevoir la lettre d’information chaque mois.
+      </p>
     </LinkPage>
   );
 }

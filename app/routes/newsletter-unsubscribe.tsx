@@ -43,9 +43,9 @@ export default function NewsletterUnsubscribe() {
         title="Vous êtes désabonné(e)"
         done={
           <>
-            <p>C’est fait : vous ne recevrez plus la lettre d’information.</p>
+            <p>C’est fait&nbsp;: vous ne recevrez plus la lettre d’information.</p>
             <p>
-              Vous avez changé d’avis ? Vous pouvez vous réabonner à tout moment sur la page{" "}
+              Vous avez changé d’avis&#8239;? Vous pouvez vous réabonner à tout moment sur la page{" "}
               <a href="/newsletter" className="font-semibold text-primary underline underline-offset-4">
                 Lettre d’information
               </a>
@@ -62,8 +62,8 @@ export default function NewsletterUnsubscribe() {
     return (
       <LinkPage title="Ce lien n’est pas valable">
         <p>
-          Ce lien de désabonnement n’est pas valable : il a peut-être été copié en partie. Pour vous désabonner,
-          utilisez le lien d’une lettre récente, ou écrivez-moi simplement : je le fais pour vous.
+          Ce lien de désabonnement n’est pas valable&nbsp;: il a peut-être été copié en partie. Pour vous désabonner,
+          utilisez le lien d’une lettre récente, ou écrivez-moi simplement&nbsp;: je le fais pour vous.
         </p>
       </LinkPage>
     );

@@ -20,6 +20,7 @@ import { newsletterMessages } from "~/newsletter/words";
 import { settingsFrom } from "~/config/settings.server";
 import { errorFields } from "~/utils/errors.server";
 import { formatDate } from "~/utils/format";
+import { typesetAll } from "~/utils/typography";
 import { loaderMeta } from "~/seo/meta";
 import { pageMeta } from "~/seo/page-meta.server";
 import type { Route } from "./+types/newsletter";
@@ -33,6 +34,15 @@ export async function loader({ context, request }: Route.LoaderArgs) {
         "Une lettre par mois : des conseils pratiques et des mises en garde contre les arnaques du moment. Abonnement gratuit, désabonnement en un clic.",
     }),
     words: newsletterBoxWords(),
+    page: typesetAll({
+      intro:
+        "Une fois par mois, je vous écris : des conseils pratiques pour votre ordinateur, votre tablette et votre téléphone, et des mises en garde contre les arnaques du moment. C’est gratuit, et un clic suffit pour vous désabonner.",
+      steps: [
+        "Vous saisissez votre adresse e-mail ci-dessous.",
+        "Je vous envoie aussitôt un e-mail avec un lien de confirmation, valable 7 jours.",
+        "Vous cliquez sur ce lien, puis sur « Confirmer ». Sans cette confirmation, vous ne recevez rien, et votre adresse est effacée après 30 jours.",
+      ],
+    }),
     letters: letters.slice(0, 3).map((letter) => ({
       slug: letter.slug!,
       subject: letter.subject,
@@ -71,24 +81,17 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Newsletter() {
-  const { words, letters } = useLoaderData<typeof loader>();
+  const { words, page, letters } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   return (
     <section className="mx-auto max-w-3xl px-4 py-16 sm:px-6">
       <h1 className="text-4xl font-bold">Lettre d’information</h1>
-      <p className="mt-5 text-xl text-ink">
-        Une fois par mois, je vous écris : des conseils pratiques pour votre ordinateur, votre tablette et votre
-        téléphone, et des mises en garde contre les arnaques du moment. C’est gratuit, et un clic suffit pour vous
-        désabonner.
-      </p>
+      <p className="mt-5 text-xl text-ink">{page.intro}</p>
       <h2 className="mt-10 text-2xl font-bold">Comment s’abonner</h2>
       <ol className="mt-4 list-decimal space-y-2 pl-7 text-xl text-ink">
-        <li>Vous saisissez votre adresse e-mail ci-dessous.</li>
-        <li>Je vous envoie aussitôt un e-mail avec un lien de confirmation, valable 7 jours.</li>
-        <li>
-          Vous cliquez sur ce lien, puis sur « Confirmer ». Sans cette confirmation, vous ne recevez rien, et votre
-          adresse est effacée après 30 jours.
-        </li>
+        {page.steps.map((step) => (
+          <li key={step}>{step}</li>
+        ))}
       </ol>
       {answer ? (
         <p

@@ -6,102 +6,62 @@
  * keyboard alone; axe on every desk page; the desk without JavaScript.
  *
  * The embedded database allows one process at a time, so the desk runs on
- * a site of its own (`spawnSite`), whose DATA_DIR receives the owners
+ * a site of its own (`setUpOwnSite`), whose DATA_DIR receives the owners
  * before it starts. Each test signs in a different owner: a TOTP code opens
  * one session only, and the tests may run within one 30-second step.
  */
-import fs from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
 import { contactMessages } from "../../app/contact/schema";
-import {
-  freshDataDir,
-  ownerAddCommand,
-  spawnSite,
-  totpCode,
-  type SpawnedSite,
-  type TestOwner,
-} from "../support/harness";
+import { totpCode } from "../support/harness";
 import { fillValidRequest, validRequest } from "./contact-helpers";
-import { expectNoAxeViolations, expectNoHorizontalScroll } from "./helpers";
+import { checkAtBothWidths, signInWithMouse, setUpOwnSite } from "./desk-helpers";
+import { expectNoAxeViolations } from "./helpers";
 
 // One site and its owners for the whole file: its tests run in order, in one worker.
 test.describe.configure({ mode: "default" });
 
-let site: SpawnedSite;
-let dataDir: string;
-const owners: Record<"mouse" | "keyboard" | "noScript", TestOwner> = {} as never;
+const own = setUpOwnSite({
+  mouse: "proprietaire@example.ch",
+  keyboard: "clavier@example.ch",
+  noScript: "sans-js@example.ch",
+});
 const requester = `${validRequest.firstName} ${validRequest.lastName}`;
 
-test.beforeAll(async () => {
-  test.setTimeout(240_000);
-  dataDir = freshDataDir();
-  owners.mouse = ownerAddCommand({ DATA_DIR: dataDir }, "proprietaire@example.ch");
-  owners.keyboard = ownerAddCommand({ DATA_DIR: dataDir }, "clavier@example.ch");
-  owners.noScript = ownerAddCommand({ DATA_DIR: dataDir }, "sans-js@example.ch");
-  site = await spawnSite({ DATA_DIR: dataDir, LOG_LEVEL: "warn" });
-  await site.ready();
-});
-
-test.afterAll(async () => {
-  await site?.stop();
-  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
-});
-
-/** Full-page screenshot `screenshots/desk-{name}-{width}.png` at each width, the page checked at each. */
-async function atBothWidths(page: Page, name: string) {
-  for (const width of [1280, 375]) {
-    await page.setViewportSize({ width, height: width === 375 ? 740 : 800 });
-    await expectNoHorizontalScroll(page);
-    await expectNoAxeViolations(page);
-    await page.screenshot({ path: `screenshots/desk-${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
-
-/** Signs `owner` in with the mouse, through both steps; ends on the inbox. */
-async function signInWithMouse(page: Page, owner: TestOwner) {
-  await page.getByLabel("Adresse e-mail").fill(owner.email);
-  await page.getByLabel("Mot de passe").fill(owner.password);
-  await page.getByRole("button", { name: "Continuer" }).click();
-  await expect(page.getByLabel("Code de vérification")).toBeVisible();
-  await page.getByLabel("Code de vérification").fill(totpCode(owner));
-  await page.getByRole("button", { name: "Se connecter" }).click();
-  await expect(page).toHaveURL(`${site.url}/admin`);
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Demandes de contact");
-}
+/** The page checked and photographed at both widths: `screenshots/desk-{name}-{width}.png`. */
+const atBothWidths = (page: Page, name: string) => checkAtBothWidths(page, `desk-${name}`);
 
 test("a request from the public form reaches the inbox; the owner changes its status and writes a note", async ({
   page,
 }) => {
   test.setTimeout(120_000);
   // A visitor writes from the public /contact page.
-  await page.goto(`${site.url}/contact`);
+  await page.goto(`${own.site.url}/contact`);
   await fillValidRequest(page);
   await page.getByRole("button", { name: "Envoyer" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(contactMessages.successTitle);
 
   // The desk sends a stranger to the sign-in page.
-  await page.goto(`${site.url}/admin`);
-  await expect(page).toHaveURL(`${site.url}/admin/connexion`);
+  await page.goto(`${own.site.url}/admin`);
+  await expect(page).toHaveURL(`${own.site.url}/admin/connexion`);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Connexion au bureau");
   await atBothWidths(page, "sign-in");
 
-  await page.getByLabel("Adresse e-mail").fill(owners.mouse.email);
-  await page.getByLabel("Mot de passe").fill(owners.mouse.password);
+  await page.getByLabel("Adresse e-mail").fill(own.owners.mouse.email);
+  await page.getByLabel("Mot de passe").fill(own.owners.mouse.password);
   await page.getByRole("button", { name: "Continuer" }).click();
   await expect(page.getByLabel("Code de vérification")).toBeVisible();
   await expect(page.getByLabel("Mot de passe")).toHaveCount(0);
   await atBothWidths(page, "sign-in-code");
 
   // A wrong code is refused with a message; the right one opens the inbox.
-  const wrongCode = String((Number(totpCode(owners.mouse)) + 500_000) % 1_000_000).padStart(6, "0");
+  const wrongCode = String((Number(totpCode(own.owners.mouse)) + 500_000) % 1_000_000).padStart(6, "0");
   await page.getByLabel("Code de vérification").fill(wrongCode);
   await page.getByRole("button", { name: "Se connecter" }).click();
   await expect(page.getByRole("alert")).toContainText("Ce code ne convient pas");
   await expectNoAxeViolations(page);
-  await page.getByLabel("Code de vérification").fill(totpCode(owners.mouse));
+  await page.getByLabel("Code de vérification").fill(totpCode(own.owners.mouse));
   await page.getByRole("button", { name: "Se connecter" }).click();
-  await expect(page).toHaveURL(`${site.url}/admin`);
+  await expect(page).toHaveURL(`${own.site.url}/admin`);
 
   // The inbox lists the request, marked new, and the header counts it.
   const item = page.getByRole("listitem").filter({ hasText: requester });
@@ -118,7 +78,7 @@ test("a request from the public form reaches the inbox; the owner changes its st
 
   // Its page shows what the visitor wrote.
   await item.getByRole("link", { name: requester }).click();
-  await expect(page).toHaveURL(new RegExp(`${site.url}/admin/demandes/\\d+$`));
+  await expect(page).toHaveURL(new RegExp(`${own.site.url}/admin/demandes/\\d+$`));
   await expect(page.getByText(validRequest.message)).toBeVisible();
   await expect(page.getByText("Aucun changement de statut pour l’instant.")).toBeVisible();
   await atBothWidths(page, "request");
@@ -146,6 +106,8 @@ test("a request from the public form reaches the inbox; the owner changes its st
 
   // The inbox's filter finds it under its new status only.
   await page.getByRole("link", { name: "← Toutes les demandes" }).click();
+  // The request page has a "Statut" field too: wait for the inbox's.
+  await expect(page).toHaveURL(`${own.site.url}/admin`);
   await page.getByLabel("Statut").selectOption({ label: "À rappeler" });
   await page.getByRole("button", { name: "Filtrer" }).click();
   await expect(page).toHaveURL(/statut=a-rappeler/);
@@ -156,7 +118,7 @@ test("a request from the public form reaches the inbox; the owner changes its st
 });
 
 test("signing in with the keyboard alone: Tab, typing and Enter", async ({ page }) => {
-  await page.goto(`${site.url}/admin/connexion`);
+  await page.goto(`${own.site.url}/admin/connexion`);
   /** Presses Tab until `id` has the focus (at most 10 times); returns every element focused on the way. */
   const tabTo = async (id: string) => {
     const visited: string[] = [];
@@ -169,15 +131,15 @@ test("signing in with the keyboard alone: Tab, typing and Enter", async ({ page 
     throw new Error(`Tab never reached #${id}: ${visited.join(", ")}`);
   };
   const visited = await tabTo("email");
-  await page.keyboard.type(owners.keyboard.email);
+  await page.keyboard.type(own.owners.keyboard.email);
   visited.push(...(await tabTo("password")));
-  await page.keyboard.type(owners.keyboard.password);
+  await page.keyboard.type(own.owners.keyboard.password);
   await page.keyboard.press("Enter");
   await expect(page.getByLabel("Code de vérification")).toBeVisible();
   visited.push(...(await tabTo("code")));
-  await page.keyboard.type(totpCode(owners.keyboard));
+  await page.keyboard.type(totpCode(own.owners.keyboard));
   await page.keyboard.press("Enter");
-  await expect(page).toHaveURL(`${site.url}/admin`);
+  await expect(page).toHaveURL(`${own.site.url}/admin`);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Demandes de contact");
   // The bots' hidden field is never on the way.
   expect(visited).not.toContain("website");
@@ -187,12 +149,12 @@ test("the desk without JavaScript: sign in, change a status, write a note, sign 
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
   try {
-    await page.goto(`${site.url}/admin`);
-    await expect(page).toHaveURL(`${site.url}/admin/connexion`);
-    await signInWithMouse(page, owners.noScript);
+    await page.goto(`${own.site.url}/admin`);
+    await expect(page).toHaveURL(`${own.site.url}/admin/connexion`);
+    await signInWithMouse(page, own.site.url, own.owners.noScript);
 
     await page.getByRole("link", { name: requester }).first().click();
-    await expect(page).toHaveURL(new RegExp(`${site.url}/admin/demandes/\\d+$`));
+    await expect(page).toHaveURL(new RegExp(`${own.site.url}/admin/demandes/\\d+$`));
     const before = await page.getByLabel("Statut").inputValue();
     await page.getByLabel("Statut").selectOption({ label: "En cours" });
     const posted = page.waitForResponse((response) => response.request().method() === "POST");
@@ -213,9 +175,9 @@ test("the desk without JavaScript: sign in, change a status, write a note, sign 
     await expect(page.getByLabel("Votre note (visible de vous seul)")).toHaveValue(note);
 
     await page.getByRole("button", { name: "Se déconnecter", exact: true }).click();
-    await expect(page).toHaveURL(`${site.url}/admin/connexion`);
-    await page.goto(`${site.url}/admin`);
-    await expect(page).toHaveURL(`${site.url}/admin/connexion`);
+    await expect(page).toHaveURL(`${own.site.url}/admin/connexion`);
+    await page.goto(`${own.site.url}/admin`);
+    await expect(page).toHaveURL(`${own.site.url}/admin/connexion`);
   } finally {
     await context.close();
   }

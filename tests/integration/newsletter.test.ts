@@ -16,6 +16,7 @@ import {
   freshDataDir,
   lettersByAddress,
   seedLetter,
+  linkIn,
   postContact,
   spawnSite,
   startSmtp,
@@ -34,13 +35,6 @@ function subscribe(site: Site, email: string, extra: Record<string, string> = {}
     headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: site.url },
     body: new URLSearchParams({ email, source: "home", website: "", ...extra }).toString(),
   });
-}
-
-/** The link to `path` in a mail's plain text, made to point at `site` (the mail names SITE_URL). */
-function linkIn(mail: ReceivedMail, path: string, site: { url: string }): string {
-  const found = mail.text.match(new RegExp(`https?://[^/\\s]+(${path.replace(/[/.]/g, "\\$&")}\\S+)`));
-  if (!found) throw new Error(`no ${path} link in:\n${mail.text}`);
-  return `${site.url}${found[1]}`;
 }
 
 /** The text of the answer's message (`role="status"` or `role="alert"`). */

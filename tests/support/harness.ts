@@ -292,6 +292,17 @@ export async function postContact(
   return { status: response.status, body: await response.text() };
 }
 
+/**
+ * The link to `pathname` (a prefix such as `/newsletter/confirmer/`) in a
+ * mail's plain text, made to point at `site` (mails name SITE_URL).
+ * @throws when the mail has no such link.
+ */
+export function linkIn(mail: ReceivedMail, pathname: string, site: { url: string }): string {
+  const found = mail.text.match(new RegExp(`https?://[^/\\s]+(${pathname.replace(/[/.]/g, "\\$&")}\\S+)`));
+  if (!found) throw new Error(`no ${pathname} link in:\n${mail.text}`);
+  return `${site.url}${found[1]}`;
+}
+
 /** Polls `check` every 50 ms until it returns true or `timeout` ms pass. */
 export async function waitFor(
   check: () => boolean | Promise<boolean>,
@@ -451,14 +462,21 @@ export function fillDisk(dir: string): void {
   }
 }
 
-/** The e-mail addresses of the contact requests in a stopped site's PGlite folder, in arrival order. */
-export async function storedEmails(dataDir: string): Promise<string[]> {
+/** Opens a stopped site's PGlite folder, runs `read` on it, and closes it. */
+export async function readStoppedDatabase<T>(dataDir: string, read: (db: PGlite) => Promise<T>): Promise<T> {
   const db = await PGlite.create(path.join(dataDir, "pglite"));
   try {
-    return (await db.query<{ email: string }>("select email from contacts order by id")).rows.map((row) => row.email);
+    return await read(db);
   } finally {
     await db.close();
   }
+}
+
+/** The e-mail addresses of the contact requests in a stopped site's PGlite folder, in arrival order. */
+export function storedEmails(dataDir: string): Promise<string[]> {
+  return readStoppedDatabase(dataDir, async (db) =>
+    (await db.query<{ email: string }>("select email from contacts order by id")).rows.map((row) => row.email),
+  );
 }
 
 /** The password of the owners the tests make (long, not a common password). */

@@ -28,6 +28,7 @@ import {
   updateLetter,
 } from "~/newsletter/letters.server";
 import { renderLetterBody } from "~/newsletter/letter.server";
+import { subscriberCount } from "~/newsletter/words";
 import { formatDateTime } from "~/utils/format";
 import type { Route } from "./+types/letter";
 
@@ -94,6 +95,10 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   return reply({ message: "Brouillon enregistré.", preview });
 }
 
+/** How to write the letter (no-break spaces inside « » and before ":", so that no mark starts a line). */
+const MARKDOWN_HINT =
+  "En Markdown\u00a0: une ligne vide entre deux paragraphes, «\u00a0##\u00a0» devant un intertitre, «\u00a0-\u00a0» devant chaque point d’une liste, [texte du lien](https://adresse).";
+
 /** Refreshes the page's data every 5 seconds while `active`. */
 function useRefreshWhile(active: boolean) {
   const { revalidate } = useRevalidator();
@@ -118,18 +123,22 @@ export default function LetterPage() {
         <DeskBackLink to="/admin/lettres">Toutes les lettres</DeskBackLink>
         <h1 className="mt-4 text-3xl font-bold">{letter.subject}</h1>
         <p className="mt-2 text-lg">
-          Envoyée le {letter.sent.at} à {letter.sent.recipients} abonné(s).{" "}
+          Envoyée le {letter.sent.at} à {subscriberCount(letter.sent.recipients)}.{" "}
           <a href={`/newsletter/archives/${letter.sent.slug}`} className={deskLinkClass}>
             Voir dans les archives du site
           </a>
         </p>
-        <dl className="mt-6 grid max-w-xl grid-cols-3 gap-3 text-center" aria-label="Progression de l’envoi">
+        {/* One row a figure on a phone ("Abandonnées" does not fit a third of 375 px), three columns from 640 px. */}
+        <dl className="mt-6 grid max-w-xl gap-3 sm:grid-cols-3 sm:text-center" aria-label="Progression de l’envoi">
           {[
             ["Envoyées", progress.sent],
             ["En attente", progress.waiting],
             ["Abandonnées", progress.failed],
           ].map(([label, value]) => (
-            <div key={label} className="rounded-xl border-2 border-gray-200 bg-white p-3">
+            <div
+              key={label}
+              className="flex items-center justify-between gap-4 rounded-xl border-2 border-gray-200 bg-white p-3 sm:block"
+            >
               <dt className="text-lg">{label}</dt>
               <dd className="text-3xl font-bold">{value}</dd>
             </div>
@@ -143,11 +152,15 @@ export default function LetterPage() {
             </a>
           </p>
         ) : null}
-        <h2 className="mt-8 text-2xl font-bold">La lettre</h2>
-        <div
-          className="mt-4 max-w-[600px] rounded-xl border-2 border-gray-200 bg-white p-6"
-          dangerouslySetInnerHTML={{ __html: letter.preview }}
-        />
+        <section aria-labelledby="letter-title">
+          <h2 id="letter-title" className="mt-8 text-2xl font-bold">
+            La lettre
+          </h2>
+          <div
+            className="mt-4 max-w-[600px] rounded-xl border-2 border-gray-200 bg-white p-6"
+            dangerouslySetInnerHTML={{ __html: letter.preview }}
+          />
+        </section>
       </div>
     );
   }
@@ -170,8 +183,11 @@ export default function LetterPage() {
       {answer?.confirm !== undefined ? (
         <div role="alert" className="mt-4 rounded-xl border-2 border-accent bg-white p-4 text-lg">
           <p className="font-semibold">
-            Envoyer « {letter.subject} » à {answer.confirm} abonné{answer.confirm > 1 ? "s" : ""} ? Une fois partie, la
-            lettre ne peut plus être modifiée.
+            {/* French spacing: no-break spaces inside « », a narrow one before "?". */}
+            Envoyer «{"\u00a0"}
+            {letter.subject}
+            {"\u00a0"}» à {subscriberCount(answer.confirm)}
+            {"\u202f"}? Une fois partie, la lettre ne peut plus être modifiée.
           </p>
           <Form method="post" className="mt-3 flex flex-wrap gap-3">
             <button type="submit" name="intent" value="send" className={buttonVariants({ variant: "accent" })}>
@@ -211,8 +227,7 @@ export default function LetterPage() {
           <div>
             <Label htmlFor="letter-body">Texte de la lettre</Label>
             <p id="letter-body-hint" className="mt-1 text-lg text-muted">
-              En Markdown : une ligne vide entre deux paragraphes, « ## » devant un intertitre, « - » devant chaque
-              point d’une liste, [texte du lien](https://adresse).
+              {MARKDOWN_HINT}
             </p>
             <Textarea
               id="letter-body"
@@ -232,7 +247,7 @@ export default function LetterPage() {
               M’envoyer un test
             </Button>
             <Button type="submit" name="intent" value="confirm-send">
-              Envoyer à {letter.subscribers} abonné{letter.subscribers > 1 ? "s" : ""}…
+              Envoyer à {subscriberCount(letter.subscribers)}…
             </Button>
           </div>
         </Form>

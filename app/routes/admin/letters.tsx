@@ -12,6 +12,7 @@ import { deskHandle, deskMeta } from "~/desk/meta";
 import { readFormData } from "~/guards/body.server";
 import { LETTER_LIMITS } from "~/newsletter/fields";
 import { countConfirmedSubscribers, createLetter, listLetters } from "~/newsletter/letters.server";
+import { subscriberCount } from "~/newsletter/words";
 import { formatDateTime } from "~/utils/format";
 import type { Route } from "./+types/letters";
 
@@ -27,7 +28,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       id: letter.id,
       subject: letter.subject,
       state: letter.sentAt
-        ? `Envoyée le ${formatDateTime(letter.sentAt)} à ${letter.recipients} abonné(s)`
+        ? `Envoyée le ${formatDateTime(letter.sentAt)} à ${subscriberCount(letter.recipients ?? 0)}`
         : `Brouillon, modifié le ${formatDateTime(letter.updatedAt)}`,
     })),
   };
@@ -58,7 +59,7 @@ export default function Letters() {
       <p className="mt-4 text-lg">
         {subscribers === 0
           ? "Aucun abonné confirmé pour l’instant."
-          : `${subscribers} abonné${subscribers > 1 ? "s" : ""} confirmé${subscribers > 1 ? "s" : ""} recevront la prochaine lettre.`}{" "}
+          : `${subscriberCount(subscribers)} confirmé${subscribers > 1 ? "s recevront" : " recevra"} la prochaine lettre.`}{" "}
         <Link to="/admin/abonnes" className={deskLinkClass}>
           Voir les abonnés
         </Link>

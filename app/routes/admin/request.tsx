@@ -81,8 +81,12 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (intent === "status") {
     const status = form.get("status");
     if (!isRequestStatus(status)) return data({ message: "Choisissez un statut de la liste." }, { status: 400 });
-    if (!(await setStatus(db, id, status))) throw data(null, { status: 404 });
-    return { message: `Statut changé : ${statusLabel(status)}.` };
+    const outcome = await setStatus(db, id, status);
+    if (!outcome) throw data(null, { status: 404 });
+    return {
+      message:
+        outcome === "changed" ? `Statut changé : ${statusLabel(status)}.` : `Le statut reste : ${statusLabel(status)}.`,
+    };
   }
   if (intent === "note") {
     const note = String(form.get("note") ?? "");

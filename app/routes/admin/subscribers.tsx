@@ -10,7 +10,7 @@ import { DeskBackLink, deskLinkClass } from "~/desk/frame";
 import { requireOwner } from "~/desk/guard.server";
 import { deskHandle, deskMeta } from "~/desk/meta";
 import { listSubscribers } from "~/newsletter/subscriptions.server";
-import { SUBSCRIBER_STATES } from "~/newsletter/words";
+import { subscriberStates, subscriptionSources } from "~/newsletter/words";
 import { formatDateTime } from "~/utils/format";
 import type { Route } from "./+types/subscribers";
 
@@ -23,13 +23,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     subscribers: rows.map((row) => ({
       id: row.id,
       email: row.email,
-      state: SUBSCRIBER_STATES[row.status] ?? row.status,
+      state: subscriberStates[row.status] ?? row.status,
       dates: [
         `demandé le ${formatDateTime(row.requestedAt)}`,
         ...(row.confirmedAt ? [`confirmé le ${formatDateTime(row.confirmedAt)}`] : []),
         ...(row.unsubscribedAt ? [`désabonné le ${formatDateTime(row.unsubscribedAt)}`] : []),
       ].join(" · "),
-      consent: `texte du ${row.consentVersion}, depuis ${row.source}`,
+      consent: `texte du ${row.consentVersion}, depuis ${subscriptionSources[row.source] ?? row.source}`,
     })),
     confirmed: rows.filter((row) => row.status === "confirmed").length,
   };

@@ -1,0 +1,110 @@
+/**
+ * Shared steps of the browser tests that run a site of their own
+ * (`spawnSite`): the owner's sign-in through the desk's pages, and a page
+ * checked and photographed at the two widths the owner and visitors use.
+ */
+import fs from "node:fs";
+import { expect, test, type Page } from "@playwright/test";
+import {
+  freshDataDir,
+  ownerAddCommand,
+  spawnSite,
+  totpCode,
+  type SpawnedSite,
+  type TestOwner,
+} from "../support/harness";
+import { expectNoAxeViolations, expectNoHorizontalScroll } from "./helpers";
+
+/** A site of a spec file's own, its DATA_DIR and its owners (filled in before the file's first test). */
+export interface OwnSite<K extends string> {
+  site: SpawnedSite;
+  dataDir: string;
+  owners: Record<K, TestOwner>;
+}
+
+/**
+ * Gives the spec file a site of its own (`spawnSite`, embedded database):
+ * before its tests, a fresh DATA_DIR, an owner per e-mail of `ownerEmails`
+ * made with `npm run owner:add` (the site stopped, as PGlite requires), then
+ * the site with `env` (read then, so that it may name peers started
+ * before); after them, the site stopped and its folder removed.
+ */
+export function setUpOwnSite<K extends string>(
+  ownerEmails: Record<K, string>,
+  env: () => Promise<Record<string, string>> | Record<string, string> = () => ({}),
+): OwnSite<K> {
+  const own = { owners: {} } as OwnSite<K>;
+  test.beforeAll(async () => {
+    test.setTimeout(240_000);
+    own.dataDir = freshDataDir();
+    for (const [key, email] of Object.entries(ownerEmails) as [K, string][])
+      own.owners[key] = ownerAddCommand({ DATA_DIR: own.dataDir }, email);
+    own.site = await spawnSite({ DATA_DIR: own.dataDir, LOG_LEVEL: "warn", ...(await env()) });
+    await own.site.ready();
+  });
+  test.afterAll(async () => {
+    await own.site?.stop();
+    if (own.dataDir) fs.rmSync(own.dataDir, { recursive: true, force: true });
+  });
+  return own;
+}
+
+/**
+ * At 1280 then 375 px: no horizontal scroll, no axe violation, and a
+ * full-page screenshot `screenshots/{name}-{width}.png`; at 320 px (the
+ * narrowest phone the site serves), no horizontal scroll. The viewport is
+ * given back as it was.
+ */
+export async function checkAtBothWidths(page: Page, name: string): Promise<void> {
+  const before = page.viewportSize() ?? { width: 1280, height: 800 };
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: width === 375 ? 740 : 800 });
+    await expectNoHorizontalScroll(page);
+    await expectNoAxeViolations(page);
+    await page.screenshot({ path: `screenshots/${name}-${width}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 320, height: 640 });
+  await expectNoHorizontalScroll(page);
+  await page.setViewportSize(before);
+}
+
+/**
+ * `checkAtBothWidths` for a page opened without JavaScript (axe needs
+ * scripts): its document as it stands, scripts removed, is served again at
+ * its address to a page of a new context that runs them, and checked there.
+ */
+export async function checkAtBothWidthsWithoutScript(page: Page, name: string): Promise<void> {
+  const address = page.url();
+  const html = (await page.content()).replace(/<script\b[\s\S]*?<\/script>/gi, "");
+  const context = await page.context().browser()!.newContext({ viewport: page.viewportSize() });
+  try {
+    const copy = await context.newPage();
+    await copy.route(
+      (url) => url.href === address,
+      (route) => route.fulfill({ contentType: "text/html; charset=utf-8", body: html }),
+    );
+    await copy.goto(address);
+    await checkAtBothWidths(copy, name);
+  } finally {
+    await context.close();
+  }
+}
+
+/** Signs `owner` in on `siteUrl` with the mouse, through both steps; ends on the inbox. */
+export async function signInWithMouse(page: Page, siteUrl: string, owner: TestOwner): Promise<void> {
+  if (!page.url().startsWith(`${siteUrl}/admin/connexion`)) await page.goto(`${siteUrl}/admin/connexion`);
+  await page.getByLabel("Adresse e-mail").fill(owner.email);
+  await page.getByLabel("Mot de passe").fill(owner.password);
+  await page.getByRole("button", { name: "Continuer" }).click();
+  await expect(page.getByLabel("Code de vérification")).toBeVisible();
+  await page.getByLabel("Code de vérification").fill(totpCode(owner));
+  await page.getByRole("button", { name: "Se connecter" }).click();
+  await expect(page).toHaveURL(`${siteUrl}/admin`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Demandes de contact");
+}
+
+/** Runs `click` and resolves with the file the browser downloads: its suggested name and its bytes. */
+export async function downloadBy(page: Page, click: () => Promise<void>): Promise<{ name: string; bytes: Buffer }> {
+  const [download] = await Promise.all([page.waitForEvent("download"), click()]);
+  return { name: download.suggestedFilename(), bytes: fs.readFileSync(await download.path()) };
+}
