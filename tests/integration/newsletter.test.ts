@@ -23,7 +23,6 @@ import {
   startTestServer,
   validForm,
   waitFor,
-  type ReceivedMail,
 } from "../support/harness";
 
 type Site = Awaited<ReturnType<typeof startTestServer>>;
