@@ -13,6 +13,11 @@ export default [
   route("robots.txt", "routes/robots.ts"),
   route("blog/:slug", "routes/blog-article.tsx"),
   route("contact", "routes/contact.tsx"),
+  // Courses (app/courses/): rendered on request, for live seat counts.
+  route("cours", "routes/courses.tsx"),
+  route("cours/inscription/:token", "routes/course-registration.tsx"),
+  route("cours/inscription/:token/calendrier.ics", "routes/course-calendar.ts"),
+  route("cours/:slug", "routes/course.tsx"),
   route("coordonnees", "routes/coordonnees.tsx"),
   route("newsletter", "routes/newsletter.tsx"),
   route("mentions-legales", "routes/mentions-legales.tsx"),

@@ -108,6 +108,11 @@ export async function startServer({
         limit: settings.CONTACT_RATE_LIMIT_MAX,
         windowMs: settings.CONTACT_RATE_LIMIT_WINDOW_MINUTES * 60_000,
       },
+      // Course registrations and cancellations (app/routes/course*.tsx): the contact form's allowance, counted apart.
+      booking: {
+        limit: settings.CONTACT_RATE_LIMIT_MAX,
+        windowMs: settings.CONTACT_RATE_LIMIT_WINDOW_MINUTES * 60_000,
+      },
       ...SIGN_IN_LIMITS,
     },
     logger,

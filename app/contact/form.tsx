@@ -235,14 +235,18 @@ export function ContactForm({
   );
 }
 
-/** One field: visible label, optional hint, the control, and its error right under it. */
-function Field({
+/**
+ * One field of a site form: visible label, optional hint (`{id}-hint`, for
+ * the control's `aria-describedby`), the control, and its error right under
+ * it (`errorId`). Shared by the contact and course registration forms.
+ */
+export function Field({
   field,
   label,
   hint,
   children,
 }: {
-  field: FieldMetadata<unknown, ContactFormValue, string[]>;
+  field: Pick<FieldMetadata<unknown>, "id" | "errorId" | "errors">;
   label: string;
   hint?: string;
   children: ReactNode;

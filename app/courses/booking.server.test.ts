@@ -62,7 +62,6 @@ const person = (sessionId: number, n: number, extra: Partial<BookingInput> = {})
   phone: "079 123 45 67",
   email: `marie${n}@example.ch`,
   seats: "1",
-  forRelative: false,
   ...extra,
 });
 
@@ -175,7 +174,6 @@ describe("registrations", () => {
       database.db,
       person(sessionId, 1, {
         email: "grand-maman@example.ch",
-        forRelative: true,
         bookerFirstName: "Luc",
         bookerLastName: "Dupont",
         bookerPhone: "+41 21 123 45 67",

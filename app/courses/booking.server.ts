@@ -29,7 +29,7 @@ import {
   sessionCancelledMail,
   type OwnerPerson,
 } from "./mails.server";
-import type { BookingInput } from "./schema";
+import { registersRelative, type BookingInput } from "./schema";
 import { courseBySlug, type SessionRow } from "./sessions.server";
 
 /** A registration row as Drizzle reads it. */
@@ -180,7 +180,7 @@ export async function registerForSession(
         .set({ seatsTaken: sql`${courseSessions.seatsTaken} + ${seats}` })
         .where(eq(courseSessions.id, session.id));
     }
-    const relative = input.forRelative;
+    const relative = registersRelative(input);
     const [registration] = await tx
       .insert(courseRegistrations)
       .values({

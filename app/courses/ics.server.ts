@@ -42,7 +42,7 @@ export function calendarFile(session: CalendarSession): string {
     description: session.description,
     url: session.url,
     status: "CONFIRMED",
-    alarms: [{ action: "display", description: session.title, trigger: { days: 1, before: true } }],
+    alarms: [{ action: "display", description: session.title, trigger: { hours: 24, before: true } }],
   });
   if (error || !value) throw new Error(`calendar file refused: ${error?.message ?? "no value"}`);
   return value;

@@ -4,8 +4,9 @@
  * the fields. The person's fields follow the contact form's rules
  * (`personFields`, app/contact/schema.ts). Required: the session, first
  * name, last name, telephone, 1 or 2 seats; optional: e-mail and message.
- * With "J'inscris un proche" (`forRelative`), the registrant's own first
- * name, last name and telephone are required too (e-mail optional).
+ * Under "J'inscris un proche" (a disclosure that works without JavaScript),
+ * the registrant's own fields: once any is filled, first name, last name
+ * and telephone are required (e-mail optional), and the mails go to both.
  */
 import { z } from "zod";
 import { personFields } from "~/contact/schema";
@@ -39,24 +40,37 @@ export const bookingSchema = z
     phone: personFields.phone,
     email: optionalEmail,
     seats: z.enum(["1", "2"], { message: bookingMessages.seats }).default("1"),
-    forRelative: z.boolean().default(false),
     bookerFirstName: personFields.firstName.optional(),
     bookerLastName: personFields.lastName.optional(),
     bookerPhone: personFields.phone.optional(),
     bookerEmail: optionalEmail,
     message: personFields.message,
   })
-  .superRefine((value, ctx) => {
-    if (!value.forRelative) return;
-    const required = [
-      ["bookerFirstName", "Indiquez votre prénom"],
-      ["bookerLastName", "Indiquez votre nom"],
-      ["bookerPhone", "Indiquez votre numéro de téléphone"],
-    ] as const;
-    for (const [field, message] of required) {
-      if (!value[field]) ctx.addIssue({ code: "custom", path: [field], message });
-    }
-  });
+  .superRefine(
+    (value, ctx) => {
+      if (!registersRelative(value)) return;
+      const required = [
+        ["bookerFirstName", "Indiquez votre prénom"],
+        ["bookerLastName", "Indiquez votre nom"],
+        ["bookerPhone", "Indiquez votre numéro de téléphone"],
+      ] as const;
+      for (const [field, message] of required) {
+        if (!value[field]) ctx.addIssue({ code: "custom", path: [field], message });
+      }
+    },
+    // Also when other fields are wrong: every message shows at the first submission.
+    { when: () => true },
+  );
 
 /** A valid registration, as the action passes it to `registerForSession`. */
 export type BookingInput = z.output<typeof bookingSchema>;
+
+/** Whether a registration is made by someone else for the attendee: any of the registrant's own fields is filled. */
+export function registersRelative(value: {
+  bookerFirstName?: string;
+  bookerLastName?: string;
+  bookerPhone?: string;
+  bookerEmail?: string;
+}): boolean {
+  return Boolean(value.bookerFirstName || value.bookerLastName || value.bookerPhone || value.bookerEmail);
+}
