@@ -29,6 +29,10 @@ export default [
     route("admin", "routes/admin/inbox.tsx"),
     route("admin/demandes/:id", "routes/admin/request.tsx"),
     route("admin/deconnexion", "routes/admin/sign-out.tsx"),
+    route("admin/cours", "routes/admin/courses.tsx"),
+    route("admin/cours/:id", "routes/admin/course-session.tsx"),
+    route("admin/cours/:id/presences", "routes/admin/course-attendance.tsx"),
+    route("admin/cours/:id/inscrits.csv", "routes/admin/course-csv.ts"),
   ]),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -1,8 +1,8 @@
 /**
  * The desk's frame: a plain header with the desk's name and, once signed
- * in, its sections (Demandes, with the number of new requests; Personne)
- * and the two sign-out buttons (forms that post: they work without
- * JavaScript). Readable at 320 px: the header wraps.
+ * in, its sections (Demandes, with the number of new requests; Cours;
+ * Personne) and the two sign-out buttons (forms that post: they work
+ * without JavaScript). Readable at 320 px: the header wraps; never printed.
  */
 import type { ReactNode } from "react";
 import { Form, NavLink } from "react-router";
@@ -19,7 +19,7 @@ export function DeskFrame({ children, newRequests }: { children: ReactNode; newR
   const signedIn = newRequests !== undefined;
   return (
     <div className="mx-auto w-full max-w-6xl px-4 pb-16">
-      <header className="flex flex-wrap items-center gap-x-6 gap-y-2 border-b-2 border-gray-200 py-4">
+      <header className="flex flex-wrap items-center gap-x-6 gap-y-2 border-b-2 border-gray-200 py-4 print:hidden">
         <p className="text-xl font-bold text-primary">Bureau</p>
         {signedIn ? (
           <>
@@ -32,6 +32,9 @@ export function DeskFrame({ children, newRequests }: { children: ReactNode; newR
                     <span className="sr-only"> {newRequests > 1 ? "nouvelles" : "nouvelle"}</span>
                   </span>
                 ) : null}
+              </NavLink>
+              <NavLink to="/admin/cours" className={navLinkClass}>
+                Cours
               </NavLink>
               <NavLink to="/admin/personne" className={navLinkClass}>
                 Personne
