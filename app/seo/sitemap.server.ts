@@ -3,7 +3,8 @@
  * `sitemap` library) and robots.txt (RFC 9309) of the site.
  *
  * The sitemap lists every public page a search engine should index: `/`,
- * `/contact`, `/blog` and its pages `/blog/page/{n}`, and each article with
+ * `/contact`, `/cours` and each course's `/cours/{slug}` (rendered on
+ * request: their seats change), `/blog` and its pages `/blog/page/{n}`, and each article with
  * `<lastmod>` = its `updated` date, else its date. Left out on purpose: the pages marked `noindex`
  * (the legal notice, the privacy notice, `/coordonnees`, `/newsletter`), the
  * feed, and anything answering 404.
@@ -11,6 +12,7 @@
 import { Readable } from "node:stream";
 import { ErrorLevel, SitemapStream, streamToPromise, type SitemapItemLoose } from "sitemap";
 import { pageCount } from "~/blog/select";
+import { courses } from "~/content/courses";
 import type { ArticleSummary } from "~/blog/types";
 import { absoluteUrl } from "~/seo/meta";
 
@@ -26,6 +28,8 @@ export function sitemapPages(articles: readonly ArticleSummary[]): SitemapPage[]
   return [
     { path: "/" },
     { path: "/contact" },
+    { path: "/cours" },
+    ...courses.map((course) => ({ path: `/cours/${course.id}` })),
     { path: "/blog" },
     ...Array.from({ length: pages - 1 }, (_, index) => ({ path: `/blog/page/${index + 2}` })),
     ...articles.map((article) => ({ path: `/blog/${article.slug}`, lastmod: article.updated ?? article.date })),

@@ -115,8 +115,10 @@ describe("sitemap.xml and robots.txt", () => {
     const noindex = new Set(pages.filter((page) => isNoindex(page.metadata)).map((page) => page.path));
     const expected = [
       ...publicPaths().filter((sitePath) => !path.extname(sitePath) && !noindex.has(sitePath)),
-      // Rendered on request (a form), public and worth finding.
+      // Rendered on request (a form; live seat counts), public and worth finding.
       "/contact",
+      "/cours",
+      ...courses.map((course) => `/cours/${course.id}`),
     ];
     expect(entries.map((entry) => entry.loc).sort()).toEqual(
       expected.map((sitePath) => `${siteUrl}${sitePath}`).sort(),
