@@ -1,4 +1,8 @@
-/** `#cours`: the four course cards (first 3 topics, then "... et N autres sujets") and "Formation sur mesure". */
+/**
+ * `#cours`: the four course cards (first 3 topics, then "... et N autres
+ * sujets"), each with "S'inscrire au cours" leading to its dates and form
+ * (`/cours/{slug}`), and "Formation sur mesure".
+ */
 import { CalendarClock, GraduationCap, Users } from "lucide-react";
 import type { HomeContent } from "~/home/content.server";
 import { cn } from "~/utils/cn";
@@ -41,10 +45,11 @@ export function CoursesSection({ content }: { content: HomeContent["courses"] })
                 ))}
               </dl>
               <a
-                href="#contact"
+                href={`/cours/${course.id}`}
                 className={cn(buttonVariants({ variant: theme.button }), "mt-6 w-full sm:w-auto sm:self-start")}
               >
                 S’inscrire au cours
+                <span className="sr-only"> {course.title}</span>
               </a>
             </li>
           );
