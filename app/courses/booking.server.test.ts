@@ -7,7 +7,7 @@
  */
 import fs from "node:fs";
 import ICAL from "ical.js";
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freshDataDir, silentLogger } from "../../tests/support/harness";
 import { openDatabase, type OpenDatabase } from "~/db/client.server";
@@ -22,6 +22,7 @@ import {
   REMINDER_BEFORE_MS,
 } from "./booking.server";
 import { calendarFile } from "./ics.server";
+import { eraseRegistrations, findRegistrations } from "./person.server";
 import type { BookingInput } from "./schema";
 import { createSession, duplicateSession, getSession, utcToZurich, zurichToUtc } from "./sessions.server";
 
@@ -241,5 +242,44 @@ describe("calendar file", () => {
       expect(event.summary).toBe("Sécurité et protection");
       expect(event.location).toBe("Salle paroissiale, Rue du Lac 1, 1800 Vevey");
     }
+  });
+});
+
+describe("the person registry's functions", () => {
+  it("find a person's registrations by e-mail or telephone, as attendee or relative, and erase them with their mails and seats", async () => {
+    const sessionId = await newSession();
+    await registerForSession(
+      database.db,
+      person(sessionId, 1, {
+        email: "Efface.Moi@example.ch",
+        bookerFirstName: "Luc",
+        bookerLastName: "Proche",
+        bookerPhone: "021 987 65 43",
+      }),
+      { siteUrl, now: NOW },
+    );
+    await registerForSession(database.db, person(sessionId, 2, { email: "reste@example.ch", phone: "078 111 22 33" }), {
+      siteUrl,
+      now: NOW,
+    });
+    expect((await getSession(database.db, sessionId))!.seatsTaken).toBe(2);
+    const byEmail = await findRegistrations(database.db, { email: "efface.moi@example.ch", phoneE164: null });
+    const byBookerPhone = await findRegistrations(database.db, { email: null, phoneE164: "+41219876543" });
+    expect(byEmail.map((row) => row.lastName)).toEqual(["Dupont 1"]);
+    expect(byBookerPhone.map((row) => row.id)).toEqual(byEmail.map((row) => row.id));
+    // The owner's notice (no recipient) names the person: it is among their mails.
+    const notice = await database.db.select().from(outbox).where(inArray(outbox.id, byEmail[0]!.mailIds));
+    expect(notice.some((mail) => mail.recipient === null && mail.textBody!.includes("Marie Dupont 1"))).toBe(true);
+
+    const counts = await database.db.transaction((tx) =>
+      eraseRegistrations(tx, { email: "efface.moi@example.ch", phoneE164: null }),
+    );
+    expect(counts.course_registrations).toBe(1);
+    expect(counts.outbox).toBe(byEmail[0]!.mailIds.length);
+    expect(await findRegistrations(database.db, { email: null, phoneE164: "+41219876543" })).toEqual([]);
+    const left = await database.db.select().from(outbox).where(inArray(outbox.id, byEmail[0]!.mailIds));
+    expect(left).toEqual([]);
+    expect((await getSession(database.db, sessionId))!.seatsTaken).toBe(1);
+    expect(await findRegistrations(database.db, { email: "reste@example.ch", phoneE164: null })).toHaveLength(1);
   });
 });

@@ -63,10 +63,14 @@ export function hashToken(token: string): string {
   return crypto.createHash("sha256").update(token).digest("hex");
 }
 
-/** A telephone number in E.164 (`+41791234567`), Switzerland by default; null when it cannot be read. */
+/**
+ * A telephone number in E.164 (`+41791234567`), Switzerland by default;
+ * null when it is not a number of a possible length. (Main's
+ * app/utils/phone.ts `toE164` does the same: use it once merged.)
+ */
 export function toE164(phone: string): string | null {
   const parsed = parsePhoneNumberFromString(phone, "CH");
-  return parsed?.isValid() ? parsed.number : null;
+  return parsed?.isPossible() ? parsed.number : null;
 }
 
 const manageUrl = (siteUrl: string, token: string) => `${siteUrl}/cours/inscription/${token}`;
@@ -210,8 +214,9 @@ export async function registerForSession(
     const position = status === "waiting" ? await waitingPosition(tx, session.id, row.id) : null;
     const title = courseTitle(session);
     const attendeeName = fullName(row.firstName, row.lastName);
+    const mailIds: number[] = [];
     for (const recipient of recipientsOf(row)) {
-      await enqueueMail(tx, {
+      const mailId = await enqueueMail(tx, {
         kind: status === "confirmed" ? BOOKING_MAIL.confirmation : BOOKING_MAIL.waiting,
         recipient,
         ...registrationMail({
@@ -223,14 +228,10 @@ export async function registerForSession(
           manageUrl: manageUrl(options.siteUrl, token),
         }),
       });
+      mailIds.push(mailId);
     }
-    if (status === "confirmed") {
-      const reminderMailIds = await queueReminders(tx, session, row, token, options);
-      if (reminderMailIds.length) {
-        await tx.update(courseRegistrations).set({ reminderMailIds }).where(eq(courseRegistrations.id, row.id));
-      }
-    }
-    await enqueueMail(tx, {
+    const reminderMailIds = status === "confirmed" ? await queueReminders(tx, session, row, token, options) : [];
+    const ownerMailId = await enqueueMail(tx, {
       kind: BOOKING_MAIL.ownerRegistration,
       recipient: null,
       ...ownerRegistrationMail({
@@ -251,6 +252,10 @@ export async function registerForSession(
         deskUrl: deskUrl(options.siteUrl, session.id),
       }),
     });
+    await tx
+      .update(courseRegistrations)
+      .set({ reminderMailIds, mailIds: [...mailIds, ...reminderMailIds, ownerMailId] })
+      .where(eq(courseRegistrations.id, row.id));
     return position === null
       ? ({ outcome: "confirmed", registrationId: row.id, token } as const)
       : ({ outcome: "waiting", registrationId: row.id, token, position } as const);
@@ -319,6 +324,7 @@ export async function cancelRegistration(db: Database, token: string, options: L
       .update(courseRegistrations)
       .set({ status: "cancelled", cancelledAt: now.toISOString(), reminderMailIds: [] })
       .where(eq(courseRegistrations.id, registration.id));
+    const remaining = registration.mailIds.filter((id) => !registration.reminderMailIds.includes(id));
     if (registration.status === "confirmed") {
       await tx
         .update(courseSessions)
@@ -327,7 +333,7 @@ export async function cancelRegistration(db: Database, token: string, options: L
     }
     await dropReminders(tx, registration.reminderMailIds);
     const waiting = registration.status === "confirmed" ? await firstWaiting(tx, session.id) : undefined;
-    await enqueueMail(tx, {
+    const ownerMailId = await enqueueMail(tx, {
       kind: BOOKING_MAIL.ownerCancellation,
       recipient: null,
       ...ownerCancellationMail({
@@ -339,6 +345,10 @@ export async function cancelRegistration(db: Database, token: string, options: L
         deskUrl: deskUrl(options.siteUrl, session.id),
       }),
     });
+    await tx
+      .update(courseRegistrations)
+      .set({ mailIds: [...remaining, ownerMailId] })
+      .where(eq(courseRegistrations.id, registration.id));
     return "cancelled" as const;
   });
 }
@@ -364,7 +374,7 @@ export async function giveSeat(db: Database, registrationId: number, options: Li
     const reminderMailIds = await queueReminders(tx, session, waiting, null, options);
     await tx
       .update(courseRegistrations)
-      .set({ status: "confirmed", reminderMailIds })
+      .set({ status: "confirmed", reminderMailIds, mailIds: [...waiting.mailIds, ...reminderMailIds] })
       .where(eq(courseRegistrations.id, waiting.id));
     return true;
   });
@@ -400,8 +410,9 @@ export async function cancelSession(
     for (const registration of registrations) {
       await dropReminders(tx, registration.reminderMailIds);
       const recipients = recipientsOf(registration);
+      const mailIds = registration.mailIds.filter((id) => !registration.reminderMailIds.includes(id));
       for (const recipient of recipients) {
-        await enqueueMail(tx, {
+        const mailId = await enqueueMail(tx, {
           kind: BOOKING_MAIL.sessionCancelled,
           recipient,
           ...sessionCancelledMail({
@@ -410,8 +421,13 @@ export async function cancelSession(
             attendeeName: fullName(registration.firstName, registration.lastName),
           }),
         });
+        mailIds.push(mailId);
         result.mailed += 1;
       }
+      await tx
+        .update(courseRegistrations)
+        .set({ reminderMailIds: [], mailIds })
+        .where(eq(courseRegistrations.id, registration.id));
       if (recipients.length === 0) {
         result.toCall.push({
           name: fullName(registration.firstName, registration.lastName),

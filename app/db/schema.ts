@@ -303,7 +303,8 @@ export const courseSessions = pgTable(
  * `token_hash` is the SHA-256 of the registration's link token (the
  * confirmation page, its calendar file and its cancellation), valid until
  * `token_expires_at`. `reminder_mail_ids` are the scheduled reminders in the
- * outbox, deleted when the registration is cancelled.
+ * outbox, deleted when the registration is cancelled; `mail_ids` every mail
+ * about it (erased with the person, app/courses/person.server.ts).
  */
 export const courseRegistrations = pgTable(
   "course_registrations",
@@ -331,6 +332,8 @@ export const courseRegistrations = pgTable(
     tokenExpiresAt: timestamp("token_expires_at", { withTimezone: true, mode: "string" }),
     /** The scheduled reminders (one per address) in `outbox`. */
     reminderMailIds: bigint("reminder_mail_ids", { mode: "number" }).array().notNull().default(sql`'{}'`),
+    /** Every `outbox` row about this registration (they carry the person's name): erased with it. */
+    mailIds: bigint("mail_ids", { mode: "number" }).array().notNull().default(sql`'{}'`),
     createdAt: timestamp("created_at", { withTimezone: true, mode: "string" }).notNull().defaultNow(),
     cancelledAt: timestamp("cancelled_at", { withTimezone: true, mode: "string" }),
   },

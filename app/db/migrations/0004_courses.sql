@@ -18,6 +18,7 @@ CREATE TABLE "course_registrations" (
 	"token_hash" text,
 	"token_expires_at" timestamp with time zone,
 	"reminder_mail_ids" bigint[] DEFAULT '{}' NOT NULL,
+	"mail_ids" bigint[] DEFAULT '{}' NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"cancelled_at" timestamp with time zone,
 	CONSTRAINT "course_registrations_token_hash_unique" UNIQUE("token_hash"),
