@@ -192,6 +192,9 @@ test("the owner creates and cancels a session in the desk", async ({ page }) => 
   await page.goBack();
 
   await page.getByRole("button", { name: "Annuler la séance" }).click();
+  await expect(page.getByRole("status")).toContainText("Cochez la case pour confirmer");
+  await page.getByLabel(/Je confirme/).check();
+  await page.getByRole("button", { name: "Annuler la séance" }).click();
   await expect(page.getByRole("status")).toContainText("Séance annulée.");
   await expect(page.getByText("Annulée", { exact: true })).toBeVisible();
   await page.goto(`${site.url}/cours/intelligence-artificielle`);

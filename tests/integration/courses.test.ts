@@ -243,7 +243,10 @@ describe("registrations on one server (PGlite)", () => {
     expect(csv).toContain("Dupont 1");
     expect(csv).toContain("Sans;021 555 66 77;;;;;;Téléphone");
 
-    const cancelled = await deskFetch(site.url, path, { jar, form: { intent: "cancel-session" } });
+    const unconfirmed = await deskFetch(site.url, path, { jar, form: { intent: "cancel-session" } });
+    expect(unconfirmed.status).toBe(400);
+    expect(await db.select().from(outbox).where(eq(outbox.kind, "booking-session-cancelled"))).toEqual([]);
+    const cancelled = await deskFetch(site.url, path, { jar, form: { intent: "cancel-session", confirm: "oui" } });
     const html = await cancelled.text();
     expect(html).toContain("Séance annulée. 1 e-mail d’annulation en route.");
     expect(html).toContain("Paul Sans");

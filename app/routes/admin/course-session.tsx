@@ -3,14 +3,15 @@
  * list (telephone links), the printable attendance list and the CSV, a
  * registration taken by telephone (it counts against capacity), the
  * session's form, "la même, une semaine plus tard", and cancelling the
- * session (mails every registrant with an e-mail, lists the others to
- * call). Each form posts `intent` to this page's action
+ * session (a box to tick first; mails every registrant with an e-mail,
+ * lists the others to call). Each form posts `intent` to this page's action
  * (`edit|duplicate|cancel-session|register|give-seat`); all work without
  * JavaScript.
  */
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect, useActionData, useLoaderData } from "react-router";
 import { Button, buttonVariants } from "~/components/ui/button";
+import { Checkbox } from "~/components/ui/checkbox";
 import { Input } from "~/components/ui/input";
 import { courses } from "~/content/courses";
 import { settingsFrom } from "~/config/settings.server";
@@ -133,6 +134,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     throw redirect(`/admin/cours/${copy}`, 303);
   }
   if (intent === "cancel-session") {
+    if (form.get("confirm") !== "oui") {
+      return reply({ message: "Cochez la case pour confirmer l’annulation de la séance." }, 400);
+    }
     const result = await cancelSession(db, id);
     if (!result) return reply({ message: "Cette séance est déjà annulée." }, 400);
     context.wakeOutbox?.();
@@ -306,9 +310,15 @@ export default function DeskSession() {
           </Button>
         </Form>
         {!session.cancelled ? (
-          <Form method="post">
+          <Form method="post" className="flex flex-col gap-3 rounded-2xl border-2 border-red-800 p-4">
             <input type="hidden" name="intent" value="cancel-session" />
-            <Button type="submit" variant="outline" className="border-red-800 text-red-800">
+            <Checkbox
+              id="confirm-cancel"
+              name="confirm"
+              value="oui"
+              label="Je confirme : chaque personne inscrite sera prévenue (e-mail, ou liste à appeler)."
+            />
+            <Button type="submit" variant="outline" className="border-red-800 text-red-800 sm:self-start">
               Annuler la séance
             </Button>
           </Form>
