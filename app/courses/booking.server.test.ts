@@ -24,7 +24,14 @@ import {
 import { calendarFile } from "./ics.server";
 import { eraseRegistrations, findRegistrations } from "./person.server";
 import type { BookingInput } from "./schema";
-import { createSession, duplicateSession, getSession, utcToZurich, zurichToUtc } from "./sessions.server";
+import {
+  createSession,
+  duplicateSession,
+  getSession,
+  updateSession,
+  utcToZurich,
+  zurichToUtc,
+} from "./sessions.server";
 
 const siteUrl = "https://cours.example.ch";
 let database: OpenDatabase;
@@ -209,6 +216,34 @@ describe("registrations", () => {
 });
 
 describe("sessions", () => {
+  it("keeps the date and place that registrants were promised, while the places and price may change", async () => {
+    const base = {
+      courseId: "securite",
+      startsAt: zurichToUtc("2026-11-10", "14:00"),
+      durationMinutes: 120,
+      placeName: "Salle paroissiale",
+      placeAddress: "Rue du Lac 1, 1800 Vevey",
+      placeAccess: "",
+      capacity: 8,
+      minimum: 4,
+      priceChf: 55,
+    };
+    const sessionId = await createSession(database.db, base);
+    const later = { ...base, startsAt: zurichToUtc("2026-11-17", "14:00") };
+    expect(await updateSession(database.db, sessionId, later)).toBe("updated");
+    await registerForSession(database.db, person(sessionId, 1), { siteUrl, now: NOW });
+    expect(await updateSession(database.db, sessionId, { ...later, startsAt: base.startsAt })).toBe("promised");
+    expect(await updateSession(database.db, sessionId, { ...later, placeName: "Ailleurs" })).toBe("promised");
+    expect(await updateSession(database.db, sessionId, { ...later, capacity: 10, priceChf: 50 })).toBe("updated");
+    const session = (await getSession(database.db, sessionId))!;
+    expect([session.capacity, session.priceChf, new Date(session.startsAt).toISOString()]).toEqual([
+      10,
+      50,
+      "2026-11-17T13:00:00.000Z",
+    ]);
+    expect(await updateSession(database.db, 999_999, base)).toBe("not-found");
+  });
+
   it("duplicates a session a week later at the same Swiss hour across the October change", async () => {
     const sessionId = await newSession({ startsAt: zurichToUtc("2026-10-20", "14:00") });
     const copy = (await getSession(database.db, (await duplicateSession(database.db, sessionId))!))!;

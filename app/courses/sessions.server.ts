@@ -17,7 +17,7 @@ import { and, asc, eq, gte, sql } from "drizzle-orm";
 import { courses } from "~/content/courses";
 import type { Course } from "~/content/types";
 import type { Database } from "~/db/client.server";
-import { courseSessions } from "~/db/schema";
+import { courseRegistrations, courseSessions } from "~/db/schema";
 
 /** A session row as Drizzle reads it. */
 export type SessionRow = typeof courseSessions.$inferSelect;
@@ -120,18 +120,38 @@ export async function createSession(db: Database, fields: SessionFields): Promis
   return row!.id;
 }
 
+/** The fields the mails already sent promise: fixed once someone is registered. */
+const PROMISED_FIELDS = ["courseId", "startsAt", "durationMinutes", "placeName", "placeAddress"] as const;
+
+/** What `updateSession` did. */
+export type UpdateResult = "updated" | "not-found" | "promised";
+
 /**
- * Changes a session's fields. A capacity below the seats already taken is
- * refused by the table's check.
- * @returns false when there is no such session. @throws the driver's error.
+ * Changes a session's fields. Once anyone is registered or waiting, the
+ * course, start, duration and place cannot change ("promised": their
+ * confirmations and scheduled reminders say them; cancel the session, which
+ * tells everyone, and create another). A capacity below the seats already
+ * taken is refused by the table's check.
+ * @throws the driver's error (the capacity check among them).
  */
-export async function updateSession(db: Database, id: number, fields: SessionFields): Promise<boolean> {
-  const rows = await db
-    .update(courseSessions)
-    .set(columns(fields))
-    .where(eq(courseSessions.id, id))
-    .returning({ id: courseSessions.id });
-  return rows.length > 0;
+export async function updateSession(db: Database, id: number, fields: SessionFields): Promise<UpdateResult> {
+  return db.transaction(async (tx) => {
+    const [session] = await tx.select().from(courseSessions).where(eq(courseSessions.id, id)).for("update");
+    if (!session) return "not-found" as const;
+    const [active] = await tx
+      .select({ count: sql<number>`count(*)::int` })
+      .from(courseRegistrations)
+      .where(and(eq(courseRegistrations.sessionId, id), sql`${courseRegistrations.status} <> 'cancelled'`));
+    const next = columns(fields);
+    const changed = PROMISED_FIELDS.some((name) =>
+      name === "startsAt"
+        ? new Date(session.startsAt).getTime() !== fields.startsAt.getTime()
+        : session[name] !== next[name],
+    );
+    if (Number(active!.count) > 0 && changed) return "promised" as const;
+    await tx.update(courseSessions).set(next).where(eq(courseSessions.id, id));
+    return "updated" as const;
+  });
 }
 
 /**

@@ -109,7 +109,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (intent === "edit") {
     const result = readSessionForm(form);
     if (!result.ok) return reply({ sessionErrors: result.errors, sessionValues: result.values }, 400);
-    let updated: boolean;
+    let updated: Awaited<ReturnType<typeof updateSession>>;
     try {
       updated = await updateSession(db, id, result.fields);
     } catch (error) {
@@ -125,7 +125,17 @@ export async function action({ request, context, params }: Route.ActionArgs) {
         400,
       );
     }
-    if (!updated) throw data(null, { status: 404 });
+    if (updated === "not-found") throw data(null, { status: 404 });
+    if (updated === "promised") {
+      return reply(
+        {
+          message:
+            "Des personnes sont inscrites : le cours, la date, l’heure, la durée et le lieu ne peuvent plus changer. Pour les changer, annulez la séance (chacun est prévenu) et créez-en une autre.",
+          sessionValues: Object.fromEntries(form.entries()) as Record<string, string>,
+        },
+        409,
+      );
+    }
     return reply({ message: "Séance enregistrée." });
   }
   if (intent === "duplicate") {
