@@ -181,6 +181,8 @@ export function BookingForm({
               {...getInputProps(fields.seats, { type: "radio", value: choice.value })}
               key={`${fields.seats.key}-${choice.value}`}
               id={`${fields.seats.id}-${choice.value}`}
+              // Conform derives a pattern from the enum: not allowed on radios (HTML), and zod checks it anyway.
+              pattern={undefined}
               className={radioClass}
             />
             <span>{choice.label}</span>

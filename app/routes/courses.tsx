@@ -38,6 +38,7 @@ export default function CoursesPage() {
         Des cours en petit groupe, de 4 à 8 personnes, pour progresser à votre rythme. Choisissez une date, puis
         inscrivez-vous en ligne ou par téléphone.
       </p>
+      <h2 className="mt-10 text-3xl font-bold">Prochaines dates</h2>
       <SessionList sessions={sessions} showCourse />
       <h2 className="mt-12 text-2xl font-bold">Les cours</h2>
       <ul className="mt-4 flex flex-col gap-2 text-xl">
