@@ -10,14 +10,13 @@
  */
 import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { CircleAlert, LoaderCircle } from "lucide-react";
 import type { FormEvent } from "react";
 import { Form } from "react-router";
 import type { z } from "zod";
+import { Field, FieldError, FormErrors, Honeypot, PendingLabel } from "~/components/form-parts";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
-import { Field } from "~/contact/form";
 import { cn } from "~/utils/cn";
 import { BOOKING_HONEYPOT_FIELD, bookingSchema } from "./schema";
 
@@ -236,32 +235,8 @@ export function BookingForm({
         />
       </Field>
 
-      <div aria-hidden="true" className="sr-only">
-        <label htmlFor={`${form.id}-${BOOKING_HONEYPOT_FIELD}`}>Ne pas remplir ce champ</label>
-        <input
-          id={`${form.id}-${BOOKING_HONEYPOT_FIELD}`}
-          type="text"
-          name={BOOKING_HONEYPOT_FIELD}
-          tabIndex={-1}
-          autoComplete="off"
-          defaultValue=""
-        />
-      </div>
-
-      {form.errors?.length ? (
-        <div
-          id={form.errorId}
-          role="alert"
-          className="flex gap-3 rounded-2xl border-2 border-red-800 bg-red-50 p-4 text-lg text-red-950"
-        >
-          <CircleAlert aria-hidden="true" className="mt-0.5 size-6 shrink-0" />
-          <div>
-            {form.errors.map((error) => (
-              <p key={error}>{error}</p>
-            ))}
-          </div>
-        </div>
-      ) : null}
+      <Honeypot formId={form.id} name={BOOKING_HONEYPOT_FIELD} />
+      <FormErrors id={form.errorId} errors={form.errors} />
 
       <Button
         type="submit"
@@ -269,25 +244,8 @@ export function BookingForm({
         aria-disabled={pending || undefined}
         className="w-full sm:w-auto sm:self-start"
       >
-        {pending ? (
-          <>
-            <LoaderCircle aria-hidden="true" className="size-6 animate-spin motion-reduce:animate-none" />
-            Envoi…
-          </>
-        ) : (
-          "Envoyer l’inscription"
-        )}
+        <PendingLabel pending={pending} label="Envoyer l’inscription" />
       </Button>
     </Form>
   );
-}
-
-/** The error of a group of radios, under the group. */
-function FieldError({ id, errors }: { id: string; errors?: string[] }) {
-  return errors?.length ? (
-    <p id={id} className="flex items-start gap-2 text-lg leading-snug font-semibold text-red-800">
-      <CircleAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
-      <span>{errors.join(" ")}</span>
-    </p>
-  ) : null;
 }

@@ -12,7 +12,7 @@ import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Select } from "~/components/ui/select";
 import { Textarea } from "~/components/ui/textarea";
-import { Field } from "~/contact/form";
+import { Field } from "~/components/form-parts";
 
 type Values = Record<
   | "courseId"

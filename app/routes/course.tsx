@@ -12,9 +12,9 @@
  * form. Spam is answered like a success with no registration (303 to `/cours`).
  */
 import { parseWithZod } from "@conform-to/zod/v4";
-import { CalendarClock, GraduationCap, Users } from "lucide-react";
 import { data, redirect, useActionData, useLoaderData, useNavigation } from "react-router";
 import { CheckList } from "~/components/check-list";
+import { CourseFacts } from "~/components/course-facts";
 import { themeClasses } from "~/components/theme";
 import { settingsFrom } from "~/config/settings.server";
 import { BookingForm } from "~/courses/booking-form";
@@ -25,7 +25,7 @@ import { courseBySlug, listSessions } from "~/courses/sessions.server";
 import { SessionList } from "~/courses/session-list";
 import { guardPublicAction } from "~/guards/public-action.server";
 import { loaderMeta } from "~/seo/meta";
-import { pageMeta } from "~/seo/page-meta.server";
+import { notFound, pageMeta } from "~/seo/page-meta.server";
 import { cn } from "~/utils/cn";
 import { errorFields } from "~/utils/errors.server";
 import type { Route } from "./+types/course";
@@ -33,12 +33,10 @@ import type { Route } from "./+types/course";
 function findCourse(context: Route.LoaderArgs["context"], request: Request, slug: string) {
   const course = courseBySlug(slug);
   if (!course) {
-    const meta = pageMeta(context, request, {
+    throw notFound(context, request, {
       title: "Page introuvable",
       description: "Cette page n’existe pas ou n’existe plus.",
-      errorPage: true,
     });
-    throw data({ meta }, { status: 404 });
   }
   return course;
 }
@@ -143,21 +141,7 @@ export default function CoursePage() {
       <p className="mt-4 text-xl text-muted">{course.description}</p>
       <h2 className="mt-8 text-2xl font-bold">Au programme</h2>
       <CheckList items={course.topics} markClassName={theme.text} />
-      <dl className={cn("mt-6 grid gap-2 rounded-2xl p-4 text-lg", theme.softBg)}>
-        {[
-          { Icon: CalendarClock, label: "Durée", value: course.duration },
-          { Icon: GraduationCap, label: "Niveau", value: course.level },
-          { Icon: Users, label: "Taille du groupe", value: course.groupSize },
-        ].map(({ Icon, label, value }) => (
-          <div key={label} className="flex items-center gap-2">
-            <dt className="flex items-center gap-2 font-semibold">
-              <Icon aria-hidden="true" className="size-5" />
-              {label}&nbsp;:
-            </dt>
-            <dd>{value}</dd>
-          </div>
-        ))}
-      </dl>
+      <CourseFacts course={course} showLabels className={cn("mt-6 text-lg", theme.softBg)} />
 
       <h2 className="mt-12 text-3xl font-bold" id="dates">
         Prochaines dates

@@ -15,7 +15,7 @@ import { Checkbox } from "~/components/ui/checkbox";
 import { Input } from "~/components/ui/input";
 import { courses } from "~/content/courses";
 import { settingsFrom } from "~/config/settings.server";
-import { Field } from "~/contact/form";
+import { Field } from "~/components/form-parts";
 import { cancelSession, giveSeat, listRegistrations, registerForSession } from "~/courses/booking.server";
 import { readSessionForm, REGISTRATION_STATUS_LABELS, sessionFormValues } from "~/courses/desk.server";
 import { bookingMessages, bookingSchema } from "~/courses/schema";
