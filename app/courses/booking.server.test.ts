@@ -22,7 +22,7 @@ import {
   REMINDER_BEFORE_MS,
 } from "./booking.server";
 import { calendarFile } from "./ics.server";
-import { eraseRegistrations, findRegistrations } from "./person.server";
+import { deleteRegistrationsOfSessionsBefore, eraseRegistrations, findRegistrations } from "./person.server";
 import type { BookingInput } from "./schema";
 import {
   createSession,
@@ -316,5 +316,25 @@ describe("the person registry's functions", () => {
     expect(left).toEqual([]);
     expect((await getSession(database.db, sessionId))!.seatsTaken).toBe(1);
     expect(await findRegistrations(database.db, { email: "reste@example.ch", phoneE164: null })).toHaveLength(1);
+  });
+});
+
+describe("retention", () => {
+  it("deletes the registrations of sessions older than the limit, with their mails, and keeps the others", async () => {
+    const old = await newSession({ startsAt: zurichToUtc("2024-03-05", "14:00") });
+    const recent = await newSession({ startsAt: zurichToUtc("2026-10-27", "14:00") });
+    const before = new Date("2023-01-01T00:00:00Z");
+    const oldOne = await registerForSession(database.db, person(old, 1, { email: "ancien@example.ch" }), {
+      siteUrl,
+      now: before,
+    });
+    await registerForSession(database.db, person(recent, 2, { email: "recent@example.ch" }), { siteUrl, now: NOW });
+    expect(oldOne.outcome).toBe("confirmed");
+    const [oldRow] = await findRegistrations(database.db, { email: "ancien@example.ch", phoneE164: null });
+
+    expect(await deleteRegistrationsOfSessionsBefore(database.db, new Date("2025-01-01T00:00:00Z"))).toBe(1);
+    expect(await findRegistrations(database.db, { email: "ancien@example.ch", phoneE164: null })).toEqual([]);
+    expect(await database.db.select().from(outbox).where(inArray(outbox.id, oldRow!.mailIds))).toEqual([]);
+    expect(await findRegistrations(database.db, { email: "recent@example.ch", phoneE164: null })).toHaveLength(1);
   });
 });

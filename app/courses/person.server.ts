@@ -15,6 +15,9 @@
  *   the rows are deleted, or `seats_taken` would count seats of nobody).
  * - `eraseRegistrations(tx, person)`: all of it in one go (seats, mails,
  *   rows), for a registry that calls each feature's own eraser.
+ * - `deleteRegistrationsOfSessionsBefore(db, before)`: the retention rule
+ *   (the privacy notice: kept `retentionMonths` after the course), for the
+ *   daily retention job.
  */
 import { and, asc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
@@ -119,4 +122,23 @@ export async function eraseRegistrations(
     .where(registrationMatch(person))
     .returning({ id: courseRegistrations.id });
   return { course_registrations: rows.length, outbox: mails.length };
+}
+
+/**
+ * Deletes the registrations (and the mails about them) of sessions that
+ * started before `before` (e.g. `retentionMonths` ago): the seats of a past
+ * session no longer matter, so `seats_taken` is left as it was.
+ * @returns how many registrations were deleted. @throws the driver's error.
+ */
+export async function deleteRegistrationsOfSessionsBefore(db: Database, before: Date): Promise<number> {
+  return db.transaction(async (tx) => {
+    const past = sql`${courseRegistrations.sessionId} in (select ${courseSessions.id} from ${courseSessions} where ${courseSessions.startsAt} < ${before.toISOString()})`;
+    await tx
+      .delete(outbox)
+      .where(
+        sql`${outbox.id} in (select unnest(${courseRegistrations.mailIds}) from ${courseRegistrations} where ${past})`,
+      );
+    const deleted = await tx.delete(courseRegistrations).where(past).returning({ id: courseRegistrations.id });
+    return deleted.length;
+  });
 }
