@@ -141,7 +141,7 @@ export default function CoursePage() {
       <p className="mt-4 text-xl text-muted">{course.description}</p>
       <h2 className="mt-8 text-2xl font-bold">Au programme</h2>
       <CheckList items={course.topics} markClassName={theme.text} />
-      <CourseFacts course={course} showLabels className={cn("mt-6 text-lg", theme.softBg)} />
+      <CourseFacts course={course} className={cn("mt-6 text-lg", theme.softBg)} />
 
       <h2 className="mt-12 text-3xl font-bold" id="dates">
         Prochaines dates

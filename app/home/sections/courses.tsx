@@ -35,7 +35,6 @@ export function CoursesSection({ content }: { content: HomeContent["courses"] })
                 className={cn(buttonVariants({ variant: theme.button }), "mt-6 w-full sm:w-auto sm:self-start")}
               >
                 S’inscrire au cours
-                <span className="sr-only"> {course.title}</span>
               </a>
             </li>
           );
