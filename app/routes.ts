@@ -13,6 +13,11 @@ export default [
   route("robots.txt", "routes/robots.ts"),
   route("blog/:slug", "routes/blog-article.tsx"),
   route("contact", "routes/contact.tsx"),
+  // Courses (app/courses/): rendered on request, for live seat counts.
+  route("cours", "routes/courses.tsx"),
+  route("cours/inscription/:token", "routes/course-registration.tsx"),
+  route("cours/inscription/:token/calendrier.ics", "routes/course-calendar.ts"),
+  route("cours/:slug", "routes/course.tsx"),
   route("coordonnees", "routes/coordonnees.tsx"),
   route("newsletter", "routes/newsletter.tsx"),
   route("newsletter/confirmer/:token", "routes/newsletter-confirm.tsx"),
@@ -35,6 +40,10 @@ export default [
     route("admin/lettres/:id", "routes/admin/letter.tsx"),
     route("admin/abonnes", "routes/admin/subscribers.tsx"),
     route("admin/abonnes.csv", "routes/admin/subscribers-csv.ts"),
+    route("admin/cours", "routes/admin/courses.tsx"),
+    route("admin/cours/:id", "routes/admin/course-session.tsx"),
+    route("admin/cours/:id/presences", "routes/admin/course-attendance.tsx"),
+    route("admin/cours/:id/inscrits.csv", "routes/admin/course-csv.ts"),
   ]),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -119,6 +119,8 @@ export async function startServer({
       // The public forms a visitor fills: the contact form and the newsletter boxes.
       contact: publicFormLimit,
       newsletter: publicFormLimit,
+      // Course registrations and cancellations (app/routes/course*.tsx): the same allowance, counted apart.
+      booking: publicFormLimit,
       ...SIGN_IN_LIMITS,
       ...NEWSLETTER_LIMITS,
     },

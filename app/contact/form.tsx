@@ -18,21 +18,19 @@ import {
   getSelectProps,
   getTextareaProps,
   useForm,
-  type FieldMetadata,
   type SubmissionResult,
 } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { CircleAlert, LoaderCircle } from "lucide-react";
-import type { ComponentType, FormEvent, ReactNode, RefAttributes } from "react";
+import type { ComponentType, FormEvent, RefAttributes } from "react";
 import type { FetcherFormProps } from "react-router";
 import type { z } from "zod";
 import { contactSchema, HONEYPOT_FIELD, serviceChoices } from "./schema";
 import { identity } from "~/content/identity";
 import { cn } from "~/utils/cn";
+import { Field, FormErrors, Honeypot, PendingLabel } from "~/components/form-parts";
 import { Button } from "~/components/ui/button";
 import { Checkbox } from "~/components/ui/checkbox";
 import { Input } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
 import { Select } from "~/components/ui/select";
 import { Textarea } from "~/components/ui/textarea";
 
@@ -186,33 +184,8 @@ export function ContactForm({
         .
       </p>
 
-      {/* Honeypot: people and screen readers never see it; a robot that fills it is ignored by the server. */}
-      <div aria-hidden="true" className="sr-only">
-        <label htmlFor={`${form.id}-${HONEYPOT_FIELD}`}>Ne pas remplir ce champ</label>
-        <input
-          id={`${form.id}-${HONEYPOT_FIELD}`}
-          type="text"
-          name={HONEYPOT_FIELD}
-          tabIndex={-1}
-          autoComplete="off"
-          defaultValue=""
-        />
-      </div>
-
-      {form.errors?.length ? (
-        <div
-          id={form.errorId}
-          role="alert"
-          className="flex gap-3 rounded-2xl border-2 border-red-800 bg-red-50 p-4 text-lg text-red-950"
-        >
-          <CircleAlert aria-hidden="true" className="mt-0.5 size-6 shrink-0" />
-          <div>
-            {form.errors.map((error) => (
-              <p key={error}>{error}</p>
-            ))}
-          </div>
-        </div>
-      ) : null}
+      <Honeypot formId={form.id} name={HONEYPOT_FIELD} />
+      <FormErrors id={form.errorId} errors={form.errors} />
 
       <div className="flex flex-col-reverse gap-3 min-[400px]:flex-row min-[400px]:justify-end">
         {onCancel ? (
@@ -221,47 +194,9 @@ export function ContactForm({
           </Button>
         ) : null}
         <Button type="submit" aria-disabled={pending || undefined} className="min-w-36">
-          {pending ? (
-            <>
-              <LoaderCircle aria-hidden="true" className="size-6 animate-spin motion-reduce:animate-none" />
-              Envoi…
-            </>
-          ) : (
-            "Envoyer"
-          )}
+          <PendingLabel pending={pending} label="Envoyer" />
         </Button>
       </div>
     </FormComponent>
-  );
-}
-
-/** One field: visible label, optional hint, the control, and its error right under it. */
-function Field({
-  field,
-  label,
-  hint,
-  children,
-}: {
-  field: FieldMetadata<unknown, ContactFormValue, string[]>;
-  label: string;
-  hint?: string;
-  children: ReactNode;
-}) {
-  return (
-    <div className="flex min-w-0 flex-col gap-1.5">
-      <Label htmlFor={field.id}>{label}</Label>
-      {hint ? (
-        <p id={`${field.id}-hint`} className="text-lg leading-snug text-muted">
-          {hint}
-        </p>
-      ) : null}
-      {children}
-      {field.errors?.length ? (
-        <p id={field.errorId} className="flex items-start gap-2 text-lg leading-snug font-semibold text-red-800">
-          <CircleAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
-          <span>{field.errors.join(" ")}</span>
-        </p>
-      ) : null}
-    </div>
   );
 }

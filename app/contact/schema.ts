@@ -46,7 +46,13 @@ const singleLine = (message: string, max: number, maxMessage: string) =>
     .refine((value) => !CONTROL.test(value), "Ce champ contient des caractères non autorisés")
     .refine((value) => !value.includes(ENCODED_WORD_START), contactMessages.mimeSyntax);
 
-export const contactSchema = z.object({
+/**
+ * The rules of a person's fields, shared by every public form that asks for
+ * them (the contact form, course registrations): names 2 to 100 characters,
+ * e-mail (RFC 5321 length), telephone (at least 10 characters: digits,
+ * spaces, + ( ) - .), an optional message of up to 5,000 characters.
+ */
+export const personFields = {
   firstName: singleLine(contactMessages.firstName, 100, "Le prénom doit contenir au plus 100 caractères"),
   lastName: singleLine(contactMessages.lastName, 100, "Le nom doit contenir au plus 100 caractères"),
   email: z
@@ -60,15 +66,23 @@ export const contactSchema = z.object({
     .min(10, contactMessages.phone)
     .max(30, "Le numéro de téléphone doit contenir au plus 30 caractères")
     .regex(/^[0-9 +().-]+$/, "Le numéro ne peut contenir que des chiffres, des espaces et les signes + ( ) - ."),
-  service: z.enum(serviceChoices.map((choice) => choice.value) as [ServiceValue, ...ServiceValue[]], {
-    message: contactMessages.service,
-  }),
   message: z
     .string()
     .trim()
     .max(5000, "Le message doit contenir au plus 5000 caractères")
     .refine((value) => !CONTROL_EXCEPT_LINE_BREAKS.test(value), "Le message contient des caractères non autorisés")
     .optional(),
+};
+
+export const contactSchema = z.object({
+  firstName: personFields.firstName,
+  lastName: personFields.lastName,
+  email: personFields.email,
+  phone: personFields.phone,
+  service: z.enum(serviceChoices.map((choice) => choice.value) as [ServiceValue, ...ServiceValue[]], {
+    message: contactMessages.service,
+  }),
+  message: personFields.message,
   newsletterConsent: z.boolean().default(false),
 });
 

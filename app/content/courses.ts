@@ -95,3 +95,14 @@ export const coursesSection = /* @__PURE__ */ typesetAll({
     button: "Demander un programme personnalisé",
   },
 });
+
+/**
+ * What a registered person needs to know, shown on the confirmation page
+ * and in the confirmation and reminder mails.
+ */
+export const courseBookingInfo = /* @__PURE__ */ typesetAll({
+  bring:
+    "Votre appareil (smartphone, tablette ou ordinateur portable), bien chargé, avec son chargeur. Si vous les connaissez, notez vos mots de passe (par exemple celui de votre compte Apple ou Google).",
+  payment: "Le prix se paie sur place, le jour du cours, en espèces ou par TWINT. Aucun paiement à l’avance.",
+  cancel: "Un empêchement ? Annulez votre inscription avec le lien ci-dessous : votre place ira à une autre personne.",
+});

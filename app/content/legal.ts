@@ -265,6 +265,29 @@ export const privacyNotice: LegalPage = /* @__PURE__ */ typesetAll({
       ],
     },
     {
+      id: "inscriptions",
+      title: "Quand vous vous inscrivez à un cours",
+      blocks: [
+        {
+          kind: "paragraph",
+          text: "Quand vous inscrivez quelqu’un à un cours (vous-même ou un proche), j’enregistre :",
+        },
+        {
+          kind: "list",
+          items: [
+            "le prénom, le nom et le numéro de téléphone de la personne qui participe, et son adresse e-mail si vous la donnez;",
+            "si vous inscrivez un proche : vos propres prénom, nom, téléphone et, si vous la donnez, votre adresse e-mail;",
+            "la séance choisie, le nombre de places et votre message, si vous en écrivez un;",
+            "la date et l’heure de l’inscription, et son annulation le cas échéant.",
+          ],
+        },
+        {
+          kind: "paragraph",
+          text: "J’utilise ces données uniquement pour organiser le cours : vous confirmer la place, vous rappeler la date la veille, vous prévenir d’un changement et dresser la liste de présence. Le lien reçu par e-mail vous permet d’annuler vous-même; il n’est valable que jusqu’à une semaine après le cours.",
+        },
+      ],
+    },
+    {
       id: "horodatage",
       title: "La date et l’heure de votre accord",
       blocks: [
@@ -307,6 +330,10 @@ export const privacyNotice: LegalPage = /* @__PURE__ */ typesetAll({
         {
           kind: "paragraph",
           text: "Votre abonnement à la lettre d’information est gardé jusqu’à votre désabonnement ; une demande d’abonnement jamais confirmée est effacée après 30 jours.",
+        },
+        {
+          kind: "paragraph",
+          text: `Je garde une inscription à un cours pendant ${retentionMonths} mois après la date du cours, puis je l’efface.`,
         },
         {
           kind: "paragraph",

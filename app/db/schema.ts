@@ -324,3 +324,99 @@ export const newsletterLetters = pgTable("newsletter_letters", {
   createdAt: timestamp("created_at", { withTimezone: true, mode: "string" }).notNull().defaultNow(),
   updatedAt: timestamp("updated_at", { withTimezone: true, mode: "string" }).notNull().defaultNow(),
 });
+// --- Courses people can book (app/courses/).
+
+/**
+ * A dated session of a course (`course_id`: an id of app/content/courses.ts,
+ * also the slug of `/cours/{slug}`). `starts_at` is stored in UTC and shown
+ * in Europe/Zurich. `seats_taken` counts the confirmed seats: every booking
+ * changes it under the row's lock (app/courses/booking.server.ts), and the
+ * check keeps it within `capacity` whatever the concurrency. The state is
+ * derived: annulée (`cancelled_at`), passée (started), complète (no seat
+ * left), ouverte.
+ */
+export const courseSessions = pgTable(
+  "course_sessions",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    courseId: text("course_id").notNull(),
+    startsAt: timestamp("starts_at", { withTimezone: true, mode: "string" }).notNull(),
+    durationMinutes: integer("duration_minutes").notNull(),
+    placeName: text("place_name").notNull(),
+    placeAddress: text("place_address").notNull(),
+    /** Floor, lift, parking, public transport: free text, shown as written. */
+    placeAccess: text("place_access").notNull().default(""),
+    capacity: integer("capacity").notNull().default(8),
+    minimum: integer("minimum").notNull().default(4),
+    /** Whole francs (CHF 55.–). */
+    priceChf: integer("price_chf").notNull(),
+    seatsTaken: integer("seats_taken").notNull().default(0),
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true, mode: "string" }),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "string" }).notNull().defaultNow(),
+  },
+  (table) => [
+    index("course_sessions_starts_idx").on(table.startsAt),
+    check("course_sessions_seats", sql`${table.seatsTaken} >= 0 and ${table.seatsTaken} <= ${table.capacity}`),
+    check("course_sessions_capacity", sql`${table.capacity} between 1 and 100 and ${table.minimum} >= 0`),
+  ],
+);
+
+/**
+ * One registration for a session: `confirmed` (its `seats` count in the
+ * session's `seats_taken`), `waiting` (the waiting list, in `id` order) or
+ * `cancelled`. The attendee's name and telephone are required, e-mail
+ * optional; `booker_*` are set when someone registers a relative (both get
+ * the mails). Telephones are also stored in E.164 to find a person's rows.
+ * `token_hash` is the SHA-256 of the registration's link token (the
+ * confirmation page, its calendar file and its cancellation), valid until
+ * `token_expires_at`. `reminder_mail_ids` are the scheduled reminders in the
+ * outbox, deleted when the registration is cancelled; `mail_ids` every mail
+ * about it (erased with the person, app/courses/person.server.ts).
+ */
+export const courseRegistrations = pgTable(
+  "course_registrations",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    sessionId: bigint("session_id", { mode: "number" })
+      .notNull()
+      .references(() => courseSessions.id, { onDelete: "cascade" }),
+    status: text("status").notNull(),
+    seats: integer("seats").notNull(),
+    firstName: text("first_name").notNull(),
+    lastName: text("last_name").notNull(),
+    phone: text("phone").notNull(),
+    phoneE164: text("phone_e164"),
+    email: text("email"),
+    bookerFirstName: text("booker_first_name"),
+    bookerLastName: text("booker_last_name"),
+    bookerPhone: text("booker_phone"),
+    bookerPhoneE164: text("booker_phone_e164"),
+    bookerEmail: text("booker_email"),
+    message: text("message"),
+    /** `web` (the public form) or `desk` (taken by telephone by the owner). */
+    source: text("source").notNull().default("web"),
+    tokenHash: text("token_hash").unique(),
+    tokenExpiresAt: timestamp("token_expires_at", { withTimezone: true, mode: "string" }),
+    /** The scheduled reminders (one per address) in `outbox`. */
+    reminderMailIds: bigint("reminder_mail_ids", { mode: "number" })
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
+    /** Every `outbox` row about this registration (they carry the person's name): erased with it. */
+    mailIds: bigint("mail_ids", { mode: "number" })
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "string" }).notNull().defaultNow(),
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true, mode: "string" }),
+  },
+  (table) => [
+    index("course_registrations_session_idx").on(table.sessionId, table.id),
+    index("course_registrations_email_idx").on(sql`lower(${table.email})`),
+    index("course_registrations_booker_email_idx").on(sql`lower(${table.bookerEmail})`),
+    index("course_registrations_phone_idx").on(table.phoneE164),
+    index("course_registrations_booker_phone_idx").on(table.bookerPhoneE164),
+    check("course_registrations_status", sql`${table.status} in ('confirmed', 'waiting', 'cancelled')`),
+    check("course_registrations_seats", sql`${table.seats} between 1 and 2`),
+  ],
+);

@@ -1,8 +1,8 @@
 /**
  * The desk's frame: a plain header with the desk's name and, once signed
- * in, its sections (Demandes, with the number of new requests; Personne)
- * and the two sign-out buttons (forms that post: they work without
- * JavaScript). Readable at 320 px: the header wraps.
+ * in, its sections (Demandes, with the number of new requests; Cours;
+ * Personne) and the two sign-out buttons (forms that post: they work
+ * without JavaScript). Readable at 320 px: the header wraps; never printed.
  */
 import type { ReactNode } from "react";
 import { Form, Link, NavLink } from "react-router";
@@ -33,7 +33,7 @@ export function DeskFrame({ children, newRequests }: { children: ReactNode; newR
   const signedIn = newRequests !== undefined;
   return (
     <div className="mx-auto w-full max-w-6xl px-4 pb-16">
-      <header className="flex flex-wrap items-center gap-x-6 gap-y-2 border-b-2 border-gray-200 py-4">
+      <header className="flex flex-wrap items-center gap-x-6 gap-y-2 border-b-2 border-gray-200 py-4 print:hidden">
         <p className="text-xl font-bold text-primary">Bureau</p>
         {signedIn ? (
           <>
@@ -49,6 +49,9 @@ export function DeskFrame({ children, newRequests }: { children: ReactNode; newR
               </NavLink>
               <NavLink to="/admin/lettres" className={navLinkClass}>
                 Lettre
+              </NavLink>
+              <NavLink to="/admin/cours" className={navLinkClass}>
+                Cours
               </NavLink>
               <NavLink to="/admin/personne" className={navLinkClass}>
                 Personne

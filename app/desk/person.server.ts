@@ -4,7 +4,7 @@
  * by e-mail (any case) and by telephone (E.164, app/utils/phone.ts).
  *
  * - `PERSON_TABLES`: the registry, one entry per table. A later table
- *   (course registrations) joins by adding one
+ *   joins by adding one
  *   entry here, and a row of it to the erasure test
  *   (tests/integration/desk-person.test.ts), which fails while an entry
  *   has no rows seeded. An entry may select its rows through the rows of
@@ -26,7 +26,9 @@ import { QueryBuilder, type PgColumn, type PgTable } from "drizzle-orm/pg-core";
 import type { Logger } from "pino";
 import { CONTACT_NOTIFICATION } from "~/contact/notification.server";
 import type { Database } from "~/db/client.server";
-import { contactEvents, contacts, newsletterSubscribers, outbox } from "~/db/schema";
+import { contactEvents, contacts, courseRegistrations, newsletterSubscribers, outbox } from "~/db/schema";
+import { BOOKING_MAIL } from "~/courses/mails.server";
+import { registrationFields, registrationMailsMatch, registrationMatch, releaseSeatsOf } from "~/courses/person.server";
 import { NEWSLETTER_MAIL_KINDS } from "~/newsletter/subscriptions.server";
 import { subscriberStates, subscriptionSources } from "~/newsletter/words";
 import { formatDateTime } from "~/utils/format";
@@ -85,6 +87,12 @@ const mailKinds: Record<string, string> = {
   [NEWSLETTER_MAIL_KINDS.confirmation]: "Demande de confirmation d’abonnement",
   [NEWSLETTER_MAIL_KINDS.letter]: "Lettre d’information",
   [NEWSLETTER_MAIL_KINDS.test]: "Lettre d’information (test)",
+  [BOOKING_MAIL.confirmation]: "Confirmation d’inscription à un cours",
+  [BOOKING_MAIL.waiting]: "Inscription sur la liste d’attente d’un cours",
+  [BOOKING_MAIL.reminder]: "Rappel la veille d’un cours",
+  [BOOKING_MAIL.sessionCancelled]: "Annulation d’une séance de cours",
+  [BOOKING_MAIL.ownerRegistration]: "Avis d’une inscription à un cours",
+  [BOOKING_MAIL.ownerCancellation]: "Avis d’une désinscription d’un cours",
 };
 
 /**
@@ -132,6 +140,14 @@ export const PERSON_TABLES: readonly PersonTable[] = [
     ],
   }),
   personTable({
+    table: courseRegistrations,
+    title: "Inscriptions aux cours",
+    noun: { one: "inscription à un cours", other: "inscriptions aux cours" },
+    where: registrationMatch,
+    orderBy: courseRegistrations.id,
+    fields: registrationFields,
+  }),
+  personTable({
     table: outbox,
     title: "E-mails",
     noun: { one: "e-mail", other: "e-mails" },
@@ -139,6 +155,8 @@ export const PERSON_TABLES: readonly PersonTable[] = [
     where: (person) =>
       or(
         inArray(outbox.contactId, contactIds(person)),
+        // The owner's notices of a registration name the person but have no recipient of theirs.
+        registrationMailsMatch(person),
         ...(person.email
           ? [
               sql`lower(${outbox.recipient}) = ${person.email}`,
@@ -169,6 +187,7 @@ export const PERSON_TABLES: readonly PersonTable[] = [
  * why. A new table goes either here or into `PERSON_TABLES`.
  */
 export const TABLES_WITHOUT_PERSONAL_DATA: Readonly<Record<string, string>> = {
+  course_sessions: "dates, places, prices and seat counts of the courses",
   audit_log: "counts and kinds only, never an e-mail, a name or a telephone",
   rate_limits: "keys are SHA-256 hashes of an address or an e-mail, deleted once expired",
   site_secrets: "the server's own secrets",
@@ -290,6 +309,8 @@ export async function erasePerson(
 ): Promise<Record<string, number>> {
   return db.transaction(async (tx) => {
     const counts: Record<string, number> = {};
+    // Their seats go back to the sessions before their registrations go.
+    await releaseSeatsOf(tx, person);
     for (const entry of [...PERSON_TABLES].reverse()) {
       const deleted = await tx
         .delete(entry.table)

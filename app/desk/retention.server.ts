@@ -4,7 +4,8 @@
  *
  * - a contact request whose last exchange (`last_activity_at`) is older
  *   than `retentionMonths` is deleted, with its status history and its
- *   notification mails;
+ *   notification mails; so is a course registration whose session started
+ *   more than `retentionMonths` ago, with its mails;
  * - a notification sent more than `sentNotificationDays` days ago is
  *   deleted (failed and waiting ones stay: the owner sees them on the
  *   request's page);
@@ -26,6 +27,7 @@ import type { PgTable } from "drizzle-orm/pg-core";
 import type { Logger } from "pino";
 import type { Database } from "~/db/client.server";
 import { contactEvents, contacts, deskSession, deskUsedTotp, deskVerification, outbox, rateLimits } from "~/db/schema";
+import { deleteRegistrationsOfSessionsBefore } from "~/courses/person.server";
 import { deleteSentMailOlderThan } from "~/mail/manage.server";
 import { deleteUnconfirmed } from "~/newsletter/subscriptions.server";
 import { deleteExpiredTokens } from "~/tokens/tokens.server";
@@ -45,6 +47,8 @@ export interface RetentionCounts {
   sessions: number;
   verifications: number;
   usedCodes: number;
+  /** Course registrations (and their mails) of sessions held more than `retentionMonths` ago. */
+  courseRegistrations: number;
   /** Newsletter subscriptions never confirmed, 30 days after the request. */
   unconfirmedSubscribers: number;
   /** Expired tokens of links (confirm, unsubscribe). */
@@ -114,6 +118,12 @@ export async function runRetention(
       verifications: await remove(deskVerification, sql`${deskVerification.expiresAt} < ${at}`),
       usedCodes: await remove(deskUsedTotp, sql`${deskUsedTotp.usedAt} < ${at} - interval '1 day'`),
       unconfirmedSubscribers: await deleteUnconfirmed(tx, now),
+      courseRegistrations: await deleteRegistrationsOfSessionsBefore(
+        tx,
+        new Date(
+          Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - retentionMonths, now.getUTCDate(), now.getUTCHours()),
+        ),
+      ),
       tokens: await deleteExpiredTokens(tx, now),
       phonesFilled,
     };

@@ -5,14 +5,14 @@
  * trouvé". Every article is prerendered.
  */
 import { ArrowLeft } from "lucide-react";
-import { data, isRouteErrorResponse, Link } from "react-router";
+import { isRouteErrorResponse, Link } from "react-router";
 import { ArticleBadges, ArticleCard, ArticleDateline } from "~/blog/article-card";
 import { VideoEmbed } from "~/blog/video-embed";
 import { getArticles, youtubeId } from "~/blog/articles.server";
 import { relatedArticles, summarize } from "~/blog/select";
 import { blogWords } from "~/home/content.server";
 import { loaderMeta } from "~/seo/meta";
-import { pageMeta } from "~/seo/page-meta.server";
+import { notFound, pageMeta } from "~/seo/page-meta.server";
 import { settingsFrom } from "~/config/settings.server";
 import { articleShareImage } from "~/seo/share-image.server";
 import { articleStructuredData } from "~/seo/structured-data.server";
@@ -23,12 +23,10 @@ export function loader({ params, context, request }: Route.LoaderArgs) {
   const all = getArticles();
   const article = all.find((candidate) => candidate.slug === params.slug);
   if (!article) {
-    const meta = pageMeta(context, request, {
+    throw notFound(context, request, {
       title: "Article non trouvé",
       description: "L’article que vous recherchez n’existe pas.",
-      errorPage: true,
     });
-    throw data({ meta }, { status: 404 });
   }
   const shareImage = articleShareImage(article);
   return {

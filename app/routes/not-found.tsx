@@ -3,18 +3,15 @@
  * root loader runs first and the root error boundary shows the 404 page
  * with the site's header and footer (an unmatched path would run no loader).
  */
-import { data } from "react-router";
 import { NotFound } from "~/root";
-import { pageMeta } from "~/seo/page-meta.server";
+import { notFound } from "~/seo/page-meta.server";
 import type { Route } from "./+types/not-found";
 
 export function loader({ context, request }: Route.LoaderArgs): never {
-  const meta = pageMeta(context, request, {
+  throw notFound(context, request, {
     title: "Page introuvable",
     description: "Cette page n’existe pas ou n’existe plus.",
-    errorPage: true,
   });
-  throw data({ meta }, { status: 404 });
 }
 
 /** Never shown (the loader always throws); a component keeps this a page route, not a resource route. */

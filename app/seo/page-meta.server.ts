@@ -19,7 +19,7 @@
  * `SITE_URL` comes from the settings (`settingsFrom(context)`: the server's,
  * or the build's while prerendering).
  */
-import type { AppLoadContext, MetaDescriptor } from "react-router";
+import { data, type AppLoadContext, type MetaDescriptor } from "react-router";
 import { settingsFrom } from "~/config/settings.server";
 import { absoluteUrl, SHARE_IMAGE_SIZE, siteName, titleTags, type ShareImage, type StructuredData } from "./meta";
 import { siteShareImage } from "./share-image.server";
@@ -83,4 +83,18 @@ export function pageMeta(
     { name: "twitter:image:alt", content: image.alt },
     ...(structuredData ? [{ "script:ld+json": structuredData }] : []),
   ];
+}
+
+/**
+ * What a loader throws for a page that does not exist (an unknown article
+ * or course): a 404 whose data carries the error page's `<head>` (title,
+ * description, `noindex`), which the root error boundary shows with the
+ * site's header and footer.
+ */
+export function notFound(
+  context: AppLoadContext | undefined,
+  request: Request,
+  { title, description }: { title: string; description: string },
+) {
+  return data({ meta: pageMeta(context, request, { title, description, errorPage: true }) }, { status: 404 });
 }

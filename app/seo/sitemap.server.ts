@@ -3,16 +3,18 @@
  * `sitemap` library) and robots.txt (RFC 9309) of the site.
  *
  * The sitemap lists every public page a search engine should index: `/`,
- * `/contact`, `/blog` and its pages `/blog/page/{n}`, and each article with
- * `<lastmod>` = its `updated` date, else its date; `/newsletter`, its
- * archive and each letter sent (with its date). Left out on purpose: the
- * pages marked `noindex` (the legal notice, the privacy notice,
- * `/coordonnees`, the newsletter's link pages), the owner's desk, the feed,
- * and anything answering 404.
+ * `/contact`, `/cours` and each course's `/cours/{slug}` (rendered on
+ * request: their seats change), `/blog` and its pages `/blog/page/{n}`, and
+ * each article with `<lastmod>` = its `updated` date, else its date;
+ * `/newsletter`, its archive and each letter sent (with its date). Left out
+ * on purpose: the pages marked `noindex` (the legal notice, the privacy
+ * notice, `/coordonnees`, the newsletter's link pages), the owner's desk,
+ * the feed, and anything answering 404.
  */
 import { Readable } from "node:stream";
 import { ErrorLevel, SitemapStream, streamToPromise, type SitemapItemLoose } from "sitemap";
 import { pageCount } from "~/blog/select";
+import { courses } from "~/content/courses";
 import type { ArticleSummary } from "~/blog/types";
 import { absoluteUrl } from "~/seo/meta";
 
@@ -34,6 +36,8 @@ export function sitemapPages(
   return [
     { path: "/" },
     { path: "/contact" },
+    { path: "/cours" },
+    ...courses.map((course) => ({ path: `/cours/${course.id}` })),
     { path: "/blog" },
     ...Array.from({ length: pages - 1 }, (_, index) => ({ path: `/blog/page/${index + 2}` })),
     ...articles.map((article) => ({ path: `/blog/${article.slug}`, lastmod: article.updated ?? article.date })),

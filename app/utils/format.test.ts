@@ -3,6 +3,7 @@ import {
   formatChf,
   formatDate,
   formatDateTime,
+  formatDateTimeRange,
   formatSpreadsheetDateTime,
   formatTime,
   isoDateInZurich,
@@ -74,5 +75,23 @@ describe("moments in Swiss time", () => {
   });
   it("refuse an invalid date", () => {
     expect(() => formatSpreadsheetDateTime("not a date")).toThrow(RangeError);
+  });
+});
+
+describe("formatDateTimeRange", () => {
+  it("writes a session in words, in Swiss time, summer or winter", () => {
+    expect(formatDateTimeRange("2027-01-12T13:00:00Z", "2027-01-12T15:00:00Z")).toBe(
+      "mardi 12 janvier 2027, 14 h 00 – 16 h 00",
+    );
+    // The last Sunday of October: winter time from 3 h 00 that morning.
+    expect(formatDateTimeRange("2026-10-25T13:00:00Z", "2026-10-25T14:30:00Z")).toBe(
+      "dimanche 25 octobre 2026, 14 h 00 – 15 h 30",
+    );
+    expect(formatDateTime("2027-07-01T07:00:00Z")).toBe("jeudi 1er juillet 2027, 9 h 00");
+  });
+  it("writes the end in full when it falls on another day", () => {
+    expect(formatDateTimeRange("2027-01-12T22:00:00Z", "2027-01-13T00:00:00Z")).toBe(
+      "mardi 12 janvier 2027, 23 h 00 – mercredi 13 janvier 2027, 1 h 00",
+    );
   });
 });

@@ -122,3 +122,17 @@ export function isoDateInZurich(moment: Date | string): string {
   const { day, month, year } = zurichParts(moment, "numeric");
   return `${year}-${month}-${day}`;
 }
+
+/**
+ * A span of time on one day, in French words in Swiss time: "mardi 12
+ * janvier 2027, 14 h 00 – 16 h 00" (`formatDateTime` of the start, then
+ * the end's hour). An end on another day is written in full after the dash.
+ * @throws RangeError when either moment is not a valid date.
+ */
+export function formatDateTimeRange(start: Date | string, end: Date | string): string {
+  const from = formatDateTime(start);
+  const to = formatDateTime(end);
+  const [fromDay] = from.split(", ");
+  const [toDay, toHour] = to.split(", ");
+  return fromDay === toDay ? `${from} – ${toHour}` : `${from} – ${to}`;
+}

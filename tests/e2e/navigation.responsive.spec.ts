@@ -79,7 +79,6 @@ const buttons = [
   ["Découvrir nos services", "services"],
   ["Nous contacter", "contact"],
   ["Réserver maintenant", "contact"],
-  ["S’inscrire au cours", "contact"],
   ["Demander un programme personnalisé", "contact"],
 ] as const;
 
@@ -95,6 +94,13 @@ for (const [label, id] of buttons) {
     await expectSectionInView(page, id);
   });
 }
+
+test('"S’inscrire au cours" leads to each course\'s dates and registration form', async ({ page }) => {
+  await page.goto("/");
+  const links = page.locator("#cours").getByRole("link", { name: /^S’inscrire au cours/ });
+  await expect(links).toHaveCount(4);
+  await expect(links.first()).toHaveAttribute("href", "/cours/securite");
+});
 
 test('"Ouvrir le formulaire" links to /contact and, with JavaScript, opens the contact dialog', async ({ page }) => {
   await page.goto("/#contact");

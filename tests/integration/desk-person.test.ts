@@ -13,6 +13,7 @@
  *   401 for `.data`), and an erasure posted from another origin is refused
  *   (403) with nothing erased.
  */
+import { createSession, zurichToUtc } from "../../app/courses/sessions.server";
 import { parse } from "csv-parse/sync";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -81,6 +82,32 @@ beforeAll(async () => {
   await site.database.db
     .insert(outbox)
     .values({ kind: "newsletter-confirmation", payload: { email: "marie.dupont@example.ch" } });
+  // Marie also registered for a course (with her mobile typed another way): a registration and its mails.
+  const sessionId = await createSession(site.database.db, {
+    courseId: "securite",
+    startsAt: zurichToUtc("2030-01-15", "14:00"),
+    durationMinutes: 120,
+    placeName: "Salle paroissiale",
+    placeAddress: "Rue du Lac 1, 1800 Vevey",
+    placeAccess: "",
+    capacity: 8,
+    minimum: 4,
+    priceChf: 55,
+  });
+  const registered = await fetch(`${site.url}/cours/securite`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: site.url },
+    body: new URLSearchParams({
+      sessionId: String(sessionId),
+      firstName: "Marie",
+      lastName: "Dupont",
+      phone: "+41 79 123 45 67",
+      seats: "1",
+      website: "",
+    }).toString(),
+  });
+  expect(registered.status).toBe(303);
   // Jean, who asked nothing, and whose rows must stay.
   await sendRequest({
     firstName: "Jean",
@@ -149,7 +176,12 @@ describe("the person's data", () => {
         "+41 79 123 45 67",
         "079 123 45 67",
       ]);
-      expect(exported.tables.outbox, typed).toHaveLength(2);
+      // Her two requests' notifications and the owner's notice of her course registration.
+      expect(exported.tables.outbox, typed).toHaveLength(3);
+      expect(
+        exported.tables.course_registrations!.map((row) => row.phoneE164),
+        typed,
+      ).toEqual(["+41791234567"]);
     }
   });
   it("shows every row on the page, table by table, and says what is wrong with a telephone it cannot read", async () => {
@@ -158,7 +190,9 @@ describe("the person's data", () => {
         await deskFetch(site.url, "/admin/personne?email=marie.dupont%40example.ch&telephone=0791234567", { jar })
       ).text(),
     );
-    expect(page).toContain("Trouvé : 2 demandes de contact, 1 changement de statut, 1 abonnement et 4 e-mails.");
+    expect(page).toContain(
+      "Trouvé : 2 demandes de contact, 1 changement de statut, 1 abonnement, 1 inscription à un cours et 5 e-mails.",
+    );
     expect(page).toContain("Demandes de contact (2)");
     expect(page).toContain("m.dupont@example.org");
     expect(page).toContain("Nouveau → En cours");
@@ -175,7 +209,7 @@ describe("the person's data", () => {
       ).text(),
     );
     expect(page).toContain(
-      "Cela efface définitivement : 2 demandes de contact, 1 changement de statut, 1 abonnement et 4 e-mails.",
+      "Cela efface définitivement : 2 demandes de contact, 1 changement de statut, 1 abonnement, 1 inscription à un cours et 5 e-mails.",
     );
     expect(page).toContain("Oui, effacer définitivement");
     expect(countsOf(await findPerson(site.database.db, marie)).contacts).toBe(2);
@@ -255,7 +289,8 @@ describe("erasing a person", () => {
       contacts: 2,
       contact_events: 1,
       newsletter_subscribers: 1,
-      outbox: 4,
+      course_registrations: 1,
+      outbox: 5,
     });
   });
 
@@ -268,11 +303,11 @@ describe("erasing a person", () => {
     const answer = await deskFetch(site.url, "/admin/personne", { jar, form });
     expect(answer.status).toBe(303);
     expect(answer.headers.get("location")).toBe(
-      "/admin/personne?effacement=contacts:2,contact_events:1,newsletter_subscribers:1,outbox:4",
+      "/admin/personne?effacement=contacts:2,contact_events:1,newsletter_subscribers:1,course_registrations:1,outbox:5",
     );
     const result = textOf(await (await deskFetch(site.url, answer.headers.get("location")!, { jar })).text());
     expect(result).toContain(
-      "Effacement terminé : 2 demandes de contact, 1 changement de statut, 1 abonnement et 4 e-mails.",
+      "Effacement terminé : 2 demandes de contact, 1 changement de statut, 1 abonnement, 1 inscription à un cours et 5 e-mails.",
     );
 
     const after = countsOf(await findPerson(site.database.db, marie));
@@ -284,7 +319,7 @@ describe("erasing a person", () => {
     expect(audits).toHaveLength(1);
     expect(audits[0]).toMatchObject({
       actor: ownerId,
-      details: { contacts: 2, contact_events: 1, newsletter_subscribers: 1, outbox: 4 },
+      details: { contacts: 2, contact_events: 1, newsletter_subscribers: 1, course_registrations: 1, outbox: 5 },
     });
     const written = JSON.stringify(audits[0]).toLowerCase();
     for (const personal of ["marie", "dupont", "@", "079", "791234567", "example"])

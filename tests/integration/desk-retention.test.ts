@@ -13,6 +13,8 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type Database, type OpenDatabase } from "../../app/db/client.server";
 import {
+  courseRegistrations,
+  courseSessions,
   linkTokens,
   newsletterSubscribers,
   auditLog,
@@ -153,8 +155,35 @@ describe("runRetention on the embedded database", () => {
       },
     ]);
 
+    // Courses: a registration for a session held 25 months ago goes, one for a session 23 months ago stays.
+    const sessions = await db
+      .insert(courseSessions)
+      .values(
+        [25, 23].map((months) => ({
+          courseId: "securite",
+          startsAt: new Date(Date.UTC(2030, 5 - months, 15, 12)).toISOString(),
+          durationMinutes: 120,
+          placeName: "Salle",
+          placeAddress: "Rue du Lac 1, 1800 Vevey",
+          priceChf: 55,
+          seatsTaken: 1,
+        })),
+      )
+      .returning({ id: courseSessions.id });
+    await db.insert(courseRegistrations).values(
+      sessions.map(({ id }, index) => ({
+        sessionId: id,
+        status: "confirmed",
+        seats: 1,
+        firstName: index === 0 ? "Ancienne" : "Recente",
+        lastName: "Dupont",
+        phone: "079 123 45 67",
+      })),
+    );
+
     const counts = await runRetention(db, NOW, RETENTION);
     expect(counts).toEqual({
+      courseRegistrations: 1,
       unconfirmedSubscribers: 1,
       tokens: 1,
       contacts: 1,
@@ -182,6 +211,11 @@ describe("runRetention on the embedded database", () => {
         .sort(),
     ).toEqual(["reader@example.ch", "young@example.ch"]);
     expect((await db.select({ hash: linkTokens.hash }).from(linkTokens)).map((row) => row.hash)).toEqual(["valid"]);
+    expect(
+      (await db.select({ firstName: courseRegistrations.firstName }).from(courseRegistrations)).map(
+        (row) => row.firstName,
+      ),
+    ).toEqual(["Recente"]);
     const [filled] = await db.select({ phone: contacts.phoneE164 }).from(contacts).where(eq(contacts.id, active));
     expect(filled!.phone).toBe("+41791234567");
 

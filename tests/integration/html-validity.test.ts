@@ -23,6 +23,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { RunningServer } from "../../server/main";
+import { createSession, zurichToUtc } from "../../app/courses/sessions.server";
 import { htmlFiles } from "../../tooling/page-metadata";
 import { contacts, newsletterSubscribers } from "../../app/db/schema";
 import { createLetter, sendLetter, sentLetters } from "../../app/newsletter/letters.server";
@@ -150,6 +151,34 @@ describe("the Nu HTML Checker", () => {
       "/admin/abonnes",
     ])
       await save(`GET ${pathname} (signed in)`, 200, desk(pathname));
+    // Courses: a session to list, the form with its errors, a registration's page.
+    const sessionId = await createSession(site.database.db, {
+      courseId: "securite",
+      startsAt: zurichToUtc("2027-01-12", "14:00"),
+      durationMinutes: 120,
+      placeName: "Salle paroissiale",
+      placeAddress: "Rue du Lac 1, 1800 Vevey",
+      placeAccess: "Rez-de-chaussée",
+      capacity: 8,
+      minimum: 4,
+      priceChf: 55,
+    });
+    await save("GET /cours", 200, fetch(`${site.url}/cours`));
+    await save("GET /cours/securite", 200, fetch(`${site.url}/cours/securite`));
+    const registration = (fields: Record<string, string>) =>
+      fetch(`${site.url}/cours/securite`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { "Content-Type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ sessionId: String(sessionId), website: "", ...fields }).toString(),
+      });
+    await save(
+      "POST /cours/securite with missing fields",
+      400,
+      registration({ firstName: "M", bookerFirstName: "Luc" }),
+    );
+    const registered = await registration({ firstName: "Marie", lastName: "Dupont", phone: "079 123 45 67" });
+    await save("GET /cours/inscription/{token}", 200, fetch(`${site.url}${registered.headers.get("location")}`));
     await save("GET /une-page-qui-n-existe-pas (404)", 404, fetch(`${site.url}/une-page-qui-n-existe-pas`));
     // The error route's deliberate error is logged by app/entry.server.tsx's handleError: expected, kept out of the output.
     const quiet = vi.spyOn(console, "error").mockImplementation(() => {});

@@ -131,8 +131,11 @@ describe("sitemap.xml and robots.txt", () => {
       const letterPath = `/newsletter/archives/${letterSlug("Conseils de décembre", new Date("2026-12-01T08:00:00Z"), letterId)}`;
       const expected = [
         ...publicPaths().filter((sitePath) => !path.extname(sitePath) && !noindex.has(sitePath)),
-        // Rendered on request, public and worth finding: the form, the newsletter, its archive and the letter sent.
+        // Rendered on request, public and worth finding: the form, the courses (live seat counts),
+        // the newsletter, its archive and the letter sent.
         "/contact",
+        "/cours",
+        ...courses.map((course) => `/cours/${course.id}`),
         "/newsletter",
         "/newsletter/archives",
         letterPath,

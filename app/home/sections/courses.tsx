@@ -1,8 +1,12 @@
-/** `#cours`: the four course cards (first 3 topics, then "... et N autres sujets") and "Formation sur mesure". */
-import { CalendarClock, GraduationCap, Users } from "lucide-react";
+/**
+ * `#cours`: the four course cards (first 3 topics, then "... et N autres
+ * sujets"), each with "S'inscrire au cours" leading to its dates and form
+ * (`/cours/{slug}`), and "Formation sur mesure".
+ */
 import type { HomeContent } from "~/home/content.server";
 import { cn } from "~/utils/cn";
 import { CheckList } from "~/components/check-list";
+import { CourseFacts } from "~/components/course-facts";
 import { Section } from "~/components/section";
 import { themeClasses } from "~/components/theme";
 import { buttonVariants } from "~/components/ui/button";
@@ -25,23 +29,9 @@ export function CoursesSection({ content }: { content: HomeContent["courses"] })
               {course.more ? <p className="mt-2 font-semibold text-muted">{course.more}</p> : null}
               {/* Takes the free height: in a row of two cards, the boxes and buttons line up at the bottom. */}
               <div className="min-h-5 flex-1" aria-hidden="true" />
-              <dl className={cn("grid gap-2 rounded-2xl p-4", theme.softBg)}>
-                {[
-                  { Icon: CalendarClock, label: "Durée", value: course.duration },
-                  { Icon: GraduationCap, label: "Niveau", value: course.level },
-                  { Icon: Users, label: "Taille du groupe", value: course.groupSize },
-                ].map(({ Icon, label, value }) => (
-                  <div key={label} className="flex items-center gap-2">
-                    <dt>
-                      <Icon aria-hidden="true" className="size-5" />
-                      <span className="sr-only">{`${label}\u00a0:`}</span>
-                    </dt>
-                    <dd>{value}</dd>
-                  </div>
-                ))}
-              </dl>
+              <CourseFacts course={course} className={theme.softBg} />
               <a
-                href="#contact"
+                href={`/cours/${course.id}`}
                 className={cn(buttonVariants({ variant: theme.button }), "mt-6 w-full sm:w-auto sm:self-start")}
               >
                 S’inscrire au cours

@@ -1,0 +1,251 @@
+/**
+ * The registration form of `/cours/{slug}`: the date (one radio per
+ * session, with its places left or "Complet : liste d'attente"), the
+ * attendee's first name, last name, telephone and optional e-mail, 1 or 2
+ * places, "J'inscris un proche" (a `<details>` disclosure: it opens without
+ * JavaScript) with the registrant's own fields, and an optional message.
+ * Conform wires the shared zod schema (app/courses/schema.ts) as the
+ * contact form does: the same French messages beside the fields, with or
+ * without JavaScript (a normal post to the page's action without it).
+ */
+import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import type { FormEvent } from "react";
+import { Form } from "react-router";
+import type { z } from "zod";
+import { Field, FieldError, FormErrors, Honeypot, PendingLabel } from "~/components/form-parts";
+import { Button } from "~/components/ui/button";
+import { Input } from "~/components/ui/input";
+import { Textarea } from "~/components/ui/textarea";
+import { cn } from "~/utils/cn";
+import { BOOKING_HONEYPOT_FIELD, bookingSchema } from "./schema";
+
+type BookingFormValue = z.input<typeof bookingSchema>;
+
+/** A session as the form lists it (from `PublicSession`). */
+export interface FormSession {
+  id: number;
+  when: string;
+  placeName: string;
+  placesText: string;
+  placesLeft: number;
+}
+
+const constraint = getZodConstraint(bookingSchema);
+
+const radioClass =
+  "mt-1 size-6 shrink-0 accent-primary focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-primary";
+const choiceClass =
+  "flex min-h-12 cursor-pointer items-start gap-3 rounded-2xl border-2 border-line bg-white p-4 text-lg has-[:checked]:border-primary has-[:checked]:bg-primary-soft/60";
+
+export function BookingForm({
+  action,
+  sessions,
+  selected,
+  lastResult,
+  pending = false,
+}: {
+  /** The page's path (`/cours/{slug}`). */
+  action: string;
+  sessions: FormSession[];
+  /** The session chosen beforehand (`?seance=`), if any. */
+  selected?: number;
+  lastResult?: SubmissionResult<string[]> | null;
+  pending?: boolean;
+}) {
+  const [form, fields] = useForm<BookingFormValue>({
+    id: "inscription-form",
+    lastResult,
+    constraint,
+    defaultValue: {
+      sessionId: String(selected ?? (sessions.length === 1 ? sessions[0]!.id : "")),
+      seats: "1",
+    },
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate({ formData }) {
+      return parseWithZod(formData, { schema: bookingSchema });
+    },
+  });
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    if (pending) {
+      event.preventDefault();
+      return;
+    }
+    form.onSubmit(event);
+  };
+
+  const bookerOpen = Boolean(
+    fields.bookerFirstName.initialValue ||
+    fields.bookerLastName.initialValue ||
+    fields.bookerPhone.initialValue ||
+    fields.bookerEmail.initialValue ||
+    fields.bookerFirstName.errors ||
+    fields.bookerLastName.errors ||
+    fields.bookerPhone.errors,
+  );
+  const hint = (id: string) => `${id}-hint`;
+
+  return (
+    <Form
+      method="post"
+      action={action}
+      {...getFormProps(form)}
+      onSubmit={onSubmit}
+      noValidate
+      className="flex flex-col gap-6 rounded-3xl border border-line bg-white p-5 shadow-md sm:p-8"
+    >
+      <p className="text-lg text-muted">
+        Tous les champs sont obligatoires, sauf ceux marqués «&nbsp;facultatif&nbsp;».
+      </p>
+
+      <fieldset
+        className="flex min-w-0 flex-col gap-3"
+        aria-invalid={fields.sessionId.errors ? true : undefined}
+        aria-describedby={fields.sessionId.errors ? fields.sessionId.errorId : undefined}
+      >
+        <legend className="mb-2 text-xl font-bold text-ink">Choisissez la date</legend>
+        {sessions.map((session) => (
+          <label key={session.id} className={choiceClass}>
+            <input
+              {...getInputProps(fields.sessionId, { type: "radio", value: String(session.id) })}
+              key={`${fields.sessionId.key}-${session.id}`}
+              id={`${fields.sessionId.id}-${session.id}`}
+              className={radioClass}
+            />
+            <span className="min-w-0">
+              <span className="block font-semibold first-letter:uppercase">{session.when}</span>
+              <span className="block">{session.placeName}</span>
+              <span className={cn("block font-semibold", session.placesLeft > 0 ? "text-primary" : "text-red-800")}>
+                {session.placesLeft > 0 ? session.placesText : "Complet : inscription sur la liste d’attente"}
+              </span>
+            </span>
+          </label>
+        ))}
+        <FieldError id={fields.sessionId.errorId} errors={fields.sessionId.errors} />
+      </fieldset>
+
+      <fieldset className="flex min-w-0 flex-col gap-5">
+        <legend className="mb-2 text-xl font-bold text-ink">La personne qui participe au cours</legend>
+        <Field field={fields.firstName} label="Prénom">
+          <Input
+            {...getInputProps(fields.firstName, { type: "text" })}
+            key={fields.firstName.key}
+            autoComplete="given-name"
+          />
+        </Field>
+        <Field field={fields.lastName} label="Nom">
+          <Input
+            {...getInputProps(fields.lastName, { type: "text" })}
+            key={fields.lastName.key}
+            autoComplete="family-name"
+          />
+        </Field>
+        <Field
+          field={fields.phone}
+          label="Téléphone"
+          hint={"Fixe ou mobile, par exemple\u00a0079\u00a0123\u00a045\u00a067."}
+        >
+          <Input
+            {...getInputProps(fields.phone, { type: "tel", ariaDescribedBy: hint(fields.phone.id) })}
+            key={fields.phone.key}
+            pattern={undefined}
+            autoComplete="tel"
+          />
+        </Field>
+        <Field
+          field={fields.email}
+          label="Adresse e-mail (facultatif)"
+          hint="Pour recevoir la confirmation et un rappel la veille. Sans e-mail, je vous confirme par téléphone."
+        >
+          <Input
+            {...getInputProps(fields.email, { type: "email", ariaDescribedBy: hint(fields.email.id) })}
+            key={fields.email.key}
+            autoComplete="email"
+            inputMode="email"
+            spellCheck={false}
+          />
+        </Field>
+      </fieldset>
+
+      <fieldset className="flex min-w-0 flex-col gap-3">
+        <legend className="mb-2 text-xl font-bold text-ink">Nombre de places</legend>
+        {[
+          { value: "1", label: "1 place" },
+          { value: "2", label: "2 places (avec une personne qui vous accompagne)" },
+        ].map((choice) => (
+          <label key={choice.value} className={choiceClass}>
+            <input
+              {...getInputProps(fields.seats, { type: "radio", value: choice.value })}
+              key={`${fields.seats.key}-${choice.value}`}
+              id={`${fields.seats.id}-${choice.value}`}
+              // Conform derives a pattern from the enum: not allowed on radios (HTML), and zod checks it anyway.
+              pattern={undefined}
+              className={radioClass}
+            />
+            <span>{choice.label}</span>
+          </label>
+        ))}
+        <FieldError id={fields.seats.errorId} errors={fields.seats.errors} />
+      </fieldset>
+
+      <details open={bookerOpen} className="group rounded-2xl border-2 border-line p-4">
+        <summary className="flex min-h-12 cursor-pointer items-center text-xl font-bold text-primary">
+          J’inscris un proche
+        </summary>
+        <div className="mt-4 flex flex-col gap-5">
+          <p className="text-lg text-muted">
+            Vous inscrivez votre mère, votre père ou un ami&nbsp;? Indiquez ici vos propres coordonnées&nbsp;: vous
+            recevrez aussi la confirmation et le rappel.
+          </p>
+          <Field field={fields.bookerFirstName} label="Votre prénom">
+            <Input {...getInputProps(fields.bookerFirstName, { type: "text" })} key={fields.bookerFirstName.key} />
+          </Field>
+          <Field field={fields.bookerLastName} label="Votre nom">
+            <Input {...getInputProps(fields.bookerLastName, { type: "text" })} key={fields.bookerLastName.key} />
+          </Field>
+          <Field field={fields.bookerPhone} label="Votre téléphone">
+            <Input
+              {...getInputProps(fields.bookerPhone, { type: "tel" })}
+              key={fields.bookerPhone.key}
+              pattern={undefined}
+            />
+          </Field>
+          <Field field={fields.bookerEmail} label="Votre adresse e-mail (facultatif)">
+            <Input
+              {...getInputProps(fields.bookerEmail, { type: "email" })}
+              key={fields.bookerEmail.key}
+              inputMode="email"
+              spellCheck={false}
+            />
+          </Field>
+        </div>
+      </details>
+
+      <Field
+        field={fields.message}
+        label="Message (facultatif)"
+        hint="Une question, un besoin particulier (mobilité, audition…)."
+      >
+        <Textarea
+          {...getTextareaProps(fields.message, { ariaDescribedBy: hint(fields.message.id) })}
+          key={fields.message.key}
+          rows={3}
+        />
+      </Field>
+
+      <Honeypot formId={form.id} name={BOOKING_HONEYPOT_FIELD} />
+      <FormErrors id={form.errorId} errors={form.errors} />
+
+      <Button
+        type="submit"
+        size="large"
+        aria-disabled={pending || undefined}
+        className="w-full sm:w-auto sm:self-start"
+      >
+        <PendingLabel pending={pending} label="Envoyer l’inscription" />
+      </Button>
+    </Form>
+  );
+}

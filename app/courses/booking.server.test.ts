@@ -1,0 +1,340 @@
+/**
+ * Registrations against a real embedded database (PGlite, migrated):
+ * seats never overbook under concurrency, the waiting list keeps arrival
+ * order, a 2-seat request for the last seat is refused, a cancellation link
+ * frees the seat once, the calendar file has the right UTC start across the
+ * October daylight-saving change, the reminder leaves once, 24 h before.
+ */
+import fs from "node:fs";
+import ICAL from "ical.js";
+import { eq, inArray } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { freshDataDir, silentLogger } from "../../tests/support/harness";
+import { openDatabase, type OpenDatabase } from "~/db/client.server";
+import { courseRegistrations, outbox } from "~/db/schema";
+import { OutboxWorker, type OutgoingMail } from "~/mail/outbox.server";
+import {
+  cancelRegistration,
+  cancelSession,
+  findRegistrationByToken,
+  giveSeat,
+  registerForSession,
+  REMINDER_BEFORE_MS,
+} from "./booking.server";
+import { calendarFile } from "./ics.server";
+import { deleteRegistrationsOfSessionsBefore, eraseRegistrations, findRegistrations } from "./person.server";
+import type { BookingInput } from "./schema";
+import {
+  createSession,
+  duplicateSession,
+  getSession,
+  updateSession,
+  utcToZurich,
+  zurichToUtc,
+} from "./sessions.server";
+
+const siteUrl = "https://cours.example.ch";
+let database: OpenDatabase;
+let dataDir: string;
+
+beforeAll(async () => {
+  dataDir = freshDataDir();
+  database = await openDatabase({ dataDir });
+});
+afterAll(async () => {
+  await database?.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+const NOW = new Date("2026-10-01T08:00:00Z");
+
+async function newSession(overrides: Partial<Parameters<typeof createSession>[1]> = {}) {
+  return createSession(database.db, {
+    courseId: "securite",
+    startsAt: zurichToUtc("2026-10-25", "14:00"),
+    durationMinutes: 120,
+    placeName: "Salle paroissiale",
+    placeAddress: "Rue du Lac 1, 1800 Vevey",
+    placeAccess: "Rez-de-chaussée, ascenseur",
+    capacity: 8,
+    minimum: 4,
+    priceChf: 55,
+    ...overrides,
+  });
+}
+
+const person = (sessionId: number, n: number, extra: Partial<BookingInput> = {}): BookingInput => ({
+  sessionId,
+  firstName: "Marie",
+  lastName: `Dupont ${n}`,
+  phone: "079 123 45 67",
+  email: `marie${n}@example.ch`,
+  seats: "1",
+  ...extra,
+});
+
+// First: the worker then sees only this test's mails.
+describe("reminder", () => {
+  it("is sent once, 24 hours before the start", async () => {
+    // The fixed clock of the registration; the start is 24 h and 2 s after it, so the reminder is due in 2 s.
+    const now = new Date();
+    const startsAt = new Date(now.getTime() + REMINDER_BEFORE_MS + 2000);
+    const sessionId = await newSession({ startsAt });
+    const result = await registerForSession(database.db, person(sessionId, 1, { email: "rappel@example.ch" }), {
+      siteUrl,
+      now,
+    });
+    expect(result.outcome).toBe("confirmed");
+    const [reminder] = await database.db.select().from(outbox).where(eq(outbox.kind, "booking-reminder"));
+    expect(new Date(reminder!.notBefore).getTime()).toBe(startsAt.getTime() - REMINDER_BEFORE_MS);
+
+    const sent: OutgoingMail[] = [];
+    const worker = new OutboxWorker({
+      db: database.db,
+      logger: silentLogger,
+      transport: { sendMail: async (mail) => void sent.push(mail) },
+      from: "site@example.ch",
+      ownerAddress: "owner@example.ch",
+    });
+    const reminders = () => sent.filter((mail) => mail.subject.startsWith("Rappel") && mail.to === "rappel@example.ch");
+    await worker.processOnce();
+    expect(reminders()).toHaveLength(0);
+    expect(sent.some((mail) => mail.to === "rappel@example.ch")).toBe(true); // the confirmation left at once
+    await new Promise((resolve) =>
+      setTimeout(resolve, Math.max(0, startsAt.getTime() - REMINDER_BEFORE_MS - Date.now() + 100)),
+    );
+    await worker.processOnce();
+    await worker.processOnce();
+    expect(reminders()).toHaveLength(1);
+    expect(reminders()[0]!.to).toBe("rappel@example.ch");
+    expect(reminders()[0]!.text).toContain("Petit rappel");
+  });
+});
+
+describe("registrations", () => {
+  it("takes exactly 8 seats of 50 concurrent requests and puts the rest on the waiting list in arrival order", async () => {
+    const sessionId = await newSession();
+    const results = await Promise.all(
+      Array.from({ length: 50 }, (_, n) =>
+        registerForSession(database.db, person(sessionId, n), { siteUrl, now: NOW }),
+      ),
+    );
+    expect(results.filter((result) => result.outcome === "confirmed")).toHaveLength(8);
+    const waiting = results.flatMap((result) => (result.outcome === "waiting" ? [result] : []));
+    expect(waiting).toHaveLength(42);
+    expect(waiting.map((result) => result.position).sort((a, b) => a - b)).toEqual(
+      Array.from({ length: 42 }, (_, n) => n + 1),
+    );
+    const rows = await database.db
+      .select()
+      .from(courseRegistrations)
+      .where(eq(courseRegistrations.sessionId, sessionId))
+      .orderBy(courseRegistrations.id);
+    // Arrival order: the first eight rows took the seats; positions follow the rows' order.
+    expect(rows.slice(0, 8).every((row) => row.status === "confirmed")).toBe(true);
+    expect(rows.slice(8).every((row) => row.status === "waiting")).toBe(true);
+    const positionById = new Map(waiting.map((result) => [result.registrationId, result.position]));
+    expect(rows.slice(8).map((row) => positionById.get(row.id))).toEqual(Array.from({ length: 42 }, (_, n) => n + 1));
+    expect((await getSession(database.db, sessionId))!.seatsTaken).toBe(8);
+  });
+
+  it("refuses 2 seats when only the last one is left, and writes nothing", async () => {
+    const sessionId = await newSession({ capacity: 3 });
+    await registerForSession(database.db, person(sessionId, 1, { seats: "2" }), { siteUrl, now: NOW });
+    const result = await registerForSession(database.db, person(sessionId, 2, { seats: "2" }), { siteUrl, now: NOW });
+    expect(result).toEqual({ outcome: "too-few-seats", left: 1 });
+    const rows = await database.db
+      .select()
+      .from(courseRegistrations)
+      .where(eq(courseRegistrations.sessionId, sessionId));
+    expect(rows).toHaveLength(1);
+    expect((await getSession(database.db, sessionId))!.seatsTaken).toBe(2);
+  });
+
+  it("frees the seat once when the cancellation link is used twice, and tells the owner who waits first", async () => {
+    const sessionId = await newSession({ capacity: 1 });
+    const first = await registerForSession(database.db, person(sessionId, 1), { siteUrl, now: NOW });
+    const second = await registerForSession(database.db, person(sessionId, 2), { siteUrl, now: NOW });
+    expect(first.outcome).toBe("confirmed");
+    expect(second.outcome).toBe("waiting");
+    if (first.outcome !== "confirmed") return;
+    expect(await cancelRegistration(database.db, first.token, { siteUrl, now: NOW })).toBe("cancelled");
+    expect(await cancelRegistration(database.db, first.token, { siteUrl, now: NOW })).toBe("already-cancelled");
+    const session = (await getSession(database.db, sessionId))!;
+    expect(session.seatsTaken).toBe(0);
+    expect(session.waiting).toBe(1);
+    const ownerMails = await database.db.select().from(outbox).where(eq(outbox.kind, "booking-owner-cancellation"));
+    expect(ownerMails.at(-1)!.textBody).toContain("Première personne sur la liste d’attente : Marie Dupont 2");
+    // The owner gives the seat to the first in line.
+    if (second.outcome !== "waiting") return;
+    expect(await giveSeat(database.db, second.registrationId, { siteUrl, now: NOW })).toBe(true);
+    expect((await getSession(database.db, sessionId))!.seatsTaken).toBe(1);
+    expect((await findRegistrationByToken(database.db, second.token, NOW))!.registration.status).toBe("confirmed");
+  });
+
+  it("refuses a link that is not a registration's", async () => {
+    expect(await cancelRegistration(database.db, "x".repeat(43), { siteUrl, now: NOW })).toBe("not-found");
+  });
+
+  it("sends confirmations to the attendee and to the relative who registered them", async () => {
+    const sessionId = await newSession();
+    await registerForSession(
+      database.db,
+      person(sessionId, 1, {
+        email: "grand-maman@example.ch",
+        bookerFirstName: "Luc",
+        bookerLastName: "Dupont",
+        bookerPhone: "+41 21 123 45 67",
+        bookerEmail: "luc@example.ch",
+      }),
+      { siteUrl, now: NOW },
+    );
+    const mails = await database.db.select().from(outbox).where(eq(outbox.kind, "booking-confirmation"));
+    const recipients = mails.map((mail) => mail.recipient);
+    expect(recipients).toContain("grand-maman@example.ch");
+    expect(recipients).toContain("luc@example.ch");
+    const mail = mails.find((row) => row.recipient === "luc@example.ch")!;
+    expect(mail.textBody).toContain("dimanche 25 octobre 2026, 14 h 00 – 16 h 00");
+    expect(mail.textBody).toContain("CHF 55.–");
+    expect(mail.textBody).toContain("Rez-de-chaussée, ascenseur");
+    expect(mail.textBody).toMatch(/https:\/\/cours\.example\.ch\/cours\/inscription\/[A-Za-z0-9_-]{43}/);
+  });
+
+  it("cancelling a session mails those with an e-mail and lists the others to call", async () => {
+    const sessionId = await newSession();
+    await registerForSession(database.db, person(sessionId, 1), { siteUrl, now: NOW });
+    await registerForSession(database.db, person(sessionId, 2, { email: undefined, phone: "021 555 66 77" }), {
+      siteUrl,
+      now: NOW,
+    });
+    const result = await cancelSession(database.db, sessionId, NOW);
+    expect(result).toEqual({ mailed: 1, toCall: [{ name: "Marie Dupont 2", phone: "021 555 66 77" }] });
+    expect(await cancelSession(database.db, sessionId, NOW)).toBeUndefined();
+    const later = await registerForSession(database.db, person(sessionId, 3), { siteUrl, now: NOW });
+    expect(later.outcome).toBe("closed");
+  });
+});
+
+describe("sessions", () => {
+  it("keeps the date and place that registrants were promised, while the places and price may change", async () => {
+    const base = {
+      courseId: "securite",
+      startsAt: zurichToUtc("2026-11-10", "14:00"),
+      durationMinutes: 120,
+      placeName: "Salle paroissiale",
+      placeAddress: "Rue du Lac 1, 1800 Vevey",
+      placeAccess: "",
+      capacity: 8,
+      minimum: 4,
+      priceChf: 55,
+    };
+    const sessionId = await createSession(database.db, base);
+    const later = { ...base, startsAt: zurichToUtc("2026-11-17", "14:00") };
+    expect(await updateSession(database.db, sessionId, later)).toBe("updated");
+    await registerForSession(database.db, person(sessionId, 1), { siteUrl, now: NOW });
+    expect(await updateSession(database.db, sessionId, { ...later, startsAt: base.startsAt })).toBe("promised");
+    expect(await updateSession(database.db, sessionId, { ...later, placeName: "Ailleurs" })).toBe("promised");
+    expect(await updateSession(database.db, sessionId, { ...later, capacity: 10, priceChf: 50 })).toBe("updated");
+    const session = (await getSession(database.db, sessionId))!;
+    expect([session.capacity, session.priceChf, new Date(session.startsAt).toISOString()]).toEqual([
+      10,
+      50,
+      "2026-11-17T13:00:00.000Z",
+    ]);
+    expect(await updateSession(database.db, 999_999, base)).toBe("not-found");
+  });
+
+  it("duplicates a session a week later at the same Swiss hour across the October change", async () => {
+    const sessionId = await newSession({ startsAt: zurichToUtc("2026-10-20", "14:00") });
+    const copy = (await getSession(database.db, (await duplicateSession(database.db, sessionId))!))!;
+    expect(utcToZurich(new Date(copy.startsAt))).toEqual({ date: "2026-10-27", time: "14:00" });
+    expect(new Date(copy.startsAt).toISOString()).toBe("2026-10-27T13:00:00.000Z");
+    expect(copy.seatsTaken).toBe(0);
+  });
+});
+
+describe("calendar file", () => {
+  it("parses with the right UTC start on the last Sunday of October and the day before", () => {
+    const starts = {
+      "2026-10-25": "2026-10-25T13:00:00.000Z", // winter time (UTC+1) since 3 h 00 that morning
+      "2026-10-24": "2026-10-24T12:00:00.000Z", // still summer time (UTC+2)
+    };
+    for (const [date, utc] of Object.entries(starts)) {
+      const text = calendarFile({
+        id: 7,
+        title: "Sécurité et protection",
+        startsAt: zurichToUtc(date, "14:00"),
+        durationMinutes: 120,
+        placeName: "Salle paroissiale",
+        placeAddress: "Rue du Lac 1, 1800 Vevey",
+        description: "Rez-de-chaussée",
+        url: `${siteUrl}/cours/inscription/abc`,
+        host: "cours.example.ch",
+      });
+      const event = new ICAL.Event(new ICAL.Component(ICAL.parse(text)).getFirstSubcomponent("vevent")!);
+      expect(event.startDate.toJSDate().toISOString()).toBe(utc);
+      expect(event.endDate.toJSDate().getTime() - event.startDate.toJSDate().getTime()).toBe(2 * 3_600_000);
+      expect(event.summary).toBe("Sécurité et protection");
+      expect(event.location).toBe("Salle paroissiale, Rue du Lac 1, 1800 Vevey");
+    }
+  });
+});
+
+describe("the person registry's functions", () => {
+  it("find a person's registrations by e-mail or telephone, as attendee or relative, and erase them with their mails and seats", async () => {
+    const sessionId = await newSession();
+    await registerForSession(
+      database.db,
+      person(sessionId, 1, {
+        email: "Efface.Moi@example.ch",
+        bookerFirstName: "Luc",
+        bookerLastName: "Proche",
+        bookerPhone: "021 987 65 43",
+      }),
+      { siteUrl, now: NOW },
+    );
+    await registerForSession(database.db, person(sessionId, 2, { email: "reste@example.ch", phone: "078 111 22 33" }), {
+      siteUrl,
+      now: NOW,
+    });
+    expect((await getSession(database.db, sessionId))!.seatsTaken).toBe(2);
+    const byEmail = await findRegistrations(database.db, { email: "efface.moi@example.ch", phoneE164: null });
+    const byBookerPhone = await findRegistrations(database.db, { email: null, phoneE164: "+41219876543" });
+    expect(byEmail.map((row) => row.lastName)).toEqual(["Dupont 1"]);
+    expect(byBookerPhone.map((row) => row.id)).toEqual(byEmail.map((row) => row.id));
+    // The owner's notice (no recipient) names the person: it is among their mails.
+    const notice = await database.db.select().from(outbox).where(inArray(outbox.id, byEmail[0]!.mailIds));
+    expect(notice.some((mail) => mail.recipient === null && mail.textBody!.includes("Marie Dupont 1"))).toBe(true);
+
+    const counts = await database.db.transaction((tx) =>
+      eraseRegistrations(tx, { email: "efface.moi@example.ch", phoneE164: null }),
+    );
+    expect(counts.course_registrations).toBe(1);
+    expect(counts.outbox).toBe(byEmail[0]!.mailIds.length);
+    expect(await findRegistrations(database.db, { email: null, phoneE164: "+41219876543" })).toEqual([]);
+    const left = await database.db.select().from(outbox).where(inArray(outbox.id, byEmail[0]!.mailIds));
+    expect(left).toEqual([]);
+    expect((await getSession(database.db, sessionId))!.seatsTaken).toBe(1);
+    expect(await findRegistrations(database.db, { email: "reste@example.ch", phoneE164: null })).toHaveLength(1);
+  });
+});
+
+describe("retention", () => {
+  it("deletes the registrations of sessions older than the limit, with their mails, and keeps the others", async () => {
+    const old = await newSession({ startsAt: zurichToUtc("2024-03-05", "14:00") });
+    const recent = await newSession({ startsAt: zurichToUtc("2026-10-27", "14:00") });
+    const before = new Date("2023-01-01T00:00:00Z");
+    const oldOne = await registerForSession(database.db, person(old, 1, { email: "ancien@example.ch" }), {
+      siteUrl,
+      now: before,
+    });
+    await registerForSession(database.db, person(recent, 2, { email: "recent@example.ch" }), { siteUrl, now: NOW });
+    expect(oldOne.outcome).toBe("confirmed");
+    const [oldRow] = await findRegistrations(database.db, { email: "ancien@example.ch", phoneE164: null });
+
+    expect(await deleteRegistrationsOfSessionsBefore(database.db, new Date("2025-01-01T00:00:00Z"))).toBe(1);
+    expect(await findRegistrations(database.db, { email: "ancien@example.ch", phoneE164: null })).toEqual([]);
+    expect(await database.db.select().from(outbox).where(inArray(outbox.id, oldRow!.mailIds))).toEqual([]);
+    expect(await findRegistrations(database.db, { email: "recent@example.ch", phoneE164: null })).toHaveLength(1);
+  });
+});

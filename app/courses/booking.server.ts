@@ -1,0 +1,439 @@
+/**
+ * Registrations for course sessions: seats that never overbook, a waiting
+ * list in arrival order, cancellation by link, and the mails of each step,
+ * written to the outbox in the same transaction.
+ *
+ * Concurrency: every change of a session's seats first locks the session's
+ * row (`select ... for update`), so registrations for one session run one
+ * after the other, in every server process sharing the database, and the
+ * waiting list's `id` order is the order the locks were granted (arrival
+ * order). The table's check (`seats_taken <= capacity`) is the second line.
+ *
+ * Links: each registration gets a random token (32 bytes, base64url) that
+ * is sent in the mails and stored only as its SHA-256; it opens
+ * `/cours/inscription/{token}` (confirmation, calendar file, cancel button
+ * that posts) until 7 days after the session's start.
+ */
+import crypto from "node:crypto";
+import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { toE164 } from "~/utils/phone";
+import { courseRegistrations, courseSessions, outbox } from "~/db/schema";
+import { enqueueMail } from "~/mail/enqueue.server";
+import {
+  BOOKING_MAIL,
+  ownerCancellationMail,
+  ownerRegistrationMail,
+  registrationMail,
+  reminderMail,
+  sessionCancelledMail,
+  type OwnerPerson,
+} from "./mails.server";
+import { registersRelative, type BookingInput } from "./schema";
+import { courseBySlug, type SessionRow } from "./sessions.server";
+
+/** A registration row as Drizzle reads it. */
+export type RegistrationRow = typeof courseRegistrations.$inferSelect;
+
+/** How long after a session's start its links still open the confirmation page. */
+const TOKEN_DAYS_AFTER_START = 7;
+/** The reminder leaves this long before the start. */
+export const REMINDER_BEFORE_MS = 24 * 3_600_000;
+
+/** What `registerForSession` did. */
+export type RegistrationResult =
+  /** A seat (or two) is taken; `token` opens the confirmation page. */
+  | { outcome: "confirmed"; registrationId: number; token: string }
+  /** The session is full: on the waiting list at `position` (1 is first). */
+  | { outcome: "waiting"; registrationId: number; token: string; position: number }
+  /** Fewer seats left than asked for (2 asked, 1 left): nothing written. */
+  | { outcome: "too-few-seats"; left: number }
+  /** No such session, cancelled, or already started: nothing written. */
+  | { outcome: "closed" };
+
+/** Where links in mails point: the site's absolute URL (SITE_URL, no trailing slash). */
+export interface LinkOptions {
+  siteUrl: string;
+  /** The current time (tests pass a fixed clock). */
+  now?: Date;
+}
+
+/** The SHA-256 (hex) of a link token, as stored. */
+export function hashToken(token: string): string {
+  return crypto.createHash("sha256").update(token).digest("hex");
+}
+
+const manageUrl = (siteUrl: string, token: string) => `${siteUrl}/cours/inscription/${token}`;
+const deskUrl = (siteUrl: string, sessionId: number) => `${siteUrl}/admin/cours/${sessionId}`;
+
+function courseTitle(session: Pick<SessionRow, "courseId">): string {
+  return courseBySlug(session.courseId)?.title ?? session.courseId;
+}
+
+const fullName = (first: string, last: string) => `${first} ${last}`;
+
+/** The addresses a registration's mails go to: the attendee's and the relative's, without repeats. */
+function recipientsOf(registration: Pick<RegistrationRow, "email" | "bookerEmail">): string[] {
+  const addresses = [registration.email, registration.bookerEmail].filter((value): value is string => !!value);
+  return [...new Map(addresses.map((address) => [address.toLowerCase(), address])).values()];
+}
+
+async function lockSession(tx: Database, sessionId: number): Promise<SessionRow | undefined> {
+  const [session] = await tx.select().from(courseSessions).where(eq(courseSessions.id, sessionId)).for("update");
+  return session;
+}
+
+async function waitingPosition(tx: Database, sessionId: number, registrationId: number): Promise<number> {
+  const [row] = await tx
+    .select({ position: sql<number>`count(*)::int` })
+    .from(courseRegistrations)
+    .where(
+      and(
+        eq(courseRegistrations.sessionId, sessionId),
+        eq(courseRegistrations.status, "waiting"),
+        sql`${courseRegistrations.id} <= ${registrationId}`,
+      ),
+    );
+  return Number(row!.position);
+}
+
+async function firstWaiting(tx: Database, sessionId: number): Promise<RegistrationRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(courseRegistrations)
+    .where(and(eq(courseRegistrations.sessionId, sessionId), eq(courseRegistrations.status, "waiting")))
+    .orderBy(asc(courseRegistrations.id))
+    .limit(1);
+  return row;
+}
+
+const ownerPerson = (registration: RegistrationRow): OwnerPerson => ({
+  name: fullName(registration.firstName, registration.lastName),
+  phone: registration.phone,
+  email: registration.email,
+});
+
+/** Queues the reminder to each address, 24 hours before the start (none when that is already past). */
+async function queueReminders(
+  tx: Database,
+  session: SessionRow,
+  registration: RegistrationRow,
+  token: string | null,
+  { siteUrl, now = new Date() }: LinkOptions,
+): Promise<number[]> {
+  const notBefore = new Date(new Date(session.startsAt).getTime() - REMINDER_BEFORE_MS);
+  if (notBefore.getTime() <= now.getTime()) return [];
+  const ids: number[] = [];
+  for (const recipient of recipientsOf(registration)) {
+    ids.push(
+      await enqueueMail(tx, {
+        kind: BOOKING_MAIL.reminder,
+        recipient,
+        notBefore,
+        ...reminderMail({
+          courseTitle: courseTitle(session),
+          session,
+          attendeeName: fullName(registration.firstName, registration.lastName),
+          manageUrl: token ? manageUrl(siteUrl, token) : null,
+        }),
+      }),
+    );
+  }
+  return ids;
+}
+
+/**
+ * Registers a person for a session (the public form, or the owner for a
+ * registration taken by telephone: `source` "desk"), in one transaction:
+ * the registration, the session's seats, the mails to the attendee and the
+ * relative (confirmation or waiting-list notice), the reminders, and the
+ * owner's notice. While anyone waits, newcomers wait too (a freed seat is
+ * given by the owner, to the first in line).
+ * @throws the driver's error when the database fails (nothing is written).
+ */
+export async function registerForSession(
+  db: Database,
+  input: BookingInput,
+  options: LinkOptions & { source?: "web" | "desk" },
+): Promise<RegistrationResult> {
+  const now = options.now ?? new Date();
+  const seats = Number(input.seats);
+  const token = crypto.randomBytes(32).toString("base64url");
+  return db.transaction(async (tx) => {
+    const session = await lockSession(tx, input.sessionId);
+    if (!session || session.cancelledAt || new Date(session.startsAt).getTime() <= now.getTime()) {
+      return { outcome: "closed" } as const;
+    }
+    const anyoneWaiting = (await firstWaiting(tx, session.id)) !== undefined;
+    const left = anyoneWaiting ? 0 : session.capacity - session.seatsTaken;
+    if (left > 0 && left < seats) return { outcome: "too-few-seats", left } as const;
+    const status = left >= seats ? "confirmed" : "waiting";
+    if (status === "confirmed") {
+      await tx
+        .update(courseSessions)
+        .set({ seatsTaken: sql`${courseSessions.seatsTaken} + ${seats}` })
+        .where(eq(courseSessions.id, session.id));
+    }
+    const relative = registersRelative(input);
+    const [registration] = await tx
+      .insert(courseRegistrations)
+      .values({
+        sessionId: session.id,
+        status,
+        seats,
+        firstName: input.firstName,
+        lastName: input.lastName,
+        phone: input.phone,
+        phoneE164: toE164(input.phone),
+        email: input.email || null,
+        bookerFirstName: relative ? (input.bookerFirstName ?? null) : null,
+        bookerLastName: relative ? (input.bookerLastName ?? null) : null,
+        bookerPhone: relative ? (input.bookerPhone ?? null) : null,
+        bookerPhoneE164: relative && input.bookerPhone ? toE164(input.bookerPhone) : null,
+        bookerEmail: relative ? input.bookerEmail || null : null,
+        message: input.message || null,
+        source: options.source ?? "web",
+        tokenHash: hashToken(token),
+        tokenExpiresAt: new Date(
+          new Date(session.startsAt).getTime() + TOKEN_DAYS_AFTER_START * 86_400_000,
+        ).toISOString(),
+        createdAt: now.toISOString(),
+      })
+      .returning();
+    const row = registration!;
+    const position = status === "waiting" ? await waitingPosition(tx, session.id, row.id) : null;
+    const title = courseTitle(session);
+    const attendeeName = fullName(row.firstName, row.lastName);
+    const mailIds: number[] = [];
+    for (const recipient of recipientsOf(row)) {
+      const mailId = await enqueueMail(tx, {
+        kind: status === "confirmed" ? BOOKING_MAIL.confirmation : BOOKING_MAIL.waiting,
+        recipient,
+        ...registrationMail({
+          courseTitle: title,
+          session,
+          attendeeName,
+          seats,
+          position,
+          manageUrl: manageUrl(options.siteUrl, token),
+        }),
+      });
+      mailIds.push(mailId);
+    }
+    const reminderMailIds = status === "confirmed" ? await queueReminders(tx, session, row, token, options) : [];
+    const ownerMailId = await enqueueMail(tx, {
+      kind: BOOKING_MAIL.ownerRegistration,
+      recipient: null,
+      ...ownerRegistrationMail({
+        courseTitle: title,
+        session,
+        attendee: ownerPerson(row),
+        booker:
+          row.bookerFirstName && row.bookerLastName && row.bookerPhone
+            ? {
+                name: fullName(row.bookerFirstName, row.bookerLastName),
+                phone: row.bookerPhone,
+                email: row.bookerEmail,
+              }
+            : null,
+        seats,
+        position,
+        message: row.message,
+        deskUrl: deskUrl(options.siteUrl, session.id),
+      }),
+    });
+    await tx
+      .update(courseRegistrations)
+      .set({ reminderMailIds, mailIds: [...mailIds, ...reminderMailIds, ownerMailId] })
+      .where(eq(courseRegistrations.id, row.id));
+    return position === null
+      ? ({ outcome: "confirmed", registrationId: row.id, token } as const)
+      : ({ outcome: "waiting", registrationId: row.id, token, position } as const);
+  });
+}
+
+/** A registration opened by its link: the row, its session, and its waiting position (null unless waiting). */
+export interface RegistrationByToken {
+  registration: RegistrationRow;
+  session: SessionRow;
+  position: number | null;
+}
+
+/** The registration whose link token is `token`, while the link is valid at `now`; undefined otherwise. */
+export async function findRegistrationByToken(
+  db: Database,
+  token: string,
+  now = new Date(),
+): Promise<RegistrationByToken | undefined> {
+  if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return undefined;
+  const [row] = await db
+    .select({ registration: courseRegistrations, session: courseSessions })
+    .from(courseRegistrations)
+    .innerJoin(courseSessions, eq(courseSessions.id, courseRegistrations.sessionId))
+    .where(
+      and(
+        eq(courseRegistrations.tokenHash, hashToken(token)),
+        sql`${courseRegistrations.tokenExpiresAt} > ${now.toISOString()}`,
+      ),
+    );
+  if (!row) return undefined;
+  const position =
+    row.registration.status === "waiting" ? await waitingPosition(db, row.session.id, row.registration.id) : null;
+  return { ...row, position };
+}
+
+/** Deletes reminders not sent yet. */
+async function dropReminders(tx: Database, ids: number[]): Promise<void> {
+  if (ids.length) await tx.delete(outbox).where(and(inArray(outbox.id, ids), isNull(outbox.sentAt)));
+}
+
+/** What `cancelRegistration` did. */
+export type CancelResult = "cancelled" | "already-cancelled" | "too-late" | "not-found";
+
+/**
+ * Cancels the registration of link `token`: frees its seats (once: a
+ * second use finds it cancelled and changes nothing), drops its pending
+ * reminders, and tells the owner, naming the first on the waiting list.
+ * Refused once the session has started.
+ * @throws the driver's error (nothing is changed then).
+ */
+export async function cancelRegistration(db: Database, token: string, options: LinkOptions): Promise<CancelResult> {
+  const now = options.now ?? new Date();
+  const found = await findRegistrationByToken(db, token, now);
+  if (!found) return "not-found";
+  return db.transaction(async (tx) => {
+    const session = (await lockSession(tx, found.session.id))!;
+    const [registration] = await tx
+      .select()
+      .from(courseRegistrations)
+      .where(eq(courseRegistrations.id, found.registration.id))
+      .for("update");
+    if (!registration || registration.status === "cancelled") return "already-cancelled" as const;
+    if (new Date(session.startsAt).getTime() <= now.getTime()) return "too-late" as const;
+    await tx
+      .update(courseRegistrations)
+      .set({ status: "cancelled", cancelledAt: now.toISOString(), reminderMailIds: [] })
+      .where(eq(courseRegistrations.id, registration.id));
+    const remaining = registration.mailIds.filter((id) => !registration.reminderMailIds.includes(id));
+    if (registration.status === "confirmed") {
+      await tx
+        .update(courseSessions)
+        .set({ seatsTaken: sql`${courseSessions.seatsTaken} - ${registration.seats}` })
+        .where(eq(courseSessions.id, session.id));
+    }
+    await dropReminders(tx, registration.reminderMailIds);
+    const waiting = registration.status === "confirmed" ? await firstWaiting(tx, session.id) : undefined;
+    const ownerMailId = await enqueueMail(tx, {
+      kind: BOOKING_MAIL.ownerCancellation,
+      recipient: null,
+      ...ownerCancellationMail({
+        courseTitle: courseTitle(session),
+        session,
+        attendee: ownerPerson(registration),
+        seats: registration.seats,
+        firstWaiting: waiting ? ownerPerson(waiting) : null,
+        deskUrl: deskUrl(options.siteUrl, session.id),
+      }),
+    });
+    await tx
+      .update(courseRegistrations)
+      .set({ mailIds: [...remaining, ownerMailId] })
+      .where(eq(courseRegistrations.id, registration.id));
+    return "cancelled" as const;
+  });
+}
+
+/**
+ * The owner gives a freed seat to a person of the waiting list: their
+ * registration becomes confirmed if enough seats are free, and their
+ * reminder is queued (without the link: only its hash is kept). No other
+ * mail is sent (the owner calls them; their first mail's link now shows
+ * the confirmation).
+ * @returns false when the person is not waiting or there are not enough free seats.
+ */
+export async function giveSeat(db: Database, registrationId: number, options: LinkOptions): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [waiting] = await tx.select().from(courseRegistrations).where(eq(courseRegistrations.id, registrationId));
+    if (!waiting || waiting.status !== "waiting") return false;
+    const session = (await lockSession(tx, waiting.sessionId))!;
+    if (session.capacity - session.seatsTaken < waiting.seats || session.cancelledAt) return false;
+    await tx
+      .update(courseSessions)
+      .set({ seatsTaken: sql`${courseSessions.seatsTaken} + ${waiting.seats}` })
+      .where(eq(courseSessions.id, session.id));
+    const reminderMailIds = await queueReminders(tx, session, waiting, null, options);
+    await tx
+      .update(courseRegistrations)
+      .set({ status: "confirmed", reminderMailIds, mailIds: [...waiting.mailIds, ...reminderMailIds] })
+      .where(eq(courseRegistrations.id, waiting.id));
+    return true;
+  });
+}
+
+/** What `cancelSession` did: how many mails went out, and whom to call (no e-mail). */
+export interface SessionCancellation {
+  mailed: number;
+  toCall: { name: string; phone: string }[];
+}
+
+/**
+ * The owner cancels a session: it is marked cancelled, pending reminders
+ * are dropped, every registrant (confirmed or waiting) with an e-mail is
+ * mailed, and those without one are returned, to be called.
+ * @returns undefined when there is no such session or it was already cancelled.
+ */
+export async function cancelSession(
+  db: Database,
+  sessionId: number,
+  now = new Date(),
+): Promise<SessionCancellation | undefined> {
+  return db.transaction(async (tx) => {
+    const session = await lockSession(tx, sessionId);
+    if (!session || session.cancelledAt) return undefined;
+    await tx.update(courseSessions).set({ cancelledAt: now.toISOString() }).where(eq(courseSessions.id, sessionId));
+    const registrations = await tx
+      .select()
+      .from(courseRegistrations)
+      .where(and(eq(courseRegistrations.sessionId, sessionId), sql`${courseRegistrations.status} <> 'cancelled'`))
+      .orderBy(asc(courseRegistrations.id));
+    const result: SessionCancellation = { mailed: 0, toCall: [] };
+    for (const registration of registrations) {
+      await dropReminders(tx, registration.reminderMailIds);
+      const recipients = recipientsOf(registration);
+      const mailIds = registration.mailIds.filter((id) => !registration.reminderMailIds.includes(id));
+      for (const recipient of recipients) {
+        const mailId = await enqueueMail(tx, {
+          kind: BOOKING_MAIL.sessionCancelled,
+          recipient,
+          ...sessionCancelledMail({
+            courseTitle: courseTitle(session),
+            session,
+            attendeeName: fullName(registration.firstName, registration.lastName),
+          }),
+        });
+        mailIds.push(mailId);
+        result.mailed += 1;
+      }
+      await tx
+        .update(courseRegistrations)
+        .set({ reminderMailIds: [], mailIds })
+        .where(eq(courseRegistrations.id, registration.id));
+      if (recipients.length === 0) {
+        result.toCall.push({
+          name: fullName(registration.firstName, registration.lastName),
+          phone: registration.bookerPhone ?? registration.phone,
+        });
+      }
+    }
+    return result;
+  });
+}
+
+/** A session's registrations (confirmed, waiting, cancelled) in arrival order, for the desk. */
+export async function listRegistrations(db: Database, sessionId: number): Promise<RegistrationRow[]> {
+  return db
+    .select()
+    .from(courseRegistrations)
+    .where(eq(courseRegistrations.sessionId, sessionId))
+    .orderBy(asc(courseRegistrations.id));
+}

@@ -1,0 +1,49 @@
+/**
+ * The calendar file of a registration (RFC 5545), made by the `ics`
+ * package (https://github.com/adamgibbons/ics): one VEVENT whose start is
+ * written in UTC (`DTSTART:20261025T130000Z`), so every calendar shows it
+ * at the right local hour whatever the daylight-saving rules, with the
+ * session's place as LOCATION and an alarm the day before.
+ */
+import { createEvent } from "ics";
+
+/** What the calendar file says about a session. */
+export interface CalendarSession {
+  /** The session's id: the event's UID is made from it (the same session always has the same UID). */
+  id: number;
+  /** The course's title, the event's SUMMARY. */
+  title: string;
+  startsAt: Date;
+  durationMinutes: number;
+  placeName: string;
+  placeAddress: string;
+  /** Access notes and the like, the event's DESCRIPTION. */
+  description: string;
+  /** The confirmation page (the event's URL). */
+  url: string;
+  /** The site's host, for the UID (`cours-12@example.ch`). */
+  host: string;
+}
+
+/**
+ * The `.ics` text of a session (CRLF line endings, as RFC 5545 requires).
+ * @throws Error when the `ics` package refuses the event (an invalid date).
+ */
+export function calendarFile(session: CalendarSession): string {
+  const { error, value } = createEvent({
+    uid: `cours-${session.id}@${session.host}`,
+    productId: "formation-informatique/cours",
+    title: session.title,
+    start: session.startsAt.getTime(),
+    startInputType: "utc",
+    startOutputType: "utc",
+    duration: { minutes: session.durationMinutes },
+    location: `${session.placeName}, ${session.placeAddress}`,
+    description: session.description,
+    url: session.url,
+    status: "CONFIRMED",
+    alarms: [{ action: "display", description: session.title, trigger: { hours: 24, before: true } }],
+  });
+  if (error || !value) throw new Error(`calendar file refused: ${error?.message ?? "no value"}`);
+  return value;
+}

@@ -1,0 +1,201 @@
+/**
+ * The mails of course registrations, rendered when written to the outbox
+ * (app/mail/enqueue.server.ts): the confirmation (or the waiting-list
+ * notice) to the attendee and to the relative who registered them, the
+ * reminder 24 hours before, the session's cancellation, and the owner's
+ * notifications (a registration, a cancellation, who is first on the
+ * waiting list). Each has a text body and a simple HTML body whose values
+ * are escaped (`escapeHtml`).
+ */
+import { courseBookingInfo } from "~/content/courses";
+import { escapeHtml, oneLine } from "~/mail/render.server";
+import { formatChf, formatDateTimeRange } from "~/utils/format";
+import { sessionEnd, type SessionRow } from "./sessions.server";
+
+/** Outbox kinds of this feature. */
+export const BOOKING_MAIL = {
+  confirmation: "booking-confirmation",
+  waiting: "booking-waiting",
+  reminder: "booking-reminder",
+  sessionCancelled: "booking-session-cancelled",
+  ownerRegistration: "booking-owner-registration",
+  ownerCancellation: "booking-owner-cancellation",
+} as const;
+
+/** A rendered mail: subject, text and HTML bodies. */
+export interface RenderedMail {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/** What the mails say about a session. */
+export interface MailSession {
+  courseTitle: string;
+  session: Pick<SessionRow, "startsAt" | "durationMinutes" | "placeName" | "placeAddress" | "placeAccess" | "priceChf">;
+}
+
+/** A mail made of paragraphs, a table of details and an optional link. */
+function render(
+  subject: string,
+  paragraphs: string[],
+  details: [string, string][],
+  link?: { label: string; url: string },
+): RenderedMail {
+  const text = [
+    ...paragraphs,
+    details.map(([label, value]) => `${label} : ${value}`).join("\n"),
+    ...(link ? [`${link.label} :\n${link.url}`] : []),
+  ]
+    .filter(Boolean)
+    .join("\n\n");
+  const html = [
+    ...paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`),
+    details.length
+      ? `<table cellpadding="6">${details
+          .map(
+            ([label, value]) =>
+              `<tr><th align="left" valign="top">${escapeHtml(label)}</th><td>${escapeHtml(value).replace(/\r?\n/g, "<br>")}</td></tr>`,
+          )
+          .join("")}</table>`
+      : "",
+    link ? `<p><a href="${escapeHtml(link.url)}">${escapeHtml(link.label)}</a></p>` : "",
+  ].join("");
+  return { subject: oneLine(subject), text: `${text}\n`, html };
+}
+
+/** The session's date in words ("mardi 12 janvier 2027, 14 h 00 – 16 h 00"). */
+export function sessionWhen(session: MailSession["session"]): string {
+  return formatDateTimeRange(session.startsAt, sessionEnd(session));
+}
+
+/** Date, place, access notes and price, as the attendee's mails list them. */
+function sessionDetails({ courseTitle, session }: MailSession): [string, string][] {
+  return [
+    ["Cours", courseTitle],
+    ["Date", sessionWhen(session)],
+    ["Lieu", `${session.placeName}\n${session.placeAddress}`],
+    ...(session.placeAccess.trim() ? [["Accès", session.placeAccess] as [string, string]] : []),
+    ["Prix", `${formatChf(session.priceChf)} par personne`],
+  ];
+}
+
+/** The attendee's (and the relative's) mail after registering: confirmed, or on the waiting list at `position`. */
+export function registrationMail(
+  mail: MailSession & {
+    attendeeName: string;
+    seats: number;
+    position: number | null;
+    manageUrl: string;
+  },
+): RenderedMail {
+  const places = mail.seats === 2 ? "2 places" : "1 place";
+  if (mail.position !== null) {
+    return render(
+      `Liste d’attente : ${mail.courseTitle}, ${sessionWhen(mail.session)}`,
+      [
+        "Bonjour,",
+        `Cette séance est complète. ${mail.attendeeName} est inscrit(e) sur la liste d’attente (${places}), en position ${mail.position}.`,
+        "Si une place se libère, je vous appelle. Vous n’avez rien à faire d’ici là.",
+      ],
+      sessionDetails(mail),
+      { label: "Voir ou annuler cette inscription", url: mail.manageUrl },
+    );
+  }
+  return render(
+    `Inscription confirmée : ${mail.courseTitle}, ${sessionWhen(mail.session)}`,
+    [
+      "Bonjour,",
+      `L’inscription de ${mail.attendeeName} est confirmée (${places}). Je me réjouis de vous accueillir.`,
+      `À apporter : ${courseBookingInfo.bring}`,
+      `Paiement : ${courseBookingInfo.payment}`,
+      "Pour l’ajouter à votre agenda, ouvrez le lien ci-dessous puis « Ajouter à mon agenda ».",
+      courseBookingInfo.cancel,
+    ],
+    sessionDetails(mail),
+    { label: "Votre inscription (agenda et annulation)", url: mail.manageUrl },
+  );
+}
+
+/** The reminder, sent 24 hours before the session. */
+export function reminderMail(mail: MailSession & { attendeeName: string; manageUrl: string | null }): RenderedMail {
+  return render(
+    `Rappel : ${mail.courseTitle}, demain`,
+    [
+      "Bonjour,",
+      `Petit rappel : le cours de ${mail.attendeeName} a lieu demain.`,
+      `À apporter : ${courseBookingInfo.bring}`,
+      `Paiement : ${courseBookingInfo.payment}`,
+    ],
+    sessionDetails(mail),
+    mail.manageUrl ? { label: "Un empêchement ? Annuler l’inscription", url: mail.manageUrl } : undefined,
+  );
+}
+
+/** To each registrant with an e-mail when the owner cancels the session. */
+export function sessionCancelledMail(mail: MailSession & { attendeeName: string }): RenderedMail {
+  return render(
+    `Cours annulé : ${mail.courseTitle}, ${sessionWhen(mail.session)}`,
+    [
+      "Bonjour,",
+      `Je suis désolé : la séance à laquelle ${mail.attendeeName} était inscrit(e) est annulée. Vous n’avez rien à payer.`,
+      "Je vous propose volontiers une autre date : répondez simplement à ce message ou appelez-moi.",
+    ],
+    sessionDetails(mail),
+  );
+}
+
+/** A person as the owner's mails show them. */
+export interface OwnerPerson {
+  name: string;
+  phone: string;
+  email: string | null;
+}
+
+const personLine = (person: OwnerPerson) =>
+  `${person.name}, ${person.phone}${person.email ? `, ${person.email}` : ", sans e-mail"}`;
+
+/** The owner's notice of a new registration. */
+export function ownerRegistrationMail(
+  mail: MailSession & {
+    attendee: OwnerPerson;
+    booker: OwnerPerson | null;
+    seats: number;
+    position: number | null;
+    message: string | null;
+    deskUrl: string;
+  },
+): RenderedMail {
+  return render(
+    `${mail.position === null ? "Nouvelle inscription" : "Liste d’attente"} : ${mail.courseTitle}, ${sessionWhen(mail.session)}`,
+    [
+      mail.position === null
+        ? "Une inscription confirmée."
+        : `Une inscription en liste d’attente, position ${mail.position}.`,
+    ],
+    [
+      ["Participant(e)", personLine(mail.attendee)],
+      ...(mail.booker ? [["Inscrit(e) par", personLine(mail.booker)] as [string, string]] : []),
+      ["Places", String(mail.seats)],
+      ...(mail.message ? [["Message", mail.message] as [string, string]] : []),
+    ],
+    { label: "La séance dans le bureau", url: mail.deskUrl },
+  );
+}
+
+/** The owner's notice of a cancellation, with who is first on the waiting list (nobody is moved automatically). */
+export function ownerCancellationMail(
+  mail: MailSession & { attendee: OwnerPerson; seats: number; firstWaiting: OwnerPerson | null; deskUrl: string },
+): RenderedMail {
+  return render(
+    `Annulation : ${mail.courseTitle}, ${sessionWhen(mail.session)}`,
+    [
+      `${mail.attendee.name} a annulé son inscription (${mail.seats} place${mail.seats > 1 ? "s" : ""}).`,
+      mail.firstWaiting
+        ? `Première personne sur la liste d’attente : ${personLine(mail.firstWaiting)}. Appelez-la, puis donnez-lui la place dans le bureau.`
+        : "Personne n’attend sur la liste d’attente.",
+    ],
+    [],
+    { label: "La séance dans le bureau", url: mail.deskUrl },
+  );
+}

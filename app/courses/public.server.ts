@@ -1,0 +1,129 @@
+/**
+ * What the public pages show of sessions, made on the server so the pages'
+ * JavaScript carries only the words: the date in words, the place, the
+ * price, the places left ("3 places restantes", "1 place restante",
+ * "Complet") and the state. Also the JSON-LD `Course` with its
+ * `CourseInstance`s (schema.org, typed with schema-dts).
+ */
+import type { Course as CourseNode, CourseInstance, WithContext } from "schema-dts";
+import type { Course } from "~/content/types";
+import type { Database } from "~/db/client.server";
+import { siteName, type StructuredData } from "~/seo/meta";
+import { formatChf, formatDateTimeRange } from "~/utils/format";
+import {
+  courseBySlug,
+  listSessions,
+  placesLeft,
+  sessionEnd,
+  sessionState,
+  type SessionState,
+  type SessionWithWaiting,
+} from "./sessions.server";
+
+/** A session as a visitor sees it. */
+export interface PublicSession {
+  id: number;
+  courseId: string;
+  courseTitle: string;
+  /** "mardi 12 janvier 2027, 14 h 00 – 16 h 00". */
+  when: string;
+  placeName: string;
+  placeAddress: string;
+  placeAccess: string;
+  /** "CHF 55.–". */
+  price: string;
+  placesLeft: number;
+  state: SessionState;
+  /** "3 places restantes", "1 place restante", "Complet", "Annulée", "Passée". */
+  placesText: string;
+  /** People on the waiting list. */
+  waiting: number;
+}
+
+/** The words for the places left of a session in `state`. */
+export function placesText(state: SessionState, left: number): string {
+  if (state === "annulee") return "Annulée";
+  if (state === "passee") return "Passée";
+  if (left === 0) return "Complet";
+  return left === 1 ? "1 place restante" : `${left} places restantes`;
+}
+
+/** A session row as a visitor sees it at `now`. */
+export function publicSession(session: SessionWithWaiting, now: Date): PublicSession {
+  const state = sessionState(session, session.waiting, now);
+  const left = state === "ouverte" ? placesLeft(session, session.waiting) : 0;
+  return {
+    id: session.id,
+    courseId: session.courseId,
+    courseTitle: courseBySlug(session.courseId)?.title ?? session.courseId,
+    when: formatDateTimeRange(session.startsAt, sessionEnd(session)),
+    placeName: session.placeName,
+    placeAddress: session.placeAddress,
+    placeAccess: session.placeAccess,
+    price: formatChf(session.priceChf),
+    placesLeft: left,
+    state,
+    placesText: placesText(state, left),
+    waiting: session.waiting,
+  };
+}
+
+/** Sessions a visitor can see: not cancelled, not started, by date; one course's when `courseId` is given. */
+export async function upcomingSessions(db: Database, now: Date, courseId?: string): Promise<PublicSession[]> {
+  const rows = await listSessions(db, { from: now, courseId, includeCancelled: false });
+  return rows.map((row) => publicSession(row, now));
+}
+
+/** The next `perCourse` sessions of each course, by course id (for the course cards of `/`). */
+export async function nextSessionsByCourse(
+  db: Database,
+  now: Date,
+  perCourse = 2,
+): Promise<Record<string, PublicSession[]>> {
+  const byCourse: Record<string, PublicSession[]> = {};
+  for (const session of await upcomingSessions(db, now)) {
+    const list = (byCourse[session.courseId] ??= []);
+    if (list.length < perCourse) list.push(session);
+  }
+  return byCourse;
+}
+
+/**
+ * JSON-LD of `/cours/{slug}`: the course and its upcoming sessions as
+ * `CourseInstance` (start and end in UTC ISO, the place, the offer with its
+ * price and availability). Google's guide:
+ * https://developers.google.com/search/docs/appearance/structured-data/course-info
+ */
+export function courseStructuredData(
+  course: Course,
+  sessions: readonly SessionWithWaiting[],
+  now: Date,
+  pageUrl: string,
+): StructuredData {
+  const instances: CourseInstance[] = sessions.map((session) => ({
+    "@type": "CourseInstance",
+    courseMode: "Onsite",
+    startDate: new Date(session.startsAt).toISOString(),
+    endDate: sessionEnd(session).toISOString(),
+    location: { "@type": "Place", name: session.placeName, address: session.placeAddress },
+    offers: {
+      "@type": "Offer",
+      price: session.priceChf,
+      priceCurrency: "CHF",
+      url: pageUrl,
+      availability:
+        publicSession(session, now).placesLeft > 0 ? "https://schema.org/InStock" : "https://schema.org/SoldOut",
+    },
+  }));
+  const node: WithContext<CourseNode> = {
+    "@context": "https://schema.org",
+    "@type": "Course",
+    name: course.title,
+    description: course.description,
+    url: pageUrl,
+    inLanguage: "fr-CH",
+    provider: { "@type": "Organization", name: siteName, url: new URL("/", pageUrl).href },
+    hasCourseInstance: instances,
+  };
+  return node as unknown as StructuredData;
+}

@@ -1,0 +1,72 @@
+/**
+ * A list of upcoming sessions as visitors see them (`/cours` and
+ * `/cours/{slug}`): the date in words, the course (on `/cours`), the place
+ * and its access notes, the price, the places left or "Complet", and a link
+ * to the registration form with that session chosen. With no session, a
+ * short French note and a link to the contact page.
+ */
+import { MapPin, Ticket } from "lucide-react";
+import { buttonVariants } from "~/components/ui/button";
+import { cn } from "~/utils/cn";
+import type { PublicSession } from "./public.server";
+
+export function SessionList({ sessions, showCourse }: { sessions: PublicSession[]; showCourse: boolean }) {
+  if (sessions.length === 0) {
+    return (
+      <p className="mt-6 rounded-2xl bg-primary-soft/60 p-5 text-xl">
+        Aucune date n’est prévue pour l’instant. <a href="/contact">Écrivez-moi</a> ou appelez-moi&nbsp;: je vous
+        préviens dès qu’une date est fixée.
+      </p>
+    );
+  }
+  return (
+    <ul className="mt-6 flex flex-col gap-5">
+      {sessions.map((session) => {
+        const full = session.placesLeft === 0;
+        return (
+          <li
+            key={session.id}
+            id={`seance-${session.id}`}
+            className="flex flex-col gap-2 rounded-3xl border-2 border-line bg-white p-5 text-lg shadow-sm"
+          >
+            {showCourse ? (
+              <h3 className="text-2xl font-bold">
+                <a href={`/cours/${session.courseId}`}>{session.courseTitle}</a>
+              </h3>
+            ) : null}
+            <p className="text-xl font-semibold first-letter:uppercase">{session.when}</p>
+            <p className="flex gap-2">
+              <MapPin aria-hidden="true" className="mt-1 size-5 shrink-0" />
+              <span>
+                {session.placeName}, {session.placeAddress}
+                {session.placeAccess ? <span className="block text-muted">{session.placeAccess}</span> : null}
+              </span>
+            </p>
+            <p className="flex gap-2">
+              <Ticket aria-hidden="true" className="mt-1 size-5 shrink-0" />
+              <span>{session.price} par personne</span>
+            </p>
+            <p
+              className={cn(
+                "self-start rounded-full px-3 py-1 font-bold",
+                full ? "bg-red-50 text-red-800" : "bg-primary-soft text-primary-strong",
+              )}
+            >
+              {session.placesText}
+              {full && session.waiting > 0
+                ? ` (${session.waiting} ${session.waiting > 1 ? "personnes" : "personne"} en liste d’attente)`
+                : null}
+            </p>
+            <a
+              href={`/cours/${session.courseId}?seance=${session.id}#inscription`}
+              className={cn(buttonVariants({ variant: full ? "outline" : "primary" }), "mt-2 self-start")}
+            >
+              {full ? "Liste d’attente" : "S’inscrire"}
+              <span className="sr-only"> : {session.when}</span>
+            </a>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

@@ -1,0 +1,220 @@
+/**
+ * Course sessions (`course_sessions`): what the public pages list and what
+ * the owner manages in the desk. A session belongs to a course of
+ * app/content/courses.ts (its `id` is the slug of `/cours/{slug}`).
+ *
+ * - `courseBySlug(slug)`: the course, or undefined.
+ * - `sessionState(session, waiting, now)`: ouverte, complete, annulee, passee.
+ * - `listSessions(db, {from?, courseId?, includeClosed?})`: sessions with
+ *   their waiting count, by start.
+ * - `getSession(db, id)`, `createSession`, `updateSession`,
+ *   `duplicateSession(db, id, days)` ("la même, une semaine plus tard").
+ * Cancelling a session is in booking.server.ts (it mails the registrants).
+ * Times are `Date`s (UTC instants); the desk's form gives Europe/Zurich
+ * wall-clock times, converted by `zurichToUtc`.
+ */
+import { and, asc, eq, gte, sql } from "drizzle-orm";
+import { courses } from "~/content/courses";
+import type { Course } from "~/content/types";
+import type { Database } from "~/db/client.server";
+import { courseRegistrations, courseSessions } from "~/db/schema";
+
+/** A session row as Drizzle reads it. */
+export type SessionRow = typeof courseSessions.$inferSelect;
+
+/** A session with the length of its waiting list. */
+export type SessionWithWaiting = SessionRow & { waiting: number };
+
+/** The fields the owner sets. */
+export interface SessionFields {
+  courseId: string;
+  startsAt: Date;
+  durationMinutes: number;
+  placeName: string;
+  placeAddress: string;
+  placeAccess: string;
+  capacity: number;
+  minimum: number;
+  priceChf: number;
+}
+
+/** The four states a visitor and the owner see. */
+export type SessionState = "ouverte" | "complete" | "annulee" | "passee";
+
+/** French labels of the states. */
+export const SESSION_STATE_LABELS: Record<SessionState, string> = {
+  ouverte: "Ouverte",
+  complete: "Complète",
+  annulee: "Annulée",
+  passee: "Passée",
+};
+
+/** The course of `slug` (an id of app/content/courses.ts), or undefined. */
+export function courseBySlug(slug: string): Course | undefined {
+  return courses.find((course) => course.id === slug);
+}
+
+/**
+ * The places a visitor may still book: none while anyone waits (a freed
+ * seat goes to the waiting list first, by the owner's hand), else the free seats.
+ */
+export function placesLeft(session: Pick<SessionRow, "capacity" | "seatsTaken">, waiting: number): number {
+  return waiting > 0 ? 0 : Math.max(0, session.capacity - session.seatsTaken);
+}
+
+/** The state of a session at `now`. */
+export function sessionState(
+  session: Pick<SessionRow, "cancelledAt" | "startsAt" | "capacity" | "seatsTaken">,
+  waiting: number,
+  now: Date,
+): SessionState {
+  if (session.cancelledAt) return "annulee";
+  if (new Date(session.startsAt).getTime() <= now.getTime()) return "passee";
+  return placesLeft(session, waiting) === 0 ? "complete" : "ouverte";
+}
+
+/** The end of a session. */
+export function sessionEnd(session: Pick<SessionRow, "startsAt" | "durationMinutes">): Date {
+  return new Date(new Date(session.startsAt).getTime() + session.durationMinutes * 60_000);
+}
+
+// Written out: Drizzle leaves column names unqualified in a subquery, where "id" would be the registration's.
+const waitingCount = sql<number>`(select count(*)::int from course_registrations r where r.session_id = course_sessions.id and r.status = 'waiting')`;
+
+/**
+ * Sessions by start time, with their waiting count. `from`: only those
+ * starting after it; `courseId`: one course's; `includeCancelled` false
+ * leaves cancelled sessions out.
+ */
+export async function listSessions(
+  db: Database,
+  { from, courseId, includeCancelled = true }: { from?: Date; courseId?: string; includeCancelled?: boolean } = {},
+): Promise<SessionWithWaiting[]> {
+  const conditions = [
+    from ? gte(courseSessions.startsAt, from.toISOString()) : undefined,
+    courseId ? eq(courseSessions.courseId, courseId) : undefined,
+    includeCancelled ? undefined : sql`${courseSessions.cancelledAt} is null`,
+  ].filter((condition) => condition !== undefined);
+  return db
+    .select({ session: courseSessions, waiting: waitingCount })
+    .from(courseSessions)
+    .where(and(...conditions))
+    .orderBy(asc(courseSessions.startsAt), asc(courseSessions.id))
+    .then((rows) => rows.map(({ session, waiting }) => ({ ...session, waiting: Number(waiting) })));
+}
+
+/** One session with its waiting count, or undefined. */
+export async function getSession(db: Database, id: number): Promise<SessionWithWaiting | undefined> {
+  const [row] = await db
+    .select({ session: courseSessions, waiting: waitingCount })
+    .from(courseSessions)
+    .where(eq(courseSessions.id, id));
+  return row ? { ...row.session, waiting: Number(row.waiting) } : undefined;
+}
+
+const columns = (fields: SessionFields) => ({ ...fields, startsAt: fields.startsAt.toISOString() });
+
+/** Creates a session. @returns its id. @throws the driver's error (e.g. the capacity check). */
+export async function createSession(db: Database, fields: SessionFields): Promise<number> {
+  const [row] = await db.insert(courseSessions).values(columns(fields)).returning({ id: courseSessions.id });
+  return row!.id;
+}
+
+/** The fields the mails already sent promise: fixed once someone is registered. */
+const PROMISED_FIELDS = ["courseId", "startsAt", "durationMinutes", "placeName", "placeAddress"] as const;
+
+/** What `updateSession` did. */
+export type UpdateResult = "updated" | "not-found" | "promised";
+
+/**
+ * Changes a session's fields. Once anyone is registered or waiting, the
+ * course, start, duration and place cannot change ("promised": their
+ * confirmations and scheduled reminders say them; cancel the session, which
+ * tells everyone, and create another). A capacity below the seats already
+ * taken is refused by the table's check.
+ * @throws the driver's error (the capacity check among them).
+ */
+export async function updateSession(db: Database, id: number, fields: SessionFields): Promise<UpdateResult> {
+  return db.transaction(async (tx) => {
+    const [session] = await tx.select().from(courseSessions).where(eq(courseSessions.id, id)).for("update");
+    if (!session) return "not-found" as const;
+    const [active] = await tx
+      .select({ count: sql<number>`count(*)::int` })
+      .from(courseRegistrations)
+      .where(and(eq(courseRegistrations.sessionId, id), sql`${courseRegistrations.status} <> 'cancelled'`));
+    const next = columns(fields);
+    const changed = PROMISED_FIELDS.some((name) =>
+      name === "startsAt"
+        ? new Date(session.startsAt).getTime() !== fields.startsAt.getTime()
+        : session[name] !== next[name],
+    );
+    if (Number(active!.count) > 0 && changed) return "promised" as const;
+    await tx.update(courseSessions).set(next).where(eq(courseSessions.id, id));
+    return "updated" as const;
+  });
+}
+
+/**
+ * A copy of session `id` (course, place, capacity, minimum, price,
+ * duration), `days` later at the same Swiss wall-clock time (a week later
+ * across a daylight-saving change keeps "14 h 00"), with no registration.
+ * @returns the new session's id, or undefined when `id` does not exist.
+ */
+export async function duplicateSession(db: Database, id: number, days = 7): Promise<number | undefined> {
+  const session = await getSession(db, id);
+  if (!session) return undefined;
+  const { date, time } = utcToZurich(new Date(session.startsAt));
+  const [year, month, day] = date.split("-").map(Number) as [number, number, number];
+  const later = new Date(Date.UTC(year, month - 1, day + days)).toISOString().slice(0, 10);
+  return createSession(db, {
+    courseId: session.courseId,
+    startsAt: zurichToUtc(later, time),
+    durationMinutes: session.durationMinutes,
+    placeName: session.placeName,
+    placeAddress: session.placeAddress,
+    placeAccess: session.placeAccess,
+    capacity: session.capacity,
+    minimum: session.minimum,
+    priceChf: session.priceChf,
+  });
+}
+
+const zurichParts = new Intl.DateTimeFormat("en-CA", {
+  timeZone: "Europe/Zurich",
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+  hour: "2-digit",
+  minute: "2-digit",
+  hourCycle: "h23",
+});
+
+/** A UTC instant as a Swiss date ("2026-10-25") and time ("14:00"), as the desk's form shows them. */
+export function utcToZurich(moment: Date): { date: string; time: string } {
+  const part = Object.fromEntries(zurichParts.formatToParts(moment).map(({ type, value }) => [type, value]));
+  return { date: `${part.year}-${part.month}-${part.day}`, time: `${part.hour}:${part.minute}` };
+}
+
+/**
+ * The UTC instant of a Swiss wall-clock date ("2026-10-25") and time
+ * ("14:00"), daylight-saving time included. In the hour that happens twice
+ * (late October, 2 h 00 – 3 h 00) the first one is taken.
+ * @throws RangeError when the date or time is not valid.
+ */
+export function zurichToUtc(date: string, time: string): Date {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
+  const clock = /^([01]\d|2[0-3]):([0-5]\d)$/.exec(time);
+  if (!match || !clock) throw new RangeError(`Invalid date or time: ${date} ${time}`);
+  const wall = Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]), Number(clock[1]), Number(clock[2]));
+  if (new Date(wall).toISOString().slice(0, 10) !== date) {
+    throw new RangeError(`Invalid date: ${date}`);
+  }
+  // Zurich is UTC+1 or UTC+2: try both offsets, the earlier instant first.
+  for (const offsetHours of [2, 1]) {
+    const candidate = new Date(wall - offsetHours * 3_600_000);
+    const shown = utcToZurich(candidate);
+    if (shown.date === date && shown.time === time) return candidate;
+  }
+  // A time skipped by the spring change (2 h 30 in late March): one hour later.
+  return new Date(wall - 3_600_000);
+}

@@ -1,0 +1,24 @@
+/**
+ * `/admin/cours/:id/inscrits.csv`: the registrations of a session as CSV
+ * (`registrantsCsv`, app/courses/desk.server.ts), for a spreadsheet.
+ */
+import { data } from "react-router";
+import { listRegistrations } from "~/courses/booking.server";
+import { registrantsCsv } from "~/courses/desk.server";
+import { getSession } from "~/courses/sessions.server";
+import { requireOwner } from "~/desk/guard.server";
+import { sessionIdOf } from "./course-session";
+import type { Route } from "./+types/course-csv";
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  await requireOwner(request, context);
+  const id = sessionIdOf(params);
+  if (!(await getSession(context.db!, id))) throw data(null, { status: 404 });
+  return new Response(registrantsCsv(await listRegistrations(context.db!, id)), {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="seance-${id}-inscrits.csv"`,
+      "Cache-Control": "no-store",
+    },
+  });
+}

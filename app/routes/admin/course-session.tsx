@@ -1,0 +1,397 @@
+/**
+ * `/admin/cours/:id`: one session in the desk: its registrants and waiting
+ * list (telephone links), the printable attendance list and the CSV, a
+ * registration taken by telephone (it counts against capacity), the
+ * session's form, "la même, une semaine plus tard", and cancelling the
+ * session (a box to tick first; mails every registrant with an e-mail,
+ * lists the others to call). Each form posts `intent` to this page's action
+ * (`edit|duplicate|cancel-session|register|give-seat`); all work without
+ * JavaScript.
+ */
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, Link, redirect, useActionData, useLoaderData } from "react-router";
+import { Button, buttonVariants } from "~/components/ui/button";
+import { Checkbox } from "~/components/ui/checkbox";
+import { Input } from "~/components/ui/input";
+import { courses } from "~/content/courses";
+import { settingsFrom } from "~/config/settings.server";
+import { Field } from "~/components/form-parts";
+import { cancelSession, giveSeat, listRegistrations, registerForSession } from "~/courses/booking.server";
+import { readSessionForm, REGISTRATION_STATUS_LABELS, sessionFormValues } from "~/courses/desk.server";
+import { bookingMessages, bookingSchema } from "~/courses/schema";
+import { SessionForm } from "~/courses/session-form";
+import {
+  courseBySlug,
+  duplicateSession,
+  getSession,
+  SESSION_STATE_LABELS,
+  sessionEnd,
+  sessionState,
+  updateSession,
+} from "~/courses/sessions.server";
+import { requireOwner } from "~/desk/guard.server";
+import { deskHandle, deskMeta } from "~/desk/meta";
+import { readFormData } from "~/guards/body.server";
+import { errorFields } from "~/utils/errors.server";
+import { formatDateTimeRange } from "~/utils/format";
+import type { Route } from "./+types/course-session";
+
+export const handle = deskHandle;
+
+/** The session id of the path; 404 when it is not a positive integer. */
+export function sessionIdOf(params: { id: string }): number {
+  const id = Number(params.id);
+  if (!Number.isSafeInteger(id) || id <= 0) throw data(null, { status: 404 });
+  return id;
+}
+
+const tel = (phone: string) => `tel:${phone.replace(/[^0-9+]/g, "")}`;
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  await requireOwner(request, context);
+  const id = sessionIdOf(params);
+  const session = await getSession(context.db!, id);
+  if (!session) throw data(null, { status: 404 });
+  const registrations = await listRegistrations(context.db!, id);
+  const person = (row: (typeof registrations)[number]) => ({
+    id: row.id,
+    name: `${row.firstName} ${row.lastName}`,
+    seats: row.seats,
+    phone: row.phone,
+    tel: tel(row.phone),
+    email: row.email,
+    booker: row.bookerFirstName
+      ? { name: `${row.bookerFirstName} ${row.bookerLastName ?? ""}`.trim(), phone: row.bookerPhone ?? "" }
+      : null,
+    message: row.message,
+    source: row.source,
+    status: REGISTRATION_STATUS_LABELS[row.status] ?? row.status,
+  });
+  return {
+    id,
+    title: courseBySlug(session.courseId)?.title ?? session.courseId,
+    when: formatDateTimeRange(session.startsAt, sessionEnd(session)),
+    place: `${session.placeName}, ${session.placeAddress}`,
+    state: SESSION_STATE_LABELS[sessionState(session, session.waiting, new Date())],
+    cancelled: Boolean(session.cancelledAt),
+    seats: `${session.seatsTaken} / ${session.capacity}`,
+    free: session.capacity - session.seatsTaken,
+    minimum: session.minimum,
+    courseId: session.courseId,
+    confirmed: registrations.filter((row) => row.status === "confirmed").map(person),
+    waiting: registrations.filter((row) => row.status === "waiting").map(person),
+    cancelledCount: registrations.filter((row) => row.status === "cancelled").length,
+    courses: courses.map((course) => ({ id: course.id, title: course.title })),
+    values: sessionFormValues(session),
+  };
+}
+
+export const meta: Route.MetaFunction = ({ data: loaded }) =>
+  deskMeta(loaded ? `${loaded.title}, séance n° ${loaded.id}` : "Séance introuvable");
+
+type Answer = {
+  message?: string;
+  toCall?: { name: string; phone: string }[];
+  sessionErrors?: Partial<Record<string, string>>;
+  sessionValues?: Record<string, string>;
+  registerErrors?: Partial<Record<string, string[]>>;
+};
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  await requireOwner(request, context);
+  const id = sessionIdOf(params);
+  const db = context.db!;
+  const form = await readFormData(request, 64 * 1024);
+  const intent = form.get("intent");
+  const siteUrl = settingsFrom(context).SITE_URL;
+  const reply = (answer: Answer, status = 200) => data(answer, { status });
+
+  if (intent === "edit") {
+    const result = readSessionForm(form);
+    if (!result.ok) return reply({ sessionErrors: result.errors, sessionValues: result.values }, 400);
+    let updated: Awaited<ReturnType<typeof updateSession>>;
+    try {
+      updated = await updateSession(db, id, result.fields);
+    } catch (error) {
+      // The table's check: fewer places than seats already taken.
+      context.logger?.warn({ err: errorFields(error) }, "desk: session update refused");
+      return reply(
+        {
+          sessionErrors: {
+            capacity: "Plus de places sont déjà prises : le nombre de places ne peut pas être plus bas.",
+          },
+          sessionValues: Object.fromEntries(form.entries()) as Record<string, string>,
+        },
+        400,
+      );
+    }
+    if (updated === "not-found") throw data(null, { status: 404 });
+    if (updated === "promised") {
+      return reply(
+        {
+          message:
+            "Des personnes sont inscrites : le cours, la date, l’heure, la durée et le lieu ne peuvent plus changer. Pour les changer, annulez la séance (chacun est prévenu) et créez-en une autre.",
+          sessionValues: Object.fromEntries(form.entries()) as Record<string, string>,
+        },
+        409,
+      );
+    }
+    return reply({ message: "Séance enregistrée." });
+  }
+  if (intent === "duplicate") {
+    const copy = await duplicateSession(db, id, 7);
+    if (!copy) throw data(null, { status: 404 });
+    throw redirect(`/admin/cours/${copy}`, 303);
+  }
+  if (intent === "cancel-session") {
+    if (form.get("confirm") !== "oui") {
+      return reply({ message: "Cochez la case pour confirmer l’annulation de la séance." }, 400);
+    }
+    const result = await cancelSession(db, id);
+    if (!result) return reply({ message: "Cette séance est déjà annulée." }, 400);
+    context.wakeOutbox?.();
+    return reply({
+      message: `Séance annulée. ${result.mailed} e-mail${result.mailed > 1 ? "s" : ""} d’annulation en route.`,
+      toCall: result.toCall,
+    });
+  }
+  if (intent === "register") {
+    const submission = parseWithZod(form, { schema: bookingSchema });
+    if (submission.status !== "success") {
+      const errors = Object.entries(submission.error ?? {}).filter(([, messages]) => messages?.length);
+      return reply({ registerErrors: Object.fromEntries(errors) as Record<string, string[]> }, 400);
+    }
+    const result = await registerForSession(db, { ...submission.value, sessionId: id }, { siteUrl, source: "desk" });
+    if (result.outcome === "too-few-seats")
+      return reply({ registerErrors: { seats: [bookingMessages.lastSeat] } }, 409);
+    if (result.outcome === "closed") return reply({ message: bookingMessages.closed }, 409);
+    context.wakeOutbox?.();
+    return reply({
+      message:
+        result.outcome === "confirmed"
+          ? "Inscription enregistrée."
+          : `Séance complète : inscription en liste d’attente, position ${result.position}.`,
+    });
+  }
+  if (intent === "give-seat") {
+    const registrationId = Number(form.get("registration"));
+    const given = Number.isSafeInteger(registrationId) && (await giveSeat(db, registrationId, { siteUrl }));
+    if (given) context.wakeOutbox?.();
+    return given
+      ? reply({ message: "La place est donnée. Pensez à prévenir la personne." })
+      : reply({ message: "Pas assez de places libres pour cette personne." }, 409);
+  }
+  return reply({ message: "Action inconnue." }, 400);
+}
+
+export default function DeskSession() {
+  const session = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  const registerField = (name: string) => ({
+    id: `register-${name}`,
+    errorId: `register-${name}-error`,
+    errors: answer?.registerErrors?.[name],
+  });
+  const registerAria = (name: string) =>
+    answer?.registerErrors?.[name] ? { "aria-invalid": true, "aria-describedby": `register-${name}-error` } : {};
+  return (
+    <div className="mt-8">
+      <p>
+        <Link to="/admin/cours" className="text-lg">
+          ← Tous les cours
+        </Link>
+      </p>
+      <h1 className="mt-4 text-3xl font-bold">{session.title}</h1>
+      <p className="mt-2 text-xl first-letter:uppercase">{session.when}</p>
+      <p className="text-lg">{session.place}</p>
+      <p className="mt-2 text-lg">
+        <span className="font-semibold">{session.state}</span> · {session.seats} places prises · minimum{" "}
+        {session.minimum}
+      </p>
+      {answer?.message ? (
+        <div role="status" className="mt-4 rounded-xl border-2 border-primary bg-primary-soft p-4 text-lg">
+          <p>{answer.message}</p>
+          {answer.toCall?.length ? (
+            <>
+              <p className="mt-2 font-semibold">Sans e-mail, à appeler :</p>
+              <ul>
+                {answer.toCall.map((person) => (
+                  <li key={`${person.name}-${person.phone}`}>
+                    {person.name} : <a href={tel(person.phone)}>{person.phone}</a>
+                  </li>
+                ))}
+              </ul>
+            </>
+          ) : null}
+        </div>
+      ) : null}
+      <p className="mt-4 flex flex-wrap gap-3">
+        <Link to={`/admin/cours/${session.id}/presences`} className={buttonVariants()}>
+          Liste de présence
+        </Link>
+        <a href={`/admin/cours/${session.id}/inscrits.csv`} download className={buttonVariants({ variant: "outline" })}>
+          Télécharger en CSV
+        </a>
+        <a href={`/cours/${session.courseId}`} className={buttonVariants({ variant: "ghost" })}>
+          Page publique
+        </a>
+      </p>
+
+      <section aria-labelledby="inscrits" className="mt-8">
+        <h2 id="inscrits" className="text-2xl font-bold">
+          Inscrits ({session.confirmed.reduce((sum, person) => sum + person.seats, 0)} places)
+        </h2>
+        <PeopleList people={session.confirmed} empty="Personne n’est encore inscrit." />
+      </section>
+      <section aria-labelledby="attente" className="mt-8">
+        <h2 id="attente" className="text-2xl font-bold">
+          Liste d’attente ({session.waiting.length})
+        </h2>
+        <PeopleList people={session.waiting} empty="Personne n’attend." giveSeat={session.free > 0} numbered />
+        {session.cancelledCount > 0 ? (
+          <p className="mt-2 text-lg text-muted">
+            {session.cancelledCount} inscription{session.cancelledCount > 1 ? "s" : ""} annulée
+            {session.cancelledCount > 1 ? "s" : ""}.
+          </p>
+        ) : null}
+      </section>
+
+      {!session.cancelled ? (
+        <section aria-labelledby="telephone" className="mt-10">
+          <h2 id="telephone" className="text-2xl font-bold">
+            Inscription prise par téléphone
+          </h2>
+          <Form method="post" noValidate className="mt-4 grid gap-4 rounded-2xl border-2 border-gray-200 bg-white p-5">
+            <input type="hidden" name="intent" value="register" />
+            <input type="hidden" name="sessionId" value={session.id} />
+            <div className="grid gap-4 sm:grid-cols-2">
+              <Field field={registerField("firstName")} label="Prénom">
+                <Input id="register-firstName" name="firstName" {...registerAria("firstName")} />
+              </Field>
+              <Field field={registerField("lastName")} label="Nom">
+                <Input id="register-lastName" name="lastName" {...registerAria("lastName")} />
+              </Field>
+              <Field field={registerField("phone")} label="Téléphone">
+                <Input id="register-phone" name="phone" type="tel" {...registerAria("phone")} />
+              </Field>
+              <Field field={registerField("email")} label="E-mail (facultatif)">
+                <Input id="register-email" name="email" type="email" {...registerAria("email")} />
+              </Field>
+            </div>
+            <Field field={registerField("seats")} label="Places">
+              <select
+                id="register-seats"
+                name="seats"
+                defaultValue="1"
+                className="block min-h-12 w-32 rounded-xl border-2 border-gray-500 bg-white px-3 text-lg"
+                {...registerAria("seats")}
+              >
+                <option value="1">1</option>
+                <option value="2">2</option>
+              </select>
+            </Field>
+            <Button type="submit" className="sm:justify-self-start">
+              Inscrire
+            </Button>
+          </Form>
+        </section>
+      ) : null}
+
+      <section aria-labelledby="modifier" className="mt-10">
+        <h2 id="modifier" className="text-2xl font-bold">
+          Modifier la séance
+        </h2>
+        <SessionForm
+          courses={session.courses}
+          values={{ ...session.values, ...answer?.sessionValues }}
+          errors={answer?.sessionErrors}
+          submitLabel="Enregistrer"
+          intent="edit"
+        />
+      </section>
+      <section aria-labelledby="autres" className="mt-10 flex flex-wrap gap-3">
+        <h2 id="autres" className="sr-only">
+          Autres actions
+        </h2>
+        <Form method="post">
+          <input type="hidden" name="intent" value="duplicate" />
+          <Button type="submit" variant="outline">
+            La même, une semaine plus tard
+          </Button>
+        </Form>
+        {!session.cancelled ? (
+          <Form method="post" className="flex flex-col gap-3 rounded-2xl border-2 border-red-800 p-4">
+            <input type="hidden" name="intent" value="cancel-session" />
+            <Checkbox
+              id="confirm-cancel"
+              name="confirm"
+              value="oui"
+              label="Je confirme : chaque personne inscrite sera prévenue (e-mail, ou liste à appeler)."
+            />
+            <Button type="submit" variant="outline" className="border-red-800 text-red-800 sm:self-start">
+              Annuler la séance
+            </Button>
+          </Form>
+        ) : null}
+      </section>
+    </div>
+  );
+}
+
+type Person = ReturnType<typeof useLoaderData<typeof loader>>["confirmed"][number];
+
+/** Registrants with their telephone link, e-mail, the relative who registered them and their message. */
+function PeopleList({
+  people,
+  empty,
+  giveSeat,
+  numbered,
+}: {
+  people: Person[];
+  empty: string;
+  giveSeat?: boolean;
+  numbered?: boolean;
+}) {
+  if (people.length === 0) return <p className="mt-2 text-lg text-muted">{empty}</p>;
+  const List = numbered ? "ol" : "ul";
+  return (
+    <List className="mt-3 grid gap-3">
+      {people.map((person, index) => (
+        <li key={person.id} className="rounded-2xl border-2 border-gray-200 bg-white p-4 text-lg">
+          <p className="font-bold">
+            {numbered ? `${index + 1}. ` : ""}
+            {person.name}
+            {person.seats > 1 ? ` (${person.seats} places)` : ""}
+            {person.source === "desk" ? " · par téléphone" : ""}
+          </p>
+          <p>
+            <a href={person.tel}>{person.phone}</a>
+            {person.email ? (
+              <>
+                {" · "}
+                <a href={`mailto:${person.email}`}>{person.email}</a>
+              </>
+            ) : (
+              " · sans e-mail"
+            )}
+          </p>
+          {person.booker ? (
+            <p>
+              Inscrit(e) par {person.booker.name}, <a href={tel(person.booker.phone)}>{person.booker.phone}</a>
+            </p>
+          ) : null}
+          {person.message ? <p className="whitespace-pre-line text-muted">{person.message}</p> : null}
+          {giveSeat ? (
+            <Form method="post" className="mt-2">
+              <input type="hidden" name="intent" value="give-seat" />
+              <input type="hidden" name="registration" value={person.id} />
+              <Button type="submit" variant="outline">
+                Donner la place
+              </Button>
+            </Form>
+          ) : null}
+        </li>
+      ))}
+    </List>
+  );
+}

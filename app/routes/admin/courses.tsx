@@ -1,0 +1,97 @@
+/**
+ * `/admin/cours`: every session (upcoming first, then past), with its
+ * state, seats taken out of capacity and waiting list; and the form of a
+ * new session (`intent=create`: on success, 303 to the session's page; on
+ * error, 400 with the French messages beside the fields, values kept).
+ */
+import { data, Link, redirect, useActionData, useLoaderData } from "react-router";
+import { courses } from "~/content/courses";
+import { readSessionForm, sessionFormValues } from "~/courses/desk.server";
+import { SessionForm } from "~/courses/session-form";
+import {
+  courseBySlug,
+  createSession,
+  listSessions,
+  SESSION_STATE_LABELS,
+  sessionEnd,
+  sessionState,
+} from "~/courses/sessions.server";
+import { requireOwner } from "~/desk/guard.server";
+import { deskHandle, deskMeta } from "~/desk/meta";
+import { readFormData } from "~/guards/body.server";
+import { formatDateTimeRange } from "~/utils/format";
+import type { Route } from "./+types/courses";
+
+export const handle = deskHandle;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireOwner(request, context);
+  const now = new Date();
+  const rows = await listSessions(context.db!);
+  const upcoming = rows.filter((row) => new Date(row.startsAt) > now);
+  const past = rows.filter((row) => new Date(row.startsAt) <= now).reverse();
+  return {
+    sessions: [...upcoming, ...past].map((row) => ({
+      id: row.id,
+      course: courseBySlug(row.courseId)?.title ?? row.courseId,
+      when: formatDateTimeRange(row.startsAt, sessionEnd(row)),
+      place: row.placeName,
+      state: SESSION_STATE_LABELS[sessionState(row, row.waiting, now)],
+      seats: `${row.seatsTaken} / ${row.capacity}`,
+      waiting: row.waiting,
+      belowMinimum: row.seatsTaken < row.minimum,
+    })),
+    courses: courses.map((course) => ({ id: course.id, title: course.title })),
+    values: sessionFormValues(),
+  };
+}
+
+export const meta: Route.MetaFunction = () => deskMeta("Cours");
+
+export async function action({ request, context }: Route.ActionArgs) {
+  await requireOwner(request, context);
+  const form = await readFormData(request, 16 * 1024);
+  if (form.get("intent") !== "create") return data({ errors: {}, values: null }, { status: 400 });
+  const result = readSessionForm(form);
+  if (!result.ok) return data({ errors: result.errors, values: result.values }, { status: 400 });
+  const id = await createSession(context.db!, result.fields);
+  throw redirect(`/admin/cours/${id}`, 303);
+}
+
+export default function DeskCourses() {
+  const { sessions, courses, values } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  return (
+    <div className="mt-8">
+      <h1 className="text-3xl font-bold">Cours</h1>
+      {sessions.length === 0 ? (
+        <p className="mt-4 text-lg">Aucune séance pour l’instant : créez la première ci-dessous.</p>
+      ) : (
+        <ul className="mt-6 grid gap-3">
+          {sessions.map((session) => (
+            <li key={session.id} className="rounded-2xl border-2 border-gray-200 bg-white p-4 text-lg">
+              <p className="text-xl font-bold">
+                <Link to={`/admin/cours/${session.id}`}>{session.course}</Link>
+              </p>
+              <p className="first-letter:uppercase">{session.when}</p>
+              <p>{session.place}</p>
+              <p>
+                <span className="font-semibold">{session.state}</span> · {session.seats} places prises
+                {session.waiting > 0 ? ` · ${session.waiting} en liste d’attente` : ""}
+                {session.belowMinimum ? " · minimum pas encore atteint" : ""}
+              </p>
+            </li>
+          ))}
+        </ul>
+      )}
+      <h2 className="mt-10 text-2xl font-bold">Nouvelle séance</h2>
+      <SessionForm
+        courses={courses}
+        values={answer?.values ?? values}
+        errors={answer?.errors}
+        submitLabel="Créer la séance"
+        intent="create"
+      />
+    </div>
+  );
+}

@@ -1,0 +1,194 @@
+/**
+ * `/cours/inscription/{token}`: a registration opened by its link (after
+ * the form, and from the mails): confirmed, or on the waiting list with its
+ * position, or cancelled; the date in words, the place and its access
+ * notes, what to bring, the price and how to pay, "Ajouter à mon agenda"
+ * (the `.ics`), and "Annuler mon inscription", a button that posts (mail
+ * scanners that follow the link change nothing). `noindex`, `no-store`.
+ *
+ * `POST` (`intent=cancel`), through the public-action guards (`booking`):
+ * frees the seat once (`cancelRegistration`); a second post changes nothing.
+ * An unknown or expired link answers 404 with a French explanation.
+ */
+import { CalendarPlus, CircleCheck, Clock, XCircle } from "lucide-react";
+import { data, Form, useActionData, useLoaderData } from "react-router";
+import { Button, buttonVariants } from "~/components/ui/button";
+import { courseBookingInfo } from "~/content/courses";
+import { settingsFrom } from "~/config/settings.server";
+import { cancelRegistration, findRegistrationByToken } from "~/courses/booking.server";
+import { BOOKING_HONEYPOT_FIELD } from "~/courses/schema";
+import { courseBySlug, sessionEnd } from "~/courses/sessions.server";
+import { guardPublicAction } from "~/guards/public-action.server";
+import { loaderMeta } from "~/seo/meta";
+import { pageMeta } from "~/seo/page-meta.server";
+import { errorFields } from "~/utils/errors.server";
+import { formatChf, formatDateTimeRange } from "~/utils/format";
+import type { Route } from "./+types/course-registration";
+
+export async function loader({ context, request, params }: Route.LoaderArgs) {
+  const meta = pageMeta(context, request, {
+    title: "Votre inscription",
+    description: "Votre inscription à un cours en petit groupe.",
+    noindex: true,
+  });
+  const found = await findRegistrationByToken(context.db!, params.token);
+  if (!found) return data({ meta, registration: null, info: courseBookingInfo }, { status: 404 });
+  const { registration, session, position } = found;
+  return {
+    meta,
+    registration: {
+      state: session.cancelledAt ? ("session-cancelled" as const) : registration.status,
+      position,
+      attendee: `${registration.firstName} ${registration.lastName}`,
+      seats: registration.seats,
+      courseTitle: courseBySlug(session.courseId)?.title ?? session.courseId,
+      courseId: session.courseId,
+      when: formatDateTimeRange(session.startsAt, sessionEnd(session)),
+      placeName: session.placeName,
+      placeAddress: session.placeAddress,
+      placeAccess: session.placeAccess,
+      price: formatChf(session.priceChf),
+      started: new Date(session.startsAt).getTime() <= Date.now(),
+      calendarUrl: `/cours/inscription/${params.token}/calendrier.ics`,
+    },
+    info: courseBookingInfo,
+  };
+}
+
+export const meta = loaderMeta;
+
+export function headers() {
+  return { "Cache-Control": "no-store" };
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const guard = await guardPublicAction(request, context, {
+    name: "booking",
+    bodyLimitBytes: 4096,
+    honeypotField: BOOKING_HONEYPOT_FIELD,
+  });
+  if (guard.outcome === "too-large") return data({ message: "Requête trop longue." }, { status: 413 });
+  if (guard.outcome === "rate-limited") {
+    return data(
+      { message: "Trop de demandes en peu de temps. Veuillez patienter quelques minutes, ou appelez-moi." },
+      { status: 429 },
+    );
+  }
+  if (guard.outcome === "spam" || guard.formData.get("intent") !== "cancel") {
+    return data({ message: "Rien n’a été changé." }, { status: 400 });
+  }
+  try {
+    const result = await cancelRegistration(context.db!, params.token, { siteUrl: settingsFrom(context).SITE_URL });
+    context.logger?.info({ outcome: result }, "booking: cancellation link used");
+    if (result === "cancelled") context.wakeOutbox?.();
+    if (result === "too-late") {
+      return data(
+        { message: "Le cours a déjà commencé : l’inscription ne peut plus être annulée en ligne." },
+        { status: 409 },
+      );
+    }
+    if (result === "not-found") return data({ message: "Ce lien n’est plus valable." }, { status: 404 });
+    return { message: "Votre inscription est annulée. Merci de m’avoir prévenu." };
+  } catch (error) {
+    context.logger?.error({ err: errorFields(error) }, "booking: could not cancel the registration");
+    return data(
+      { message: "L’annulation n’a pas pu être enregistrée. Veuillez réessayer dans un instant, ou appelez-moi." },
+      { status: 503 },
+    );
+  }
+}
+
+export default function RegistrationPage() {
+  const { registration, info } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  if (!registration) {
+    return (
+      <div className="mx-auto w-full max-w-3xl px-4 py-12 sm:px-6 sm:py-16">
+        <h1 className="text-4xl font-bold">Ce lien n’est plus valable</h1>
+        <p className="mt-4 text-xl">
+          Le lien est incomplet, ou le cours a eu lieu il y a plus d’une semaine. Pour toute question sur votre
+          inscription, <a href="/contact">écrivez-moi</a> ou appelez-moi.
+        </p>
+      </div>
+    );
+  }
+  const titles = {
+    confirmed: { Icon: CircleCheck, text: "Votre inscription est confirmée", tone: "text-primary" },
+    waiting: { Icon: Clock, text: "Vous êtes sur la liste d’attente", tone: "text-ink" },
+    cancelled: { Icon: XCircle, text: "Cette inscription est annulée", tone: "text-red-800" },
+    "session-cancelled": { Icon: XCircle, text: "Ce cours est annulé", tone: "text-red-800" },
+  } as const;
+  const title = titles[registration.state as keyof typeof titles];
+  const active = registration.state === "confirmed" || registration.state === "waiting";
+  return (
+    <div className="mx-auto w-full max-w-3xl px-4 py-12 sm:px-6 sm:py-16">
+      <h1 className={`flex items-start gap-3 text-4xl font-bold ${title.tone}`}>
+        <title.Icon aria-hidden="true" className="mt-1 size-10 shrink-0" />
+        {title.text}
+      </h1>
+      {answer?.message ? (
+        <p role="status" className="mt-6 rounded-2xl border-2 border-primary bg-primary-soft p-4 text-xl">
+          {answer.message}
+        </p>
+      ) : null}
+      {registration.state === "waiting" ? (
+        <p className="mt-4 text-xl">
+          La séance est complète. Vous êtes en position <strong>{registration.position}</strong> sur la liste d’attente.
+          Si une place se libère, je vous appelle.
+        </p>
+      ) : null}
+      {registration.state === "session-cancelled" ? (
+        <p className="mt-4 text-xl">Je suis désolé : cette séance est annulée. Vous n’avez rien à payer.</p>
+      ) : null}
+
+      <dl className="mt-8 divide-y-2 divide-gray-100 rounded-2xl border-2 border-line bg-white text-lg">
+        {[
+          ["Cours", registration.courseTitle],
+          ["Date", registration.when],
+          ["Lieu", `${registration.placeName}\n${registration.placeAddress}`],
+          ...(registration.placeAccess ? [["Accès", registration.placeAccess]] : []),
+          ["Participant(e)", registration.attendee],
+          ["Places", String(registration.seats)],
+          ["Prix", `${registration.price} par personne`],
+        ].map(([label, value]) => (
+          <div key={label} className="grid gap-1 p-4 sm:grid-cols-[10rem_1fr]">
+            <dt className="font-semibold">{label}</dt>
+            <dd className="break-words whitespace-pre-line first-letter:uppercase">{value}</dd>
+          </div>
+        ))}
+      </dl>
+
+      {registration.state === "confirmed" ? (
+        <>
+          <h2 className="mt-10 text-2xl font-bold">À apporter</h2>
+          <p className="mt-2 text-xl">{info.bring}</p>
+          <h2 className="mt-8 text-2xl font-bold">Paiement</h2>
+          <p className="mt-2 text-xl">{info.payment}</p>
+          <a href={registration.calendarUrl} className={`${buttonVariants({ size: "large" })} mt-8`}>
+            <CalendarPlus aria-hidden="true" className="size-6" />
+            Ajouter à mon agenda
+          </a>
+        </>
+      ) : null}
+
+      {active && !registration.started ? (
+        <section aria-labelledby="annuler" className="mt-12 rounded-2xl border-2 border-line p-5">
+          <h2 id="annuler" className="text-2xl font-bold">
+            Un empêchement&nbsp;?
+          </h2>
+          <p className="mt-2 text-xl">Annulez votre inscription&nbsp;: votre place ira à une autre personne.</p>
+          <Form method="post" className="mt-4">
+            <input type="hidden" name="intent" value="cancel" />
+            <input type="hidden" name={BOOKING_HONEYPOT_FIELD} value="" />
+            <Button type="submit" variant="outline" size="large">
+              Annuler mon inscription
+            </Button>
+          </Form>
+        </section>
+      ) : null}
+      <p className="mt-10 text-xl">
+        <a href={`/cours/${registration.courseId}`}>Retour au cours</a>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,167 @@
+/**
+ * `/cours/{slug}`: one course (from app/content/courses.ts), its upcoming
+ * sessions with the places left, and the registration form; rendered on
+ * request (live seat counts), never prerendered. JSON-LD `Course` with its
+ * `CourseInstance`s. An unknown slug answers the site's 404.
+ *
+ * `POST /cours/{slug}`: a registration, through the public-action guards
+ * (`booking`: body limit, rate limit per address, honeypot). Answers:
+ * 303 to `/cours/inscription/{token}` (confirmed or on the waiting list);
+ * 400 with the errors beside the fields; 409 when fewer seats are left than
+ * asked for, or the session closed meanwhile; 413, 429, 503 as the contact
+ * form. Spam is answered like a success with no registration (303 to `/cours`).
+ */
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect, useActionData, useLoaderData, useNavigation } from "react-router";
+import { CheckList } from "~/components/check-list";
+import { CourseFacts } from "~/components/course-facts";
+import { themeClasses } from "~/components/theme";
+import { settingsFrom } from "~/config/settings.server";
+import { BookingForm } from "~/courses/booking-form";
+import { registerForSession } from "~/courses/booking.server";
+import { courseStructuredData, publicSession } from "~/courses/public.server";
+import { BOOKING_BODY_LIMIT_BYTES, BOOKING_HONEYPOT_FIELD, bookingMessages, bookingSchema } from "~/courses/schema";
+import { courseBySlug, listSessions } from "~/courses/sessions.server";
+import { SessionList } from "~/courses/session-list";
+import { guardPublicAction } from "~/guards/public-action.server";
+import { loaderMeta } from "~/seo/meta";
+import { notFound, pageMeta } from "~/seo/page-meta.server";
+import { cn } from "~/utils/cn";
+import { errorFields } from "~/utils/errors.server";
+import type { Route } from "./+types/course";
+
+function findCourse(context: Route.LoaderArgs["context"], request: Request, slug: string) {
+  const course = courseBySlug(slug);
+  if (!course) {
+    throw notFound(context, request, {
+      title: "Page introuvable",
+      description: "Cette page n’existe pas ou n’existe plus.",
+    });
+  }
+  return course;
+}
+
+export async function loader({ context, request, params }: Route.LoaderArgs) {
+  const course = findCourse(context, request, params.slug);
+  const now = new Date();
+  const rows = await listSessions(context.db!, { from: now, courseId: course.id, includeCancelled: false });
+  const selected = Number(new URL(request.url).searchParams.get("seance")) || undefined;
+  const pageUrl = `${settingsFrom(context).SITE_URL}/cours/${course.id}`;
+  return {
+    course: {
+      id: course.id,
+      title: course.title,
+      subtitle: course.subtitle,
+      description: course.description,
+      topics: course.topics,
+      duration: course.duration,
+      level: course.level,
+      groupSize: course.groupSize,
+      color: course.color,
+    },
+    sessions: rows.map((row) => publicSession(row, now)),
+    selected,
+    meta: pageMeta(context, request, {
+      title: `${course.title} : dates et inscription`,
+      description: `${course.subtitle}. Les prochaines dates, les places restantes et l’inscription en ligne.`,
+      structuredData: courseStructuredData(course, rows, now, pageUrl),
+    }),
+  };
+}
+
+export const meta = loaderMeta;
+
+export function headers() {
+  return { "Cache-Control": "no-store" };
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const course = findCourse(context, request, params.slug);
+  const guard = await guardPublicAction(request, context, {
+    name: "booking",
+    bodyLimitBytes: BOOKING_BODY_LIMIT_BYTES,
+    honeypotField: BOOKING_HONEYPOT_FIELD,
+  });
+  if (guard.outcome === "too-large") {
+    return data({ result: { status: "error" as const, error: { "": [bookingMessages.tooLarge] } } }, { status: 413 });
+  }
+  const submission = parseWithZod(guard.formData, { schema: bookingSchema });
+  if (guard.outcome === "rate-limited") {
+    return data({ result: submission.reply({ formErrors: [bookingMessages.rateLimited] }) }, { status: 429 });
+  }
+  if (guard.outcome === "spam") throw redirect("/cours", 303);
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+
+  const sessions = await listSessions(context.db!, { courseId: course.id });
+  if (!sessions.some((session) => session.id === submission.value.sessionId)) {
+    return data(
+      { result: submission.reply({ fieldErrors: { sessionId: [bookingMessages.session] } }) },
+      { status: 400 },
+    );
+  }
+  let result;
+  try {
+    result = await registerForSession(context.db!, submission.value, { siteUrl: settingsFrom(context).SITE_URL });
+  } catch (error) {
+    context.logger?.error({ err: errorFields(error) }, "booking: could not store the registration");
+    return data({ result: submission.reply({ formErrors: [bookingMessages.saveError] }) }, { status: 503 });
+  }
+  if (result.outcome === "too-few-seats") {
+    return data({ result: submission.reply({ fieldErrors: { seats: [bookingMessages.lastSeat] } }) }, { status: 409 });
+  }
+  if (result.outcome === "closed") {
+    return data(
+      { result: submission.reply({ fieldErrors: { sessionId: [bookingMessages.closed] } }) },
+      { status: 409 },
+    );
+  }
+  context.logger?.info(
+    { registrationId: result.registrationId, outcome: result.outcome },
+    "booking: registration stored, mails queued",
+  );
+  context.wakeOutbox?.();
+  throw redirect(`/cours/inscription/${result.token}`, 303);
+}
+
+export default function CoursePage() {
+  const { course, sessions, selected } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const theme = themeClasses[course.color];
+  const path = `/cours/${course.id}`;
+  return (
+    <div className="mx-auto w-full max-w-3xl px-4 py-12 sm:px-6 sm:py-16">
+      <p>
+        <a href="/cours" className="text-lg">
+          ← Toutes les dates
+        </a>
+      </p>
+      <h1 className={cn("mt-4 text-4xl font-bold", theme.strongText)}>{course.title}</h1>
+      <p className="mt-2 text-2xl font-semibold">{course.subtitle}</p>
+      <p className="mt-4 text-xl text-muted">{course.description}</p>
+      <h2 className="mt-8 text-2xl font-bold">Au programme</h2>
+      <CheckList items={course.topics} markClassName={theme.text} />
+      <CourseFacts course={course} className={cn("mt-6 text-lg", theme.softBg)} />
+
+      <h2 className="mt-12 text-3xl font-bold" id="dates">
+        Prochaines dates
+      </h2>
+      <SessionList sessions={sessions} showCourse={false} />
+
+      {sessions.length > 0 ? (
+        <section aria-labelledby="inscription" className="mt-12">
+          <h2 id="inscription" className="mb-6 text-3xl font-bold">
+            Inscription
+          </h2>
+          <BookingForm
+            action={path}
+            sessions={sessions}
+            selected={selected}
+            lastResult={answer?.result}
+            pending={navigation.state !== "idle" && navigation.formAction === path}
+          />
+        </section>
+      ) : null}
+    </div>
+  );
+}

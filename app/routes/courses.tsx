@@ -1,0 +1,53 @@
+/**
+ * `/cours`: every upcoming session of every course, by date, with its
+ * places left or "Complet"; rendered on request (live seat counts), never
+ * prerendered. Each session links to its course's registration form.
+ */
+import { useLoaderData } from "react-router";
+import { courses } from "~/content/courses";
+import { upcomingSessions } from "~/courses/public.server";
+import { SessionList } from "~/courses/session-list";
+import { loaderMeta } from "~/seo/meta";
+import { pageMeta } from "~/seo/page-meta.server";
+import type { Route } from "./+types/courses";
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  return {
+    sessions: await upcomingSessions(context.db!, new Date()),
+    courses: courses.map((course) => ({ id: course.id, title: course.title })),
+    meta: pageMeta(context, request, {
+      title: "Cours en petit groupe : les prochaines dates",
+      description:
+        "Les prochains cours en petit groupe, de 4 à 8 personnes : dates, lieux, places restantes et inscription en ligne.",
+    }),
+  };
+}
+
+export const meta = loaderMeta;
+
+export function headers() {
+  return { "Cache-Control": "no-store" };
+}
+
+export default function CoursesPage() {
+  const { sessions, courses } = useLoaderData<typeof loader>();
+  return (
+    <div className="mx-auto w-full max-w-3xl px-4 py-12 sm:px-6 sm:py-16">
+      <h1 className="text-4xl font-bold">Les prochains cours</h1>
+      <p className="mt-4 text-xl text-muted">
+        Des cours en petit groupe, de 4 à 8 personnes, pour progresser à votre rythme. Choisissez une date, puis
+        inscrivez-vous en ligne ou par téléphone.
+      </p>
+      <h2 className="mt-10 text-3xl font-bold">Prochaines dates</h2>
+      <SessionList sessions={sessions} showCourse />
+      <h2 className="mt-12 text-2xl font-bold">Les cours</h2>
+      <ul className="mt-4 flex flex-col gap-2 text-xl">
+        {courses.map((course) => (
+          <li key={course.id}>
+            <a href={`/cours/${course.id}`}>{course.title}</a>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,287 @@
+/**
+ * Course registrations over HTTP, as browsers without JavaScript post them:
+ * 50 concurrent registrations for 8 seats on one server with PGlite, and on
+ * two server processes sharing one PostgreSQL: exactly 8 seats taken, the
+ * rest on the waiting list in arrival order; a 2-seat request for the last
+ * seat refused with a French message; the cancellation link (a page with a
+ * button that posts) frees the seat once; the calendar file; the owner
+ * creates, duplicates and cancels a session in the desk; the sitemap.
+ */
+import { eq } from "drizzle-orm";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createSession, zurichToUtc } from "../../app/courses/sessions.server";
+import type { Database } from "../../app/db/client.server";
+import { courseRegistrations, courseSessions, outbox } from "../../app/db/schema";
+import {
+  createOwner,
+  deskFetch,
+  postgresBinaries,
+  signIn,
+  spawnSite,
+  startPostgres,
+  startTestServer,
+  type SpawnedSite,
+} from "../support/harness";
+
+const session = (startsAt = zurichToUtc("2027-01-12", "14:00"), capacity = 8) => ({
+  courseId: "securite",
+  startsAt,
+  durationMinutes: 120,
+  placeName: "Salle paroissiale",
+  placeAddress: "Rue du Lac 1, 1800 Vevey",
+  placeAccess: "Rez-de-chaussée",
+  capacity,
+  minimum: 4,
+  priceChf: 55,
+});
+
+const registration = (sessionId: number, n: number, extra: Record<string, string> = {}) => ({
+  sessionId: String(sessionId),
+  firstName: "Marie",
+  lastName: `Dupont ${n}`,
+  phone: "079 123 45 67",
+  email: `marie${n}@example.ch`,
+  seats: "1",
+  website: "",
+  ...extra,
+});
+
+/** POSTs a registration as a browser without JavaScript; the answer is not followed. */
+function register(baseUrl: string, form: Record<string, string>, slug = "securite") {
+  return fetch(`${baseUrl}/cours/${slug}`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: baseUrl },
+    body: new URLSearchParams(form).toString(),
+  });
+}
+
+/** Registrations of a session in id order: status and last name. */
+async function rowsOf(db: Database, sessionId: number) {
+  return db
+    .select({ id: courseRegistrations.id, status: courseRegistrations.status, lastName: courseRegistrations.lastName })
+    .from(courseRegistrations)
+    .where(eq(courseRegistrations.sessionId, sessionId))
+    .orderBy(courseRegistrations.id);
+}
+
+/**
+ * Checks the outcome of 50 concurrent registrations: 8 confirmed then 42
+ * waiting in id order (the order the session's lock was granted), each
+ * waiting person's page showing their position, and seats_taken 8.
+ */
+async function expectEightSeatsAndAWaitingList(db: Database, sessionId: number, answers: Response[], urls: string[]) {
+  expect(answers.map((answer) => answer.status)).toEqual(Array(50).fill(303));
+  const rows = await rowsOf(db, sessionId);
+  expect(rows.map((row) => row.status)).toEqual([...Array(8).fill("confirmed"), ...Array(42).fill("waiting")]);
+  const [row] = await db.select().from(courseSessions).where(eq(courseSessions.id, sessionId));
+  expect(row!.seatsTaken).toBe(8);
+  // The position each waiting person is shown follows the arrival order.
+  const byName = new Map(rows.map((entry, index) => [entry.lastName, index]));
+  for (const [n, answer] of answers.entries()) {
+    const index = byName.get(`Dupont ${n}`)!;
+    if (index < 8) continue;
+    const page = await fetch(`${urls[n % urls.length]}${answer.headers.get("location")}`).then((res) => res.text());
+    expect(page).toContain("Vous êtes sur la liste d’attente");
+    expect(page).toContain(`position <strong>${index - 7}</strong>`);
+  }
+}
+
+describe("registrations on one server (PGlite)", () => {
+  let site: Awaited<ReturnType<typeof startTestServer>>;
+  let db: Database;
+  beforeAll(async () => {
+    site = await startTestServer({});
+    db = site.database.db;
+  });
+  afterAll(async () => site?.close());
+
+  it("takes exactly 8 seats of 50 concurrent registrations and puts the rest on the waiting list in order", async () => {
+    const sessionId = await createSession(db, session());
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, (_, n) => register(site.url, registration(sessionId, n))),
+    );
+    await expectEightSeatsAndAWaitingList(db, sessionId, answers, [site.url]);
+    const page = await fetch(`${site.url}/cours/securite`).then((res) => res.text());
+    expect(page).toContain("Complet");
+    expect(page).toContain("42 personnes en liste d’attente");
+  });
+
+  it("refuses 2 seats for the last one with a French message, keeping what was typed", async () => {
+    const sessionId = await createSession(db, session(zurichToUtc("2027-01-19", "14:00"), 3));
+    expect((await register(site.url, registration(sessionId, 1, { seats: "2" }))).status).toBe(303);
+    const answer = await register(site.url, registration(sessionId, 2, { seats: "2" }));
+    expect(answer.status).toBe(409);
+    const html = await answer.text();
+    expect(html).toContain("Il ne reste qu’une place pour cette séance.");
+    expect(html).toContain('value="Dupont 2"');
+    expect((await rowsOf(db, sessionId)).length).toBe(1);
+  });
+
+  it("answers missing fields with the French messages beside them, and registers nobody", async () => {
+    const sessionId = await createSession(db, session(zurichToUtc("2027-01-20", "14:00")));
+    const answer = await register(site.url, { sessionId: String(sessionId), firstName: "M", website: "" });
+    expect(answer.status).toBe(400);
+    const html = await answer.text();
+    expect(html).toContain("Le prénom doit contenir au moins 2 caractères");
+    expect(html).toContain("Veuillez entrer un numéro de téléphone valide");
+    expect((await rowsOf(db, sessionId)).length).toBe(0);
+  });
+
+  it("registers a relative: both get the confirmation, and the owner is told who registered whom", async () => {
+    const sessionId = await createSession(db, session(zurichToUtc("2027-01-21", "14:00")));
+    const answer = await register(
+      site.url,
+      registration(sessionId, 1, {
+        email: "",
+        bookerFirstName: "Luc",
+        bookerLastName: "Dupont",
+        bookerPhone: "021 123 45 67",
+        bookerEmail: "luc@example.ch",
+      }),
+    );
+    expect(answer.status).toBe(303);
+    const mails = await db.select().from(outbox).where(eq(outbox.kind, "booking-confirmation"));
+    expect(mails.filter((mail) => mail.recipient === "luc@example.ch")).toHaveLength(1);
+    const notices = await db.select().from(outbox).where(eq(outbox.kind, "booking-owner-registration"));
+    expect(notices.at(-1)!.textBody).toContain("Inscrit(e) par : Luc Dupont, 021 123 45 67, luc@example.ch");
+  });
+
+  it("frees the seat once: the link's page changes nothing, its button cancels, a second post changes nothing", async () => {
+    const sessionId = await createSession(db, session(zurichToUtc("2027-01-26", "14:00"), 1));
+    const first = await register(site.url, registration(sessionId, 1));
+    const link = first.headers.get("location")!;
+    expect(link).toMatch(/^\/cours\/inscription\/[A-Za-z0-9_-]{43}$/);
+    await register(site.url, registration(sessionId, 2));
+    const seats = async () =>
+      (await db.select().from(courseSessions).where(eq(courseSessions.id, sessionId)))[0]!.seatsTaken;
+
+    const page = await fetch(`${site.url}${link}`).then((res) => res.text());
+    expect(page).toContain("Votre inscription est confirmée");
+    expect(page).toContain("mardi 26 janvier 2027, 14 h 00 – 16 h 00");
+    expect(await seats()).toBe(1);
+
+    const cancel = () =>
+      fetch(`${site.url}${link}`, {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: site.url },
+        body: "intent=cancel&website=",
+      });
+    const answer = await cancel();
+    expect(answer.status).toBe(200);
+    expect(await answer.text()).toContain("Votre inscription est annulée.");
+    expect(await seats()).toBe(0);
+    await cancel();
+    expect(await seats()).toBe(0);
+    const notices = await db.select().from(outbox).where(eq(outbox.kind, "booking-owner-cancellation"));
+    expect(notices).toHaveLength(1);
+    expect(notices[0]!.textBody).toContain("Première personne sur la liste d’attente : Marie Dupont 2");
+  });
+
+  it("serves the calendar file of a registration, and 404 for an unknown link", async () => {
+    // The last Sunday of October 2027: winter time (UTC+1) since 3 h 00 that morning.
+    const sessionId = await createSession(db, session(zurichToUtc("2027-10-31", "14:00")));
+    const link = (await register(site.url, registration(sessionId, 1))).headers.get("location")!;
+    const ics = await fetch(`${site.url}${link}/calendrier.ics`);
+    expect(ics.headers.get("content-type")).toBe("text/calendar; charset=utf-8");
+    expect(await ics.text()).toContain("DTSTART:20271031T130000Z");
+    expect((await fetch(`${site.url}/cours/inscription/${"a".repeat(43)}`)).status).toBe(404);
+  });
+
+  it("lists the course pages in the sitemap", async () => {
+    const xml = await fetch(`${site.url}/sitemap.xml`).then((res) => res.text());
+    expect(xml).toContain("/cours/securite</loc>");
+  });
+
+  it("lets the owner create, duplicate and cancel a session; cancelling mails registrants and lists those to call", async () => {
+    expect((await fetch(`${site.url}/admin/cours`, { redirect: "manual" })).status).toBe(303);
+    const owner = await createOwner(db, "courses-owner@example.ch");
+    const jar = await signIn(site.url, owner);
+    const created = await deskFetch(site.url, "/admin/cours", {
+      jar,
+      form: {
+        intent: "create",
+        courseId: "applications-mobiles",
+        date: "2027-03-02",
+        time: "09:30",
+        durationMinutes: "90",
+        placeName: "Espace Seniors",
+        placeAddress: "Avenue de la Gare 5, 1003 Lausanne",
+        placeAccess: "1er étage, ascenseur",
+        capacity: "8",
+        minimum: "4",
+        priceChf: "55",
+      },
+    });
+    expect(created.status).toBe(303);
+    const path = created.headers.get("location")!;
+    const sessionId = Number(/\/admin\/cours\/(\d+)$/.exec(path)![1]);
+    const [row] = await db.select().from(courseSessions).where(eq(courseSessions.id, sessionId));
+    expect(new Date(row!.startsAt).toISOString()).toBe("2027-03-02T08:30:00.000Z");
+
+    const duplicated = await deskFetch(site.url, path, { jar, form: { intent: "duplicate" } });
+    expect(duplicated.status).toBe(303);
+    expect(await deskFetch(site.url, duplicated.headers.get("location")!, { jar }).then((res) => res.text())).toContain(
+      "mardi 9 mars 2027, 9 h 30 – 11 h 00",
+    );
+
+    await register(site.url, registration(sessionId, 1), "applications-mobiles");
+    const byPhone = await deskFetch(site.url, path, {
+      jar,
+      form: {
+        intent: "register",
+        sessionId: String(sessionId),
+        firstName: "Paul",
+        lastName: "Sans",
+        phone: "021 555 66 77",
+        seats: "1",
+      },
+    });
+    expect(byPhone.status).toBe(200);
+    const csv = await deskFetch(site.url, `${path}/inscrits.csv`, { jar }).then((res) => res.text());
+    expect(csv).toContain("Dupont 1");
+    expect(csv).toContain("Sans;021 555 66 77;;;;;;Téléphone");
+
+    const unconfirmed = await deskFetch(site.url, path, { jar, form: { intent: "cancel-session" } });
+    expect(unconfirmed.status).toBe(400);
+    expect(await db.select().from(outbox).where(eq(outbox.kind, "booking-session-cancelled"))).toEqual([]);
+    const cancelled = await deskFetch(site.url, path, { jar, form: { intent: "cancel-session", confirm: "oui" } });
+    const html = await cancelled.text();
+    expect(html).toContain("Séance annulée. 1 e-mail d’annulation en route.");
+    expect(html).toContain("Paul Sans");
+    const mails = await db.select().from(outbox).where(eq(outbox.kind, "booking-session-cancelled"));
+    expect(mails.map((mail) => mail.recipient)).toEqual(["marie1@example.ch"]);
+    const publicPage = await fetch(`${site.url}/cours/applications-mobiles`).then((res) => res.text());
+    expect(publicPage).not.toContain("mardi 2 mars 2027");
+  });
+});
+
+describe.skipIf(!postgresBinaries())("registrations on two server processes sharing one PostgreSQL", () => {
+  let postgres: Awaited<ReturnType<typeof startPostgres>>;
+  let sites: SpawnedSite[] = [];
+  let pool: pg.Pool;
+  beforeAll(async () => {
+    postgres = await startPostgres();
+    sites = [await spawnSite({ DATABASE_URL: postgres.url }), await spawnSite({ DATABASE_URL: postgres.url })];
+    await Promise.all(sites.map((site) => site.ready()));
+    pool = new pg.Pool({ connectionString: postgres.url });
+  }, 180_000);
+  afterAll(async () => {
+    await Promise.all(sites.map((site) => site.stop()));
+    await pool?.end();
+    postgres?.destroy();
+  });
+
+  it("takes exactly 8 seats of 50 registrations spread over both processes, the rest waiting in order", async () => {
+    const { drizzle } = await import("drizzle-orm/node-postgres");
+    const schema = await import("../../app/db/schema");
+    const db = drizzle(pool, { schema }) as unknown as Database;
+    const sessionId = await createSession(db, session());
+    const urls = sites.map((site) => site.url);
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, (_, n) => register(urls[n % 2]!, registration(sessionId, n))),
+    );
+    await expectEightSeatsAndAWaitingList(db, sessionId, answers, urls);
+  });
+});
