@@ -18,7 +18,7 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import { ContactDialogProvider } from "./contact/dialog";
-import { isDeskPage } from "~/desk/meta";
+import { isDeskPage } from "~/desk/chrome";
 import { Footer, type FooterWords } from "~/components/footer";
 import { Header, type HeaderWords } from "~/components/header";
 import { buttonVariants } from "~/components/ui/button";

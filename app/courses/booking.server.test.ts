@@ -9,7 +9,7 @@ import fs from "node:fs";
 import ICAL from "ical.js";
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { freshDataDir, silentLogger } from "../../tests/support/harness";
+import { freshDataDir, sessionFields, silentLogger } from "../../tests/support/harness";
 import { openDatabase, type OpenDatabase } from "~/db/client.server";
 import { courseRegistrations, outbox } from "~/db/schema";
 import { OutboxWorker, type OutgoingMail } from "~/mail/outbox.server";
@@ -49,18 +49,7 @@ afterAll(async () => {
 const NOW = new Date("2026-10-01T08:00:00Z");
 
 async function newSession(overrides: Partial<Parameters<typeof createSession>[1]> = {}) {
-  return createSession(database.db, {
-    courseId: "securite",
-    startsAt: zurichToUtc("2026-10-25", "14:00"),
-    durationMinutes: 120,
-    placeName: "Salle paroissiale",
-    placeAddress: "Rue du Lac 1, 1800 Vevey",
-    placeAccess: "Rez-de-chaussée, ascenseur",
-    capacity: 8,
-    minimum: 4,
-    priceChf: 55,
-    ...overrides,
-  });
+  return createSession(database.db, sessionFields({ startsAt: zurichToUtc("2026-10-25", "14:00"), ...overrides }));
 }
 
 const person = (sessionId: number, n: number, extra: Partial<BookingInput> = {}): BookingInput => ({
@@ -217,17 +206,7 @@ describe("registrations", () => {
 
 describe("sessions", () => {
   it("keeps the date and place that registrants were promised, while the places and price may change", async () => {
-    const base = {
-      courseId: "securite",
-      startsAt: zurichToUtc("2026-11-10", "14:00"),
-      durationMinutes: 120,
-      placeName: "Salle paroissiale",
-      placeAddress: "Rue du Lac 1, 1800 Vevey",
-      placeAccess: "",
-      capacity: 8,
-      minimum: 4,
-      priceChf: 55,
-    };
+    const base = sessionFields({ startsAt: zurichToUtc("2026-11-10", "14:00"), placeAccess: "" });
     const sessionId = await createSession(database.db, base);
     const later = { ...base, startsAt: zurichToUtc("2026-11-17", "14:00") };
     expect(await updateSession(database.db, sessionId, later)).toBe("updated");

@@ -6,6 +6,7 @@
  * (`TextField`: `aria-invalid` and `aria-describedby` set when there is one).
  */
 import type { ComponentProps, ReactNode } from "react";
+import { FieldError as SiteFieldError } from "~/components/form-parts";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { cn } from "~/utils/cn";
@@ -34,13 +35,9 @@ export function Notice({
   );
 }
 
-/** The error of a field, under it; nothing without a message. */
+/** The error of a field, under it, as every form of the site shows it; nothing without a message. */
 export function FieldError({ id, message }: { id: string; message?: string }) {
-  return message ? (
-    <p id={id} className="mt-2 text-lg font-semibold text-red-800">
-      {message}
-    </p>
-  ) : null;
+  return <SiteFieldError id={id} errors={message ? [message] : undefined} />;
 }
 
 /** A label, a text field named `id`, and its error (its id: `{id}-error`). */

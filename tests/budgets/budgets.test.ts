@@ -24,13 +24,16 @@ import { htmlFiles } from "../../tooling/page-metadata";
 const clientDirectory = path.join(process.env.BUILD_DIR ?? "build", "client");
 const KB = 1024;
 /**
- * Byte budgets. JavaScript: / loads 121.4 KB (2026-11-24; floor of React +
- * React Router alone: ~109 KB), with lucide-react's own runtime since the
+ * Byte budgets. JavaScript: / loads 122.3 KB (2026-11-24, after the
+ * newsletter box that answers in place, the course cards leading to /cours
+ * and the root layout leaving the desk without the public header: +0.9 KB
+ * over 121.4; floor of React + React Router alone: ~109 KB), with
+ * lucide-react's own runtime since the
  * icons come through its public API only
  * (docs/decisions/010-valid-deferred-hydration.md, which allows up to 125 KB;
  * the earlier work is in docs/decisions/007-javascript-budget.md).
  */
-const budgets = { javascript: 122 * KB, css: 15 * KB, html: 30 * KB, heroPicture: 60 * KB };
+const budgets = { javascript: 123 * KB, css: 15 * KB, html: 30 * KB, heroPicture: 60 * KB };
 
 const kb = (bytes: number) => `${(bytes / KB).toFixed(1)} KB`;
 const read = (sitePath: string) => fs.readFileSync(path.join(clientDirectory, sitePath));

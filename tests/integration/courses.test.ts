@@ -22,19 +22,10 @@ import {
   startPostgres,
   startTestServer,
   type SpawnedSite,
+  sessionFields,
 } from "../support/harness";
 
-const session = (startsAt = zurichToUtc("2027-01-12", "14:00"), capacity = 8) => ({
-  courseId: "securite",
-  startsAt,
-  durationMinutes: 120,
-  placeName: "Salle paroissiale",
-  placeAddress: "Rue du Lac 1, 1800 Vevey",
-  placeAccess: "Rez-de-chaussée",
-  capacity,
-  minimum: 4,
-  priceChf: 55,
-});
+const session = (startsAt = zurichToUtc("2027-01-12", "14:00"), capacity = 8) => sessionFields({ startsAt, capacity });
 
 const registration = (sessionId: number, n: number, extra: Record<string, string> = {}) => ({
   sessionId: String(sessionId),

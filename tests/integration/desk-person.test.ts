@@ -28,6 +28,7 @@ import {
   startTestServer,
   validForm,
   type CookieJar,
+  sessionFields,
 } from "../support/harness";
 
 let site: Awaited<ReturnType<typeof startTestServer>>;
@@ -83,17 +84,10 @@ beforeAll(async () => {
     .insert(outbox)
     .values({ kind: "newsletter-confirmation", payload: { email: "marie.dupont@example.ch" } });
   // Marie also registered for a course (with her mobile typed another way): a registration and its mails.
-  const sessionId = await createSession(site.database.db, {
-    courseId: "securite",
-    startsAt: zurichToUtc("2030-01-15", "14:00"),
-    durationMinutes: 120,
-    placeName: "Salle paroissiale",
-    placeAddress: "Rue du Lac 1, 1800 Vevey",
-    placeAccess: "",
-    capacity: 8,
-    minimum: 4,
-    priceChf: 55,
-  });
+  const sessionId = await createSession(
+    site.database.db,
+    sessionFields({ startsAt: zurichToUtc("2030-01-15", "14:00") }),
+  );
   const registered = await fetch(`${site.url}/cours/securite`, {
     method: "POST",
     redirect: "manual",

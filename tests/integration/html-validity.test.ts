@@ -23,11 +23,11 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { RunningServer } from "../../server/main";
-import { createSession, zurichToUtc } from "../../app/courses/sessions.server";
+import { createSession } from "../../app/courses/sessions.server";
 import { htmlFiles } from "../../tooling/page-metadata";
 import { contacts, newsletterSubscribers } from "../../app/db/schema";
 import { createLetter, sendLetter, sentLetters } from "../../app/newsletter/letters.server";
-import { createOwner, postContact, signIn, startTestServer, validForm } from "../support/harness";
+import { createOwner, postContact, sessionFields, signIn, startTestServer, validForm } from "../support/harness";
 
 const clientDirectory = path.resolve(process.env.BUILD_DIR ?? "build", "client");
 /** The checker's jar: `vnu-jar` exports its path (its README's usage). */
@@ -152,17 +152,7 @@ describe("the Nu HTML Checker", () => {
     ])
       await save(`GET ${pathname} (signed in)`, 200, desk(pathname));
     // Courses: a session to list, the form with its errors, a registration's page.
-    const sessionId = await createSession(site.database.db, {
-      courseId: "securite",
-      startsAt: zurichToUtc("2027-01-12", "14:00"),
-      durationMinutes: 120,
-      placeName: "Salle paroissiale",
-      placeAddress: "Rue du Lac 1, 1800 Vevey",
-      placeAccess: "Rez-de-chaussée",
-      capacity: 8,
-      minimum: 4,
-      priceChf: 55,
-    });
+    const sessionId = await createSession(site.database.db, sessionFields());
     await save("GET /cours", 200, fetch(`${site.url}/cours`));
     await save("GET /cours/securite", 200, fetch(`${site.url}/cours/securite`));
     const registration = (fields: Record<string, string>) =>

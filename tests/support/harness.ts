@@ -24,6 +24,7 @@ import { createDeskAuth, resolveAuthSecret } from "../../app/desk/auth.server";
 import { addOwner } from "../../app/desk/owners.server";
 import { newsletterSubscribers } from "../../app/db/schema";
 import { createLetter, sendLetter } from "../../app/newsletter/letters.server";
+import { zurichToUtc, type SessionFields } from "../../app/courses/sessions.server";
 import { startServer, type RunningServer } from "../../server/main";
 
 export interface ReceivedMail {
@@ -692,4 +693,24 @@ export function lettersByAddress(mails: readonly ReceivedMail[]): Map<string, nu
   for (const mail of mails)
     if (mail.subject === SEEDED_LETTER_SUBJECT) counts.set(mail.to, (counts.get(mail.to) ?? 0) + 1);
   return counts;
+}
+
+/**
+ * The fields of a course session for tests (`createSession`): the security
+ * course, 12 January 2027 at 14 h 00 in Vevey, 2 hours, 8 seats, 4 at
+ * least, CHF 55.–; `overrides` change any of them.
+ */
+export function sessionFields(overrides: Partial<SessionFields> = {}): SessionFields {
+  return {
+    courseId: "securite",
+    startsAt: zurichToUtc("2027-01-12", "14:00"),
+    durationMinutes: 120,
+    placeName: "Salle paroissiale",
+    placeAddress: "Rue du Lac 1, 1800 Vevey",
+    placeAccess: "Rez-de-chaussée, ascenseur",
+    capacity: 8,
+    minimum: 4,
+    priceChf: 55,
+    ...overrides,
+  };
 }
