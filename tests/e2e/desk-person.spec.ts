@@ -27,7 +27,8 @@ const jeanne = { name: `${validRequest.firstName} ${validRequest.lastName}`, ema
 const paul = { firstName: "Paul", lastName: "Rochat", email: "paul.rochat@example.ch", phone: "021 987 65 43" };
 
 /** What the desk finds of Jeanne: her request, one status change, her pending subscription, two mails. */
-const jeanneCounts = "1 demande de contact, 1 changement de statut, 1 abonnement et 2 e-mails";
+const jeanneCounts =
+  "1 demande de contact, 1 changement de statut, 1 abonnement, 0 inscription à un cours et 2 e-mails";
 
 /** Sends a request from the public `/contact` page, as a visitor does. */
 async function sendRequest(page: Page, fill: () => Promise<void>) {
@@ -211,12 +212,12 @@ test("the owner downloads the CSV, exports a person's data and erases her from e
     };
   });
   expect(stored.tables).toEqual(
-    expect.arrayContaining(["contacts", "contact_events", "newsletter_subscribers", "outbox"]),
+    expect.arrayContaining(["contacts", "contact_events", "newsletter_subscribers", "course_registrations", "outbox"]),
   );
   expect(stored.jeanne).toEqual([]);
   expect([...stored.paul].sort()).toEqual(["contacts: 1", "outbox: 1"]);
   expect(stored.contacts).toEqual([paul.email]);
   expect(stored.erasures).toEqual([
-    { details: { contacts: 1, contact_events: 1, newsletter_subscribers: 1, outbox: 2 } },
+    { details: { contacts: 1, contact_events: 1, newsletter_subscribers: 1, course_registrations: 0, outbox: 2 } },
   ]);
 });
