@@ -15,6 +15,9 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
     isActive && "bg-primary-soft text-primary",
   );
 
+/** The `tel:` address of a telephone number as typed (digits and `+` kept). */
+export const telHref = (phone: string) => `tel:${phone.replace(/[^0-9+]/g, "")}`;
+
 /** A text link in the desk: coloured and underlined, so that it reads as a link. */
 export const deskLinkClass = "font-semibold text-primary underline underline-offset-4 hover:text-primary-strong";
 

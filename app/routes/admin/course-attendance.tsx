@@ -11,14 +11,14 @@ import { requireOwner } from "~/desk/guard.server";
 import { deskHandle, deskMeta } from "~/desk/meta";
 import { formatDateTimeRange } from "~/utils/format";
 import { PrintButton } from "~/courses/print-button";
-import { sessionIdOf } from "./course-session";
+import { idParam } from "~/desk/route-params.server";
 import type { Route } from "./+types/course-attendance";
 
 export const handle = deskHandle;
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireOwner(request, context);
-  const id = sessionIdOf(params);
+  const id = idParam(params.id);
   const session = await getSession(context.db!, id);
   if (!session) throw data(null, { status: 404 });
   const rows = await listRegistrations(context.db!, id);

@@ -7,12 +7,12 @@ import { listRegistrations } from "~/courses/booking.server";
 import { registrantsCsv } from "~/courses/desk.server";
 import { getSession } from "~/courses/sessions.server";
 import { requireOwner } from "~/desk/guard.server";
-import { sessionIdOf } from "./course-session";
+import { idParam } from "~/desk/route-params.server";
 import type { Route } from "./+types/course-csv";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireOwner(request, context);
-  const id = sessionIdOf(params);
+  const id = idParam(params.id);
   if (!(await getSession(context.db!, id))) throw data(null, { status: 404 });
   return new Response(registrantsCsv(await listRegistrations(context.db!, id)), {
     headers: {

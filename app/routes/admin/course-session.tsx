@@ -29,7 +29,9 @@ import {
   sessionState,
   updateSession,
 } from "~/courses/sessions.server";
+import { telHref } from "~/desk/frame";
 import { requireOwner } from "~/desk/guard.server";
+import { idParam } from "~/desk/route-params.server";
 import { deskHandle, deskMeta } from "~/desk/meta";
 import { readFormData } from "~/guards/body.server";
 import { errorFields } from "~/utils/errors.server";
@@ -38,18 +40,9 @@ import type { Route } from "./+types/course-session";
 
 export const handle = deskHandle;
 
-/** The session id of the path; 404 when it is not a positive integer. */
-export function sessionIdOf(params: { id: string }): number {
-  const id = Number(params.id);
-  if (!Number.isSafeInteger(id) || id <= 0) throw data(null, { status: 404 });
-  return id;
-}
-
-const tel = (phone: string) => `tel:${phone.replace(/[^0-9+]/g, "")}`;
-
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireOwner(request, context);
-  const id = sessionIdOf(params);
+  const id = idParam(params.id);
   const session = await getSession(context.db!, id);
   if (!session) throw data(null, { status: 404 });
   const registrations = await listRegistrations(context.db!, id);
@@ -58,7 +51,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     name: `${row.firstName} ${row.lastName}`,
     seats: row.seats,
     phone: row.phone,
-    tel: tel(row.phone),
+    tel: telHref(row.phone),
     email: row.email,
     booker: row.bookerFirstName
       ? { name: `${row.bookerFirstName} ${row.bookerLastName ?? ""}`.trim(), phone: row.bookerPhone ?? "" }
@@ -99,7 +92,7 @@ type Answer = {
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   await requireOwner(request, context);
-  const id = sessionIdOf(params);
+  const id = idParam(params.id);
   const db = context.db!;
   const form = await readFormData(request, 64 * 1024);
   const intent = form.get("intent");
@@ -217,7 +210,7 @@ export default function DeskSession() {
               <ul>
                 {answer.toCall.map((person) => (
                   <li key={`${person.name}-${person.phone}`}>
-                    {person.name} : <a href={tel(person.phone)}>{person.phone}</a>
+                    {person.name} : <a href={telHref(person.phone)}>{person.phone}</a>
                   </li>
                 ))}
               </ul>
@@ -377,7 +370,7 @@ function PeopleList({
           </p>
           {person.booker ? (
             <p>
-              Inscrit(e) par {person.booker.name}, <a href={tel(person.booker.phone)}>{person.booker.phone}</a>
+              Inscrit(e) par {person.booker.name}, <a href={telHref(person.booker.phone)}>{person.booker.phone}</a>
             </p>
           ) : null}
           {person.message ? <p className="whitespace-pre-line text-muted">{person.message}</p> : null}

@@ -9,7 +9,7 @@ import { buttonVariants } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Select } from "~/components/ui/select";
-import { deskLinkClass } from "~/desk/frame";
+import { deskLinkClass, telHref } from "~/desk/frame";
 import { requireOwner } from "~/desk/guard.server";
 import { deskHandle, deskMeta } from "~/desk/meta";
 import { filterOf } from "~/desk/requests";
@@ -99,7 +99,7 @@ export default function Inbox() {
               {request.receivedAt} · {request.service}
             </p>
             <p className="mt-1 flex flex-wrap gap-x-4 text-lg break-all">
-              <a href={`tel:${request.phone.replace(/[^0-9+]/g, "")}`} className={deskLinkClass}>
+              <a href={telHref(request.phone)} className={deskLinkClass}>
                 {request.phone}
               </a>
               <a href={`mailto:${request.email}`} className={deskLinkClass}>

@@ -11,7 +11,7 @@ import { Label } from "~/components/ui/label";
 import { Select } from "~/components/ui/select";
 import { Textarea } from "~/components/ui/textarea";
 import { serviceLabel } from "~/contact/schema";
-import { DeskBackLink } from "~/desk/frame";
+import { DeskBackLink, telHref } from "~/desk/frame";
 import { Notice } from "~/desk/form-parts";
 import { requireOwner } from "~/desk/guard.server";
 import { idParam } from "~/desk/route-params.server";
@@ -123,7 +123,7 @@ export default function RequestPage() {
         </Notice>
       ) : null}
       <p className="mt-4 flex flex-wrap gap-3">
-        <a href={`tel:${request.phone.replace(/[^0-9+]/g, "")}`} className={buttonVariants()}>
+        <a href={telHref(request.phone)} className={buttonVariants()}>
           Appeler
         </a>
         <a href={`mailto:${request.email}`} className={buttonVariants({ variant: "outline" })}>
