@@ -25,6 +25,7 @@ import type { RateLimiter } from "../app/guards/public-action.server.ts";
 import type { DeskAuth } from "../app/desk/auth.server.ts";
 import { errorFields } from "../app/utils/errors.server.ts";
 import type { Settings } from "../app/config/settings.server.ts";
+import { lingeringClose } from "./lingering-close.ts";
 import { actionlessPost, doorGuards, errorHandler, privatePages, routeTree } from "./doors.ts";
 import { CSP_REPORT_PATH, cspReportHandlers } from "./csp-report.ts";
 import { prerenderedScriptSources, securityHeaders } from "./security.ts";
@@ -152,6 +153,8 @@ export function createApp({
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", "loopback");
+  // An answer that leaves a body unread closes its connection in stages (the client reads the answer).
+  app.use(lingeringClose());
 
   app.use(
     pinoHttp({

@@ -39,16 +39,28 @@ const SPELLINGS = [
 ];
 const OTHER_METHODS = ["PUT", "PATCH", "DELETE"];
 
+/** How long `sendLargeBody`'s client sends before it reads, in milliseconds. */
+const READ_DELAY_MS = 100;
+
 /**
  * Sends `bytes` of body over a raw TCP connection, its length declared
  * (`Content-Length`) or not (chunked), 64 KB at a time with a pause in
  * between, and stops sending as soon as the server answers, as a browser
  * does. Resolves with the answer's status and the milliseconds from the
- * first byte sent to the answer. A server that refuses a body closes the
- * connection: the writes that fail then do not matter, the status line
- * read before does.
+ * first byte sent to the answer. It starts reading only after
+ * `readDelayMs` of sending, as a slow phone may: a server that closed the
+ * connection at once on a refused body would reset it, and the client's
+ * next write would fail (`EPIPE`) before the answer is read. The server
+ * closes in stages (server/lingering-close.ts), so the answer is read.
  */
-function sendLargeBody(base: string, method: string, pathname: string, bytes: number, declared: boolean) {
+function sendLargeBody(
+  base: string,
+  method: string,
+  pathname: string,
+  bytes: number,
+  declared: boolean,
+  readDelayMs = READ_DELAY_MS,
+) {
   const { hostname, port } = new URL(base);
   return new Promise<{ status: number; ms: number }>((resolve, reject) => {
     const socket = net.connect(Number(port), hostname);
@@ -68,6 +80,10 @@ function sendLargeBody(base: string, method: string, pathname: string, bytes: nu
     socket.on("close", () => answer ?? reject(new Error(`${method} ${pathname}: closed without an answer`)));
     socket.on("connect", () => {
       started = performance.now();
+      // The client reads only after sending for a while, as a slow phone does: an answer that
+      // reaches it must survive the server's close (server/lingering-close.ts).
+      socket.pause();
+      setTimeout(() => socket.resume(), readDelayMs);
       socket.write(
         `${method} ${pathname} HTTP/1.1\r\nHost: ${hostname}:${port}\r\nOrigin: ${base}\r\n` +
           `Content-Type: application/x-www-form-urlencoded\r\n` +
@@ -181,7 +197,7 @@ describe("the contact action behind every door", () => {
     // The same requests with small bodies first: the process's memory is then warm.
     // (Their answers do not matter here: the tests above check small bodies.)
     for (const { pathname, method, declared } of doors)
-      await sendLargeBody(block.site.url, method, pathname, 1024, declared).catch(() => undefined);
+      await sendLargeBody(block.site.url, method, pathname, 1024, declared, 0).catch(() => undefined);
     const before = residentMegabytes(block.site.child.pid!);
     for (const { pathname, method, declared } of doors) {
       const { status, ms } = await sendLargeBody(block.site.url, method, pathname, 10 * 1024 * 1024, declared);
