@@ -450,7 +450,7 @@ function gitCommit(): string {
 try {
   ensureChromium();
   if (BUILD) console.error(`build: ${build().toFixed(1)} s`);
-  if (!fs.existsSync(path.join(CLIENT_DIR, "index.html")))
+  if (!fs.existsSync(path.join(CLIENT_DIR, "blog", "index.html")))
     throw new Error(`No prerendered build in ${CLIENT_DIR}: run without --no-build.`);
   fs.mkdirSync(path.join(BARE_DIR, "bare"), { recursive: true });
   fs.writeFileSync(path.join(BARE_DIR, "bare", "index.html"), BARE_HTML);

@@ -1,8 +1,10 @@
 /**
  * Builds the site (timing `react-router build`), then prints the bytes of
- * the JavaScript, CSS and HTML that the prerendered home page `/` loads,
- * raw and gzip (level 9, as a reverse proxy would send them), plus the
- * fonts and pictures it references.
+ * the JavaScript, CSS and HTML that the home page `/` loads, raw and gzip
+ * (level 9, as a reverse proxy would send them), plus the fonts and
+ * pictures it references. `/` is rendered on request (decision 017): the
+ * production server is started on a throwaway database (no course session)
+ * and asked for it.
  *
  *   npm run report:size            build, then report
  *   npm run report:size -- --no-build
@@ -10,7 +12,9 @@
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import os from "node:os";
 import { gzipSync } from "node:zlib";
+import { spawnSite } from "../tests/support/harness";
 
 const clientDir = path.join("build", "client");
 
@@ -24,7 +28,16 @@ if (!process.argv.includes("--no-build")) {
   console.log(`npm run build: ${((performance.now() - started) / 1000).toFixed(1)} s`);
 }
 
-const html = fs.readFileSync(path.join(clientDir, "index.html"), "utf8");
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "report-size-data-"));
+const site = await spawnSite({ DATA_DIR: dataDir, LOG_LEVEL: "warn" });
+let html: string;
+try {
+  await site.ready();
+  html = await (await fetch(`${site.url}/`)).text();
+} finally {
+  await site.stop();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
 const referenced = new Set<string>();
 for (const match of html.matchAll(/["'(](\/assets\/[^"'()\s]+)["')]/g)) referenced.add(match[1]!);
 const css = [...referenced].filter((file) => file.endsWith(".css"));
@@ -59,6 +72,6 @@ for (const file of referenced) {
 }
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
-console.log("\nWhat / references (prerendered build):\n");
+console.log("\nWhat / references (as the production server renders it):\n");
 console.log("| kind | files | raw | gzip |\n|---|---:|---:|---:|");
 for (const row of rows.values()) console.log(`| ${row.kind} | ${row.files} | ${kb(row.raw)} | ${kb(row.gzip)} |`);

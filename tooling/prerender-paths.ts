@@ -1,9 +1,10 @@
 /**
- * Every URL the build prerenders: the home page, the blog index and its
+ * Every URL the build prerenders: the blog index and its
  * further pages (`ARTICLES_PER_PAGE` from app/blog/select.ts), each article
  * (one per Markdown file of `blogDirectory`), the legal pages, the feed and
- * robots.txt. The sitemap is made on request: it lists the newsletter's
- * letters, sent after the build.
+ * robots.txt. The home page is rendered on request (its course cards show
+ * the places left, decision 017), and so is the sitemap: it lists the
+ * newsletter's letters, sent after the build.
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -16,7 +17,6 @@ export function publicPaths(blogDirectory = process.env.BLOG_CONTENT_DIR ?? path
     .map((name) => name.slice(0, -3));
   const pages = Math.max(1, Math.ceil(slugs.length / ARTICLES_PER_PAGE));
   return [
-    "/",
     "/blog",
     ...Array.from({ length: pages - 1 }, (_, index) => `/blog/page/${index + 2}`),
     ...slugs.map((slug) => `/blog/${slug}`),

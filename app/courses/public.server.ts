@@ -74,16 +74,25 @@ export async function upcomingSessions(db: Database, now: Date, courseId?: strin
   return rows.map((row) => publicSession(row, now));
 }
 
-/** The next `perCourse` sessions of each course, by course id (for the course cards of `/`). */
+/** A session as a course card of `/` shows it: the date in words and the places left, with its link. */
+export type CardSession = Pick<PublicSession, "id" | "when" | "placesLeft" | "placesText">;
+
+/**
+ * The next `perCourse` sessions of each course, by course id, for the
+ * course cards of `/` (only what a card shows, to keep the page's data
+ * small). A course without an upcoming session has no entry.
+ * @throws whatever the database driver throws (the home page's loader
+ * catches it: `/` never fails because of the sessions).
+ */
 export async function nextSessionsByCourse(
   db: Database,
   now: Date,
   perCourse = 2,
-): Promise<Record<string, PublicSession[]>> {
-  const byCourse: Record<string, PublicSession[]> = {};
-  for (const session of await upcomingSessions(db, now)) {
-    const list = (byCourse[session.courseId] ??= []);
-    if (list.length < perCourse) list.push(session);
+): Promise<Record<string, CardSession[]>> {
+  const byCourse: Record<string, CardSession[]> = {};
+  for (const { id, courseId, when, placesLeft, placesText } of await upcomingSessions(db, now)) {
+    const list = (byCourse[courseId] ??= []);
+    if (list.length < perCourse) list.push({ id, when, placesLeft, placesText });
   }
   return byCourse;
 }

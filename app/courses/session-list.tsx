@@ -8,6 +8,7 @@
 import { MapPin, Ticket } from "lucide-react";
 import { buttonVariants } from "~/components/ui/button";
 import { cn } from "~/utils/cn";
+import { PlacesBadge } from "./places-badge";
 import type { PublicSession } from "./public.server";
 
 export function SessionList({ sessions, showCourse }: { sessions: PublicSession[]; showCourse: boolean }) {
@@ -46,17 +47,12 @@ export function SessionList({ sessions, showCourse }: { sessions: PublicSession[
               <Ticket aria-hidden="true" className="mt-1 size-5 shrink-0" />
               <span>{session.price} par personne</span>
             </p>
-            <p
-              className={cn(
-                "self-start rounded-full px-3 py-1 font-bold",
-                full ? "bg-red-50 text-red-800" : "bg-primary-soft text-primary-strong",
-              )}
-            >
+            <PlacesBadge full={full} as="p">
               {session.placesText}
               {full && session.waiting > 0
                 ? ` (${session.waiting} ${session.waiting > 1 ? "personnes" : "personne"} en liste d’attente)`
                 : null}
-            </p>
+            </PlacesBadge>
             <a
               href={`/cours/${session.courseId}?seance=${session.id}#inscription`}
               className={cn(buttonVariants({ variant: full ? "outline" : "primary" }), "mt-2 self-start")}

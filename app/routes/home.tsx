@@ -1,7 +1,10 @@
 /**
- * `/`: the home page, nine sections in spec order (prerendered at build).
- * The sections' words come from the loader (`homeContent()`): they travel in
- * the HTML as data, not in the page's JavaScript.
+ * `/`: the home page, nine sections in spec order, rendered on request:
+ * its course cards show each course's next sessions with the places left,
+ * live (docs/decisions/017-home-rendered-on-request.md). The sections'
+ * words come from the loader (`homeContent()`): they travel in the HTML as
+ * data, not in the page's JavaScript. When the database does not answer,
+ * the page is still served, its cards without dates (logged).
  */
 import { AboutSection } from "~/home/sections/about";
 import { AudienceSection } from "~/home/sections/audience";
@@ -20,10 +23,23 @@ import { loaderMeta, siteName } from "~/seo/meta";
 import { pageMeta } from "~/seo/page-meta.server";
 import { settingsFrom } from "~/config/settings.server";
 import { businessStructuredData } from "~/seo/structured-data.server";
+import { nextSessionsByCourse } from "~/courses/public.server";
+import { errorFields } from "~/utils/errors.server";
 import type { Route } from "./+types/home";
 
-export function loader({ context, request }: Route.LoaderArgs) {
+/** The course cards' next sessions, or null when the database does not answer (logged without data). */
+async function cardSessions(context: Route.LoaderArgs["context"]) {
+  try {
+    return await nextSessionsByCourse(context.db!, new Date());
+  } catch (error) {
+    context.logger?.error({ err: errorFields(error) }, "home page: course sessions unavailable");
+    return null;
+  }
+}
+
+export async function loader({ context, request }: Route.LoaderArgs) {
   return {
+    sessions: await cardSessions(context),
     channels: encodedContactChannels(),
     articles: homeArticles(getArticles()).map(summarize),
     content: homeContent(),
@@ -47,7 +63,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <AudienceSection content={content.audience} />
       <ServicesSection content={content.services} />
       <EngagementSection content={content.engagement} />
-      <CoursesSection content={content.courses} />
+      <CoursesSection content={content.courses} sessions={loaderData.sessions} />
       <AboutSection about={content.about} statistics={content.statistics} />
       <BlogSection content={content.blog} articles={loaderData.articles} />
       <ContactSection content={content.contact} channels={loaderData.channels} />

@@ -158,6 +158,38 @@ test("a full session shows Complet and takes the waiting list", async ({ browser
   await page.context().close();
 });
 
+for (const javaScriptEnabled of [false, true]) {
+  test(`the home page's course cards show the next dates and the places left ${javaScriptEnabled ? "with" : "without"} JavaScript, at 320 px`, async ({
+    browser,
+  }) => {
+    // Sessions by now: Sécurité on 12 January (registered twice, cancelled twice: 8 left) and on
+    // 19 January (two relatives: 6 left); Café numérique on 2 February (1 seat, taken: Complet).
+    const page = await phonePage(browser, javaScriptEnabled);
+    await page.goto(`${site.url}/`);
+    if (javaScriptEnabled) await waitForHydration(page);
+    const card = (title: string) =>
+      page.getByRole("listitem").filter({ has: page.getByRole("heading", { level: 3, name: title }) });
+
+    const security = card("Sécurité et protection");
+    await expect(security.getByRole("heading", { level: 4, name: "Prochaines dates" })).toBeVisible();
+    const dates = security.getByRole("link", { name: /janvier 2027/ });
+    await expect(dates).toHaveText([
+      /mardi 12 janvier 2027, 14 h 00 – 16 h 00\s*8 places restantes/i,
+      /mardi 19 janvier 2027, 14 h 00 – 16 h 00\s*6 places restantes/i,
+    ]);
+    await expect(card("Café numérique").getByRole("link", { name: /février 2027/ })).toContainText("Complet");
+    await expect(card("Intelligence artificielle").getByText("Pas encore de date fixée")).toBeVisible();
+    await expectNoHorizontalScroll(page);
+    await checkAxe(page, javaScriptEnabled);
+
+    // A date leads to the course's form with that session chosen.
+    await dates.nth(1).click();
+    await expect(page).toHaveURL(/\/cours\/securite\?seance=\d+#inscription$/);
+    await expect(page.getByLabel(/mardi 19 janvier 2027/)).toBeChecked();
+    await page.context().close();
+  });
+}
+
 test("the owner creates and cancels a session in the desk", async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 740 });
   await page.goto(`${site.url}/admin/connexion`);

@@ -230,6 +230,13 @@ describe("no visitor data in the log, in any failure path", () => {
         expect((await fetch(`${site.url}/healthz`)).status).toBe(503);
         // The rate limit cannot count without its database: it lets the request through to its 503, and says so.
         expect(lines.some((line) => line.includes("rate limit: the database did not answer"))).toBe(true);
+        // The home page still answers, its course cards without their dates (the failure is logged).
+        const home = await fetch(`${site.url}/`);
+        expect(home.status).toBe(200);
+        const homeHtml = await home.text();
+        expect(homeHtml).toContain("S’inscrire au cours");
+        expect(homeHtml).not.toContain("Prochaines dates");
+        expect(lines.some((line) => line.includes("home page: course sessions unavailable"))).toBe(true);
       } finally {
         if (backend === "postgres" && databaseStopped) postgres!.start();
         await site.close().catch(() => {});

@@ -153,6 +153,7 @@ describe("the Nu HTML Checker", () => {
       await save(`GET ${pathname} (signed in)`, 200, desk(pathname));
     // Courses: a session to list, the form with its errors, a registration's page.
     const sessionId = await createSession(site.database.db, sessionFields());
+    await save("GET / (course cards with their dates)", 200, fetch(`${site.url}/`));
     await save("GET /cours", 200, fetch(`${site.url}/cours`));
     await save("GET /cours/securite", 200, fetch(`${site.url}/cours/securite`));
     const registration = (fields: Record<string, string>) =>
@@ -201,7 +202,12 @@ describe("the Nu HTML Checker", () => {
   it("checked every prerendered page and every page rendered on request", () => {
     const names = pages.map((page) => page.name);
     expect(names).toEqual(
-      expect.arrayContaining(["build/client/index.html", "GET /contact", "GET /une-page-qui-n-existe-pas (404)"]),
+      expect.arrayContaining([
+        "build/client/blog/index.html",
+        "GET / (course cards with their dates)",
+        "GET /contact",
+        "GET /une-page-qui-n-existe-pas (404)",
+      ]),
     );
     expect(names.filter((name) => name.startsWith("build/client/")).length).toBeGreaterThan(5);
   });

@@ -1,8 +1,9 @@
 /**
  * Search-engine metadata of the production build (made once by the global
  * setup, tests/integration/global-setup.ts, with the SITE_URL of the
- * environment or `.env`): every prerendered page's title, description,
- * canonical URL and share image; the sitemap (made on request, with the
+ * environment or `.env`): the title, description, canonical URL and share
+ * image of every prerendered page and of the home page (rendered on request,
+ * read from the server); the sitemap (made on request, with the
  * newsletter's letters) and robots.txt; the JSON-LD of
  * the home page and of each article. Expected values are computed from
  * app/content/, the articles and publicPaths, never written out here.
@@ -42,20 +43,31 @@ const nodeOfType = (metadata: HeadMetadata, type: string) => {
   return found[0]!;
 };
 
-let pages: { path: string; metadata: HeadMetadata; html: string }[] = [];
+type Page = { path: string; metadata: HeadMetadata; html: string };
+/** The prerendered pages, then the home page as the server renders it (decision 017). */
+let prerendered: Page[] = [];
+let pages: Page[] = [];
 let articles: Article[] = [];
-beforeAll(() => {
-  pages = htmlFiles(clientDirectory).map((file) => {
+beforeAll(async () => {
+  prerendered = htmlFiles(clientDirectory).map((file) => {
     const html = fs.readFileSync(file, "utf8");
     return { path: sitePathOf(file), metadata: readHeadMetadata(html), html };
   });
+  const site = await startTestServer({ SITE_URL: siteUrl });
+  try {
+    const html = await (await fetch(`${site.url}/`)).text();
+    pages = [{ path: "/", metadata: readHeadMetadata(html), html }, ...prerendered];
+  } finally {
+    await site.close();
+  }
   articles = loadArticles();
 });
 
-describe("every prerendered page", () => {
-  it("is one of publicPaths, and every HTML path of publicPaths is prerendered", () => {
+describe("the home page and every prerendered page", () => {
+  it("every HTML path of publicPaths is prerendered, and nothing else; the home page is not", () => {
     const htmlPaths = publicPaths().filter((sitePath) => !path.extname(sitePath));
-    expect(pages.map((page) => page.path).sort()).toEqual([...htmlPaths].sort());
+    expect(prerendered.map((page) => page.path).sort()).toEqual([...htmlPaths].sort());
+    expect(htmlPaths).not.toContain("/");
   });
 
   it("has a unique title and a description", () => {
@@ -130,6 +142,7 @@ describe("sitemap.xml and robots.txt", () => {
       const noindex = new Set(pages.filter((page) => isNoindex(page.metadata)).map((page) => page.path));
       const letterPath = `/newsletter/archives/${letterSlug("Conseils de décembre", new Date("2026-12-01T08:00:00Z"), letterId)}`;
       const expected = [
+        "/",
         ...publicPaths().filter((sitePath) => !path.extname(sitePath) && !noindex.has(sitePath)),
         // Rendered on request, public and worth finding: the form, the courses (live seat counts),
         // the newsletter, its archive and the letter sent.
