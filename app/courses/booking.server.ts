@@ -29,6 +29,7 @@ import {
   sessionCancelledMail,
   type OwnerPerson,
 } from "./mails.server";
+import { calendarAttachment } from "./ics.server";
 import { registersRelative, type BookingInput } from "./schema";
 import { courseBySlug, type SessionRow } from "./sessions.server";
 
@@ -205,18 +206,16 @@ export async function registerForSession(
     const title = courseTitle(session);
     const attendeeName = fullName(row.firstName, row.lastName);
     const mailIds: number[] = [];
+    const link = manageUrl(options.siteUrl, token);
+    // A confirmed seat's mails carry the calendar file; a place on the waiting list is not a date yet.
+    const attachments =
+      status === "confirmed" ? [calendarAttachment({ session, courseTitle: title, manageUrl: link })] : null;
     for (const recipient of recipientsOf(row)) {
       const mailId = await enqueueMail(tx, {
         kind: status === "confirmed" ? BOOKING_MAIL.confirmation : BOOKING_MAIL.waiting,
         recipient,
-        ...registrationMail({
-          courseTitle: title,
-          session,
-          attendeeName,
-          seats,
-          position,
-          manageUrl: manageUrl(options.siteUrl, token),
-        }),
+        ...registrationMail({ courseTitle: title, session, attendeeName, seats, position, manageUrl: link }),
+        attachments,
       });
       mailIds.push(mailId);
     }

@@ -5,7 +5,8 @@
  * reminder 24 hours before, the session's cancellation, and the owner's
  * notifications (a registration, a cancellation, who is first on the
  * waiting list). Each has a text body and a simple HTML body whose values
- * are escaped (`escapeHtml`).
+ * are escaped (`escapeHtml`). The confirmation links to the calendar file
+ * and the booking attaches it (`calendarAttachment`, ics.server.ts).
  */
 import { courseBookingInfo } from "~/content/courses";
 import { escapeHtml, oneLine } from "~/mail/render.server";
@@ -35,17 +36,24 @@ export interface MailSession {
   session: Pick<SessionRow, "startsAt" | "durationMinutes" | "placeName" | "placeAddress" | "placeAccess" | "priceChf">;
 }
 
-/** A mail made of paragraphs, a table of details and an optional link. */
+/** A link of a mail: its words and its address. */
+interface MailLink {
+  label: string;
+  url: string;
+}
+
+/** A mail made of paragraphs, a table of details and its links (one, several or none). */
 function render(
   subject: string,
   paragraphs: string[],
   details: [string, string][],
-  link?: { label: string; url: string },
+  link?: MailLink | MailLink[],
 ): RenderedMail {
+  const links = link === undefined ? [] : [link].flat();
   const text = [
     ...paragraphs,
     details.map(([label, value]) => `${label} : ${value}`).join("\n"),
-    ...(link ? [`${link.label} :\n${link.url}`] : []),
+    ...links.map(({ label, url }) => `${label} :\n${url}`),
   ]
     .filter(Boolean)
     .join("\n\n");
@@ -59,7 +67,7 @@ function render(
           )
           .join("")}</table>`
       : "",
-    link ? `<p><a href="${escapeHtml(link.url)}">${escapeHtml(link.label)}</a></p>` : "",
+    ...links.map(({ label, url }) => `<p><a href="${escapeHtml(url)}">${escapeHtml(label)}</a></p>`),
   ].join("");
   return { subject: oneLine(subject), text: `${text}\n`, html };
 }
@@ -109,11 +117,14 @@ export function registrationMail(
       `L’inscription de ${mail.attendeeName} est confirmée (${places}). Je me réjouis de vous accueillir.`,
       `À apporter : ${courseBookingInfo.bring}`,
       `Paiement : ${courseBookingInfo.payment}`,
-      "Pour l’ajouter à votre agenda, ouvrez le lien ci-dessous puis « Ajouter à mon agenda ».",
+      "Pour ajouter le cours à votre agenda, ouvrez le fichier joint « cours.ics » ou le lien « Ajouter à mon agenda » ci-dessous.",
       courseBookingInfo.cancel,
     ],
     sessionDetails(mail),
-    { label: "Votre inscription (agenda et annulation)", url: mail.manageUrl },
+    [
+      { label: "Ajouter à mon agenda", url: `${mail.manageUrl}/calendrier.ics` },
+      { label: "Voir ou annuler mon inscription", url: mail.manageUrl },
+    ],
   );
 }
 

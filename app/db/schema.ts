@@ -67,6 +67,14 @@ export const contactEvents = pgTable(
   (table) => [index("contact_events_contact_idx").on(table.contactId)],
 );
 
+/** A file attached to an outbox mail: a text file (e.g. `cours.ics`, `text/calendar`), sent as nodemailer's attachment. */
+export interface MailAttachment {
+  filename: string;
+  /** Its MIME type with the charset, e.g. `text/calendar; charset=utf-8; method=PUBLISH`. */
+  contentType: string;
+  content: string;
+}
+
 /**
  * One mail to deliver (app/mail/): every kind of mail the site sends goes
  * through this table. A row is written already rendered (`subject`,
@@ -98,6 +106,8 @@ export const outbox = pgTable(
     htmlBody: text("html_body"),
     /** Extra headers (e.g. List-Unsubscribe), name to value. */
     headers: jsonb("headers").$type<Record<string, string>>(),
+    /** Files attached to the mail (a course's calendar file), their content as text. */
+    attachments: jsonb("attachments").$type<MailAttachment[]>(),
     notBefore: timestamp("not_before", { withTimezone: true, mode: "string" }).notNull().defaultNow(),
     attempts: integer("attempts").notNull().default(0),
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true, mode: "string" }).notNull().defaultNow(),

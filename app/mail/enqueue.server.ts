@@ -1,12 +1,14 @@
 /**
  * Writing a mail into the outbox (`enqueueMail`), already rendered: the
- * worker (`outbox.server.ts`) sends the row's subject, bodies and headers
- * as they were written, whatever the templates become later. Call it inside
+ * worker (`outbox.server.ts`) sends the row's subject, bodies, headers and
+ * attached files as they were written, whatever the templates become later. Call it inside
  * the transaction that writes what the mail announces (a contact request, a
  * booking...): both rows are stored, or neither.
  */
 import type { Database } from "~/db/client.server";
-import { outbox } from "~/db/schema";
+import { outbox, type MailAttachment } from "~/db/schema";
+
+export type { MailAttachment };
 
 /** A mail as the outbox stores it: everything but the sender, which is MAIL_FROM when sent. */
 export interface MailToSend {
@@ -24,6 +26,8 @@ export interface MailToSend {
   html?: string | null;
   /** Extra headers, name to value (e.g. List-Unsubscribe). */
   headers?: Record<string, string> | null;
+  /** Text files attached to the mail (a course's calendar file). */
+  attachments?: MailAttachment[] | null;
   /** The earliest time the mail may leave (a reminder); absent: now. */
   notBefore?: Date;
   /** The contact request the mail belongs to, if any. */
@@ -55,6 +59,7 @@ export async function enqueueMail(tx: Database, mail: MailToSend): Promise<numbe
       textBody: mail.text,
       htmlBody: mail.html ?? null,
       headers: mail.headers ?? null,
+      attachments: mail.attachments?.length ? mail.attachments : null,
       // The worker's schedule starts at the promised time: the pending index then finds it.
       ...(notBefore ? { notBefore, nextAttemptAt: notBefore } : {}),
     })

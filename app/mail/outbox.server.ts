@@ -35,7 +35,7 @@ import { and, asc, eq, inArray, isNull, lte, notInArray, sql, type SQL } from "d
 import type { Logger } from "pino";
 import { buildContactMail, CONTACT_NOTIFICATION, type ContactNotificationPayload } from "~/contact/notification.server";
 import type { Database } from "~/db/client.server";
-import { outbox } from "~/db/schema";
+import { outbox, type MailAttachment } from "~/db/schema";
 import { errorFields } from "~/utils/errors.server";
 
 /** The message handed to the transport: nodemailer's options, the subset the outbox uses. */
@@ -47,6 +47,8 @@ export interface OutgoingMail {
   text: string;
   html?: string;
   headers?: Record<string, string>;
+  /** Text files attached (nodemailer's `attachments`: file name, MIME type, content). */
+  attachments?: MailAttachment[];
 }
 
 /** What the worker needs of a mail transport (nodemailer's `Transporter`). */
@@ -298,7 +300,7 @@ export class OutboxWorker {
 }
 
 /**
- * What a row says to send: its stored Reply-To, subject, bodies and headers;
+ * What a row says to send: its stored Reply-To, subject, bodies, headers and attached files;
  * for a legacy `contact-notification` row (a payload, no subject), the
  * notification rendered from its payload.
  * @throws Error when the row has neither a rendered body nor a payload of a known kind.
@@ -311,6 +313,7 @@ function contentOf(row: typeof outbox.$inferSelect): Omit<OutgoingMail, "from" |
       ...(row.replyTo !== null && { replyTo: row.replyTo }),
       ...(row.htmlBody !== null && { html: row.htmlBody }),
       ...(row.headers !== null && { headers: row.headers }),
+      ...(row.attachments !== null && { attachments: row.attachments }),
     };
   if (row.kind === CONTACT_NOTIFICATION && row.payload !== null)
     return buildContactMail(row.payload as ContactNotificationPayload);

@@ -6,7 +6,7 @@
  */
 import { settingsFrom } from "~/config/settings.server";
 import { findRegistrationByToken } from "~/courses/booking.server";
-import { calendarFile } from "~/courses/ics.server";
+import { CALENDAR_FILE, registrationCalendar } from "~/courses/ics.server";
 import { courseBySlug } from "~/courses/sessions.server";
 import type { Route } from "./+types/course-calendar";
 
@@ -18,24 +18,16 @@ export async function loader({ context, params }: Route.LoaderArgs) {
       headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
     });
   }
-  const siteUrl = settingsFrom(context).SITE_URL;
   const { session } = found;
-  const course = courseBySlug(session.courseId);
-  const text = calendarFile({
-    id: session.id,
-    title: course?.title ?? session.courseId,
-    startsAt: new Date(session.startsAt),
-    durationMinutes: session.durationMinutes,
-    placeName: session.placeName,
-    placeAddress: session.placeAddress,
-    description: session.placeAccess,
-    url: `${siteUrl}/cours/inscription/${params.token}`,
-    host: new URL(siteUrl).hostname,
+  const text = registrationCalendar({
+    session,
+    courseTitle: courseBySlug(session.courseId)?.title ?? session.courseId,
+    manageUrl: `${settingsFrom(context).SITE_URL}/cours/inscription/${params.token}`,
   });
   return new Response(text, {
     headers: {
-      "Content-Type": "text/calendar; charset=utf-8",
-      "Content-Disposition": 'attachment; filename="cours.ics"',
+      "Content-Type": CALENDAR_FILE.contentType,
+      "Content-Disposition": `attachment; filename="${CALENDAR_FILE.name}"`,
       "Cache-Control": "no-store",
     },
   });

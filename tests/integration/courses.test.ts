@@ -4,10 +4,12 @@
  * two server processes sharing one PostgreSQL: exactly 8 seats taken, the
  * rest on the waiting list in arrival order; a 2-seat request for the last
  * seat refused with a French message; the cancellation link (a page with a
- * button that posts) frees the seat once; the calendar file; the owner
+ * button that posts) frees the seat once; the calendar file, downloaded and
+ * attached to the confirmation mail (a real SMTP peer); the owner
  * creates, duplicates and cancels a session in the desk; the sitemap.
  */
 import { eq } from "drizzle-orm";
+import ICAL from "ical.js";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSession, zurichToUtc } from "../../app/courses/sessions.server";
@@ -20,7 +22,9 @@ import {
   signIn,
   spawnSite,
   startPostgres,
+  startSmtp,
   startTestServer,
+  waitFor,
   type SpawnedSite,
   sessionFields,
 } from "../support/harness";
@@ -178,6 +182,46 @@ describe("registrations on one server (PGlite)", () => {
     expect(ics.headers.get("content-type")).toBe("text/calendar; charset=utf-8");
     expect(await ics.text()).toContain("DTSTART:20271031T130000Z");
     expect((await fetch(`${site.url}/cours/inscription/${"a".repeat(43)}`)).status).toBe(404);
+  });
+
+  it("mails the confirmation with the calendar file attached and a link to it; the waiting list gets no file", async () => {
+    const smtp = await startSmtp();
+    const mailing = await startTestServer({ SMTP_URL: smtp.url, OUTBOX_POLL_SECONDS: "1" });
+    try {
+      const sessionId = await createSession(mailing.database.db, session(zurichToUtc("2027-10-31", "14:00"), 1));
+      await register(mailing.url, registration(sessionId, 1, { email: "confirmee@example.ch" }));
+      await register(mailing.url, registration(sessionId, 2, { email: "attente@example.ch" }));
+      await waitFor(() => smtp.mails.length >= 2 + 2, 15_000, "the two mails and the owner's two notices");
+      const confirmed = smtp.mails.find((mail) => mail.to === "confirmee@example.ch")!;
+      expect(confirmed.subject).toMatch(/^Inscription confirmée/);
+      expect(confirmed.attachments).toHaveLength(1);
+      const [file] = confirmed.attachments;
+      expect([file!.filename, file!.mimeType]).toEqual(["cours.ics", "text/calendar"]);
+      // Parsed by a library: the start in UTC on the last Sunday of October (winter time since that morning).
+      const event = new ICAL.Event(new ICAL.Component(ICAL.parse(file!.content)).getFirstSubcomponent("vevent")!);
+      expect(event.startDate.toJSDate().toISOString()).toBe("2027-10-31T13:00:00.000Z");
+      expect(event.summary).toBe("Sécurité et protection");
+      // The link beside it answers the same file.
+      const link = /(http\S+\/calendrier\.ics)/.exec(confirmed.text)![1]!;
+      expect(confirmed.html).toContain(`href="${link}"`);
+      const download = await fetch(link.replace(/^https?:\/\/[^/]+/, mailing.url));
+      expect(download.status).toBe(200);
+      const downloaded = new ICAL.Event(
+        new ICAL.Component(ICAL.parse(await download.text())).getFirstSubcomponent("vevent")!,
+      );
+      expect([downloaded.uid, downloaded.startDate.toJSDate().toISOString()]).toEqual([
+        event.uid,
+        "2027-10-31T13:00:00.000Z",
+      ]);
+
+      const waiting = smtp.mails.find((mail) => mail.to === "attente@example.ch")!;
+      expect(waiting.subject).toMatch(/^Liste d’attente/);
+      expect(waiting.attachments).toEqual([]);
+      expect(waiting.text).not.toContain("calendrier.ics");
+    } finally {
+      await mailing.close();
+      await smtp.close();
+    }
   });
 
   it("lists the course pages in the sitemap", async () => {

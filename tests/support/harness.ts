@@ -38,6 +38,8 @@ export interface ReceivedMail {
   html: string;
   /** Every header, lowercase name to its (last) value. */
   headers: Record<string, string>;
+  /** The attached files, their content decoded as UTF-8 text. */
+  attachments: { filename: string; mimeType: string; content: string }[];
 }
 
 /** A free TCP port on localhost, chosen by the system. */
@@ -75,6 +77,11 @@ export async function startSmtp(port?: number) {
           text: parsed.text ?? "",
           html: parsed.html ?? "",
           headers: Object.fromEntries(parsed.headers.map((header) => [header.key, header.value])),
+          attachments: parsed.attachments.map((file) => ({
+            filename: file.filename ?? "",
+            mimeType: file.mimeType,
+            content: typeof file.content === "string" ? file.content : new TextDecoder().decode(file.content),
+          })),
         });
         callback();
       });
