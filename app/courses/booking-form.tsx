@@ -8,15 +8,14 @@
  * contact form does: the same French messages beside the fields, with or
  * without JavaScript (a normal post to the page's action without it).
  */
-import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { FormEvent } from "react";
 import { Form } from "react-router";
 import type { z } from "zod";
-import { Field, FieldError, FormErrors, Honeypot, PendingLabel } from "~/components/form-parts";
+import { InputField, TextareaField } from "~/components/conform-fields";
+import { FieldError, FormErrors, Honeypot, PendingLabel } from "~/components/form-parts";
 import { Button } from "~/components/ui/button";
-import { Input } from "~/components/ui/input";
-import { Textarea } from "~/components/ui/textarea";
 import { cn } from "~/utils/cn";
 import { BOOKING_HONEYPOT_FIELD, bookingSchema } from "./schema";
 
@@ -85,7 +84,6 @@ export function BookingForm({
     fields.bookerLastName.errors ||
     fields.bookerPhone.errors,
   );
-  const hint = (id: string) => `${id}-hint`;
 
   return (
     <Form
@@ -128,45 +126,22 @@ export function BookingForm({
 
       <fieldset className="flex min-w-0 flex-col gap-5">
         <legend className="mb-2 text-xl font-bold text-ink">La personne qui participe au cours</legend>
-        <Field field={fields.firstName} label="Prénom">
-          <Input
-            {...getInputProps(fields.firstName, { type: "text" })}
-            key={fields.firstName.key}
-            autoComplete="given-name"
-          />
-        </Field>
-        <Field field={fields.lastName} label="Nom">
-          <Input
-            {...getInputProps(fields.lastName, { type: "text" })}
-            key={fields.lastName.key}
-            autoComplete="family-name"
-          />
-        </Field>
-        <Field
+        <InputField field={fields.firstName} label="Prénom" autoComplete="given-name" />
+        <InputField field={fields.lastName} label="Nom" autoComplete="family-name" />
+        <InputField
           field={fields.phone}
           label="Téléphone"
           hint={"Fixe ou mobile, par exemple\u00a0079\u00a0123\u00a045\u00a067."}
-        >
-          <Input
-            {...getInputProps(fields.phone, { type: "tel", ariaDescribedBy: hint(fields.phone.id) })}
-            key={fields.phone.key}
-            pattern={undefined}
-            autoComplete="tel"
-          />
-        </Field>
-        <Field
+          type="tel"
+          autoComplete="tel"
+        />
+        <InputField
           field={fields.email}
           label="Adresse e-mail (facultatif)"
           hint="Pour recevoir la confirmation et un rappel la veille. Sans e-mail, je vous confirme par téléphone."
-        >
-          <Input
-            {...getInputProps(fields.email, { type: "email", ariaDescribedBy: hint(fields.email.id) })}
-            key={fields.email.key}
-            autoComplete="email"
-            inputMode="email"
-            spellCheck={false}
-          />
-        </Field>
+          type="email"
+          autoComplete="email"
+        />
       </fieldset>
 
       <fieldset className="flex min-w-0 flex-col gap-3">
@@ -199,41 +174,19 @@ export function BookingForm({
             Vous inscrivez votre mère, votre père ou un ami&nbsp;? Indiquez ici vos propres coordonnées&nbsp;: vous
             recevrez aussi la confirmation et le rappel.
           </p>
-          <Field field={fields.bookerFirstName} label="Votre prénom">
-            <Input {...getInputProps(fields.bookerFirstName, { type: "text" })} key={fields.bookerFirstName.key} />
-          </Field>
-          <Field field={fields.bookerLastName} label="Votre nom">
-            <Input {...getInputProps(fields.bookerLastName, { type: "text" })} key={fields.bookerLastName.key} />
-          </Field>
-          <Field field={fields.bookerPhone} label="Votre téléphone">
-            <Input
-              {...getInputProps(fields.bookerPhone, { type: "tel" })}
-              key={fields.bookerPhone.key}
-              pattern={undefined}
-            />
-          </Field>
-          <Field field={fields.bookerEmail} label="Votre adresse e-mail (facultatif)">
-            <Input
-              {...getInputProps(fields.bookerEmail, { type: "email" })}
-              key={fields.bookerEmail.key}
-              inputMode="email"
-              spellCheck={false}
-            />
-          </Field>
+          <InputField field={fields.bookerFirstName} label="Votre prénom" />
+          <InputField field={fields.bookerLastName} label="Votre nom" />
+          <InputField field={fields.bookerPhone} label="Votre téléphone" type="tel" />
+          <InputField field={fields.bookerEmail} label="Votre adresse e-mail (facultatif)" type="email" />
         </div>
       </details>
 
-      <Field
+      <TextareaField
         field={fields.message}
         label="Message (facultatif)"
         hint="Une question, un besoin particulier (mobilité, audition…)."
-      >
-        <Textarea
-          {...getTextareaProps(fields.message, { ariaDescribedBy: hint(fields.message.id) })}
-          key={fields.message.key}
-          rows={3}
-        />
-      </Field>
+        rows={3}
+      />
 
       <Honeypot formId={form.id} name={BOOKING_HONEYPOT_FIELD} />
       <FormErrors id={form.errorId} errors={form.errors} />
