@@ -1,9 +1,10 @@
 /**
  * The contact request form (spec section 2 "Contact dialog", section 5),
  * shared by the dialog and the `/contact` page. Conform wires the shared
- * zod schema (`app/contact/schema.ts`): the browser checks on submit, then
- * again at each keystroke in a field already checked; the server's answer
- * (`lastResult`) shows its errors the same way, also without JavaScript.
+ * zod schema (`app/contact/schema.ts`) as every public form does
+ * (`usePublicForm`): the browser checks on submit, then again at each
+ * keystroke in a field already checked; the server's answer (`lastResult`)
+ * shows its errors the same way, also without JavaScript.
  * Each error sits under its field (`aria-invalid`, `aria-describedby`),
  * and the first invalid field gets the focus. The form keeps `noValidate`
  * so the French messages show rather than the browser's.
@@ -12,26 +13,21 @@
  * change), React Router's `Form` on the page (a normal post without
  * JavaScript).
  */
-import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import type { ComponentType, FormEvent, RefAttributes } from "react";
+import { getFormProps, getInputProps, getSelectProps, type SubmissionResult } from "@conform-to/react";
+import type { ComponentType, RefAttributes } from "react";
 import type { FetcherFormProps } from "react-router";
-import type { z } from "zod";
 import { contactSchema, HONEYPOT_FIELD, serviceChoices } from "./schema";
 import { identity } from "~/content/identity";
 import { cn } from "~/utils/cn";
+import { usePublicForm } from "~/utils/use-public-form";
 import { InputField, TextareaField } from "~/components/conform-fields";
 import { Field, FormErrors, Honeypot, PendingLabel } from "~/components/form-parts";
 import { Button } from "~/components/ui/button";
 import { Checkbox } from "~/components/ui/checkbox";
 import { Select } from "~/components/ui/select";
 
-type ContactFormValue = z.input<typeof contactSchema>;
-
 /** `fetcher.Form` or React Router's `Form`. */
 export type FormElement = ComponentType<FetcherFormProps & RefAttributes<HTMLFormElement>>;
-
-const constraint = getZodConstraint(contactSchema);
 
 /** A field's submitted value as one string: a repeated field (a list) gives the empty choice. */
 const scalar = (value: unknown): string => (typeof value === "string" ? value : "");
@@ -55,25 +51,7 @@ export function ContactForm({
   onCancel?: () => void;
   className?: string;
 }) {
-  const [form, fields] = useForm<ContactFormValue>({
-    id,
-    lastResult,
-    constraint,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate({ formData }) {
-      return parseWithZod(formData, { schema: contactSchema });
-    },
-  });
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    // One request at a time: a second press while sending does nothing.
-    if (pending) {
-      event.preventDefault();
-      return;
-    }
-    form.onSubmit(event);
-  };
+  const { form, fields, onSubmit } = usePublicForm({ schema: contactSchema, id, lastResult, pending });
 
   return (
     <FormComponent

@@ -5,21 +5,19 @@
  * places, "J'inscris un proche" (a `<details>` disclosure: it opens without
  * JavaScript) with the registrant's own fields, and an optional message.
  * Conform wires the shared zod schema (app/courses/schema.ts) as the
- * contact form does: the same French messages beside the fields, with or
- * without JavaScript (a normal post to the page's action without it).
+ * contact form does (`usePublicForm`, and the same text fields,
+ * `InputField` and `TextareaField`): the same French messages beside the
+ * fields, with or without JavaScript (a normal post to the page's action
+ * without it).
  */
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import type { FormEvent } from "react";
+import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
 import { Form } from "react-router";
-import type { z } from "zod";
 import { InputField, TextareaField } from "~/components/conform-fields";
 import { FieldError, FormErrors, Honeypot, PendingLabel } from "~/components/form-parts";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/utils/cn";
+import { usePublicForm } from "~/utils/use-public-form";
 import { BOOKING_HONEYPOT_FIELD, bookingSchema } from "./schema";
-
-type BookingFormValue = z.input<typeof bookingSchema>;
 
 /** A session as the form lists it (from `PublicSession`). */
 export interface FormSession {
@@ -29,8 +27,6 @@ export interface FormSession {
   placesText: string;
   placesLeft: number;
 }
-
-const constraint = getZodConstraint(bookingSchema);
 
 const radioClass =
   "mt-1 size-6 shrink-0 accent-primary focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-primary";
@@ -52,28 +48,16 @@ export function BookingForm({
   lastResult?: SubmissionResult<string[]> | null;
   pending?: boolean;
 }) {
-  const [form, fields] = useForm<BookingFormValue>({
+  const { form, fields, onSubmit } = usePublicForm({
+    schema: bookingSchema,
     id: "inscription-form",
     lastResult,
-    constraint,
     defaultValue: {
       sessionId: String(selected ?? (sessions.length === 1 ? sessions[0]!.id : "")),
       seats: "1",
     },
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate({ formData }) {
-      return parseWithZod(formData, { schema: bookingSchema });
-    },
+    pending,
   });
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    if (pending) {
-      event.preventDefault();
-      return;
-    }
-    form.onSubmit(event);
-  };
 
   const bookerOpen = Boolean(
     fields.bookerFirstName.initialValue ||
