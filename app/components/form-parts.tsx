@@ -17,6 +17,9 @@ export interface FieldState {
   errors?: string[];
 }
 
+/** The id of a field's hint (`{id}-hint`), for its control's `aria-describedby`. */
+export const hintId = (field: { id: string }) => `${field.id}-hint`;
+
 /**
  * One field: visible label, optional hint (`{id}-hint`, for the control's
  * `aria-describedby`), the control, and its error right under it (`errorId`).
@@ -36,7 +39,7 @@ export function Field({
     <div className="flex min-w-0 flex-col gap-1.5">
       <Label htmlFor={field.id}>{label}</Label>
       {hint ? (
-        <p id={`${field.id}-hint`} className="text-lg leading-snug text-muted">
+        <p id={hintId(field)} className="text-lg leading-snug text-muted">
           {hint}
         </p>
       ) : null}

@@ -1,9 +1,10 @@
 /**
  * The contact request form (spec section 2 "Contact dialog", section 5),
  * shared by the dialog and the `/contact` page. Conform wires the shared
- * zod schema (`app/contact/schema.ts`): the browser checks on submit, then
- * again at each keystroke in a field already checked; the server's answer
- * (`lastResult`) shows its errors the same way, also without JavaScript.
+ * zod schema (`app/contact/schema.ts`) as every public form does
+ * (`usePublicForm`): the browser checks on submit, then again at each
+ * keystroke in a field already checked; the server's answer (`lastResult`)
+ * shows its errors the same way, also without JavaScript.
  * Each error sits under its field (`aria-invalid`, `aria-describedby`),
  * and the first invalid field gets the focus. The form keeps `noValidate`
  * so the French messages show rather than the browser's.
@@ -12,34 +13,21 @@
  * change), React Router's `Form` on the page (a normal post without
  * JavaScript).
  */
-import {
-  getFormProps,
-  getInputProps,
-  getSelectProps,
-  getTextareaProps,
-  useForm,
-  type SubmissionResult,
-} from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import type { ComponentType, FormEvent, RefAttributes } from "react";
+import { getFormProps, getInputProps, getSelectProps, type SubmissionResult } from "@conform-to/react";
+import type { ComponentType, RefAttributes } from "react";
 import type { FetcherFormProps } from "react-router";
-import type { z } from "zod";
 import { contactSchema, HONEYPOT_FIELD, serviceChoices } from "./schema";
 import { identity } from "~/content/identity";
 import { cn } from "~/utils/cn";
+import { usePublicForm } from "~/utils/use-public-form";
+import { InputField, TextareaField } from "~/components/conform-fields";
 import { Field, FormErrors, Honeypot, PendingLabel } from "~/components/form-parts";
 import { Button } from "~/components/ui/button";
 import { Checkbox } from "~/components/ui/checkbox";
-import { Input } from "~/components/ui/input";
 import { Select } from "~/components/ui/select";
-import { Textarea } from "~/components/ui/textarea";
-
-type ContactFormValue = z.input<typeof contactSchema>;
 
 /** `fetcher.Form` or React Router's `Form`. */
 export type FormElement = ComponentType<FetcherFormProps & RefAttributes<HTMLFormElement>>;
-
-const constraint = getZodConstraint(contactSchema);
 
 /** A field's submitted value as one string: a repeated field (a list) gives the empty choice. */
 const scalar = (value: unknown): string => (typeof value === "string" ? value : "");
@@ -63,27 +51,7 @@ export function ContactForm({
   onCancel?: () => void;
   className?: string;
 }) {
-  const [form, fields] = useForm<ContactFormValue>({
-    id,
-    lastResult,
-    constraint,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate({ formData }) {
-      return parseWithZod(formData, { schema: contactSchema });
-    },
-  });
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    // One request at a time: a second press while sending does nothing.
-    if (pending) {
-      event.preventDefault();
-      return;
-    }
-    form.onSubmit(event);
-  };
-
-  const hintId = (field: { id: string }) => `${field.id}-hint`;
+  const { form, fields, onSubmit } = usePublicForm({ schema: contactSchema, id, lastResult, pending });
 
   return (
     <FormComponent
@@ -99,45 +67,17 @@ export function ContactForm({
       </p>
 
       {/* One column everywhere: one thing at a time, in reading order. */}
-      <Field field={fields.firstName} label="Prénom">
-        <Input
-          {...getInputProps(fields.firstName, { type: "text" })}
-          key={fields.firstName.key}
-          autoComplete="given-name"
-        />
-      </Field>
-      <Field field={fields.lastName} label="Nom">
-        <Input
-          {...getInputProps(fields.lastName, { type: "text" })}
-          key={fields.lastName.key}
-          autoComplete="family-name"
-        />
-      </Field>
-
-      <Field field={fields.email} label="Adresse e-mail">
-        <Input
-          {...getInputProps(fields.email, { type: "email" })}
-          key={fields.email.key}
-          autoComplete="email"
-          inputMode="email"
-          spellCheck={false}
-        />
-      </Field>
-
-      <Field
+      <InputField field={fields.firstName} label="Prénom" autoComplete="given-name" />
+      <InputField field={fields.lastName} label="Nom" autoComplete="family-name" />
+      <InputField field={fields.email} label="Adresse e-mail" type="email" autoComplete="email" />
+      <InputField
         field={fields.phone}
         label="Téléphone"
         hint={"Fixe ou mobile, par exemple\u00a0+41\u00a079\u00a0123\u00a045\u00a067."}
-      >
-        <Input
-          {...getInputProps(fields.phone, { type: "tel", ariaDescribedBy: hintId(fields.phone) })}
-          key={fields.phone.key}
-          // The schema's pattern is checked by zod, with its French message; not by the browser.
-          pattern={undefined}
-          autoComplete="tel"
-          placeholder="+41 XX XXX XX XX"
-        />
-      </Field>
+        type="tel"
+        autoComplete="tel"
+        placeholder="+41 XX XXX XX XX"
+      />
 
       <Field field={fields.service} label="Service souhaité">
         <Select
@@ -155,17 +95,12 @@ export function ContactForm({
         </Select>
       </Field>
 
-      <Field
+      <TextareaField
         field={fields.message}
         label="Message (facultatif)"
         hint={"Votre question, l’appareil concerné, vos disponibilités\u00a0: tout ce qui m’aide à bien vous répondre."}
-      >
-        <Textarea
-          {...getTextareaProps(fields.message, { ariaDescribedBy: hintId(fields.message) })}
-          key={fields.message.key}
-          rows={5}
-        />
-      </Field>
+        rows={5}
+      />
 
       <Checkbox
         {...getInputProps(fields.newsletterConsent, { type: "checkbox" })}

@@ -5,22 +5,19 @@
  * places, "J'inscris un proche" (a `<details>` disclosure: it opens without
  * JavaScript) with the registrant's own fields, and an optional message.
  * Conform wires the shared zod schema (app/courses/schema.ts) as the
- * contact form does: the same French messages beside the fields, with or
- * without JavaScript (a normal post to the page's action without it).
+ * contact form does (`usePublicForm`, and the same text fields,
+ * `InputField` and `TextareaField`): the same French messages beside the
+ * fields, with or without JavaScript (a normal post to the page's action
+ * without it).
  */
-import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import type { FormEvent } from "react";
+import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
 import { Form } from "react-router";
-import type { z } from "zod";
-import { Field, FieldError, FormErrors, Honeypot, PendingLabel } from "~/components/form-parts";
+import { InputField, TextareaField } from "~/components/conform-fields";
+import { FieldError, FormErrors, Honeypot, PendingLabel } from "~/components/form-parts";
 import { Button } from "~/components/ui/button";
-import { Input } from "~/components/ui/input";
-import { Textarea } from "~/components/ui/textarea";
 import { cn } from "~/utils/cn";
+import { usePublicForm } from "~/utils/use-public-form";
 import { BOOKING_HONEYPOT_FIELD, bookingSchema } from "./schema";
-
-type BookingFormValue = z.input<typeof bookingSchema>;
 
 /** A session as the form lists it (from `PublicSession`). */
 export interface FormSession {
@@ -30,8 +27,6 @@ export interface FormSession {
   placesText: string;
   placesLeft: number;
 }
-
-const constraint = getZodConstraint(bookingSchema);
 
 const radioClass =
   "mt-1 size-6 shrink-0 accent-primary focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-primary";
@@ -53,28 +48,16 @@ export function BookingForm({
   lastResult?: SubmissionResult<string[]> | null;
   pending?: boolean;
 }) {
-  const [form, fields] = useForm<BookingFormValue>({
+  const { form, fields, onSubmit } = usePublicForm({
+    schema: bookingSchema,
     id: "inscription-form",
     lastResult,
-    constraint,
     defaultValue: {
       sessionId: String(selected ?? (sessions.length === 1 ? sessions[0]!.id : "")),
       seats: "1",
     },
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate({ formData }) {
-      return parseWithZod(formData, { schema: bookingSchema });
-    },
+    pending,
   });
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    if (pending) {
-      event.preventDefault();
-      return;
-    }
-    form.onSubmit(event);
-  };
 
   const bookerOpen = Boolean(
     fields.bookerFirstName.initialValue ||
@@ -85,7 +68,6 @@ export function BookingForm({
     fields.bookerLastName.errors ||
     fields.bookerPhone.errors,
   );
-  const hint = (id: string) => `${id}-hint`;
 
   return (
     <Form
@@ -128,45 +110,22 @@ export function BookingForm({
 
       <fieldset className="flex min-w-0 flex-col gap-5">
         <legend className="mb-2 text-xl font-bold text-ink">La personne qui participe au cours</legend>
-        <Field field={fields.firstName} label="Prénom">
-          <Input
-            {...getInputProps(fields.firstName, { type: "text" })}
-            key={fields.firstName.key}
-            autoComplete="given-name"
-          />
-        </Field>
-        <Field field={fields.lastName} label="Nom">
-          <Input
-            {...getInputProps(fields.lastName, { type: "text" })}
-            key={fields.lastName.key}
-            autoComplete="family-name"
-          />
-        </Field>
-        <Field
+        <InputField field={fields.firstName} label="Prénom" autoComplete="given-name" />
+        <InputField field={fields.lastName} label="Nom" autoComplete="family-name" />
+        <InputField
           field={fields.phone}
           label="Téléphone"
           hint={"Fixe ou mobile, par exemple\u00a0079\u00a0123\u00a045\u00a067."}
-        >
-          <Input
-            {...getInputProps(fields.phone, { type: "tel", ariaDescribedBy: hint(fields.phone.id) })}
-            key={fields.phone.key}
-            pattern={undefined}
-            autoComplete="tel"
-          />
-        </Field>
-        <Field
+          type="tel"
+          autoComplete="tel"
+        />
+        <InputField
           field={fields.email}
           label="Adresse e-mail (facultatif)"
           hint="Pour recevoir la confirmation et un rappel la veille. Sans e-mail, je vous confirme par téléphone."
-        >
-          <Input
-            {...getInputProps(fields.email, { type: "email", ariaDescribedBy: hint(fields.email.id) })}
-            key={fields.email.key}
-            autoComplete="email"
-            inputMode="email"
-            spellCheck={false}
-          />
-        </Field>
+          type="email"
+          autoComplete="email"
+        />
       </fieldset>
 
       <fieldset className="flex min-w-0 flex-col gap-3">
@@ -199,41 +158,19 @@ export function BookingForm({
             Vous inscrivez votre mère, votre père ou un ami&nbsp;? Indiquez ici vos propres coordonnées&nbsp;: vous
             recevrez aussi la confirmation et le rappel.
           </p>
-          <Field field={fields.bookerFirstName} label="Votre prénom">
-            <Input {...getInputProps(fields.bookerFirstName, { type: "text" })} key={fields.bookerFirstName.key} />
-          </Field>
-          <Field field={fields.bookerLastName} label="Votre nom">
-            <Input {...getInputProps(fields.bookerLastName, { type: "text" })} key={fields.bookerLastName.key} />
-          </Field>
-          <Field field={fields.bookerPhone} label="Votre téléphone">
-            <Input
-              {...getInputProps(fields.bookerPhone, { type: "tel" })}
-              key={fields.bookerPhone.key}
-              pattern={undefined}
-            />
-          </Field>
-          <Field field={fields.bookerEmail} label="Votre adresse e-mail (facultatif)">
-            <Input
-              {...getInputProps(fields.bookerEmail, { type: "email" })}
-              key={fields.bookerEmail.key}
-              inputMode="email"
-              spellCheck={false}
-            />
-          </Field>
+          <InputField field={fields.bookerFirstName} label="Votre prénom" />
+          <InputField field={fields.bookerLastName} label="Votre nom" />
+          <InputField field={fields.bookerPhone} label="Votre téléphone" type="tel" />
+          <InputField field={fields.bookerEmail} label="Votre adresse e-mail (facultatif)" type="email" />
         </div>
       </details>
 
-      <Field
+      <TextareaField
         field={fields.message}
         label="Message (facultatif)"
         hint="Une question, un besoin particulier (mobilité, audition…)."
-      >
-        <Textarea
-          {...getTextareaProps(fields.message, { ariaDescribedBy: hint(fields.message.id) })}
-          key={fields.message.key}
-          rows={3}
-        />
-      </Field>
+        rows={3}
+      />
 
       <Honeypot formId={form.id} name={BOOKING_HONEYPOT_FIELD} />
       <FormErrors id={form.errorId} errors={form.errors} />

@@ -1,0 +1,48 @@
+import { describe, expect, it } from "vitest";
+import { contactMessages } from "~/contact/messages";
+import { bookingMessages, bookingSchema } from "./schema";
+
+const valid = {
+  sessionId: "7",
+  firstName: "Marie",
+  lastName: "Dupont",
+  phone: "079 123 45 67",
+  seats: "1",
+};
+
+const errorsOf = (input: Record<string, unknown>) => {
+  const result = bookingSchema.safeParse(input);
+  return result.success
+    ? {}
+    : Object.fromEntries(result.error.issues.map((issue) => [issue.path.join("."), issue.message]));
+};
+
+describe("bookingSchema", () => {
+  it("accepts a registration without e-mail nor message", () => {
+    expect(bookingSchema.safeParse(valid).success).toBe(true);
+  });
+
+  it("gives the contact form's messages for the person's fields (one set of rules)", () => {
+    expect(errorsOf({})).toEqual({
+      sessionId: bookingMessages.session,
+      firstName: contactMessages.firstName,
+      lastName: contactMessages.lastName,
+      phone: contactMessages.phone,
+    });
+    expect(errorsOf({ ...valid, email: "marie@" }).email).toBe(contactMessages.email);
+    expect(errorsOf({ ...valid, phone: "079 ABC 45 67" }).phone).toMatch(/chiffres/);
+    expect(errorsOf({ ...valid, lastName: "Du\u0000pont" }).lastName).toMatch(/non autorisés/);
+    expect(errorsOf({ ...valid, message: "a".repeat(5001) }).message).toMatch(/au plus 5000 caractères/);
+  });
+
+  it("asks for the registrant's own name and telephone once one of their fields is filled", () => {
+    expect(errorsOf({ ...valid, bookerEmail: "luc@example.ch" })).toEqual({
+      bookerFirstName: "Indiquez votre prénom",
+      bookerLastName: "Indiquez votre nom",
+      bookerPhone: "Indiquez votre numéro de téléphone",
+    });
+    expect(errorsOf({ ...valid, bookerFirstName: "Luc", bookerLastName: "Dupont", bookerPhone: "021" })).toEqual({
+      bookerPhone: contactMessages.phone,
+    });
+  });
+});
