@@ -161,6 +161,35 @@ describe("registrations", () => {
     expect((await findRegistrationByToken(database.db, second.token, NOW))!.registration.status).toBe("confirmed");
   });
 
+  it("frees the seat once when two cancellations of one link arrive together", async () => {
+    const sessionId = await newSession({ capacity: 2 });
+    const result = await registerForSession(database.db, person(sessionId, 1, { seats: "2" }), { siteUrl, now: NOW });
+    if (result.outcome !== "confirmed") throw new Error(result.outcome);
+    const outcomes = await Promise.all(
+      [1, 2].map(() => cancelRegistration(database.db, result.token, { siteUrl, now: NOW })),
+    );
+    expect(outcomes.sort()).toEqual(["already-cancelled", "cancelled"]);
+    expect((await getSession(database.db, sessionId))!.seatsTaken).toBe(0);
+  });
+
+  it("opens the registration by its link as often as asked until 7 days after the start, and not after", async () => {
+    const startsAt = zurichToUtc("2026-10-25", "14:00");
+    const sessionId = await newSession({ startsAt });
+    const result = await registerForSession(database.db, person(sessionId, 1), { siteUrl, now: NOW });
+    if (result.outcome !== "confirmed") throw new Error(result.outcome);
+    const lastMoment = new Date(startsAt.getTime() + 7 * 86_400_000 - 1);
+    for (const at of [NOW, NOW, lastMoment])
+      expect((await findRegistrationByToken(database.db, result.token, at))?.registration.id).toBe(
+        result.registrationId,
+      );
+    expect(
+      await findRegistrationByToken(database.db, result.token, new Date(lastMoment.getTime() + 1)),
+    ).toBeUndefined();
+    expect(
+      await cancelRegistration(database.db, result.token, { siteUrl, now: new Date(lastMoment.getTime() + 1) }),
+    ).toBe("not-found");
+  });
+
   it("refuses a link that is not a registration's", async () => {
     expect(await cancelRegistration(database.db, "x".repeat(43), { siteUrl, now: NOW })).toBe("not-found");
   });
