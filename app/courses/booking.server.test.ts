@@ -11,7 +11,7 @@ import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freshDataDir, sessionFields, silentLogger } from "../../tests/support/harness";
 import { openDatabase, type OpenDatabase } from "~/db/client.server";
-import { courseRegistrations, outbox } from "~/db/schema";
+import { courseRegistrations, linkTokens, outbox } from "~/db/schema";
 import { OutboxWorker, type OutgoingMail } from "~/mail/outbox.server";
 import {
   cancelRegistration,
@@ -291,7 +291,7 @@ describe("calendar file", () => {
 describe("the person registry's functions", () => {
   it("find a person's registrations by e-mail or telephone, as attendee or relative, and erase them with their mails and seats", async () => {
     const sessionId = await newSession();
-    await registerForSession(
+    const erased = await registerForSession(
       database.db,
       person(sessionId, 1, {
         email: "Efface.Moi@example.ch",
@@ -301,10 +301,12 @@ describe("the person registry's functions", () => {
       }),
       { siteUrl, now: NOW },
     );
-    await registerForSession(database.db, person(sessionId, 2, { email: "reste@example.ch", phone: "078 111 22 33" }), {
-      siteUrl,
-      now: NOW,
-    });
+    const kept = await registerForSession(
+      database.db,
+      person(sessionId, 2, { email: "reste@example.ch", phone: "078 111 22 33" }),
+      { siteUrl, now: NOW },
+    );
+    if (erased.outcome !== "confirmed" || kept.outcome !== "confirmed") throw new Error("not confirmed");
     expect((await getSession(database.db, sessionId))!.seatsTaken).toBe(2);
     const byEmail = await findRegistrations(database.db, { email: "efface.moi@example.ch", phoneE164: null });
     const byBookerPhone = await findRegistrations(database.db, { email: null, phoneE164: "+41219876543" });
@@ -324,6 +326,11 @@ describe("the person registry's functions", () => {
     expect(left).toEqual([]);
     expect((await getSession(database.db, sessionId))!.seatsTaken).toBe(1);
     expect(await findRegistrations(database.db, { email: "reste@example.ch", phoneE164: null })).toHaveLength(1);
+    // Her link's token is gone with her registration; the other person's link still opens theirs.
+    const tokens = await database.db.select({ subject: linkTokens.subject }).from(linkTokens);
+    expect(tokens.map((row) => row.subject)).not.toContain(String(erased.registrationId));
+    expect(tokens.map((row) => row.subject)).toContain(String(kept.registrationId));
+    expect((await findRegistrationByToken(database.db, kept.token, NOW))?.registration.lastName).toBe("Dupont 2");
   });
 });
 
