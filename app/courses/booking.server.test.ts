@@ -5,12 +5,10 @@
  * frees the seat once, the calendar file has the right UTC start across the
  * October daylight-saving change, the reminder leaves once, 24 h before.
  */
-import fs from "node:fs";
 import ICAL from "ical.js";
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { freshDataDir, sessionFields, silentLogger } from "../../tests/support/harness";
-import { openDatabase, type OpenDatabase } from "~/db/client.server";
+import { openTestDatabase, sessionFields, silentLogger, type TestDatabase } from "../../tests/support/harness";
 import { courseRegistrations, linkTokens, outbox } from "~/db/schema";
 import { OutboxWorker, type OutgoingMail } from "~/mail/outbox.server";
 import {
@@ -34,17 +32,11 @@ import {
 } from "./sessions.server";
 
 const siteUrl = "https://cours.example.ch";
-let database: OpenDatabase;
-let dataDir: string;
-
+let database: TestDatabase;
 beforeAll(async () => {
-  dataDir = freshDataDir();
-  database = await openDatabase({ dataDir });
+  database = await openTestDatabase();
 });
-afterAll(async () => {
-  await database?.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => database?.close());
 
 const NOW = new Date("2026-10-01T08:00:00Z");
 

@@ -5,25 +5,17 @@
  * erasure deletes the tokens of the subjects a subquery names, and no
  * other.
  */
-import fs from "node:fs";
 import { sql } from "drizzle-orm";
 import { QueryBuilder } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { freshDataDir } from "../../tests/support/harness";
-import { openDatabase, type OpenDatabase } from "~/db/client.server";
+import { openTestDatabase, type TestDatabase } from "../../tests/support/harness";
 import { consumeToken, deleteTokensOf, issueToken, readToken } from "./tokens.server";
 
-let database: OpenDatabase;
-let dataDir: string;
-
+let database: TestDatabase;
 beforeAll(async () => {
-  dataDir = freshDataDir();
-  database = await openDatabase({ dataDir });
+  database = await openTestDatabase();
 });
-afterAll(async () => {
-  await database?.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => database?.close());
 
 const NOW = new Date("2026-10-01T08:00:00Z");
 const later = (ms: number) => new Date(NOW.getTime() + ms);

@@ -10,7 +10,6 @@
  * processes on one PostgreSQL may run it at once; the schedule stops when
  * told.
  */
-import fs from "node:fs";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type Database, type OpenDatabase } from "../../app/db/client.server";
@@ -31,7 +30,14 @@ import {
 import { REGISTRATION_TOKEN_PURPOSE } from "../../app/courses/booking.server";
 import { runRetention, scheduleRetention } from "../../app/desk/retention.server";
 import { issueToken } from "../../app/tokens/tokens.server";
-import { freshDataDir, postgresBinaries, silentLogger, startPostgres, waitFor } from "../support/harness";
+import {
+  openTestDatabase,
+  postgresBinaries,
+  silentLogger,
+  startPostgres,
+  waitFor,
+  type TestDatabase,
+} from "../support/harness";
 
 const NOW = new Date("2030-06-15T10:00:00Z");
 const RETENTION = { retentionMonths: 24, sentNotificationDays: 30 };
@@ -78,16 +84,11 @@ const idsOf = async (db: Database, table: typeof contacts | typeof outbox) =>
   (await db.select({ id: table.id }).from(table).orderBy(table.id)).map((row) => row.id);
 
 describe("runRetention on the embedded database", () => {
-  let database: OpenDatabase;
-  let dataDir: string;
+  let database: TestDatabase;
   beforeAll(async () => {
-    dataDir = freshDataDir();
-    database = await openDatabase({ dataDir });
+    database = await openTestDatabase();
   });
-  afterAll(async () => {
-    await database?.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => database?.close());
 
   it("deletes exactly what the privacy notice promises, and keeps the rest", async () => {
     const db = database.db;

@@ -277,6 +277,31 @@ export async function dataDirBeforeMigration<T>(
   }
 }
 
+/** A database of a test file's own (`openTestDatabase`). */
+export interface TestDatabase {
+  db: Database;
+  /** Closes it and removes its folder. */
+  close(): Promise<void>;
+}
+
+/**
+ * A migrated PGlite database on a fresh DATA_DIR (`freshDataDir`), for a
+ * test file that calls the app's functions without a server: open it in
+ * `beforeAll`, close it in `afterAll`.
+ * @throws as `openDatabase` does.
+ */
+export async function openTestDatabase(): Promise<TestDatabase> {
+  const dataDir = freshDataDir();
+  const database = await openDatabase({ dataDir });
+  return {
+    db: database.db,
+    async close() {
+      await database.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
 export const silentLogger = pino({ level: process.env.TEST_LOG_LEVEL ?? "silent" });
 
 /** Settings for a test server: a fresh PGlite folder unless `DATABASE_URL` is given. */
