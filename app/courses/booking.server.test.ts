@@ -5,13 +5,11 @@
  * frees the seat once, the calendar file has the right UTC start across the
  * October daylight-saving change, the reminder leaves once, 24 h before.
  */
-import fs from "node:fs";
 import ICAL from "ical.js";
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { freshDataDir, sessionFields, silentLogger } from "../../tests/support/harness";
-import { openDatabase, type OpenDatabase } from "~/db/client.server";
-import { courseRegistrations, outbox } from "~/db/schema";
+import { openTestDatabase, sessionFields, silentLogger, type TestDatabase } from "../../tests/support/harness";
+import { courseRegistrations, linkTokens, outbox } from "~/db/schema";
 import { OutboxWorker, type OutgoingMail } from "~/mail/outbox.server";
 import {
   cancelRegistration,
@@ -34,17 +32,11 @@ import {
 } from "./sessions.server";
 
 const siteUrl = "https://cours.example.ch";
-let database: OpenDatabase;
-let dataDir: string;
-
+let database: TestDatabase;
 beforeAll(async () => {
-  dataDir = freshDataDir();
-  database = await openDatabase({ dataDir });
+  database = await openTestDatabase();
 });
-afterAll(async () => {
-  await database?.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => database?.close());
 
 const NOW = new Date("2026-10-01T08:00:00Z");
 
@@ -161,6 +153,35 @@ describe("registrations", () => {
     expect((await findRegistrationByToken(database.db, second.token, NOW))!.registration.status).toBe("confirmed");
   });
 
+  it("frees the seat once when two cancellations of one link arrive together", async () => {
+    const sessionId = await newSession({ capacity: 2 });
+    const result = await registerForSession(database.db, person(sessionId, 1, { seats: "2" }), { siteUrl, now: NOW });
+    if (result.outcome !== "confirmed") throw new Error(result.outcome);
+    const outcomes = await Promise.all(
+      [1, 2].map(() => cancelRegistration(database.db, result.token, { siteUrl, now: NOW })),
+    );
+    expect(outcomes.sort()).toEqual(["already-cancelled", "cancelled"]);
+    expect((await getSession(database.db, sessionId))!.seatsTaken).toBe(0);
+  });
+
+  it("opens the registration by its link as often as asked until 7 days after the start, and not after", async () => {
+    const startsAt = zurichToUtc("2026-10-25", "14:00");
+    const sessionId = await newSession({ startsAt });
+    const result = await registerForSession(database.db, person(sessionId, 1), { siteUrl, now: NOW });
+    if (result.outcome !== "confirmed") throw new Error(result.outcome);
+    const lastMoment = new Date(startsAt.getTime() + 7 * 86_400_000 - 1);
+    for (const at of [NOW, NOW, lastMoment])
+      expect((await findRegistrationByToken(database.db, result.token, at))?.registration.id).toBe(
+        result.registrationId,
+      );
+    expect(
+      await findRegistrationByToken(database.db, result.token, new Date(lastMoment.getTime() + 1)),
+    ).toBeUndefined();
+    expect(
+      await cancelRegistration(database.db, result.token, { siteUrl, now: new Date(lastMoment.getTime() + 1) }),
+    ).toBe("not-found");
+  });
+
   it("refuses a link that is not a registration's", async () => {
     expect(await cancelRegistration(database.db, "x".repeat(43), { siteUrl, now: NOW })).toBe("not-found");
   });
@@ -262,7 +283,7 @@ describe("calendar file", () => {
 describe("the person registry's functions", () => {
   it("find a person's registrations by e-mail or telephone, as attendee or relative, and erase them with their mails and seats", async () => {
     const sessionId = await newSession();
-    await registerForSession(
+    const erased = await registerForSession(
       database.db,
       person(sessionId, 1, {
         email: "Efface.Moi@example.ch",
@@ -272,10 +293,12 @@ describe("the person registry's functions", () => {
       }),
       { siteUrl, now: NOW },
     );
-    await registerForSession(database.db, person(sessionId, 2, { email: "reste@example.ch", phone: "078 111 22 33" }), {
-      siteUrl,
-      now: NOW,
-    });
+    const kept = await registerForSession(
+      database.db,
+      person(sessionId, 2, { email: "reste@example.ch", phone: "078 111 22 33" }),
+      { siteUrl, now: NOW },
+    );
+    if (erased.outcome !== "confirmed" || kept.outcome !== "confirmed") throw new Error("not confirmed");
     expect((await getSession(database.db, sessionId))!.seatsTaken).toBe(2);
     const byEmail = await findRegistrations(database.db, { email: "efface.moi@example.ch", phoneE164: null });
     const byBookerPhone = await findRegistrations(database.db, { email: null, phoneE164: "+41219876543" });
@@ -295,6 +318,11 @@ describe("the person registry's functions", () => {
     expect(left).toEqual([]);
     expect((await getSession(database.db, sessionId))!.seatsTaken).toBe(1);
     expect(await findRegistrations(database.db, { email: "reste@example.ch", phoneE164: null })).toHaveLength(1);
+    // Her link's token is gone with her registration; the other person's link still opens theirs.
+    const tokens = await database.db.select({ subject: linkTokens.subject }).from(linkTokens);
+    expect(tokens.map((row) => row.subject)).not.toContain(String(erased.registrationId));
+    expect(tokens.map((row) => row.subject)).toContain(String(kept.registrationId));
+    expect((await findRegistrationByToken(database.db, kept.token, NOW))?.registration.lastName).toBe("Dupont 2");
   });
 });
 

@@ -9,17 +9,21 @@
  * waiting list's `id` order is the order the locks were granted (arrival
  * order). The table's check (`seats_taken <= capacity`) is the second line.
  *
- * Links: each registration gets a random token (32 bytes, base64url) that
- * is sent in the mails and stored only as its SHA-256; it opens
+ * Links: each registration gets a token of the site's one mechanism
+ * (app/tokens/tokens.server.ts, purpose `course-registration`, subject the
+ * registration's id), sent in the mails; it opens
  * `/cours/inscription/{token}` (confirmation, calendar file, cancel button
- * that posts) until 7 days after the session's start.
+ * that posts) as often as it is followed, until 7 days after the session's
+ * start. It is read, never consumed: the cancellation happens once because
+ * it changes the registration's status under the session's lock (a second
+ * post finds it cancelled and changes nothing).
  */
-import crypto from "node:crypto";
 import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { toE164 } from "~/utils/phone";
 import { courseRegistrations, courseSessions, outbox } from "~/db/schema";
 import { enqueueMail } from "~/mail/enqueue.server";
+import { issueToken, readToken } from "~/tokens/tokens.server";
 import {
   BOOKING_MAIL,
   ownerCancellationMail,
@@ -36,6 +40,8 @@ import { courseBySlug, type SessionRow } from "./sessions.server";
 /** A registration row as Drizzle reads it. */
 export type RegistrationRow = typeof courseRegistrations.$inferSelect;
 
+/** The purpose of a registration's link token (`link_tokens.purpose`; its subject is the registration's id). */
+export const REGISTRATION_TOKEN_PURPOSE = "course-registration";
 /** How long after a session's start its links still open the confirmation page. */
 const TOKEN_DAYS_AFTER_START = 7;
 /** The reminder leaves this long before the start. */
@@ -57,11 +63,6 @@ export interface LinkOptions {
   siteUrl: string;
   /** The current time (tests pass a fixed clock). */
   now?: Date;
-}
-
-/** The SHA-256 (hex) of a link token, as stored. */
-export function hashToken(token: string): string {
-  return crypto.createHash("sha256").update(token).digest("hex");
 }
 
 const manageUrl = (siteUrl: string, token: string) => `${siteUrl}/cours/inscription/${token}`;
@@ -159,7 +160,6 @@ export async function registerForSession(
 ): Promise<RegistrationResult> {
   const now = options.now ?? new Date();
   const seats = Number(input.seats);
-  const token = crypto.randomBytes(32).toString("base64url");
   return db.transaction(async (tx) => {
     const session = await lockSession(tx, input.sessionId);
     if (!session || session.cancelledAt || new Date(session.startsAt).getTime() <= now.getTime()) {
@@ -194,14 +194,15 @@ export async function registerForSession(
         bookerEmail: relative ? input.bookerEmail || null : null,
         message: input.message || null,
         source: options.source ?? "web",
-        tokenHash: hashToken(token),
-        tokenExpiresAt: new Date(
-          new Date(session.startsAt).getTime() + TOKEN_DAYS_AFTER_START * 86_400_000,
-        ).toISOString(),
         createdAt: now.toISOString(),
       })
       .returning();
     const row = registration!;
+    const token = await issueToken(tx, {
+      purpose: REGISTRATION_TOKEN_PURPOSE,
+      subject: String(row.id),
+      expiresAt: new Date(new Date(session.startsAt).getTime() + TOKEN_DAYS_AFTER_START * 86_400_000),
+    });
     const position = status === "waiting" ? await waitingPosition(tx, session.id, row.id) : null;
     const title = courseTitle(session);
     const attendeeName = fullName(row.firstName, row.lastName);
@@ -258,23 +259,25 @@ export interface RegistrationByToken {
   position: number | null;
 }
 
-/** The registration whose link token is `token`, while the link is valid at `now`; undefined otherwise. */
+/**
+ * The registration whose link token is `token`, while the link is valid at
+ * `now` (`readToken`: reading changes nothing, so the page and the calendar
+ * file open as often as they are followed).
+ * @returns undefined for an unknown, tampered or expired link, or one whose registration was erased.
+ * @throws the driver's error.
+ */
 export async function findRegistrationByToken(
   db: Database,
   token: string,
   now = new Date(),
 ): Promise<RegistrationByToken | undefined> {
-  if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return undefined;
+  const link = await readToken(db, { purpose: REGISTRATION_TOKEN_PURPOSE, token, now });
+  if (!link) return undefined;
   const [row] = await db
     .select({ registration: courseRegistrations, session: courseSessions })
     .from(courseRegistrations)
     .innerJoin(courseSessions, eq(courseSessions.id, courseRegistrations.sessionId))
-    .where(
-      and(
-        eq(courseRegistrations.tokenHash, hashToken(token)),
-        sql`${courseRegistrations.tokenExpiresAt} > ${now.toISOString()}`,
-      ),
-    );
+    .where(eq(courseRegistrations.id, Number(link.subject)));
   if (!row) return undefined;
   const position =
     row.registration.status === "waiting" ? await waitingPosition(db, row.session.id, row.registration.id) : null;

@@ -10,20 +10,25 @@
  * - `registrationMailsMatch(person)`: the SQL condition on `outbox`.
  * - `findRegistrations(db, person)`: the rows, oldest first.
  * - `registrationFields(row)`: a row's fields with French labels.
- * - `releaseSeatsOf(tx, person)`: gives back the seats of the person's
- *   confirmed registrations (call it in the erasure's transaction before
- *   the rows are deleted, or `seats_taken` would count seats of nobody).
- * - `eraseRegistrations(tx, person)`: all of it in one go (seats, mails,
- *   rows), for a registry that calls each feature's own eraser.
+ * - `beforeErasingRegistrations(tx, person)`: gives back the seats of the
+ *   person's confirmed registrations and deletes their link tokens
+ *   (`link_tokens`, purpose `course-registration`); call it in the
+ *   erasure's transaction before the rows are deleted, or `seats_taken`
+ *   would count seats of nobody and the tokens would outlive them.
+ * - `eraseRegistrations(tx, person)`: all of it in one go (seats, tokens,
+ *   mails, rows), for a registry that calls each feature's own eraser.
  * - `deleteRegistrationsOfSessionsBefore(db, before)`: the retention rule
  *   (the privacy notice: kept `retentionMonths` after the course), for the
- *   daily retention job.
+ *   daily retention job. Their link tokens expired long before (7 days
+ *   after the start): the same job deletes expired tokens.
  */
 import { and, asc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
+import { QueryBuilder } from "drizzle-orm/pg-core";
 import type { Database } from "~/db/client.server";
 import { courseRegistrations, courseSessions, outbox } from "~/db/schema";
+import { deleteTokensOf } from "~/tokens/tokens.server";
 import { formatDateTime } from "~/utils/format";
-import type { RegistrationRow } from "./booking.server";
+import { REGISTRATION_TOKEN_PURPOSE, type RegistrationRow } from "./booking.server";
 import { REGISTRATION_STATUS_LABELS } from "./desk.server";
 
 /** Whom to look for: a lower-cased e-mail, a telephone in E.164, or both (rows matching either). */
@@ -76,13 +81,8 @@ export function registrationFields(row: RegistrationRow): [string, string][] {
   ];
 }
 
-/**
- * Gives back the seats of the person's confirmed registrations (their
- * sessions' rows locked first, as bookings do). Call inside the erasure's
- * transaction, before the rows are deleted.
- * @returns how many seats were given back. @throws the driver's error.
- */
-export async function releaseSeatsOf(tx: Database, person: RegistrationPerson): Promise<number> {
+/** Gives back the seats of the person's confirmed registrations (their sessions' rows locked first, as bookings do). */
+async function releaseSeatsOf(tx: Database, person: RegistrationPerson): Promise<void> {
   const confirmed = await tx
     .select({ id: courseRegistrations.id, sessionId: courseRegistrations.sessionId, seats: courseRegistrations.seats })
     .from(courseRegistrations)
@@ -95,27 +95,39 @@ export async function releaseSeatsOf(tx: Database, person: RegistrationPerson): 
       .where(inArray(courseSessions.id, sessionIds))
       .for("update");
   }
-  let released = 0;
   for (const row of confirmed) {
     await tx
       .update(courseSessions)
       .set({ seatsTaken: sql`${courseSessions.seatsTaken} - ${row.seats}` })
       .where(eq(courseSessions.id, row.sessionId));
-    released += row.seats;
   }
-  return released;
 }
 
 /**
- * Erases the person's registrations: gives their seats back, deletes the
- * mails about them and the rows, in the caller's transaction.
+ * What goes before the person's registrations are deleted, in the erasure's
+ * transaction: their seats go back to the sessions, and their link tokens
+ * are deleted (their links then open nothing).
+ * @throws the driver's error.
+ */
+export async function beforeErasingRegistrations(tx: Database, person: RegistrationPerson): Promise<void> {
+  await releaseSeatsOf(tx, person);
+  const ids = new QueryBuilder()
+    .select({ id: sql<string>`${courseRegistrations.id}::text` })
+    .from(courseRegistrations)
+    .where(registrationMatch(person));
+  await deleteTokensOf(tx, REGISTRATION_TOKEN_PURPOSE, ids);
+}
+
+/**
+ * Erases the person's registrations: gives their seats back, deletes their
+ * link tokens, the mails about them and the rows, in the caller's transaction.
  * @returns counts per table (`course_registrations`, `outbox`). @throws the driver's error.
  */
 export async function eraseRegistrations(
   tx: Database,
   person: RegistrationPerson,
 ): Promise<{ course_registrations: number; outbox: number }> {
-  await releaseSeatsOf(tx, person);
+  await beforeErasingRegistrations(tx, person);
   const mails = await tx.delete(outbox).where(registrationMailsMatch(person)).returning({ id: outbox.id });
   const rows = await tx
     .delete(courseRegistrations)

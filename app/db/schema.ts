@@ -377,9 +377,10 @@ export const courseSessions = pgTable(
  * `cancelled`. The attendee's name and telephone are required, e-mail
  * optional; `booker_*` are set when someone registers a relative (both get
  * the mails). Telephones are also stored in E.164 to find a person's rows.
- * `token_hash` is the SHA-256 of the registration's link token (the
- * confirmation page, its calendar file and its cancellation), valid until
- * `token_expires_at`. `reminder_mail_ids` are the scheduled reminders in the
+ * The registration's link (the confirmation page, its calendar file and
+ * its cancellation) is a row of `link_tokens` (purpose
+ * `course-registration`, subject the registration's id; migration 0007
+ * moved the former `token_hash` there). `reminder_mail_ids` are the scheduled reminders in the
  * outbox, deleted when the registration is cancelled; `mail_ids` every mail
  * about it (erased with the person, app/courses/person.server.ts).
  */
@@ -405,8 +406,6 @@ export const courseRegistrations = pgTable(
     message: text("message"),
     /** `web` (the public form) or `desk` (taken by telephone by the owner). */
     source: text("source").notNull().default("web"),
-    tokenHash: text("token_hash").unique(),
-    tokenExpiresAt: timestamp("token_expires_at", { withTimezone: true, mode: "string" }),
     /** The scheduled reminders (one per address) in `outbox`. */
     reminderMailIds: bigint("reminder_mail_ids", { mode: "number" })
       .array()

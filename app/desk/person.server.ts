@@ -16,8 +16,9 @@
  * - `personKeyOf(fields)`: the person the desk's form names (what was
  *   typed, normalised, or the French message of what is wrong).
  * - `findPerson(db, person)`: every row of that person, table by table.
- * - `erasePerson(db, person, actor)`: deletes them all in one transaction,
- *   with one audit line holding counts only.
+ * - `erasePerson(db, person, actor)`: deletes them all in one transaction
+ *   (after each entry's `beforeErase`: a registration's seats and link
+ *   tokens), with one audit line holding counts only.
  * - `backfillPhoneE164(db)`: fills `contacts.phone_e164` of requests stored
  *   before it existed (run by the daily job, app/desk/retention.server.ts).
  */
@@ -28,7 +29,12 @@ import { CONTACT_NOTIFICATION } from "~/contact/notification.server";
 import type { Database } from "~/db/client.server";
 import { contactEvents, contacts, courseRegistrations, newsletterSubscribers, outbox } from "~/db/schema";
 import { BOOKING_MAIL } from "~/courses/mails.server";
-import { registrationFields, registrationMailsMatch, registrationMatch, releaseSeatsOf } from "~/courses/person.server";
+import {
+  beforeErasingRegistrations,
+  registrationFields,
+  registrationMailsMatch,
+  registrationMatch,
+} from "~/courses/person.server";
 import { NEWSLETTER_MAIL_KINDS } from "~/newsletter/subscriptions.server";
 import { subscriberStates, subscriptionSources } from "~/newsletter/words";
 import { formatDateTime } from "~/utils/format";
@@ -62,6 +68,12 @@ export interface PersonTable<T extends PgTable = PgTable> {
   orderBy: PgColumn;
   /** A row's fields with their French labels, as the page shows them. */
   fields(row: T["$inferSelect"]): [string, string][];
+  /**
+   * What the erasure does first, in its transaction, while every row of the
+   * person still exists (a course registration's seats go back, its link
+   * tokens are deleted).
+   */
+  beforeErase?(tx: Database, person: PersonKey): Promise<void>;
 }
 
 /** Declares an entry, keeping its row type for `fields`. */
@@ -146,6 +158,7 @@ export const PERSON_TABLES: readonly PersonTable[] = [
     where: registrationMatch,
     orderBy: courseRegistrations.id,
     fields: registrationFields,
+    beforeErase: beforeErasingRegistrations,
   }),
   personTable({
     table: outbox,
@@ -197,7 +210,8 @@ export const TABLES_WITHOUT_PERSONAL_DATA: Readonly<Record<string, string>> = {
   desk_verification: "the owner's pending sign-in steps",
   desk_two_factor: "the owner's TOTP secret and recovery codes",
   desk_used_totp: "the owner's used TOTP codes",
-  link_tokens: "hashes of random tokens and the id of what they act on (no address); expired ones are deleted",
+  link_tokens:
+    "hashes of random tokens and the id of what they act on (no address); expired ones are deleted, a course registration's with it",
   newsletter_letters: "the owner's letters",
 };
 
@@ -309,8 +323,8 @@ export async function erasePerson(
 ): Promise<Record<string, number>> {
   return db.transaction(async (tx) => {
     const counts: Record<string, number> = {};
-    // Their seats go back to the sessions before their registrations go.
-    await releaseSeatsOf(tx, person);
+    // While all their rows still exist: a registration's seats go back, its link tokens go.
+    for (const entry of PERSON_TABLES) await entry.beforeErase?.(tx, person);
     for (const entry of [...PERSON_TABLES].reverse()) {
       const deleted = await tx
         .delete(entry.table)

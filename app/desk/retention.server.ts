@@ -10,7 +10,9 @@
  *   deleted (failed and waiting ones stay: the owner sees them on the
  *   request's page);
  * - expired rate-limit counters, desk sessions, pending sign-in steps,
- *   used TOTP codes older than a day, tokens of links past their expiry and
+ *   used TOTP codes older than a day, tokens of links past their expiry
+ *   (a course registration's expires 7 days after the course, before
+ *   the registration's own deletion) and
  *   newsletter subscriptions not confirmed within 30 days are deleted;
  * - requests stored before `phone_e164` existed get it (`backfillPhoneE164`).
  *
@@ -51,7 +53,7 @@ export interface RetentionCounts {
   courseRegistrations: number;
   /** Newsletter subscriptions never confirmed, 30 days after the request. */
   unconfirmedSubscribers: number;
-  /** Expired tokens of links (confirm, unsubscribe). */
+  /** Expired tokens of links (newsletter confirm and unsubscribe, course registrations). */
   tokens: number;
   /** Requests whose `phone_e164` was filled. */
   phonesFilled: number;

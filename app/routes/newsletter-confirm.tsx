@@ -4,8 +4,7 @@
  * confirms (`confirmSubscription`), once. A tampered, expired or used link
  * says so in French and offers to subscribe again.
  */
-import { useActionData, useLoaderData } from "react-router";
-import { LinkPage } from "~/newsletter/link-page";
+import { LinkPage, type LinkPageWords } from "~/newsletter/link-page";
 import { linkAction } from "~/newsletter/link-action.server";
 import { confirmSubscription, TOKEN_PURPOSES } from "~/newsletter/subscriptions.server";
 import { loaderMeta } from "~/seo/meta";
@@ -35,30 +34,32 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   });
 }
 
-export default function NewsletterConfirm() {
-  const { valid } = useLoaderData<typeof loader>();
-  const answer = useActionData<typeof action>();
-  if (answer?.outcome === "confirmed") {
-    return (
-      <LinkPage
-        title="Abonnement confirmé"
-        done={
-          <>
-            <p>Merci&#8239;! Votre abonnement à la lettre d’information est confirmé.</p>
-            <p>
-              Vous recevrez la prochaine lettre au début du mois prochain, à cette adresse. Chaque lettre contient un
-              lien pour vous désabonner en un clic.
-            </p>
-          </>
-        }
-      >
-        {null}
-      </LinkPage>
-    );
-  }
-  if (!valid || answer) {
-    return (
-      <LinkPage title="Ce lien n’est plus valable">
+const words: LinkPageWords = {
+  ask: {
+    title: "Confirmer votre abonnement",
+    text: (
+      <p>
+        Il reste une étape&nbsp;: cliquez sur le bouton ci-dessous pour recevoir la lettre d’information chaque mois.
+      </p>
+    ),
+    button: "Confirmer mon abonnement",
+  },
+  done: {
+    title: "Abonnement confirmé",
+    text: (
+      <>
+        <p>Merci&#8239;! Votre abonnement à la lettre d’information est confirmé.</p>
+        <p>
+          Vous recevrez la prochaine lettre au début du mois prochain, à cette adresse. Chaque lettre contient un lien
+          pour vous désabonner en un clic.
+        </p>
+      </>
+    ),
+  },
+  invalid: {
+    title: "Ce lien n’est plus valable",
+    text: (
+      <>
         <p>
           Ce lien de confirmation n’est plus valable&nbsp;: il a déjà servi, il date de plus de 7 jours, ou il a été
           copié en partie.
@@ -70,14 +71,11 @@ export default function NewsletterConfirm() {
           </a>
           &nbsp;: vous recevrez un nouveau lien.
         </p>
-      </LinkPage>
-    );
-  }
-  return (
-    <LinkPage title="Confirmer votre abonnement" button="Confirmer mon abonnement">
-      <p>
-        Il reste une étape&nbsp;: cliquez sur le bouton ci-dessous pour recevoir la lettre d’information chaque mois.
-      </p>
-    </LinkPage>
-  );
+      </>
+    ),
+  },
+};
+
+export default function NewsletterConfirm() {
+  return <LinkPage success="confirmed" words={words} />;
 }

@@ -5,8 +5,7 @@
  * sign-in: the button, or a mail client's one-click POST
  * (`List-Unsubscribe=One-Click`). Using it again changes nothing more.
  */
-import { useActionData, useLoaderData } from "react-router";
-import { LinkPage } from "~/newsletter/link-page";
+import { LinkPage, type LinkPageWords } from "~/newsletter/link-page";
 import { linkAction } from "~/newsletter/link-action.server";
 import { isUnsubscribeTokenValid, unsubscribe } from "~/newsletter/subscriptions.server";
 import { loaderMeta } from "~/seo/meta";
@@ -34,43 +33,38 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   });
 }
 
-export default function NewsletterUnsubscribe() {
-  const { valid } = useLoaderData<typeof loader>();
-  const answer = useActionData<typeof action>();
-  if (answer?.outcome === "unsubscribed") {
-    return (
-      <LinkPage
-        title="Vous êtes désabonné(e)"
-        done={
-          <>
-            <p>C’est fait&nbsp;: vous ne recevrez plus la lettre d’information.</p>
-            <p>
-              Vous avez changé d’avis&#8239;? Vous pouvez vous réabonner à tout moment sur la page{" "}
-              <a href="/newsletter" className="font-semibold text-primary underline underline-offset-4">
-                Lettre d’information
-              </a>
-              .
-            </p>
-          </>
-        }
-      >
-        {null}
-      </LinkPage>
-    );
-  }
-  if (!valid || answer) {
-    return (
-      <LinkPage title="Ce lien n’est pas valable">
+const words: LinkPageWords = {
+  ask: {
+    title: "Se désabonner",
+    text: <p>Cliquez sur le bouton ci-dessous pour ne plus recevoir la lettre d’information.</p>,
+    button: "Me désabonner",
+  },
+  done: {
+    title: "Vous êtes désabonné(e)",
+    text: (
+      <>
+        <p>C’est fait&nbsp;: vous ne recevrez plus la lettre d’information.</p>
         <p>
-          Ce lien de désabonnement n’est pas valable&nbsp;: il a peut-être été copié en partie. Pour vous désabonner,
-          utilisez le lien d’une lettre récente, ou écrivez-moi simplement&nbsp;: je le fais pour vous.
+          Vous avez changé d’avis&#8239;? Vous pouvez vous réabonner à tout moment sur la page{" "}
+          <a href="/newsletter" className="font-semibold text-primary underline underline-offset-4">
+            Lettre d’information
+          </a>
+          .
         </p>
-      </LinkPage>
-    );
-  }
-  return (
-    <LinkPage title="Se désabonner" button="Me désabonner">
-      <p>Cliquez sur le bouton ci-dessous pour ne plus recevoir la lettre d’information.</p>
-    </LinkPage>
-  );
+      </>
+    ),
+  },
+  invalid: {
+    title: "Ce lien n’est pas valable",
+    text: (
+      <p>
+        Ce lien de désabonnement n’est pas valable&nbsp;: il a peut-être été copié en partie. Pour vous désabonner,
+        utilisez le lien d’une lettre récente, ou écrivez-moi simplement&nbsp;: je le fais pour vous.
+      </p>
+    ),
+  },
+};
+
+export default function NewsletterUnsubscribe() {
+  return <LinkPage success="unsubscribed" words={words} />;
 }

@@ -6,15 +6,21 @@
  * A token is good for its purpose only; a link's page shows a button that
  * posts, so a mail scanner that follows links changes nothing.
  *
- * - `issueToken(tx, { purpose, subject, lifetimeMs, now })` → the token;
+ * - `issueToken(tx, { purpose, subject, lifetimeMs, now })` → the token
+ *   (or `expiresAt` instead of `lifetimeMs`: a link that works until a
+ *   given moment, e.g. a week after a course);
  * - `readToken(db, { purpose, token, now })` → `{ subject, usedAt }` or
  *   null (unknown, tampered, expired, or another purpose): nothing changes;
  * - `consumeToken(tx, { purpose, token, now })` → the subject, once: the
  *   first call marks it used (one conditional update, safe under
- *   concurrency), later calls return null.
+ *   concurrency), later calls return null. A link that may be used again
+ *   (a registration's page, read and acted on many times) uses `readToken`
+ *   and keeps its once-only changes in the state of its subject instead.
+ * - `deleteExpiredTokens(db, now)` (the daily retention) and
+ *   `deleteTokensOf(tx, purpose, subjects)` (an erasure) delete them.
  */
 import { createHash, randomBytes } from "node:crypto";
-import { and, eq, gt, isNull, lt } from "drizzle-orm";
+import { and, eq, gt, inArray, isNull, lt, type SQLWrapper } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { linkTokens } from "~/db/schema";
 
@@ -22,23 +28,22 @@ const TOKEN_FORMAT = /^[A-Za-z0-9_-]{43}$/;
 
 const hashOf = (token: string) => createHash("sha256").update(token).digest("base64url");
 
-/** Makes and stores a token. @throws whatever the driver throws. */
+/** How long a token works: `lifetimeMs` from `now`, or until the moment `expiresAt`. */
+export type TokenLifetime = { lifetimeMs: number; expiresAt?: never } | { expiresAt: Date; lifetimeMs?: never };
+
+/**
+ * Makes and stores a token for `purpose` acting on `subject`, valid for
+ * `lifetimeMs` after `now` or until `expiresAt`.
+ * @returns the token (43 base64url characters), to be put in a link; only its hash is kept.
+ * @throws whatever the driver throws.
+ */
 export async function issueToken(
   tx: Database,
-  {
-    purpose,
-    subject,
-    lifetimeMs,
-    now = new Date(),
-  }: { purpose: string; subject: string; lifetimeMs: number; now?: Date },
+  { purpose, subject, now = new Date(), ...lifetime }: { purpose: string; subject: string; now?: Date } & TokenLifetime,
 ): Promise<string> {
   const token = randomBytes(32).toString("base64url");
-  await tx.insert(linkTokens).values({
-    hash: hashOf(token),
-    purpose,
-    subject,
-    expiresAt: new Date(now.getTime() + lifetimeMs).toISOString(),
-  });
+  const expiresAt = lifetime.expiresAt ?? new Date(now.getTime() + lifetime.lifetimeMs!);
+  await tx.insert(linkTokens).values({ hash: hashOf(token), purpose, subject, expiresAt: expiresAt.toISOString() });
   return token;
 }
 
@@ -91,11 +96,21 @@ export async function deleteExpiredTokens(db: Database, now = new Date()): Promi
   return deleted.length;
 }
 
-/** Deletes every token of `purpose` acting on `subject` (an erasure). @returns how many. */
-export async function deleteTokensOf(tx: Database, purpose: string, subject: string): Promise<number> {
+/**
+ * Deletes every token of `purpose` acting on `subjects` (an erasure): one
+ * subject, or a subquery of Drizzle's query builder selecting subjects as
+ * text (e.g. the ids of a person's rows, `id::text`).
+ * @returns how many. @throws whatever the driver throws.
+ */
+export async function deleteTokensOf(tx: Database, purpose: string, subjects: string | SQLWrapper): Promise<number> {
   const deleted = await tx
     .delete(linkTokens)
-    .where(and(eq(linkTokens.purpose, purpose), eq(linkTokens.subject, subject)))
+    .where(
+      and(
+        eq(linkTokens.purpose, purpose),
+        typeof subjects === "string" ? eq(linkTokens.subject, subjects) : inArray(linkTokens.subject, subjects),
+      ),
+    )
     .returning({ hash: linkTokens.hash });
   return deleted.length;
 }

@@ -5,7 +5,8 @@
  *   table by e-mail (any case) and by telephone however it was typed;
  * - "Effacer cette personne" names what it will erase, then erases the
  *   person's rows from every table of the registry and nobody else's,
- *   leaving one audit line without personal data;
+ *   leaving one audit line without personal data (a course registration's
+ *   link token goes with it: the link of its mails then opens nothing);
  * - `/admin/demandes.csv` is the filtered list in the format Swiss Excel
  *   opens (BOM, `;`, CRLF, "24.11.2026 14:05"), a formula typed as a name
  *   neutralised;
@@ -13,11 +14,12 @@
  *   401 for `.data`), and an erasure posted from another origin is refused
  *   (403) with nothing erased.
  */
+import { REGISTRATION_TOKEN_PURPOSE } from "../../app/courses/booking.server";
 import { createSession, zurichToUtc } from "../../app/courses/sessions.server";
 import { parse } from "csv-parse/sync";
-import { eq, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditLog, contacts, deskUser, outbox } from "../../app/db/schema";
+import { auditLog, contacts, courseRegistrations, deskUser, linkTokens, outbox } from "../../app/db/schema";
 import { setStatus } from "../../app/desk/requests.server";
 import { countsOf, findPerson, PERSON_TABLES, tableKey, type PersonKey } from "../../app/desk/person.server";
 import {
@@ -34,6 +36,8 @@ import {
 let site: Awaited<ReturnType<typeof startTestServer>>;
 let jar: CookieJar;
 let ownerId: string;
+/** The path of Marie's course registration's link (`/cours/inscription/{token}`). */
+let marieLink: string;
 
 const marie: PersonKey = { email: "marie.dupont@example.ch", phoneE164: "+41791234567" };
 const jean: PersonKey = { email: "jean.muller@example.ch", phoneE164: "+41217654321" };
@@ -102,6 +106,7 @@ beforeAll(async () => {
     }).toString(),
   });
   expect(registered.status).toBe(303);
+  marieLink = registered.headers.get("location")!;
   // Jean, who asked nothing, and whose rows must stay.
   await sendRequest({
     firstName: "Jean",
@@ -293,6 +298,16 @@ describe("erasing a person", () => {
     // Every table of the registry has rows of hers here: a table added to the registry must be seeded above.
     for (const entry of PERSON_TABLES) expect(before[tableKey(entry)], tableKey(entry)).toBeGreaterThan(0);
     const jeanBefore = countsOf(await findPerson(site.database.db, jean));
+    const registrationIds = (await findPerson(site.database.db, marie))
+      .find(({ entry }) => entry.table === courseRegistrations)!
+      .rows.map((row) => String(row.id));
+    expect((await fetch(`${site.url}${marieLink}`)).status).toBe(200);
+    const tokensOfHer = () =>
+      site.database.db
+        .select()
+        .from(linkTokens)
+        .where(and(eq(linkTokens.purpose, REGISTRATION_TOKEN_PURPOSE), inArray(linkTokens.subject, registrationIds)));
+    expect(await tokensOfHer()).toHaveLength(1);
 
     const answer = await deskFetch(site.url, "/admin/personne", { jar, form });
     expect(answer.status).toBe(303);
@@ -308,6 +323,9 @@ describe("erasing a person", () => {
     expect(after).toEqual(Object.fromEntries(PERSON_TABLES.map((entry) => [tableKey(entry), 0])));
     expect(countsOf(await findPerson(site.database.db, jean))).toEqual(jeanBefore);
     expect(jeanBefore.contacts).toBe(1);
+    // Her registration's link token went with it: the link of her mails opens nothing.
+    expect(await tokensOfHer()).toEqual([]);
+    expect((await fetch(`${site.url}${marieLink}`)).status).toBe(404);
 
     const audits = await site.database.db.select().from(auditLog).where(eq(auditLog.action, "erasure"));
     expect(audits).toHaveLength(1);

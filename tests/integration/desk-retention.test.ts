@@ -3,12 +3,13 @@
  * clock, on a database of its own: it deletes exactly the requests whose
  * last exchange is older than the retention period (with their history and
  * mails), the notifications sent more than 30 days ago, and expired
- * counters, sessions and sign-in steps; it keeps everything else; it
+ * counters, sessions, sign-in steps and tokens of links (a course
+ * registration's a week after its course, while the registration itself is
+ * kept); it keeps everything else; it
  * writes one audit line of counts; it fills `phone_e164` of old rows. Two
  * processes on one PostgreSQL may run it at once; the schedule stops when
  * told.
  */
-import fs from "node:fs";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type Database, type OpenDatabase } from "../../app/db/client.server";
@@ -26,8 +27,17 @@ import {
   outbox,
   rateLimits,
 } from "../../app/db/schema";
+import { REGISTRATION_TOKEN_PURPOSE } from "../../app/courses/booking.server";
 import { runRetention, scheduleRetention } from "../../app/desk/retention.server";
-import { freshDataDir, postgresBinaries, silentLogger, startPostgres, waitFor } from "../support/harness";
+import { issueToken } from "../../app/tokens/tokens.server";
+import {
+  openTestDatabase,
+  postgresBinaries,
+  silentLogger,
+  startPostgres,
+  waitFor,
+  type TestDatabase,
+} from "../support/harness";
 
 const NOW = new Date("2030-06-15T10:00:00Z");
 const RETENTION = { retentionMonths: 24, sentNotificationDays: 30 };
@@ -74,16 +84,11 @@ const idsOf = async (db: Database, table: typeof contacts | typeof outbox) =>
   (await db.select({ id: table.id }).from(table).orderBy(table.id)).map((row) => row.id);
 
 describe("runRetention on the embedded database", () => {
-  let database: OpenDatabase;
-  let dataDir: string;
+  let database: TestDatabase;
   beforeAll(async () => {
-    dataDir = freshDataDir();
-    database = await openDatabase({ dataDir });
+    database = await openTestDatabase();
   });
-  afterAll(async () => {
-    await database?.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => database?.close());
 
   it("deletes exactly what the privacy notice promises, and keeps the rest", async () => {
     const db = database.db;
@@ -170,22 +175,34 @@ describe("runRetention on the embedded database", () => {
         })),
       )
       .returning({ id: courseSessions.id });
-    await db.insert(courseRegistrations).values(
-      sessions.map(({ id }, index) => ({
-        sessionId: id,
-        status: "confirmed",
-        seats: 1,
-        firstName: index === 0 ? "Ancienne" : "Recente",
-        lastName: "Dupont",
-        phone: "079 123 45 67",
-      })),
-    );
+    const registrations = await db
+      .insert(courseRegistrations)
+      .values(
+        sessions.map(({ id }, index) => ({
+          sessionId: id,
+          status: "confirmed",
+          seats: 1,
+          firstName: index === 0 ? "Ancienne" : "Recente",
+          lastName: "Dupont",
+          phone: "079 123 45 67",
+        })),
+      )
+      .returning({ id: courseRegistrations.id, sessionId: courseRegistrations.sessionId });
+    // Their links expired a week after their sessions: both tokens go, the kept registration's too.
+    for (const registration of registrations) {
+      const [session] = await db.select().from(courseSessions).where(eq(courseSessions.id, registration.sessionId));
+      await issueToken(db, {
+        purpose: REGISTRATION_TOKEN_PURPOSE,
+        subject: String(registration.id),
+        expiresAt: new Date(Date.parse(session!.startsAt) + 7 * day),
+      });
+    }
 
     const counts = await runRetention(db, NOW, RETENTION);
     expect(counts).toEqual({
       courseRegistrations: 1,
       unconfirmedSubscribers: 1,
-      tokens: 1,
+      tokens: 3,
       contacts: 1,
       contactEvents: 1,
       outbox: 2,

@@ -6,12 +6,7 @@
  * previous version (a payload, no rendered body) are still sent.
  */
 import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
 import { eq, sql } from "drizzle-orm";
-import { drizzle } from "drizzle-orm/pglite";
-import { migrate } from "drizzle-orm/pglite/migrator";
 import nodemailer from "nodemailer";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { saveContactRequest } from "../../app/contact/save.server";
@@ -22,7 +17,7 @@ import { enqueueMail, type MailToSend } from "../../app/mail/enqueue.server";
 import { deleteSentMailOlderThan, mailStateOf, resendMail } from "../../app/mail/manage.server";
 import { OutboxWorker, type MailTransport, type OutboxWorkerOptions } from "../../app/mail/outbox.server";
 import { mailbox } from "../../app/mail/render.server";
-import { freshDataDir, silentLogger, startSmtp, waitFor } from "../support/harness";
+import { dataDirBeforeMigration, freshDataDir, silentLogger, startSmtp, waitFor } from "../support/harness";
 
 const REQUEST: ContactRequest = {
   firstName: "Marie",
@@ -274,42 +269,31 @@ describe("a row stored by the previous version (a payload, no rendered body)", (
    * as a deployed site left it, with one contact request and its queued notification.
    */
   async function previousVersionDataDir(consentTimestamp: string) {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "site-data-previous-"));
-    const folder = path.join(dir, "migrations");
-    const source = path.resolve("app", "db", "migrations");
-    const journal = JSON.parse(fs.readFileSync(path.join(source, "meta", "_journal.json"), "utf8"));
-    const upgrade = journal.entries.findIndex((entry: { tag: string }) => entry.tag.endsWith("_outbox_rendered_mail"));
-    expect(upgrade).toBeGreaterThan(0);
-    journal.entries = journal.entries.slice(0, upgrade);
-    fs.mkdirSync(path.join(folder, "meta"), { recursive: true });
-    fs.writeFileSync(path.join(folder, "meta", "_journal.json"), JSON.stringify(journal));
-    for (const { tag } of journal.entries)
-      fs.copyFileSync(path.join(source, `${tag}.sql`), path.join(folder, `${tag}.sql`));
-    const client = await PGlite.create(path.join(dir, "pglite"));
-    await migrate(drizzle(client), { migrationsFolder: folder });
-    const {
-      rows: [contact],
-    } = await client.query<{ id: number }>(
-      `insert into contacts (first_name, last_name, email, phone, service, message, newsletter_consent, contact_consent, consent_timestamp)
-       values ($1, $2, $3, $4, $5, $6, false, true, $7) returning id`,
-      [
-        REQUEST.firstName,
-        REQUEST.lastName,
-        REQUEST.email,
-        REQUEST.phone,
-        REQUEST.service,
-        REQUEST.message,
-        consentTimestamp,
-      ],
-    );
-    const payload = { ...REQUEST, contactId: contact!.id, consentTimestamp };
-    await client.query("insert into outbox (kind, contact_id, payload) values ($1, $2, $3)", [
-      "contact-notification",
-      contact!.id,
-      JSON.stringify(payload),
-    ]);
-    await client.close();
-    return { dir, contactId: contact!.id };
+    const { dir, seeded: contactId } = await dataDirBeforeMigration("_outbox_rendered_mail", async (client) => {
+      const {
+        rows: [contact],
+      } = await client.query<{ id: number }>(
+        `insert into contacts (first_name, last_name, email, phone, service, message, newsletter_consent, contact_consent, consent_timestamp)
+         values ($1, $2, $3, $4, $5, $6, false, true, $7) returning id`,
+        [
+          REQUEST.firstName,
+          REQUEST.lastName,
+          REQUEST.email,
+          REQUEST.phone,
+          REQUEST.service,
+          REQUEST.message,
+          consentTimestamp,
+        ],
+      );
+      const payload = { ...REQUEST, contactId: contact!.id, consentTimestamp };
+      await client.query("insert into outbox (kind, contact_id, payload) values ($1, $2, $3)", [
+        "contact-notification",
+        contact!.id,
+        JSON.stringify(payload),
+      ]);
+      return contact!.id;
+    });
+    return { dir, contactId };
   }
 
   it("is kept by the upgrade, rendered when sent, and reaches the owner as before", async () => {

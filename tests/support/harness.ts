@@ -14,6 +14,8 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { drizzle } from "drizzle-orm/pglite";
+import { migrate } from "drizzle-orm/pglite/migrator";
 import * as OTPAuth from "otpauth";
 import PostalMime from "postal-mime";
 import { pino, type Logger } from "pino";
@@ -228,6 +230,76 @@ export function freshDataDir(): string {
   if (fs.existsSync(path.join(template, "PG_VERSION")))
     fs.cpSync(template, path.join(dir, "pglite"), { recursive: true });
   return dir;
+}
+
+/**
+ * The migrations a deployed site had applied before an upgrade: a copy of
+ * app/db/migrations up to the one before the migration whose tag ends with
+ * `upgradeTag` (e.g. `"_course_tokens"`), for Drizzle's `migrate`. The
+ * caller removes the folder.
+ * @throws when no migration after the first has such a tag.
+ */
+export function migrationsBefore(upgradeTag: string): string {
+  const source = path.resolve("app", "db", "migrations");
+  const journal = JSON.parse(fs.readFileSync(path.join(source, "meta", "_journal.json"), "utf8"));
+  const upgrade = journal.entries.findIndex((entry: { tag: string }) => entry.tag.endsWith(upgradeTag));
+  if (upgrade < 1) throw new Error(`no migration after the first ends with ${upgradeTag}`);
+  journal.entries = journal.entries.slice(0, upgrade);
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), "site-migrations-previous-"));
+  fs.mkdirSync(path.join(folder, "meta"));
+  fs.writeFileSync(path.join(folder, "meta", "_journal.json"), JSON.stringify(journal));
+  for (const { tag } of journal.entries)
+    fs.copyFileSync(path.join(source, `${tag}.sql`), path.join(folder, `${tag}.sql`));
+  return folder;
+}
+
+/**
+ * A DATA_DIR as a deployed site left it before an upgrade: PGlite migrated
+ * by `migrationsBefore(upgradeTag)`, then `seed(client)` writes rows as that
+ * version wrote them. Opening it (`openDatabase`, or
+ * `startTestServer({ DATA_DIR })`) applies the upgrade. The caller removes `dir`.
+ * @returns the folder and what `seed` resolved with.
+ * @throws as `migrationsBefore` does.
+ */
+export async function dataDirBeforeMigration<T>(
+  upgradeTag: string,
+  seed: (client: PGlite) => Promise<T>,
+): Promise<{ dir: string; seeded: T }> {
+  const folder = migrationsBefore(upgradeTag);
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "site-data-previous-"));
+  const client = await PGlite.create(path.join(dir, "pglite"));
+  try {
+    await migrate(drizzle(client), { migrationsFolder: folder });
+    return { dir, seeded: await seed(client) };
+  } finally {
+    await client.close();
+    fs.rmSync(folder, { recursive: true, force: true });
+  }
+}
+
+/** A database of a test file's own (`openTestDatabase`). */
+export interface TestDatabase {
+  db: Database;
+  /** Closes it and removes its folder. */
+  close(): Promise<void>;
+}
+
+/**
+ * A migrated PGlite database on a fresh DATA_DIR (`freshDataDir`), for a
+ * test file that calls the app's functions without a server: open it in
+ * `beforeAll`, close it in `afterAll`.
+ * @throws as `openDatabase` does.
+ */
+export async function openTestDatabase(): Promise<TestDatabase> {
+  const dataDir = freshDataDir();
+  const database = await openDatabase({ dataDir });
+  return {
+    db: database.db,
+    async close() {
+      await database.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
 }
 
 export const silentLogger = pino({ level: process.env.TEST_LOG_LEVEL ?? "silent" });
