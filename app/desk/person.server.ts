@@ -18,7 +18,8 @@
  * - `findPerson(db, person)`: every row of that person, table by table.
  * - `erasePerson(db, person, actor)`: deletes them all in one transaction
  *   (after each entry's `beforeErase`: a registration's seats and link
- *   tokens), with one audit line holding counts only.
+ *   tokens, a subscription's link tokens), with one audit line holding
+ *   counts only.
  * - `backfillPhoneE164(db)`: fills `contacts.phone_e164` of requests stored
  *   before it existed (run by the daily job, app/desk/retention.server.ts).
  */
@@ -35,7 +36,7 @@ import {
   registrationMailsMatch,
   registrationMatch,
 } from "~/courses/person.server";
-import { NEWSLETTER_MAIL_KINDS } from "~/newsletter/subscriptions.server";
+import { beforeErasingSubscriber, NEWSLETTER_MAIL_KINDS } from "~/newsletter/subscriptions.server";
 import { subscriberStates, subscriptionSources } from "~/newsletter/words";
 import { formatDateTime } from "~/utils/format";
 import { toE164 } from "~/utils/phone";
@@ -141,6 +142,7 @@ export const PERSON_TABLES: readonly PersonTable[] = [
     noun: { one: "abonnement", other: "abonnements" },
     where: (person) => (person.email ? eq(newsletterSubscribers.email, person.email) : sql`false`),
     orderBy: newsletterSubscribers.id,
+    beforeErase: async (tx, person) => (person.email ? beforeErasingSubscriber(tx, person.email) : undefined),
     fields: (row) => [
       ["E-mail", row.email],
       ["État", subscriberStates[row.status] ?? row.status],

@@ -15,12 +15,16 @@
  *   subscription, the next letter has a new one).
  * - `deleteUnconfirmed(db, now)` deletes pending entries requested more
  *   than 30 days ago.
+ * - `beforeErasingSubscriber(tx, email)` deletes the link tokens of an
+ *   address's subscription (confirmation, unsubscription) in an erasure's
+ *   transaction, before the subscriber's row goes (app/desk/person.server.ts).
  */
 import { and, eq, lt, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { newsletterSubscribers } from "~/db/schema";
 import { enqueueMail } from "~/mail/enqueue.server";
-import { consumeToken, issueToken, readToken } from "~/tokens/tokens.server";
+import { QueryBuilder } from "drizzle-orm/pg-core";
+import { consumeToken, deleteTokensOf, issueToken, readToken } from "~/tokens/tokens.server";
 import { confirmationMail } from "./letter.server";
 import { CONSENT_VERSION, subscriberStates } from "./words";
 
@@ -159,3 +163,18 @@ export const SUBSCRIBER_COLUMNS: readonly {
   { label: "Confirmé le", value: (row, moment) => (row.confirmedAt ? moment(row.confirmedAt) : "") },
   { label: "Désabonné le", value: (row, moment) => (row.unsubscribedAt ? moment(row.unsubscribedAt) : "") },
 ];
+
+/**
+ * Deletes the link tokens (every purpose of `TOKEN_PURPOSES`) of the
+ * subscription of `email` (lower-cased), in the caller's transaction: call
+ * it before the subscriber's row is deleted, or the tokens would outlive it
+ * (an unsubscription link lasts 2 years).
+ * @throws the driver's error.
+ */
+export async function beforeErasingSubscriber(tx: Database, email: string): Promise<void> {
+  const ids = new QueryBuilder()
+    .select({ id: sql<string>`${newsletterSubscribers.id}::text` })
+    .from(newsletterSubscribers)
+    .where(eq(newsletterSubscribers.email, email));
+  for (const purpose of Object.values(TOKEN_PURPOSES)) await deleteTokensOf(tx, purpose, ids);
+}

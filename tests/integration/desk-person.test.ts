@@ -19,7 +19,16 @@ import { createSession, zurichToUtc } from "../../app/courses/sessions.server";
 import { parse } from "csv-parse/sync";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditLog, contacts, courseRegistrations, deskUser, linkTokens, outbox } from "../../app/db/schema";
+import {
+  auditLog,
+  contacts,
+  courseRegistrations,
+  deskUser,
+  linkTokens,
+  newsletterSubscribers,
+  outbox,
+} from "../../app/db/schema";
+import { TOKEN_PURPOSES } from "../../app/newsletter/subscriptions.server";
 import { setStatus } from "../../app/desk/requests.server";
 import { countsOf, findPerson, PERSON_TABLES, tableKey, type PersonKey } from "../../app/desk/person.server";
 import {
@@ -308,6 +317,16 @@ describe("erasing a person", () => {
         .from(linkTokens)
         .where(and(eq(linkTokens.purpose, REGISTRATION_TOKEN_PURPOSE), inArray(linkTokens.subject, registrationIds)));
     expect(await tokensOfHer()).toHaveLength(1);
+    // Her pending subscription's confirmation link is a token too.
+    const subscriptionIds = (await findPerson(site.database.db, marie))
+      .find(({ entry }) => entry.table === newsletterSubscribers)!
+      .rows.map((row) => String(row.id));
+    const subscriptionTokens = () =>
+      site.database.db
+        .select()
+        .from(linkTokens)
+        .where(and(eq(linkTokens.purpose, TOKEN_PURPOSES.confirm), inArray(linkTokens.subject, subscriptionIds)));
+    expect(await subscriptionTokens()).toHaveLength(1);
 
     const answer = await deskFetch(site.url, "/admin/personne", { jar, form });
     expect(answer.status).toBe(303);
@@ -325,6 +344,7 @@ describe("erasing a person", () => {
     expect(jeanBefore.contacts).toBe(1);
     // Her registration's link token went with it: the link of her mails opens nothing.
     expect(await tokensOfHer()).toEqual([]);
+    expect(await subscriptionTokens()).toEqual([]);
     expect((await fetch(`${site.url}${marieLink}`)).status).toBe(404);
 
     const audits = await site.database.db.select().from(auditLog).where(eq(auditLog.action, "erasure"));
