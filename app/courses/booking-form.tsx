@@ -4,6 +4,10 @@
  * attendee's first name, last name, telephone and optional e-mail, 1 or 2
  * places, "J'inscris un proche" (a `<details>` disclosure: it opens without
  * JavaScript) with the registrant's own fields, and an optional message.
+ * The attendee's and the registrant's fields are two autofill sections
+ * (`section-participant`, `section-inscription`): a browser fills one person
+ * at a time, so an adult child can fill their own details under
+ * "J'inscris un proche" and type their parent's above.
  * Conform wires the shared zod schema (app/courses/schema.ts) as the
  * contact form does (`usePublicForm`, and the same text fields,
  * `InputField` and `TextareaField`): the same French messages beside the
@@ -110,21 +114,21 @@ export function BookingForm({
 
       <fieldset className="flex min-w-0 flex-col gap-5">
         <legend className="mb-2 text-xl font-bold text-ink">La personne qui participe au cours</legend>
-        <InputField field={fields.firstName} label="Prénom" autoComplete="given-name" />
-        <InputField field={fields.lastName} label="Nom" autoComplete="family-name" />
+        <InputField field={fields.firstName} label="Prénom" autoComplete="section-participant given-name" />
+        <InputField field={fields.lastName} label="Nom" autoComplete="section-participant family-name" />
         <InputField
           field={fields.phone}
           label="Téléphone"
           hint={"Fixe ou mobile, par exemple\u00a0079\u00a0123\u00a045\u00a067."}
           type="tel"
-          autoComplete="tel"
+          autoComplete="section-participant tel"
         />
         <InputField
           field={fields.email}
           label="Adresse e-mail (facultatif)"
           hint="Pour recevoir la confirmation et un rappel la veille. Sans e-mail, je vous confirme par téléphone."
           type="email"
-          autoComplete="email"
+          autoComplete="section-participant email"
         />
       </fieldset>
 
@@ -158,10 +162,25 @@ export function BookingForm({
             Vous inscrivez votre mère, votre père ou un ami&nbsp;? Indiquez ici vos propres coordonnées&nbsp;: vous
             recevrez aussi la confirmation et le rappel.
           </p>
-          <InputField field={fields.bookerFirstName} label="Votre prénom" />
-          <InputField field={fields.bookerLastName} label="Votre nom" />
-          <InputField field={fields.bookerPhone} label="Votre téléphone" type="tel" />
-          <InputField field={fields.bookerEmail} label="Votre adresse e-mail (facultatif)" type="email" />
+          {/* Their own section: the browser fills the registrant's details here, apart from the attendee's. */}
+          <InputField
+            field={fields.bookerFirstName}
+            label="Votre prénom"
+            autoComplete="section-inscription given-name"
+          />
+          <InputField field={fields.bookerLastName} label="Votre nom" autoComplete="section-inscription family-name" />
+          <InputField
+            field={fields.bookerPhone}
+            label="Votre téléphone"
+            type="tel"
+            autoComplete="section-inscription tel"
+          />
+          <InputField
+            field={fields.bookerEmail}
+            label="Votre adresse e-mail (facultatif)"
+            type="email"
+            autoComplete="section-inscription email"
+          />
         </div>
       </details>
 

@@ -123,6 +123,13 @@ for (const javaScriptEnabled of [false, true]) {
     await page.getByLabel(/mardi 19 janvier 2027/).check();
     await fillAttendee(page, `Proche ${javaScriptEnabled ? "A" : "B"}`, "");
     await page.getByText("J’inscris un proche").click();
+    // Two people, two autofill sections: the browser fills the registrant's own details apart from the attendee's.
+    for (const [label, token] of [
+      ["Prénom", "section-participant given-name"],
+      ["Votre prénom", "section-inscription given-name"],
+      ["Votre téléphone", "section-inscription tel"],
+    ])
+      await expect(page.getByLabel(label!, { exact: true })).toHaveAttribute("autocomplete", token!);
     await page.getByLabel("Votre prénom").fill("Luc");
     await page.getByLabel("Votre nom").fill("Dupont");
     await page.getByLabel("Votre téléphone").fill("021 123 45 67");
