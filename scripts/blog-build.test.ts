@@ -11,7 +11,7 @@ import path from "node:path";
 import { XMLParser } from "fast-xml-parser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { writeFixtureArticles } from "../tests/fixtures/blog-articles";
-import { spawnSite } from "../tests/support/harness";
+import { renderedPage } from "../tests/support/harness";
 
 // Inside the project: the build's server bundle must resolve the project's node_modules.
 const testBuilds = path.resolve(".test-builds");
@@ -62,19 +62,11 @@ describe("a build with 60 articles", () => {
 
   it("shows the featured article first on the home page", async () => {
     // The home page is rendered on request (decision 017): this build's server answers it.
-    const site = await spawnSite({
+    const home = await renderedPage("/", {
       BUILD_DIR: path.relative(process.cwd(), buildDir),
       BLOG_CONTENT_DIR: contentDir,
       SITE_URL: "https://www.example.ch",
-      LOG_LEVEL: "warn",
     });
-    let home: string;
-    try {
-      await site.ready();
-      home = await (await fetch(`${site.url}/`)).text();
-    } finally {
-      await site.stop();
-    }
     const order = ["article-007", "article-001", "article-002"].map((slug) => home.indexOf(`href="/blog/${slug}"`));
     expect(order.every((position) => position > 0)).toBe(true);
     expect([...order].sort((a, b) => a - b)).toEqual(order);

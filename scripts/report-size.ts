@@ -12,9 +12,8 @@
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import os from "node:os";
 import { gzipSync } from "node:zlib";
-import { spawnSite } from "../tests/support/harness";
+import { renderedPage } from "../tests/support/harness";
 
 const clientDir = path.join("build", "client");
 
@@ -28,16 +27,7 @@ if (!process.argv.includes("--no-build")) {
   console.log(`npm run build: ${((performance.now() - started) / 1000).toFixed(1)} s`);
 }
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "report-size-data-"));
-const site = await spawnSite({ DATA_DIR: dataDir, LOG_LEVEL: "warn" });
-let html: string;
-try {
-  await site.ready();
-  html = await (await fetch(`${site.url}/`)).text();
-} finally {
-  await site.stop();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-}
+const html = await renderedPage("/");
 const referenced = new Set<string>();
 for (const match of html.matchAll(/["'(](\/assets\/[^"'()\s]+)["')]/g)) referenced.add(match[1]!);
 const css = [...referenced].filter((file) => file.endsWith(".css"));

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { contactMessages, contactSchema } from "./schema";
+import { schemaErrors } from "../../tests/support/schema-errors";
 
 const valid = {
   firstName: "Marie",
@@ -11,12 +12,7 @@ const valid = {
   newsletterConsent: false,
 };
 
-const errorsOf = (input: Record<string, unknown>) => {
-  const result = contactSchema.safeParse(input);
-  return result.success
-    ? {}
-    : Object.fromEntries(result.error.issues.map((issue) => [issue.path.join("."), issue.message]));
-};
+const errorsOf = (input: Record<string, unknown>) => schemaErrors(contactSchema, input);
 
 describe("contactSchema", () => {
   it("accepts a valid request, line breaks in the message included", () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { contactMessages } from "~/contact/messages";
 import { bookingMessages, bookingSchema } from "./schema";
+import { schemaErrors } from "../../tests/support/schema-errors";
 
 const valid = {
   sessionId: "7",
@@ -10,12 +11,7 @@ const valid = {
   seats: "1",
 };
 
-const errorsOf = (input: Record<string, unknown>) => {
-  const result = bookingSchema.safeParse(input);
-  return result.success
-    ? {}
-    : Object.fromEntries(result.error.issues.map((issue) => [issue.path.join("."), issue.message]));
-};
+const errorsOf = (input: Record<string, unknown>) => schemaErrors(bookingSchema, input);
 
 describe("bookingSchema", () => {
   it("accepts a registration without e-mail nor message", () => {

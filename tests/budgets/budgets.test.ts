@@ -10,7 +10,7 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { beforeAll, describe, expect, test } from "vitest";
 import {
   cssReferences,
   fontFaces,
@@ -22,7 +22,7 @@ import {
   stylesheetsOf,
 } from "./page-assets";
 import { htmlFiles } from "../../tooling/page-metadata";
-import { freshDataDir, spawnSite, type SpawnedSite } from "../support/harness";
+import { renderedPage } from "../support/harness";
 
 const clientDirectory = path.join(process.env.BUILD_DIR ?? "build", "client");
 const KB = 1024;
@@ -42,18 +42,10 @@ const kb = (bytes: number) => `${(bytes / KB).toFixed(1)} KB`;
 const read = (sitePath: string) => fs.readFileSync(path.join(clientDirectory, sitePath));
 
 let homeHtml = "";
-let site: SpawnedSite | undefined;
 beforeAll(async () => {
   // `/` is rendered on request (decision 017): the production server on a fresh database answers it.
-  site = await spawnSite({ DATA_DIR: freshDataDir(), LOG_LEVEL: "warn" });
-  await site.ready();
-  const response = await fetch(`${site.url}/`);
-  expect(response.status).toBe(200);
-  homeHtml = await response.text();
+  homeHtml = await renderedPage("/");
 }, 60_000);
-afterAll(async () => {
-  await site?.stop();
-});
 
 describe("the home page /", () => {
   test(`loads at most ${kb(budgets.javascript)} of JavaScript (gzip) before any interaction`, async () => {

@@ -396,6 +396,25 @@ export async function waitFor(
   }
 }
 
+/**
+ * The text of `sitePath` as the production server answers it, from a site
+ * started for this one request (`spawnSite` with `env`, on a throwaway
+ * PGlite folder unless `env` names one) and stopped after. For what is
+ * rendered on request only, like `/` (decision 017).
+ * @throws when the site does not start or the answer is not 200.
+ */
+export async function renderedPage(sitePath: string, env: Record<string, string> = {}): Promise<string> {
+  const site = await spawnSite({ LOG_LEVEL: "warn", ...env });
+  try {
+    await site.ready();
+    const answer = await fetch(`${site.url}${sitePath}`);
+    if (answer.status !== 200) throw new Error(`${sitePath} answered ${answer.status}`);
+    return await answer.text();
+  } finally {
+    await site.stop();
+  }
+}
+
 /** A site started as its own process by `spawnSite`. */
 export interface SpawnedSite {
   child: ChildProcess;
