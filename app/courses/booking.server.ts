@@ -34,6 +34,7 @@ import {
   type OwnerPerson,
 } from "./mails.server";
 import { calendarAttachment } from "./ics.server";
+import { registrationPath } from "./links";
 import { registersRelative, type BookingInput } from "./schema";
 import { courseBySlug, type SessionRow } from "./sessions.server";
 
@@ -65,7 +66,7 @@ export interface LinkOptions {
   now?: Date;
 }
 
-const manageUrl = (siteUrl: string, token: string) => `${siteUrl}/cours/inscription/${token}`;
+const manageUrl = (siteUrl: string, token: string) => `${siteUrl}${registrationPath(token)}`;
 const deskUrl = (siteUrl: string, sessionId: number) => `${siteUrl}/admin/cours/${sessionId}`;
 
 function courseTitle(session: Pick<SessionRow, "courseId">): string {

@@ -11,6 +11,8 @@
 import { courseBookingInfo } from "~/content/courses";
 import { escapeHtml, oneLine } from "~/mail/render.server";
 import { formatChf, formatDateTimeRange } from "~/utils/format";
+import { CALENDAR_FILE } from "./ics.server";
+import { calendarAddress } from "./links";
 import { sessionEnd, type SessionRow } from "./sessions.server";
 
 /** Outbox kinds of this feature. */
@@ -117,12 +119,12 @@ export function registrationMail(
       `L’inscription de ${mail.attendeeName} est confirmée (${places}). Je me réjouis de vous accueillir.`,
       `À apporter : ${courseBookingInfo.bring}`,
       `Paiement : ${courseBookingInfo.payment}`,
-      "Pour ajouter le cours à votre agenda, ouvrez le fichier joint « cours.ics » ou le lien « Ajouter à mon agenda » ci-dessous.",
+      `Pour ajouter le cours à votre agenda, ouvrez le fichier joint « ${CALENDAR_FILE.name} » ou le lien « Ajouter à mon agenda » ci-dessous.`,
       courseBookingInfo.cancel,
     ],
     sessionDetails(mail),
     [
-      { label: "Ajouter à mon agenda", url: `${mail.manageUrl}/calendrier.ics` },
+      { label: "Ajouter à mon agenda", url: calendarAddress(mail.manageUrl) },
       { label: "Voir ou annuler mon inscription", url: mail.manageUrl },
     ],
   );

@@ -7,6 +7,7 @@
 import { settingsFrom } from "~/config/settings.server";
 import { findRegistrationByToken } from "~/courses/booking.server";
 import { CALENDAR_FILE, registrationCalendar } from "~/courses/ics.server";
+import { registrationPath } from "~/courses/links";
 import { courseBySlug } from "~/courses/sessions.server";
 import type { Route } from "./+types/course-calendar";
 
@@ -22,7 +23,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const text = registrationCalendar({
     session,
     courseTitle: courseBySlug(session.courseId)?.title ?? session.courseId,
-    manageUrl: `${settingsFrom(context).SITE_URL}/cours/inscription/${params.token}`,
+    manageUrl: `${settingsFrom(context).SITE_URL}${registrationPath(params.token)}`,
   });
   return new Response(text, {
     headers: {

@@ -16,6 +16,7 @@ import { Button, buttonVariants } from "~/components/ui/button";
 import { courseBookingInfo } from "~/content/courses";
 import { settingsFrom } from "~/config/settings.server";
 import { cancelRegistration, findRegistrationByToken } from "~/courses/booking.server";
+import { calendarAddress, registrationPath } from "~/courses/links";
 import { BOOKING_HONEYPOT_FIELD } from "~/courses/schema";
 import { courseBySlug, sessionEnd } from "~/courses/sessions.server";
 import { guardPublicAction } from "~/guards/public-action.server";
@@ -49,7 +50,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
       placeAccess: session.placeAccess,
       price: formatChf(session.priceChf),
       started: new Date(session.startsAt).getTime() <= Date.now(),
-      calendarUrl: `/cours/inscription/${params.token}/calendrier.ics`,
+      calendarUrl: calendarAddress(registrationPath(params.token)),
     },
     info: courseBookingInfo,
   };

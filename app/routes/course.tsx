@@ -19,6 +19,7 @@ import { themeClasses } from "~/components/theme";
 import { settingsFrom } from "~/config/settings.server";
 import { BookingForm } from "~/courses/booking-form";
 import { registerForSession } from "~/courses/booking.server";
+import { registrationPath } from "~/courses/links";
 import { courseStructuredData, publicSession } from "~/courses/public.server";
 import { BOOKING_BODY_LIMIT_BYTES, BOOKING_HONEYPOT_FIELD, bookingMessages, bookingSchema } from "~/courses/schema";
 import { courseBySlug, listSessions } from "~/courses/sessions.server";
@@ -120,7 +121,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     "booking: registration stored, mails queued",
   );
   context.wakeOutbox?.();
-  throw redirect(`/cours/inscription/${result.token}`, 303);
+  throw redirect(registrationPath(result.token), 303);
 }
 
 export default function CoursePage() {

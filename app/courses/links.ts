@@ -1,0 +1,13 @@
+/**
+ * The addresses of a registration's link (app/routes.ts): its page
+ * `/cours/inscription/{token}` (confirmation, cancel button) and its
+ * calendar file `/cours/inscription/{token}/calendrier.ics`. Made here only:
+ * the booking's mails, the form's redirect, the page and the file's route
+ * call these.
+ */
+
+/** The path of a registration's page. */
+export const registrationPath = (token: string) => `/cours/inscription/${token}`;
+
+/** The address of a registration's calendar file, from its page's address (a path or a full URL). */
+export const calendarAddress = (registrationAddress: string) => `${registrationAddress}/calendrier.ics`;
