@@ -23,10 +23,9 @@
  *   after the start): the same job deletes expired tokens.
  */
 import { and, asc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
-import { QueryBuilder } from "drizzle-orm/pg-core";
 import type { Database } from "~/db/client.server";
 import { courseRegistrations, courseSessions, outbox } from "~/db/schema";
-import { deleteTokensOf } from "~/tokens/tokens.server";
+import { deleteTokensOfRows } from "~/tokens/tokens.server";
 import { formatDateTime } from "~/utils/format";
 import { REGISTRATION_TOKEN_PURPOSE, type RegistrationRow } from "./booking.server";
 import { REGISTRATION_STATUS_LABELS } from "./desk.server";
@@ -111,11 +110,10 @@ async function releaseSeatsOf(tx: Database, person: RegistrationPerson): Promise
  */
 export async function beforeErasingRegistrations(tx: Database, person: RegistrationPerson): Promise<void> {
   await releaseSeatsOf(tx, person);
-  const ids = new QueryBuilder()
-    .select({ id: sql<string>`${courseRegistrations.id}::text` })
-    .from(courseRegistrations)
-    .where(registrationMatch(person));
-  await deleteTokensOf(tx, REGISTRATION_TOKEN_PURPOSE, ids);
+  await deleteTokensOfRows(tx, REGISTRATION_TOKEN_PURPOSE, {
+    id: courseRegistrations.id,
+    where: registrationMatch(person),
+  });
 }
 
 /**

@@ -23,8 +23,7 @@ import { and, eq, lt, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { newsletterSubscribers } from "~/db/schema";
 import { enqueueMail } from "~/mail/enqueue.server";
-import { QueryBuilder } from "drizzle-orm/pg-core";
-import { consumeToken, deleteTokensOf, issueToken, readToken } from "~/tokens/tokens.server";
+import { consumeToken, deleteTokensOfRows, issueToken, readToken } from "~/tokens/tokens.server";
 import { confirmationMail } from "./letter.server";
 import { CONSENT_VERSION, subscriberStates } from "./words";
 
@@ -172,9 +171,8 @@ export const SUBSCRIBER_COLUMNS: readonly {
  * @throws the driver's error.
  */
 export async function beforeErasingSubscriber(tx: Database, email: string): Promise<void> {
-  const ids = new QueryBuilder()
-    .select({ id: sql<string>`${newsletterSubscribers.id}::text` })
-    .from(newsletterSubscribers)
-    .where(eq(newsletterSubscribers.email, email));
-  for (const purpose of Object.values(TOKEN_PURPOSES)) await deleteTokensOf(tx, purpose, ids);
+  await deleteTokensOfRows(tx, Object.values(TOKEN_PURPOSES), {
+    id: newsletterSubscribers.id,
+    where: eq(newsletterSubscribers.email, email),
+  });
 }

@@ -17,10 +17,12 @@
  *   (a registration's page, read and acted on many times) uses `readToken`
  *   and keeps its once-only changes in the state of its subject instead.
  * - `deleteExpiredTokens(db, now)` (the daily retention) and
- *   `deleteTokensOf(tx, purpose, subjects)` (an erasure) delete them.
+ *   `deleteTokensOf(tx, purposes, subjects)` and `deleteTokensOfRows(tx,
+ *   purposes, { id, where })` (an erasure) delete them.
  */
 import { createHash, randomBytes } from "node:crypto";
-import { and, eq, gt, inArray, isNull, lt, type SQLWrapper } from "drizzle-orm";
+import { and, eq, gt, inArray, isNull, lt, sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import { QueryBuilder, type PgColumn } from "drizzle-orm/pg-core";
 import type { Database } from "~/db/client.server";
 import { linkTokens } from "~/db/schema";
 
@@ -97,20 +99,42 @@ export async function deleteExpiredTokens(db: Database, now = new Date()): Promi
 }
 
 /**
- * Deletes every token of `purpose` acting on `subjects` (an erasure): one
- * subject, or a subquery of Drizzle's query builder selecting subjects as
- * text (e.g. the ids of a person's rows, `id::text`).
+ * Deletes every token of `purposes` (one or several) acting on `subjects`
+ * (an erasure): one subject, or a subquery of Drizzle's query builder
+ * selecting subjects as text (e.g. the ids of a person's rows, `id::text`).
  * @returns how many. @throws whatever the driver throws.
  */
-export async function deleteTokensOf(tx: Database, purpose: string, subjects: string | SQLWrapper): Promise<number> {
+export async function deleteTokensOf(
+  tx: Database,
+  purposes: string | readonly string[],
+  subjects: string | SQLWrapper,
+): Promise<number> {
   const deleted = await tx
     .delete(linkTokens)
     .where(
       and(
-        eq(linkTokens.purpose, purpose),
+        inArray(linkTokens.purpose, [purposes].flat()),
         typeof subjects === "string" ? eq(linkTokens.subject, subjects) : inArray(linkTokens.subject, subjects),
       ),
     )
     .returning({ hash: linkTokens.hash });
   return deleted.length;
+}
+
+/**
+ * Deletes the tokens of `purposes` whose subjects are the rows `where`
+ * selects, by their `id` column (e.g. a person's registrations): call it in
+ * an erasure's transaction before the rows go.
+ * @returns how many. @throws whatever the driver throws.
+ */
+export function deleteTokensOfRows(
+  tx: Database,
+  purposes: string | readonly string[],
+  { id, where }: { id: PgColumn; where: SQL | undefined },
+): Promise<number> {
+  const subjects = new QueryBuilder()
+    .select({ subject: sql<string>`${id}::text` })
+    .from(id.table)
+    .where(where);
+  return deleteTokensOf(tx, purposes, subjects);
 }
