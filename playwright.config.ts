@@ -5,6 +5,7 @@
  */
 import { defineConfig, devices } from "@playwright/test";
 import { chromiumLaunchOptions } from "./scripts/chromium";
+import { SERVER_ENTRY, SERVER_NODE_FLAGS } from "./tooling/build-server";
 
 const PORT = Number(process.env.E2E_PORT ?? 4173);
 
@@ -43,7 +44,7 @@ export default defineConfig({
     phone("mobile-320", 320, 640),
   ],
   webServer: {
-    command: "tsx scripts/ensure-build.ts && tsx server/index.ts",
+    command: `tsx scripts/ensure-build.ts && node ${SERVER_NODE_FLAGS.join(" ")} build/${SERVER_ENTRY}`,
     url: `http://localhost:${PORT}/`,
     reuseExistingServer: false,
     timeout: 240_000,

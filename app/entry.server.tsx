@@ -3,11 +3,13 @@
  * `handleError`, the CSP nonce and the cache policy): streams the HTML;
  * waits for the whole page for bots and prerendering.
  *
- * A page rendered on request gives its inline scripts (React Router's and
- * React's) the request's nonce from `loadContext.cspNonce`, and is marked
+ * A page rendered for one request gives its inline scripts (React Router's
+ * and React's) the request's nonce from `loadContext.cspNonce`, and is marked
  * `Cache-Control: private, no-cache` (a nonce must not be served twice from a
- * shared cache). While prerendering there is no nonce: the server allows
- * those files' inline scripts by hash (`server/security.ts`).
+ * shared cache). A page rendered for the render cache (`loadContext.renderHints`
+ * present, server/render-cache.ts) has no nonce and is rendered whole before
+ * it is answered: the server allows its inline scripts by hash
+ * (`server/security.ts`) and sets its cache headers.
  *
  * Every page's JavaScript (React Router's module preloads and bootstrap
  * script) starts loading after the first contentful paint
@@ -33,7 +35,8 @@ export default function handleRequest(
   // If you have middleware enabled:
   // loadContext: RouterContextProvider
 ) {
-  const nonce = loadContext.cspNonce;
+  const forCache = Boolean(loadContext.renderHints);
+  const nonce = forCache ? undefined : loadContext.cspNonce;
   if (nonce && !responseHeaders.has("Cache-Control")) responseHeaders.set("Cache-Control", "private, no-cache");
 
   // https://httpwg.org/specs/rfc9110.html#HEAD
@@ -51,7 +54,7 @@ export default function handleRequest(
     // Ensure requests from bots and SPA Mode renders wait for all content to load before responding
     // https://react.dev/reference/react-dom/server/renderToPipeableStream#waiting-for-all-content-to-load-for-crawlers-and-static-generation
     const readyOption: keyof RenderToPipeableStreamOptions =
-      (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
+      forCache || (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
 
     // Abort the rendering stream after the `streamTimeout` so it has time to
     // flush down the rejected boundaries
@@ -71,7 +74,7 @@ export default function handleRequest(
           });
           const stream = createReadableStreamFromReadable(body);
 
-          responseHeaders.set("Content-Type", "text/html");
+          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
 
           pipe(body);
 

@@ -4,6 +4,7 @@ import type { Settings } from "./config/settings.server";
 import type { Database } from "./db/client.server";
 import type { RateLimiter } from "./guards/public-action.server";
 import type { DeskAuth } from "./desk/auth.server";
+import type { RenderHints } from "./utils/render-cache";
 
 declare module "react-router" {
   interface AppLoadContext {
@@ -24,6 +25,12 @@ declare module "react-router" {
     dataRequest?: boolean;
     /** This request's Content-Security-Policy nonce (server/security.ts); absent while prerendering. */
     cspNonce?: string;
+    /**
+     * Present only when the page is rendered for the render cache (server/render-cache.ts): then
+     * the request carries no cookie nor visitor header, and the loader may say when its answer
+     * expires or that it must not be kept (app/utils/render-cache.ts).
+     */
+    renderHints?: RenderHints;
   }
 }
 

@@ -116,7 +116,9 @@ export function Layout({ children }: { children: ReactNode }) {
  * canonical URL and share tags (see `pageMeta`); the feed link's title; the
  * header's and footer's words.
  */
-export function loader(): RootData {
+export function loader({ context }: Route.LoaderArgs): RootData {
+  // The footer's © year changes on the first of January.
+  context.renderHints?.validUntil(new Date(new Date().getFullYear() + 1, 0, 1));
   const brand = { line1: identity.brand.line1, line2: identity.brand.line2 };
   return {
     siteName,

@@ -1,17 +1,17 @@
 /**
  * Builds the site when `build/` is missing or older than any source file
- * (app/, public/, configuration, lockfile), or was made with another
- * `SITE_URL` (the prerendered pages carry it). Used by `npm start`, so that a
- * fresh clone starts with `npm install && npm start`.
+ * (app/, server/, public/, configuration, lockfile). Used by `npm start`, so
+ * that a fresh clone starts with `npm install && npm start`, and by the
+ * tests and benchmarks before they start the compiled server.
  */
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { readBuildSiteUrl } from "../app/config/build-info.server";
-import { builtSiteUrl } from "../tooling/site-url";
+import { SERVER_ENTRY } from "../tooling/build-server";
 
 const sources = [
   "app",
+  "server",
   "public",
   "tooling",
   "vite.config.ts",
@@ -19,7 +19,7 @@ const sources = [
   "package-lock.json",
   "tsconfig.json",
 ];
-const marker = path.join("build", "server", "index.js");
+const marker = path.join("build", SERVER_ENTRY);
 
 function newestMtime(entry: string): number {
   if (!fs.existsSync(entry)) return 0;
@@ -32,19 +32,11 @@ function newestMtime(entry: string): number {
 
 const builtAt = fs.existsSync(marker) ? fs.statSync(marker).mtimeMs : 0;
 const changedAt = Math.max(...sources.map(newestMtime));
-const siteUrl = builtSiteUrl();
-const sameSiteUrl = readBuildSiteUrl("build") === siteUrl;
 
-if (builtAt > changedAt && sameSiteUrl) {
+if (builtAt > changedAt) {
   console.log("Build is up to date.");
 } else {
-  console.log(
-    !builtAt
-      ? "No build yet: building…"
-      : builtAt <= changedAt
-        ? "Sources changed since the last build: building…"
-        : `SITE_URL is now ${siteUrl}: building…`,
-  );
+  console.log(!builtAt ? "No build yet: building…" : "Sources changed since the last build: building…");
   // Always a production build: Vitest sets NODE_ENV=test, which would otherwise ship React's development build.
   const result = spawnSync("npx", ["react-router", "build"], {
     stdio: "inherit",

@@ -2,14 +2,14 @@
  * The Express application: request logging (paths only), the door guards
  * (`server/doors.ts`: methods, body size, a stopping server), compression,
  * security headers (`server/security.ts`), `/healthz`, the build's static
- * files (hashed assets cached for a year, prerendered pages revalidated) and
- * React Router for everything else; the public actions' own guards run in
+ * files (hashed assets cached for a year, others revalidated), the public
+ * pages from the render cache (`server/render-cache.ts`) and React Router
+ * for everything else; the public actions' own guards run in
  * the actions (`app/guards/`).
  *
  * `createApp(options)` returns an Express app that does not listen yet;
  * `server/main.ts` starts it.
  */
-import fs from "node:fs";
 import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
@@ -28,12 +28,13 @@ import type { Settings } from "../app/config/settings.server.ts";
 import { lingeringClose } from "./lingering-close.ts";
 import { actionlessPost, doorGuards, errorHandler, privatePages, routeTree } from "./doors.ts";
 import { CSP_REPORT_PATH, cspReportHandlers } from "./csp-report.ts";
-import { prerenderedScriptSources, securityHeaders } from "./security.ts";
+import { renderCachePages, type PageRenderer } from "./render-cache.ts";
+import { securityHeaders } from "./security.ts";
 
 export interface AppOptions {
   settings: Settings;
   logger: Logger;
-  /** Folder of the client build (`build/client`): assets and prerendered HTML. */
+  /** Folder of the client build (`build/client`): assets and public files. */
   clientDir: string;
   /** Production: the server build module. Development: omitted, `vite` is used. */
   build?: ServerBuild;
@@ -47,42 +48,15 @@ export interface AppOptions {
   auth: DeskAuth;
   /** True once the server stops: requests still arriving on open connections get 503. */
   isClosing: () => boolean;
-}
-
-declare module "express-serve-static-core" {
-  interface Locals {
-    /** The prerendered HTML file that answers this request (production only). */
-    prerenderedFile?: string;
-  }
+  /** Production: the public pages' render cache (server/render-cache.ts). */
+  pages?: PageRenderer;
 }
 
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
 
-/** Prerendered pages and public files: a browser or a CDN may keep them, but asks each time whether they changed. */
+/** Public files: a browser or a CDN may keep them, but asks each time whether they changed. */
 function revalidate(res: { setHeader(name: string, value: string): unknown }) {
   res.setHeader("Cache-Control", "public, max-age=0, must-revalidate");
-}
-
-/**
- * The prerendered HTML file that answers a GET or HEAD request, if any:
- * `/` and `/blog` are `index.html` and `blog/index.html` in `clientDir`;
- * a path ending in `.html` is that file. Never a file outside `clientDir`.
- */
-function prerenderedFile(clientDir: string, req: express.Request): { path: string; mtimeMs: number } | undefined {
-  if ((req.method !== "GET" && req.method !== "HEAD") || req.path.includes("..")) return undefined;
-  const extension = path.extname(req.path);
-  const relative = extension === ".html" ? req.path : extension ? null : path.join(req.path, "index.html");
-  if (!relative) return undefined;
-  const file = path.join(clientDir, relative);
-  if (!file.startsWith(clientDir + path.sep)) return undefined;
-  let stat: fs.Stats | undefined;
-  try {
-    stat = fs.statSync(file, { throwIfNoEntry: false });
-  } catch {
-    // ENOTDIR (`/robots.txt/x`), ENAMETOOLONG, EACCES...: no such page.
-    return undefined;
-  }
-  return stat?.isFile() ? { path: file, mtimeMs: stat.mtimeMs } : undefined;
 }
 
 /** Longest wait for the database's answer before `/healthz` says 503. */
@@ -149,6 +123,7 @@ export function createApp({
   rateLimit,
   auth,
   isClosing,
+  pages,
 }: AppOptions): express.Express {
   const app = express();
   app.disable("x-powered-by");
@@ -172,17 +147,6 @@ export function createApp({
     }),
   );
   app.use(compression());
-  if (!vite) {
-    // A prerendered page allows its own inline scripts by hash: known before the headers are set.
-    app.use((req, res, next) => {
-      const file = prerenderedFile(clientDir, req);
-      if (file) {
-        res.locals.prerenderedFile = file.path;
-        res.locals.cspScriptSources = prerenderedScriptSources(file.path, file.mtimeMs);
-      }
-      next();
-    });
-  }
   app.use(securityHeaders({ development: Boolean(vite) }));
   // Refusals (405, 413, 503 while stopping) carry the security headers too; nothing above reads a body.
   // Which routes have an action, for the refusals of doorGuards and actionlessPost (made once).
@@ -209,36 +173,16 @@ export function createApp({
     app.use("/assets", (_req, res) => {
       res.status(404).type("text/plain; charset=utf-8").send("Not found");
     });
-    // Prerendered pages: always revalidated; compressed at build time as well (brotli, else gzip,
-    // else sent as is and compressed on the fly). The request's path becomes the file's for
-    // express-static-gzip; the log keeps the original (`req.originalUrl`).
-    const pages = expressStaticGzip(clientDir, {
-      enableBrotli: true,
-      orderPreference: ["br", "gz"],
-      index: false,
-      serveStatic: { index: false, redirect: false, setHeaders: revalidate },
-    });
-    app.use((req, res, next) => {
-      const file = res.locals.prerenderedFile;
-      if (!file) return next();
-      const requestedUrl = req.url;
-      req.url = encodeURI(`/${path.relative(clientDir, file).split(path.sep).join("/")}`);
-      pages(req, res, (error?: unknown) => {
-        req.url = requestedUrl;
-        next(error);
-      });
-    });
-    // Public files (pictures, feed, sitemap, robots.txt): always revalidated. No index
+    // Public pages, from the render cache (server/render-cache.ts): before the files, which cost a
+    // disk lookup each.
+    if (pages) app.use(renderCachePages(pages));
+    // Public files (pictures, share images, favicon): always revalidated. No index
     // files and no redirect to a trailing slash: pages are served above.
     app.use(
       express.static(clientDir, {
         redirect: false,
         index: false,
-        setHeaders: (res, file) => {
-          revalidate(res);
-          if (file.endsWith(`${path.sep}rss.xml`)) res.setHeader("Content-Type", "application/rss+xml; charset=utf-8");
-          if (file.endsWith(`${path.sep}sitemap.xml`)) res.setHeader("Content-Type", "application/xml; charset=utf-8");
-        },
+        setHeaders: revalidate,
       }),
     );
   }

@@ -24,7 +24,7 @@
 import type { ErrorRequestHandler, RequestHandler } from "express";
 import onHeaders from "on-headers";
 import type { Logger } from "pino";
-import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
+import { matchRoutes, type RouteMatch, type RouteObject, type ServerBuild } from "react-router";
 import { ACTION_ROUTE_METHODS } from "../app/guards/public-action.server.ts";
 import { errorFields } from "../app/utils/errors.server.ts";
 
@@ -58,6 +58,31 @@ export function routeTree(routes: ServerBuild["routes"]): RouteNode[] {
  * matches (React Router answers 404 then).
  */
 export function routeOf(tree: RouteNode[], originalUrl: string): RouteNode | null {
+  return (matchesOf(tree, originalUrl)?.at(-1)?.route as RouteNode | undefined) ?? null;
+}
+
+/** Paths whose matches are remembered, per tree: `matchRoutes` ranks every route at each call. */
+const MATCHES_REMEMBERED = 1000;
+const rememberedMatches = new WeakMap<RouteNode[], Map<string, RouteMatch<string, RouteNode>[] | null>>();
+
+/**
+ * Every route React Router would run for `originalUrl`, root first, or null
+ * when none matches. The last `MATCHES_REMEMBERED` paths' answers are kept
+ * (forgotten all at once beyond): every request asks twice or more.
+ */
+export function matchesOf(tree: RouteNode[], originalUrl: string): RouteMatch<string, RouteNode>[] | null {
+  let remembered = rememberedMatches.get(tree);
+  if (!remembered) rememberedMatches.set(tree, (remembered = new Map()));
+  const path = originalUrl.split("?", 1)[0]!;
+  const known = remembered.get(path);
+  if (known !== undefined) return known;
+  const matches = matchPath(tree, originalUrl);
+  if (remembered.size >= MATCHES_REMEMBERED) remembered.clear();
+  remembered.set(path, matches);
+  return matches;
+}
+
+function matchPath(tree: RouteNode[], originalUrl: string): RouteMatch<string, RouteNode>[] | null {
   let pathname: string;
   try {
     pathname = new URL(`http://localhost${originalUrl}`).pathname;
@@ -72,8 +97,7 @@ export function routeOf(tree: RouteNode[], originalUrl: string): RouteNode | nul
   } catch {
     return null; // a malformed escape: React Router matches nothing either
   }
-  const matches = matchRoutes(tree, pathname);
-  return (matches?.at(-1)?.route as RouteNode | undefined) ?? null;
+  return matchRoutes(tree, pathname);
 }
 
 const text = "text/plain; charset=utf-8";

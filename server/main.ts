@@ -11,10 +11,12 @@
  * its other claimed rows given back), the daily retention job
  * (app/desk/retention.server.ts: its timers, and a run in progress), the
  * database.
+ * In production, public pages come from the render cache
+ * (`server/render-cache.ts`), which listens to the database's
+ * announcements and is warmed in the background once the port listens.
  * @throws DatabaseOpenError naming DATABASE_URL or DATA_DIR when the
  *   database cannot be opened, DataDirLockedError when another process uses
- *   DATA_DIR, an Error naming SITE_URL when the build was made for another
- *   address, an Error naming PORT when it cannot listen.
+ *   DATA_DIR, an Error naming PORT when it cannot listen.
  */
 import fs from "node:fs";
 import type { Server } from "node:http";
@@ -29,7 +31,7 @@ import { OutboxWorker } from "../app/mail/outbox.server.ts";
 import { openDatabase, type OpenDatabase } from "../app/db/client.server.ts";
 import { errorFields } from "../app/utils/errors.server.ts";
 import { createApp } from "./app.ts";
-import { readBuildSiteUrl } from "../app/config/build-info.server.ts";
+import { createPageRenderer, RENDER_CACHE_CHANNEL, RenderCache, warmRenderCache } from "./render-cache.ts";
 import type { Settings } from "../app/config/settings.server.ts";
 import { createRateLimiter } from "./rate-limit.ts";
 import { createDeskAuth, resolveAuthSecret } from "../app/desk/auth.server.ts";
@@ -66,14 +68,6 @@ export async function startServer({
     const serverBuildPath = path.join(buildDir, "server", "index.js");
     if (!fs.existsSync(serverBuildPath)) {
       throw new Error(`No build found at ${serverBuildPath}: run "npm run build" first (npm start does it for you).`);
-    }
-    // Prerendered pages, the sitemap and the feed carry the build's SITE_URL.
-    const builtFor = readBuildSiteUrl(buildDir);
-    if (builtFor !== settings.SITE_URL) {
-      throw new Error(
-        `SITE_URL is ${settings.SITE_URL}, but the build in ${buildDir} was made for ${builtFor ?? "an unknown address"}: ` +
-          `build again with this SITE_URL ("npm run build" reads .env and the environment; "npm start" does it when needed; see docs/deploy.md).`,
-      );
     }
     build = (await import(pathToFileURL(serverBuildPath).href)) as ServerBuild;
   }
@@ -133,6 +127,31 @@ export async function startServer({
     logger,
   });
 
+  // Public pages kept in memory, dropped when the database announces a change (server/render-cache.ts).
+  const renderCache = build ? new RenderCache({ maxBytes: settings.RENDER_CACHE_MAX_MB * 1024 * 1024 }) : undefined;
+  const stopListening = renderCache
+    ? await database.listen(RENDER_CACHE_CHANNEL, {
+        message: (tag) => renderCache.invalidate(tag),
+        connected: (up) => {
+          if (!up) logger.warn("render cache: lost the database's announcements, pages are rendered on each request");
+          else if (renderCache.size === 0 && renderCache.generation > 0) logger.info("render cache: listening again");
+          renderCache.setListening(up);
+        },
+      })
+    : undefined;
+
+  const pages =
+    build && renderCache
+      ? createPageRenderer({
+          build,
+          mode: settings.NODE_ENV,
+          cache: renderCache,
+          siteUrl: settings.SITE_URL,
+          loadContext: () => ({ settings, db: database.db, logger }),
+          logger,
+        })
+      : undefined;
+
   let closing = false;
   const app = createApp({
     settings,
@@ -145,6 +164,7 @@ export async function startServer({
     rateLimit,
     auth,
     isClosing: () => closing,
+    pages,
   });
   const server = await new Promise<Server>((resolve, reject) => {
     const listening = app.listen(settings.PORT, settings.HOST, (error?: Error) => {
@@ -159,6 +179,14 @@ export async function startServer({
     logger,
     periods: legalSettings,
   });
+
+  if (pages) {
+    // Every page of the sitemap rendered once, in the background: the first visitors find them ready.
+    const started = Date.now();
+    void warmRenderCache(pages).then((kept) =>
+      logger.info(`render cache: ${kept} pages ready in ${Date.now() - started} ms`),
+    );
+  }
 
   return {
     port: (server.address() as AddressInfo).port,
@@ -178,6 +206,7 @@ export async function startServer({
       //    progress ends; then the database.
       await worker.stop();
       await retention.stop();
+      await stopListening?.();
       await vite?.close();
       await database.close();
     },

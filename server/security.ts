@@ -4,9 +4,11 @@
  * - `Content-Security-Policy`, enforced, with no `'unsafe-inline'` and no
  *   `'unsafe-eval'` for scripts. A page rendered on request allows its inline
  *   scripts by a per-request nonce (`res.locals.cspNonce`, which
- *   `app/entry.server.tsx` hands to React Router and React); a prerendered
- *   page, a file that cannot carry a fresh nonce, allows the SHA-256 hashes of
- *   its own inline scripts (`prerenderedScriptSources`).
+ *   `app/entry.server.tsx` hands to React Router and React); a page of the
+ *   render cache, served to many visitors, allows the SHA-256 hashes of its
+ *   own inline scripts (`res.locals.cspScriptSources`, server/render-cache.ts).
+ *   The policy is written as the headers go out, so that the handler that
+ *   answers decides which (`on-headers`).
  * - Strict-Transport-Security (and `upgrade-insecure-requests`) only when the
  *   request came over HTTPS (`req.secure`, which honours `X-Forwarded-Proto`
  *   from a proxy on the loopback address).
@@ -27,10 +29,10 @@
  * https://www.w3.org/TR/permissions-policy/.
  */
 import crypto from "node:crypto";
-import fs from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { RequestHandler, Response } from "express";
 import helmet from "helmet";
+import onHeaders from "on-headers";
 import { Parser } from "htmlparser2";
 import { DEFERRED_MODULE_TYPE } from "../app/utils/deferred-hydration.server.ts";
 import { CSP_REPORT_GROUP, CSP_REPORT_PATH } from "./csp-report.ts";
@@ -113,21 +115,6 @@ export function inlineScriptHashes(html: string): string[] {
   return [...hashes];
 }
 
-const hashCache = new Map<string, { mtimeMs: number; sources: string }>();
-
-/**
- * The `script-src` sources of a prerendered HTML file: its inline scripts'
- * hashes, read once per file version and then cached in memory.
- * @throws the `fs` error when the file cannot be read
- */
-export function prerenderedScriptSources(file: string, mtimeMs: number): string {
-  const cached = hashCache.get(file);
-  if (cached?.mtimeMs === mtimeMs) return cached.sources;
-  const sources = inlineScriptHashes(fs.readFileSync(file, "utf8")).join(" ");
-  hashCache.set(file, { mtimeMs, sources });
-  return sources;
-}
-
 const scriptSources = (_req: IncomingMessage, res: ServerResponse) => {
   const locals = (res as Response).locals;
   // No nonce and no hash: only scripts from the site itself (a file, an asset, an error of Express).
@@ -136,36 +123,39 @@ const scriptSources = (_req: IncomingMessage, res: ServerResponse) => {
 
 /**
  * The middleware chain that sets the security headers. Must run before
- * anything answers; a handler that serves a prerendered page sets
- * `res.locals.cspScriptSources` before it (see `server/app.ts`).
+ * anything answers; the Content-Security-Policy is written when the answer's
+ * headers go out, from `res.locals.cspScriptSources` if the handler set it
+ * (a cached page's hashes), else the request's nonce.
  * @param development allows Vite's hot-reload web socket (`ws:`) in `connect-src`
  */
 export function securityHeaders({ development = false }: { development?: boolean } = {}): RequestHandler[] {
+  const contentSecurityPolicy = (secure: boolean) =>
+    helmet.contentSecurityPolicy({
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", scriptSources],
+        scriptSrcAttr: ["'none'"],
+        // React sets style attributes (picture ratios, the tooltip's position), sonner injects its
+        // stylesheet: inline styles cannot run code, so they stay allowed.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", "data:"],
+        fontSrc: ["'self'"],
+        connectSrc: development ? ["'self'", "ws:"] : ["'self'"],
+        frameSrc: [VIDEO_PLAYER_ORIGIN],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        // Violations are logged (server/csp-report.ts): report-to where the browser has it, else report-uri.
+        reportUri: [CSP_REPORT_PATH],
+        reportTo: [CSP_REPORT_GROUP],
+        ...(secure ? { upgradeInsecureRequests: [] } : {}),
+      },
+    });
   const policy = (secure: boolean) =>
     helmet({
-      contentSecurityPolicy: {
-        useDefaults: false,
-        directives: {
-          defaultSrc: ["'self'"],
-          scriptSrc: ["'self'", scriptSources],
-          scriptSrcAttr: ["'none'"],
-          // React sets style attributes (picture ratios, the tooltip's position), sonner injects its
-          // stylesheet: inline styles cannot run code, so they stay allowed.
-          styleSrc: ["'self'", "'unsafe-inline'"],
-          imgSrc: ["'self'", "data:"],
-          fontSrc: ["'self'"],
-          connectSrc: development ? ["'self'", "ws:"] : ["'self'"],
-          frameSrc: [VIDEO_PLAYER_ORIGIN],
-          objectSrc: ["'none'"],
-          baseUri: ["'self'"],
-          formAction: ["'self'"],
-          frameAncestors: ["'none'"],
-          // Violations are logged (server/csp-report.ts): report-to where the browser has it, else report-uri.
-          reportUri: [CSP_REPORT_PATH],
-          reportTo: [CSP_REPORT_GROUP],
-          ...(secure ? { upgradeInsecureRequests: [] } : {}),
-        },
-      },
+      contentSecurityPolicy: false,
       strictTransportSecurity: secure ? { maxAge: 365 * 24 * 60 * 60, includeSubDomains: true } : false,
       referrerPolicy: { policy: "strict-origin-when-cross-origin" },
       xFrameOptions: { action: "deny" },
@@ -174,9 +164,14 @@ export function securityHeaders({ development = false }: { development?: boolean
     });
   const overHttps = policy(true);
   const overHttp = policy(false);
+  const cspOverHttps = contentSecurityPolicy(true);
+  const cspOverHttp = contentSecurityPolicy(false);
+  const noop = () => {};
   return [
-    (_req, res, next) => {
+    (req, res, next) => {
       res.locals.cspNonce = createNonce();
+      // helmet's policy middleware only computes and sets the header: run as the headers are written.
+      onHeaders(res, () => (req.secure ? cspOverHttps : cspOverHttp)(req, res, noop));
       next();
     },
     (req, res, next) => (req.secure ? overHttps : overHttp)(req, res, next),

@@ -96,6 +96,12 @@ export const settingsSchema = z
       .min(1, "must be a whole number of mails per minute between 1 and 10000")
       .max(10000, "must be a whole number of mails per minute between 1 and 10000")
       .default(60),
+    RENDER_CACHE_MAX_MB: z.coerce
+      .number({ message: "must be a whole number of megabytes between 1 and 1024" })
+      .int("must be a whole number of megabytes between 1 and 1024")
+      .min(1, "must be a whole number of megabytes between 1 and 1024")
+      .max(1024, "must be a whole number of megabytes between 1 and 1024")
+      .default(32),
     SHUTDOWN_GRACE_SECONDS: z.coerce
       .number({ message: "must be a number of seconds between 0 and 300" })
       .min(0, "must be a number of seconds between 0 and 300")

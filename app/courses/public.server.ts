@@ -10,12 +10,14 @@ import type { Course } from "~/content/types";
 import type { Database } from "~/db/client.server";
 import { siteName, type StructuredData } from "~/seo/meta";
 import { formatChf, formatDateTimeRange } from "~/utils/format";
+import type { RenderHints } from "~/utils/render-cache";
 import {
   courseBySlug,
   listSessions,
   placesLeft,
   sessionEnd,
   sessionState,
+  type SessionRow,
   type SessionState,
   type SessionWithWaiting,
 } from "./sessions.server";
@@ -68,9 +70,28 @@ export function publicSession(session: SessionWithWaiting, now: Date): PublicSes
   };
 }
 
-/** Sessions a visitor can see: not cancelled, not started, by date; one course's when `courseId` is given. */
-export async function upcomingSessions(db: Database, now: Date, courseId?: string): Promise<PublicSession[]> {
+/**
+ * Tells the render cache that a page listing `rows` (upcoming sessions)
+ * changes when the first of them starts: it then shows as past, or leaves
+ * the list (app/utils/render-cache.ts).
+ */
+export function changesWhenFirstStarts(hints: RenderHints | undefined, rows: readonly Pick<SessionRow, "startsAt">[]) {
+  for (const row of rows) hints?.validUntil(row.startsAt);
+}
+
+/**
+ * Sessions a visitor can see: not cancelled, not started, by date; one
+ * course's when `courseId` is given. `hints`: the render cache's, told when
+ * the first one starts.
+ */
+export async function upcomingSessions(
+  db: Database,
+  now: Date,
+  courseId?: string,
+  hints?: RenderHints,
+): Promise<PublicSession[]> {
   const rows = await listSessions(db, { from: now, courseId, includeCancelled: false });
+  changesWhenFirstStarts(hints, rows);
   return rows.map((row) => publicSession(row, now));
 }
 
@@ -88,9 +109,10 @@ export async function nextSessionsByCourse(
   db: Database,
   now: Date,
   perCourse = 2,
+  hints?: RenderHints,
 ): Promise<Record<string, CardSession[]>> {
   const byCourse: Record<string, CardSession[]> = {};
-  for (const { id, courseId, when, placesLeft, placesText } of await upcomingSessions(db, now)) {
+  for (const { id, courseId, when, placesLeft, placesText } of await upcomingSessions(db, now, undefined, hints)) {
     const list = (byCourse[courseId] ??= []);
     if (list.length < perCourse) list.push({ id, when, placesLeft, placesText });
   }

@@ -38,7 +38,82 @@ export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 export interface OpenDatabase {
   db: Database;
   kind: "pglite" | "postgres";
+  /**
+   * Listens to `NOTIFY` on `channel` (see `ChannelListener`). Resolves once
+   * listening; the returned function stops. Stopped by `close()` too.
+   */
+  listen(channel: string, listener: ChannelListener): Promise<() => Promise<void>>;
   close(): Promise<void>;
+}
+
+/**
+ * What a `listen` caller is told. `message(payload)`: a notification of a
+ * committed transaction. `connected(up)`: false when the listening
+ * connection is lost (notifications sent meanwhile are lost with it), true
+ * once it listens again; the embedded database, in this process, never
+ * loses it.
+ */
+export interface ChannelListener {
+  message(payload: string): void;
+  connected(up: boolean): void;
+}
+
+/** First and longest wait before a lost PostgreSQL listening connection is opened again. */
+const RELISTEN_DELAY_MS = { first: 250, max: 10_000 };
+
+/**
+ * A dedicated PostgreSQL connection that runs `LISTEN channel` (a pooled
+ * connection cannot: it would miss notifications between queries), opened
+ * again after any loss with a doubling delay.
+ * @throws the driver's error when the first connection fails.
+ */
+async function listenOnPostgres(
+  connectionString: string,
+  channel: string,
+  listener: ChannelListener,
+  onError: (error: Error) => void,
+): Promise<() => Promise<void>> {
+  let stopped = false;
+  let client: pg.Client | undefined;
+  let delay = RELISTEN_DELAY_MS.first;
+  let timer: NodeJS.Timeout | undefined;
+  const connect = async () => {
+    const next = new pg.Client({ connectionString, connectionTimeoutMillis: 5000 });
+    let lost = false;
+    const onLoss = (error?: Error) => {
+      if (lost || stopped) return;
+      lost = true;
+      if (error) onError(error);
+      listener.connected(false);
+      next.end().catch(() => {});
+      timer = setTimeout(reconnect, delay);
+      delay = Math.min(delay * 2, RELISTEN_DELAY_MS.max);
+    };
+    next.on("error", onLoss);
+    next.on("end", () => onLoss());
+    next.on("notification", (notification) => {
+      if (notification.channel === channel) listener.message(notification.payload ?? "");
+    });
+    await next.connect();
+    await next.query(`LISTEN "${channel.replaceAll('"', '""')}"`);
+    client = next;
+    delay = RELISTEN_DELAY_MS.first;
+    listener.connected(true);
+  };
+  const reconnect = () => {
+    if (stopped) return;
+    connect().catch((error: Error) => {
+      onError(error);
+      timer = setTimeout(reconnect, delay);
+      delay = Math.min(delay * 2, RELISTEN_DELAY_MS.max);
+    });
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(timer);
+    await client?.end().catch(() => {});
+  };
 }
 
 export class DatabaseOpenError extends Error {
@@ -87,8 +162,20 @@ export async function openDatabase({
       throw new DatabaseOpenError(`DATABASE_URL: cannot use the PostgreSQL server (${(error as Error).message})`);
     }
     // pool.end() waits for every borrowed connection; one stuck on a dead server must not block shutdown.
-    const close = () => Promise.race([pool.end(), new Promise<void>((resolve) => setTimeout(resolve, 3000).unref())]);
-    return { db: db as unknown as Database, kind: "postgres", close };
+    const listeners = new Set<() => Promise<void>>();
+    const close = async () => {
+      await Promise.all([...listeners].map((stop) => stop()));
+      await Promise.race([pool.end(), new Promise<void>((resolve) => setTimeout(resolve, 3000).unref())]);
+    };
+    const listen = async (channel: string, listener: ChannelListener) => {
+      const stop = await listenOnPostgres(databaseUrl, channel, listener, (error) => onPoolError?.(error));
+      listeners.add(stop);
+      return async () => {
+        listeners.delete(stop);
+        await stop();
+      };
+    };
+    return { db: db as unknown as Database, kind: "postgres", listen, close };
   }
 
   const root = path.resolve(dataDir);
@@ -112,7 +199,15 @@ export async function openDatabase({
       await opened.close();
       lock.release();
     };
-    return { db: db as unknown as Database, kind: "pglite", close };
+    const listen = async (channel: string, listener: ChannelListener) => {
+      const unlisten = await opened.listen(channel, (payload) => listener.message(payload));
+      listener.connected(true);
+      return async () => {
+        // Already closed with the database: nothing left to stop.
+        if (!opened.closed) await unlisten();
+      };
+    };
+    return { db: db as unknown as Database, kind: "pglite", listen, close };
   } catch (error) {
     await client?.close().catch(() => {});
     lock.release();

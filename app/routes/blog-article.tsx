@@ -18,6 +18,7 @@ import { articleShareImage } from "~/seo/share-image.server";
 import { articleStructuredData } from "~/seo/structured-data.server";
 import { NewsletterBox } from "~/newsletter/subscribe-box";
 import type { Route } from "./+types/blog-article";
+import { cachedPage } from "~/utils/render-cache";
 
 export function loader({ params, context, request }: Route.LoaderArgs) {
   const all = getArticles();
@@ -45,6 +46,9 @@ export function loader({ params, context, request }: Route.LoaderArgs) {
 }
 
 export const meta = loaderMeta;
+
+/** Kept in the render cache (app/utils/render-cache.ts). */
+export const handle = cachedPage({ tags: [] });
 
 function BackLink() {
   return (

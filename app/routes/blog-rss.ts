@@ -3,6 +3,7 @@ import { getArticles } from "~/blog/articles.server";
 import { buildRssFeed } from "~/blog/feed.server";
 import { settingsFrom } from "~/config/settings.server";
 import type { Route } from "./+types/blog-rss";
+import { cachedPage } from "~/utils/render-cache";
 
 export function loader({ context }: Route.LoaderArgs) {
   const xml = buildRssFeed(getArticles(), settingsFrom(context).SITE_URL);
@@ -10,3 +11,6 @@ export function loader({ context }: Route.LoaderArgs) {
     headers: { "Content-Type": "application/rss+xml; charset=utf-8" },
   });
 }
+
+/** Kept in the render cache (app/utils/render-cache.ts). */
+export const handle = cachedPage({ tags: [] });

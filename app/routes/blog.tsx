@@ -16,6 +16,7 @@ import { blogWords } from "~/home/content.server";
 import { loaderMeta } from "~/seo/meta";
 import { pageMeta } from "~/seo/page-meta.server";
 import type { Route } from "./+types/blog";
+import { cachedPage } from "~/utils/render-cache";
 
 const highlights = [
   { Icon: BookOpen, title: "Guides détaillés", text: "Des explications pas à pas, avec des mots simples." },
@@ -56,6 +57,9 @@ export function loader({ params, context, request }: Route.LoaderArgs) {
 }
 
 export const meta = loaderMeta;
+
+/** Kept in the render cache (app/utils/render-cache.ts). */
+export const handle = cachedPage({ tags: [] });
 
 const pageHref = (page: number) => (page === 1 ? "/blog" : `/blog/page/${page}`);
 

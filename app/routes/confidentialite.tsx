@@ -9,11 +9,15 @@ import { loaderMeta } from "~/seo/meta";
 import { privacyNotice } from "~/content/legal";
 import { legalPageData } from "~/legal/content.server";
 import type { Route } from "./+types/confidentialite";
+import { cachedPage } from "~/utils/render-cache";
 
 // Words and metadata made by the loader: the page's JavaScript need not load `app/content/legal.ts`.
 export const loader = ({ context, request }: Route.LoaderArgs) => legalPageData(privacyNotice, context, request);
 
 export const meta = loaderMeta;
+
+/** Kept in the render cache (app/utils/render-cache.ts). */
+export const handle = cachedPage({ tags: [] });
 
 export default function Confidentialite({ loaderData }: Route.ComponentProps) {
   return <LegalPageView content={loaderData.content} channels={loaderData.channels} />;

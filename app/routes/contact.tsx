@@ -22,6 +22,7 @@ import { errorFields } from "~/utils/errors.server";
 import { loaderMeta } from "~/seo/meta";
 import { pageMeta } from "~/seo/page-meta.server";
 import type { Route } from "./+types/contact";
+import { cachedPage } from "~/utils/render-cache";
 
 export function loader({ context, request }: Route.LoaderArgs) {
   return {
@@ -33,6 +34,9 @@ export function loader({ context, request }: Route.LoaderArgs) {
 }
 
 export const meta = loaderMeta;
+
+/** Kept in the render cache (app/utils/render-cache.ts). */
+export const handle = cachedPage({ tags: [] });
 
 export async function action({ request, context }: Route.ActionArgs) {
   const reply = (status: ContactActionData["status"], httpStatus: number, result: ContactActionData["result"]) =>

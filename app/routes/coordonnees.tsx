@@ -9,6 +9,7 @@ import { contactContent } from "~/home/content.server";
 import { loaderMeta } from "~/seo/meta";
 import { pageMeta } from "~/seo/page-meta.server";
 import type { Route } from "./+types/coordonnees";
+import { cachedPage } from "~/utils/render-cache";
 
 export function loader({ context, request }: Route.LoaderArgs) {
   return {
@@ -23,6 +24,9 @@ export function loader({ context, request }: Route.LoaderArgs) {
 }
 
 export const meta = loaderMeta;
+
+/** Kept in the render cache (app/utils/render-cache.ts). */
+export const handle = cachedPage({ tags: [] });
 
 export default function Coordonnees({ loaderData }: Route.ComponentProps) {
   return (

@@ -1,7 +1,8 @@
 /**
  * `/cours/{slug}`: one course (from app/content/courses.ts), its upcoming
- * sessions with the places left, and the registration form; rendered on
- * request (live seat counts), never prerendered. JSON-LD `Course` with its
+ * sessions with the places left, and the registration form; kept in the
+ * render cache until a seat or a session changes, or the first session
+ * starts (`?seance={id}` chooses a date in the form, one entry each). JSON-LD `Course` with its
  * `CourseInstance`s. An unknown slug answers the site's 404.
  *
  * `POST /cours/{slug}`: a registration, through the public-action guards
@@ -20,7 +21,7 @@ import { settingsFrom } from "~/config/settings.server";
 import { BookingForm } from "~/courses/booking-form";
 import { registerForSession } from "~/courses/booking.server";
 import { registrationPath } from "~/courses/links";
-import { courseStructuredData, publicSession } from "~/courses/public.server";
+import { changesWhenFirstStarts, courseStructuredData, publicSession } from "~/courses/public.server";
 import { BOOKING_BODY_LIMIT_BYTES, BOOKING_HONEYPOT_FIELD, bookingMessages, bookingSchema } from "~/courses/schema";
 import { courseBySlug, listSessions } from "~/courses/sessions.server";
 import { SessionList } from "~/courses/session-list";
@@ -30,6 +31,7 @@ import { notFound, pageMeta } from "~/seo/page-meta.server";
 import { cn } from "~/utils/cn";
 import { errorFields } from "~/utils/errors.server";
 import type { Route } from "./+types/course";
+import { cachedPage } from "~/utils/render-cache";
 
 function findCourse(context: Route.LoaderArgs["context"], request: Request, slug: string) {
   const course = courseBySlug(slug);
@@ -46,7 +48,11 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const course = findCourse(context, request, params.slug);
   const now = new Date();
   const rows = await listSessions(context.db!, { from: now, courseId: course.id, includeCancelled: false });
-  const selected = Number(new URL(request.url).searchParams.get("seance")) || undefined;
+  changesWhenFirstStarts(context.renderHints, rows);
+  const asked = Number(new URL(request.url).searchParams.get("seance")) || undefined;
+  const selected = rows.some((row) => row.id === asked) ? asked : undefined;
+  // `?seance=` naming no upcoming session of this course: served as the bare page, not kept under that key.
+  if (new URL(request.url).searchParams.has("seance") && !selected) context.renderHints?.noStore();
   const pageUrl = `${settingsFrom(context).SITE_URL}/cours/${course.id}`;
   return {
     course: {
@@ -72,9 +78,8 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
 
 export const meta = loaderMeta;
 
-export function headers() {
-  return { "Cache-Control": "no-store" };
-}
+/** Kept in the render cache (app/utils/render-cache.ts). */
+export const handle = cachedPage({ tags: ["courses"], searchParams: ["seance"] });
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const course = findCourse(context, request, params.slug);

@@ -1,7 +1,7 @@
 /**
  * `/cours`: every upcoming session of every course, by date, with its
- * places left or "Complet"; rendered on request (live seat counts), never
- * prerendered. Each session links to its course's registration form.
+ * places left or "Complet"; kept in the render cache until a seat or a
+ * session changes, or the first session starts. Each session links to its course's registration form.
  */
 import { useLoaderData } from "react-router";
 import { courses } from "~/content/courses";
@@ -10,10 +10,11 @@ import { SessionList } from "~/courses/session-list";
 import { loaderMeta } from "~/seo/meta";
 import { pageMeta } from "~/seo/page-meta.server";
 import type { Route } from "./+types/courses";
+import { cachedPage } from "~/utils/render-cache";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   return {
-    sessions: await upcomingSessions(context.db!, new Date()),
+    sessions: await upcomingSessions(context.db!, new Date(), undefined, context.renderHints),
     courses: courses.map((course) => ({ id: course.id, title: course.title })),
     meta: pageMeta(context, request, {
       title: "Cours en petit groupe : les prochaines dates",
@@ -25,9 +26,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 export const meta = loaderMeta;
 
-export function headers() {
-  return { "Cache-Control": "no-store" };
-}
+/** Kept in the render cache (app/utils/render-cache.ts). */
+export const handle = cachedPage({ tags: ["courses"] });
 
 export default function CoursesPage() {
   const { sessions, courses } = useLoaderData<typeof loader>();

@@ -26,11 +26,12 @@ import { businessStructuredData } from "~/seo/structured-data.server";
 import { nextSessionsByCourse } from "~/courses/public.server";
 import { errorFields } from "~/utils/errors.server";
 import type { Route } from "./+types/home";
+import { cachedPage } from "~/utils/render-cache";
 
 /** The course cards' next sessions, or null when the database does not answer (logged without data). */
 async function cardSessions(context: Route.LoaderArgs["context"]) {
   try {
-    return await nextSessionsByCourse(context.db!, new Date());
+    return await nextSessionsByCourse(context.db!, new Date(), 2, context.renderHints);
   } catch (error) {
     context.logger?.error({ err: errorFields(error) }, "home page: course sessions unavailable");
     return null;
@@ -53,6 +54,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 export const meta = loaderMeta;
+
+/** Kept in the render cache (app/utils/render-cache.ts). */
+export const handle = cachedPage({ tags: ["courses"] });
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { content } = loaderData;

@@ -8,11 +8,15 @@ import { loaderMeta } from "~/seo/meta";
 import { legalNotice } from "~/content/legal";
 import { legalPageData } from "~/legal/content.server";
 import type { Route } from "./+types/mentions-legales";
+import { cachedPage } from "~/utils/render-cache";
 
 // Words and metadata made by the loader: the page's JavaScript need not load `app/content/legal.ts`.
 export const loader = ({ context, request }: Route.LoaderArgs) => legalPageData(legalNotice, context, request);
 
 export const meta = loaderMeta;
+
+/** Kept in the render cache (app/utils/render-cache.ts). */
+export const handle = cachedPage({ tags: [] });
 
 export default function MentionsLegales({ loaderData }: Route.ComponentProps) {
   return <LegalPageView content={loaderData.content} channels={loaderData.channels} />;

@@ -9,6 +9,7 @@ import { loaderMeta } from "~/seo/meta";
 import { pageMeta } from "~/seo/page-meta.server";
 import { formatDate } from "~/utils/format";
 import type { Route } from "./+types/newsletter-archives";
+import { cachedPage } from "~/utils/render-cache";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const letters = await sentLetters(context.db!);
@@ -27,6 +28,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 export const meta = loaderMeta;
+
+/** Kept in the render cache (app/utils/render-cache.ts). */
+export const handle = cachedPage({ tags: ["letters"] });
 
 export default function NewsletterArchives() {
   const { letters } = useLoaderData<typeof loader>();

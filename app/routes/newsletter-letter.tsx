@@ -10,6 +10,7 @@ import { loaderMeta } from "~/seo/meta";
 import { pageMeta } from "~/seo/page-meta.server";
 import { formatDate } from "~/utils/format";
 import type { Route } from "./+types/newsletter-letter";
+import { cachedPage } from "~/utils/render-cache";
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const letter = await letterBySlug(context.db!, params.slug);
@@ -37,6 +38,9 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
 }
 
 export const meta = loaderMeta;
+
+/** Kept in the render cache (app/utils/render-cache.ts). */
+export const handle = cachedPage({ tags: ["letters"] });
 
 export default function NewsletterLetter() {
   const { subject, date, html } = useLoaderData<typeof loader>();

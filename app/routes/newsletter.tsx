@@ -24,6 +24,7 @@ import { typesetAll } from "~/utils/typography";
 import { loaderMeta } from "~/seo/meta";
 import { pageMeta } from "~/seo/page-meta.server";
 import type { Route } from "./+types/newsletter";
+import { cachedPage } from "~/utils/render-cache";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const letters = context.db ? await sentLetters(context.db) : [];
@@ -52,6 +53,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 export const meta = loaderMeta;
+
+/** Kept in the render cache (app/utils/render-cache.ts). */
+export const handle = cachedPage({ tags: ["letters"] });
 
 export async function action({ request, context }: Route.ActionArgs) {
   const reply = (status: SubscribeActionData["status"], message: string, httpStatus: number) =>

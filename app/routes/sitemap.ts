@@ -8,6 +8,7 @@ import { settingsFrom } from "~/config/settings.server";
 import { sentLetters } from "~/newsletter/letters.server";
 import { buildSitemap, sitemapPages } from "~/seo/sitemap.server";
 import type { Route } from "./+types/sitemap";
+import { cachedPage } from "~/utils/render-cache";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const letters = context.db ? await sentLetters(context.db) : [];
@@ -17,6 +18,9 @@ export async function loader({ context }: Route.LoaderArgs) {
   );
   const xml = await buildSitemap(pages, settingsFrom(context).SITE_URL);
   return new Response(xml, {
-    headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600" },
+    headers: { "Content-Type": "application/xml; charset=utf-8" },
   });
 }
+
+/** Kept in the render cache (app/utils/render-cache.ts). */
+export const handle = cachedPage({ tags: ["letters"] });

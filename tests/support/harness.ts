@@ -3,7 +3,7 @@
  * SMTP server (smtp-server, no STARTTLS, no auth) that records parsed mails,
  * a throwaway PostgreSQL 15 cluster from Debian's packages (when installed),
  * the site in this process (`startTestServer`) or as a process of its own
- * (`spawnSite`: `server/index.ts`, as production runs it, to be signalled,
+ * (`spawnSite`: the compiled server, as production runs it, to be signalled,
  * killed or measured).
  */
 import { execFileSync, spawn, spawnSync, type ChildProcess } from "node:child_process";
@@ -28,6 +28,7 @@ import { newsletterSubscribers } from "../../app/db/schema";
 import { createLetter, sendLetter } from "../../app/newsletter/letters.server";
 import { zurichToUtc, type SessionFields } from "../../app/courses/sessions.server";
 import { startServer, type RunningServer } from "../../server/main";
+import { SERVER_ENTRY, SERVER_NODE_FLAGS } from "../../tooling/build-server";
 
 export interface ReceivedMail {
   from: string;
@@ -430,7 +431,8 @@ export interface SpawnedSite {
 }
 
 /**
- * Starts `server/index.ts` in production on a free port, with the given
+ * Starts the compiled server (`build/start/index.js`, with the flags
+ * production uses) on a free port, with the given
  * settings over test defaults (a fresh PGlite folder unless `DATA_DIR` or
  * `DATABASE_URL` is given, no SMTP, rate limit raised, `LOG_LEVEL` info so
  * that tests can read the log). Does not wait: call `ready()`.
@@ -439,7 +441,7 @@ export async function spawnSite(env: Record<string, string> = {}): Promise<Spawn
   const port = await freePort();
   // A DATA_DIR made here goes with the process.
   const ownDataDir = env.DATA_DIR || env.DATABASE_URL ? undefined : freshDataDir();
-  const child = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, path.join("build", SERVER_ENTRY)], {
     env: {
       ...process.env,
       NODE_ENV: "production",

@@ -1,0 +1,404 @@
+/**
+ * One render cache for every public page (docs/decisions/018-one-render-cache.md).
+ *
+ * A GET or HEAD of a route whose `handle` is `cachedPage(...)`
+ * (app/utils/render-cache.ts) is rendered once, by React Router, from a
+ * request that carries nothing of the visitor (no cookie, no header, only
+ * the path and the query parameters the route declares), then answered from
+ * memory: its brotli and gzip bodies made once, a weak `ETag` (304 on
+ * `If-None-Match`), the CSP hashes of its inline scripts. The entry goes
+ * when what it shows changes:
+ *
+ * - a change in the database: the transaction that makes it announces the
+ *   page tags it touches (`NOTIFY render_cache`, migration 0008), delivered
+ *   at commit to every server process (`RenderCache.invalidate`);
+ * - a moment a loader named (`renderHints.validUntil`: a session starts);
+ * - a lost listening connection: the cache is emptied and bypassed until it
+ *   listens again (notifications may have been missed meanwhile).
+ *
+ * A render that was running when its tags changed answers its request but is
+ * not kept (it may have read the data before the change). Concurrent misses
+ * of one page share one render. Answers other than 200, and those a loader
+ * marked `noStore`, are served once, not kept. Entries are evicted least
+ * recently used beyond `maxBytes`.
+ */
+import crypto from "node:crypto";
+import { promisify } from "node:util";
+import zlib from "node:zlib";
+import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
+import type { Logger } from "pino";
+import { createRequestHandler, type AppLoadContext, type ServerBuild } from "react-router";
+import { parseSitemap } from "sitemap";
+import { Readable } from "node:stream";
+import { RENDER_TAGS, renderCachePolicy, type RenderCachePolicy, type RenderHints } from "../app/utils/render-cache.ts";
+import { errorFields } from "../app/utils/errors.server.ts";
+import { matchesOf, routeTree, type RouteNode } from "./doors.ts";
+import { inlineScriptHashes } from "./security.ts";
+
+/**
+ * `Cache-Control` of a kept page. Browsers ask each time (`max-age=0,
+ * must-revalidate`: a 304 when nothing changed); a CDN may keep it 10 s and
+ * answer a stale copy 20 s more while it asks again (docs/deploy.md, "A CDN
+ * in front"): a full course shows as open 30 s at worst behind a CDN,
+ * 1 s at worst from the site itself.
+ */
+export const PUBLIC_PAGE_CACHE_CONTROL = "public, max-age=0, must-revalidate, s-maxage=10, stale-while-revalidate=20";
+
+/** `Cache-Control` of a page answered once and not kept (a 404, a `noStore` answer). */
+const ANSWERED_ONCE_CACHE_CONTROL = "private, no-cache";
+
+/** The channel the database announces page tags on (migration 0008). */
+export const RENDER_CACHE_CHANNEL = "render_cache";
+
+/** One answer of a page, as rendered for the cache. */
+export interface RenderedPage {
+  status: number;
+  /** The answer's own headers (Content-Type, …), without those the cache sets. */
+  headers: [string, string][];
+  body: Buffer;
+  /** Made only for a kept page. */
+  brotli?: Buffer;
+  gzip?: Buffer;
+  etag?: string;
+  /** CSP `script-src` hash sources of its inline scripts ("" when it has none or is not HTML). */
+  scriptSources: string;
+  tags: ReadonlySet<string>;
+  /** When it stops being true by time alone (ms since the epoch; Infinity: never). */
+  expiresAt: number;
+  /** Whether it is kept (served with the public cache headers). */
+  kept: boolean;
+}
+
+const sizeOf = (page: RenderedPage) => page.body.length + (page.brotli?.length ?? 0) + (page.gzip?.length ?? 0);
+
+/**
+ * The cache's memory: entries by key, least recently used first, their
+ * tags, a generation that every change bumps, and whether the process
+ * hears the database's announcements (`listening`: nothing is kept
+ * otherwise).
+ */
+export class RenderCache {
+  readonly #entries = new Map<string, RenderedPage>();
+  #bytes = 0;
+  #generation = 0;
+  #listening = false;
+  readonly maxBytes: number;
+  readonly #now: () => number;
+
+  /** @param maxBytes bodies kept at most (identity, brotli and gzip counted), in bytes */
+  constructor({ maxBytes, now = Date.now }: { maxBytes: number; now?: () => number }) {
+    this.maxBytes = maxBytes;
+    this.#now = now;
+  }
+
+  /** A number that changes with every invalidation: a render started under another one is not kept. */
+  get generation(): number {
+    return this.#generation;
+  }
+
+  get listening(): boolean {
+    return this.#listening;
+  }
+
+  get size(): number {
+    return this.#entries.size;
+  }
+
+  get bytes(): number {
+    return this.#bytes;
+  }
+
+  /** Whether the process hears the database's announcements; any change of this empties the cache. */
+  setListening(up: boolean): void {
+    if (up === this.#listening) return;
+    this.#listening = up;
+    this.clear();
+  }
+
+  /** The entry of `key`, if kept and not expired (then it becomes the most recently used). */
+  get(key: string): RenderedPage | undefined {
+    const entry = this.#entries.get(key);
+    if (!entry) return undefined;
+    this.#entries.delete(key);
+    if (entry.expiresAt <= this.#now()) {
+      this.#bytes -= sizeOf(entry);
+      return undefined;
+    }
+    this.#entries.set(key, entry);
+    return entry;
+  }
+
+  /**
+   * Keeps `entry` under `key` when the process listens and nothing changed
+   * since the render started (`generation` read then). Returns whether it was kept.
+   */
+  set(key: string, entry: RenderedPage, generation: number): boolean {
+    if (!this.#listening || generation !== this.#generation || sizeOf(entry) > this.maxBytes) return false;
+    this.#remove(key);
+    this.#entries.set(key, entry);
+    this.#bytes += sizeOf(entry);
+    for (const [oldest, page] of this.#entries) {
+      if (this.#bytes <= this.maxBytes) break;
+      this.#entries.delete(oldest);
+      this.#bytes -= sizeOf(page);
+    }
+    return true;
+  }
+
+  /** Drops every entry showing `tag` (an unknown tag drops everything). */
+  invalidate(tag: string): void {
+    if (!(RENDER_TAGS as readonly string[]).includes(tag)) return this.clear();
+    this.#generation += 1;
+    for (const [key, entry] of this.#entries) if (entry.tags.has(tag)) this.#remove(key);
+  }
+
+  clear(): void {
+    this.#generation += 1;
+    this.#entries.clear();
+    this.#bytes = 0;
+  }
+
+  #remove(key: string): void {
+    const entry = this.#entries.get(key);
+    if (!entry) return;
+    this.#entries.delete(key);
+    this.#bytes -= sizeOf(entry);
+  }
+}
+
+/** What a cacheable path is: its key (the canonical path and declared query) and the route's policy. */
+interface CacheablePage {
+  key: string;
+  tags: ReadonlySet<string>;
+}
+
+/** Characters of a canonical page path: the site's addresses are lowercase ASCII slugs. */
+const CANONICAL_PATH = /^\/[a-z0-9\-/._]*$/;
+
+/**
+ * The cache key of a request, when its deepest route opts in: the path
+ * percent-decoded, in lowercase, without a trailing slash (every spelling
+ * React Router treats alike shares one entry and one render), then the
+ * route's declared query parameters in its order (first value each).
+ * Null for anything else: another route, a single-fetch `.data` request, a
+ * path with characters no page of the site has.
+ */
+export function cacheablePage(
+  tree: RouteNode[],
+  build: Pick<ServerBuild, "routes">,
+  originalUrl: string,
+): CacheablePage | null {
+  const matches = matchesOf(tree, originalUrl);
+  const leaf = matches?.at(-1)?.route;
+  if (!matches || !leaf) return null;
+  const policy = renderCachePolicy(build.routes[leaf.id!]?.module.handle);
+  if (!policy) return null;
+  let url: URL;
+  let pathname: string;
+  try {
+    url = new URL(`http://localhost${originalUrl}`);
+    pathname = decodeURIComponent(url.pathname).toLowerCase();
+  } catch {
+    return null;
+  }
+  if (pathname.endsWith(".data") || !CANONICAL_PATH.test(pathname)) return null;
+  if (pathname.length > 1 && pathname.endsWith("/")) pathname = pathname.slice(0, -1);
+  const tags = new Set<string>();
+  for (const match of matches) {
+    for (const tag of renderCachePolicy(build.routes[match.route.id!]?.module.handle)?.tags ?? []) tags.add(tag);
+  }
+  return { key: pathname + declaredQuery(url, policy), tags };
+}
+
+function declaredQuery(url: URL, policy: RenderCachePolicy): string {
+  const query = new URLSearchParams();
+  for (const name of policy.searchParams ?? []) {
+    const value = url.searchParams.get(name);
+    if (value !== null) query.set(name, value);
+  }
+  const text = query.toString();
+  return text ? `?${text}` : "";
+}
+
+/** Headers the cache sets itself, or that must not be replayed to another visitor. */
+const OWN_HEADERS = new Set([
+  "cache-control",
+  "content-encoding",
+  "content-length",
+  "etag",
+  "set-cookie",
+  "transfer-encoding",
+  "vary",
+]);
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+/**
+ * Builds the answer of a render: kept only when `keep` (status 200, no
+ * cookie set, no `noStore`), then compressed (brotli at its highest quality,
+ * gzip level 9: done once per change) and given its ETag.
+ */
+async function toPage(
+  response: Response,
+  tags: ReadonlySet<string>,
+  expiresAt: number,
+  keep: boolean,
+): Promise<RenderedPage> {
+  const body = Buffer.from(await response.arrayBuffer());
+  const headers = [...response.headers].filter(([name]) => !OWN_HEADERS.has(name.toLowerCase()));
+  const ownCacheControl = response.headers.get("cache-control");
+  if (ownCacheControl && !keep) headers.push(["Cache-Control", ownCacheControl]);
+  const html = (response.headers.get("content-type") ?? "").startsWith("text/html");
+  const page: RenderedPage = {
+    status: response.status,
+    headers,
+    body,
+    scriptSources: html ? inlineScriptHashes(body.toString("utf8")).join(" ") : "",
+    tags,
+    expiresAt,
+    kept: keep && !response.headers.has("set-cookie"),
+  };
+  if (page.kept) {
+    [page.brotli, page.gzip] = await Promise.all([
+      brotli(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }),
+      gzip(body, { level: 9 }),
+    ]);
+    page.etag = `W/"${crypto.createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`;
+  }
+  return page;
+}
+
+/** Sends `page` to one visitor: 304 when their copy is current, else the best encoding they accept. */
+function send(req: ExpressRequest, res: ExpressResponse, page: RenderedPage): void {
+  res.status(page.status);
+  for (const [name, value] of page.headers) res.setHeader(name, value);
+  // The policy allows this page's own inline scripts by hash (server/security.ts reads it as headers go).
+  if (page.scriptSources) res.locals.cspScriptSources = page.scriptSources;
+  if (!page.kept) {
+    if (!res.hasHeader("Cache-Control")) res.setHeader("Cache-Control", ANSWERED_ONCE_CACHE_CONTROL);
+    // Compressed on the fly by the compression middleware, if at all.
+    if (req.method === "HEAD") res.end();
+    else res.end(page.body);
+    return;
+  }
+  res.setHeader("Cache-Control", PUBLIC_PAGE_CACHE_CONTROL);
+  res.setHeader("Vary", "Accept-Encoding");
+  res.setHeader("ETag", page.etag!);
+  if (req.fresh) {
+    res.status(304).end();
+    return;
+  }
+  const encoding = req.acceptsEncodings("br", "gzip", "identity");
+  const body = encoding === "br" ? page.brotli! : encoding === "gzip" ? page.gzip! : page.body;
+  if (encoding === "br" || encoding === "gzip") res.setHeader("Content-Encoding", encoding);
+  res.setHeader("Content-Length", body.length);
+  if (req.method === "HEAD") res.end();
+  else res.end(body);
+}
+
+export interface RenderCacheOptions {
+  build: ServerBuild;
+  mode: string;
+  cache: RenderCache;
+  /** The public origin (`SITE_URL`): a render's URL, never the visitor's `Host`. */
+  siteUrl: string;
+  /** What every render's loaders get (settings, database, logger): nothing of a visitor. */
+  loadContext: () => AppLoadContext;
+  logger: Logger;
+}
+
+/** Finds and renders the pages of the cache: one per process, shared by the request handler and the warm-up. */
+export interface PageRenderer {
+  /** The cacheable page `originalUrl` names (see `cacheablePage`), or null. */
+  pageOf(originalUrl: string): CacheablePage | null;
+  /** The page's kept answer, or a render of it shared by every request asking meanwhile. */
+  answer(page: CacheablePage): Promise<RenderedPage>;
+  logger: Logger;
+}
+
+export function createPageRenderer({
+  build,
+  mode,
+  cache,
+  siteUrl,
+  loadContext,
+  logger,
+}: RenderCacheOptions): PageRenderer {
+  const handle = createRequestHandler(build, mode);
+  const tree = routeTree(build.routes);
+  const pending = new Map<string, Promise<RenderedPage>>();
+
+  async function renderOnce({ key, tags }: CacheablePage): Promise<RenderedPage> {
+    const generation = cache.generation;
+    let expiresAt = Infinity;
+    let noStore = false;
+    const renderHints: RenderHints = {
+      validUntil(moment) {
+        expiresAt = Math.min(expiresAt, new Date(moment).getTime());
+      },
+      noStore() {
+        noStore = true;
+      },
+    };
+    const request = new Request(new URL(key, siteUrl), { headers: { Accept: "text/html" } });
+    const response = await handle(request, { ...loadContext(), renderHints });
+    const page = await toPage(response, tags, expiresAt, response.status === 200 && !noStore && cache.listening);
+    if (page.kept && !cache.set(key, page, generation)) {
+      // What it shows changed while it rendered (or the process stopped listening): this answer only.
+      return { ...page, expiresAt: 0 };
+    }
+    return page;
+  }
+
+  return {
+    logger,
+    pageOf: (originalUrl) => cacheablePage(tree, build, originalUrl),
+    answer(page) {
+      const kept = cache.get(page.key);
+      if (kept) return Promise.resolve(kept);
+      let rendering = pending.get(page.key);
+      if (!rendering) {
+        rendering = renderOnce(page).finally(() => pending.delete(page.key));
+        pending.set(page.key, rendering);
+      }
+      return rendering;
+    },
+  };
+}
+
+/** The Express handler: public pages from the cache; anything else goes on to React Router. */
+export function renderCachePages(renderer: PageRenderer): RequestHandler {
+  return (req, res, next) => {
+    if (req.method !== "GET" && req.method !== "HEAD") return next();
+    const page = renderer.pageOf(req.originalUrl);
+    if (!page) return next();
+    renderer.answer(page).then((rendered) => send(req, res, rendered), next);
+  };
+}
+
+/** Paths the sitemap leaves out (noindex) that visitors still open. */
+const UNLISTED_PAGES = ["/mentions-legales", "/confidentialite", "/coordonnees", "/blog/rss.xml", "/robots.txt"];
+
+/**
+ * Renders every page of the sitemap, and the unlisted ones, one after the
+ * other, so that the first visitors find them ready: what the build's
+ * prerendering used to do. Failures are logged (no data) and skipped.
+ * Resolves with the number of pages kept.
+ */
+export async function warmRenderCache(renderer: PageRenderer): Promise<number> {
+  const render = async (path: string) => {
+    const page = renderer.pageOf(path);
+    return page ? renderer.answer(page) : undefined;
+  };
+  let kept = 0;
+  try {
+    const sitemap = await render("/sitemap.xml");
+    const items = sitemap?.status === 200 ? await parseSitemap(Readable.from([sitemap.body])) : [];
+    const paths = [...items.map((item) => new URL(item.url).pathname), ...UNLISTED_PAGES];
+    for (const path of paths) if ((await render(path))?.kept) kept += 1;
+  } catch (error) {
+    renderer.logger.warn({ err: errorFields(error) }, "render cache: warm-up stopped");
+  }
+  return kept;
+}
