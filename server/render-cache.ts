@@ -181,7 +181,8 @@ const CANONICAL_PATH = /^\/[a-z0-9\-/._]*$/;
  * React Router treats alike shares one entry and one render), then the
  * route's declared query parameters in its order (first value each).
  * Null for anything else: another route, a single-fetch `.data` request, a
- * path with characters no page of the site has.
+ * path with characters no page of the site has, a path whose canonical form
+ * reaches another route.
  */
 export function cacheablePage(
   tree: RouteNode[],
@@ -203,6 +204,9 @@ export function cacheablePage(
   }
   if (pathname.endsWith(".data") || !CANONICAL_PATH.test(pathname)) return null;
   if (pathname.length > 1 && pathname.endsWith("/")) pathname = pathname.slice(0, -1);
+  // The canonical path is what gets rendered: it must reach the very route that opted in
+  // (an encoded "/blog/..%2Fadmin" decodes to another route's path).
+  if (matchesOf(tree, pathname)?.at(-1)?.route.id !== leaf.id) return null;
   const tags = new Set<string>();
   for (const match of matches) {
     for (const tag of renderCachePolicy(build.routes[match.route.id!]?.module.handle)?.tags ?? []) tags.add(tag);
