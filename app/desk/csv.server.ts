@@ -6,7 +6,11 @@
  * `formatSpreadsheetDateTime`), French headers. A cell starting with `=`,
  * `+`, `-`, `@`, a tab or a carriage return gets a leading apostrophe
  * (csv-stringify's `escape_formulas`, OWASP "CSV injection"), so that a name
- * typed as `=HYPERLINK(...)` stays text.
+ * typed as `=HYPERLINK(...)` stays text; so does every line of a cell after
+ * a line break (`escapeFormulaLines`), and a cell holding a line break is
+ * always quoted (`quoted_match`: csv-stringify quotes only the record
+ * delimiter, CRLF, so a bare LF left the cell open and LibreOffice Calc read
+ * its next line as a new row, a formula included: issue 24).
  *
  * - `spreadsheetCsv(columns, rows)` → the file's text;
  * - `requestsCsv(rows)` → the contact requests (`REQUEST_COLUMNS`);
@@ -23,14 +27,24 @@ export interface CsvColumn<T> {
   value(row: T, formatTime: (moment: string) => string): string;
 }
 
+/**
+ * `text` with an apostrophe before every line, after the first, that starts
+ * as a formula would (`=`, `+`, `-`, `@`, a tab); the first line is
+ * csv-stringify's (`escape_formulas`).
+ */
+export function escapeFormulaLines(text: string): string {
+  return text.replace(/(\r\n|\r|\n)(?=[=+\-@\t])/g, "$1'");
+}
+
 /** The CSV text of `rows` (header line first, BOM included), in their order. */
 export function spreadsheetCsv<T>(columns: readonly CsvColumn<T>[], rows: readonly T[]): string {
   return stringify(
-    rows.map((row) => columns.map((column) => column.value(row, formatSpreadsheetDateTime))),
+    rows.map((row) => columns.map((column) => escapeFormulaLines(column.value(row, formatSpreadsheetDateTime)))),
     {
       bom: true,
       delimiter: ";",
       record_delimiter: "windows",
+      quoted_match: /[\r\n]/,
       escape_formulas: true,
       header: true,
       columns: columns.map((column) => column.label),
