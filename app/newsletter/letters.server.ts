@@ -60,7 +60,16 @@ export async function sentLetters(db: Database): Promise<Letter[]> {
     .orderBy(desc(newsletterLetters.sentAt));
 }
 
+/** What `letterSlug` makes: lowercase ASCII letters, digits and dashes. */
+const LETTER_SLUG = /^[a-z0-9-]{1,100}$/;
+
+/**
+ * The sent letter whose archive address ends in `slug`, or null; null at
+ * once for a slug `letterSlug` cannot make (a NUL byte would make
+ * PostgreSQL refuse the query: a 500 instead of the 404).
+ */
 export async function letterBySlug(db: Database, slug: string): Promise<Letter | null> {
+  if (!LETTER_SLUG.test(slug)) return null;
   const [row] = await db
     .select()
     .from(newsletterLetters)
