@@ -1,7 +1,7 @@
 /**
  * Server rendering entry (React Router's default, revealed to add
  * `handleError`, the CSP nonce and the cache policy): streams the HTML;
- * waits for the whole page for bots and prerendering.
+ * waits for the whole page for bots and for the render cache.
  *
  * A page rendered for one request gives its inline scripts (React Router's
  * and React's) the request's nonce from `loadContext.cspNonce`, and is marked
@@ -22,7 +22,7 @@ import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import { deferHydration } from "~/utils/deferred-hydration.server";
-import { errorFields } from "~/utils/errors.server";
+import { errorFields, stackFrames } from "~/utils/errors.server";
 
 export const streamTimeout = 5_000;
 
@@ -93,9 +93,7 @@ export default function handleRequest(
           // Log streaming rendering errors from inside the shell.  Don't log
           // errors encountered during initial shell rendering since they'll
           // reject and get logged in handleDocumentRequest.
-          if (shellRendered) {
-            console.error(error);
-          }
+          if (shellRendered) logRenderError(loadContext, error);
         },
       },
     );
@@ -106,18 +104,22 @@ export default function handleRequest(
  * Logs errors thrown while answering a request, except the expected ones:
  * a 404 or 405 (already in the request log) and a request the visitor
  * aborted. On the server the line has the error's kind and codes, not its
- * message (`errorFields`: a message may quote a visitor's field); while
- * prerendering (no logger) the whole error is printed for the developer.
+ * message (`errorFields`: a message may quote a visitor's field); without a
+ * logger (development tools) the whole error is printed for the developer.
  */
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted) return;
   if (isRouteErrorResponse(error) && (error.status === 404 || error.status === 405)) return;
-  const logger = (context as AppLoadContext | undefined)?.logger;
-  if (logger) logger.error({ err: errorFields(error), stack: stackOf(error) }, "request failed");
-  else console.error(error);
+  logRenderError(context as AppLoadContext | undefined, error);
 };
 
-/** The stack's frames without its first line (the message). */
-function stackOf(error: unknown): string | undefined {
-  return (error as Error)?.stack?.split("\n").slice(1).join("\n");
+/**
+ * One line for an error while answering: its kind, codes and stack frames
+ * (`errorFields`, `stackFrames`: never its message, which may quote a
+ * visitor's field or a query's parameters); the whole error on the console
+ * only where there is no logger (the dev tools).
+ */
+function logRenderError(context: AppLoadContext | undefined, error: unknown) {
+  if (context?.logger) context.logger.error({ err: errorFields(error), stack: stackFrames(error) }, "request failed");
+  else console.error(error);
 }

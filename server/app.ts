@@ -26,6 +26,7 @@ import type { DeskAuth } from "../app/desk/auth.server.ts";
 import { errorFields } from "../app/utils/errors.server.ts";
 import type { Settings } from "../app/config/settings.server.ts";
 import { lingeringClose } from "./lingering-close.ts";
+import { loggedPath } from "./log-fields.ts";
 import { actionlessPost, doorGuards, errorHandler, privatePages, routeTree } from "./doors.ts";
 import { CSP_REPORT_PATH, cspReportHandlers } from "./csp-report.ts";
 import { renderCachePages, type PageRenderer } from "./render-cache.ts";
@@ -137,9 +138,9 @@ export function createApp({
       // Assets are not worth a log line each, nor a monitor's health checks (a failing one logs its cause).
       autoLogging: { ignore: (req) => (req.url ?? "").startsWith("/assets/") || req.url === "/healthz" },
       // One short line per request: no headers (they may carry cookies or tokens), no query
-      // string (a search or a token in a link is a visitor's data).
+      // string, no link token (server/log-fields.ts).
       serializers: {
-        req: (req: { method: string; url: string }) => ({ method: req.method, url: req.url.split("?")[0] }),
+        req: (req: { method: string; url: string }) => ({ method: req.method, url: loggedPath(req.url) }),
         res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
       },
       customLogLevel: (_req, res, error) =>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { errorFields } from "./errors.server";
+import { errorFields, stackFrames } from "./errors.server";
 
 describe("errorFields", () => {
   it("keeps the codes and the cause of a failed query, never its message or parameters", () => {
@@ -46,5 +46,20 @@ describe("errorFields", () => {
     expect(errorFields(loop)).toEqual({ name: "Loop" });
     expect(errorFields("text")).toEqual({ name: "Error" });
     expect(errorFields(null)).toEqual({ name: "Error" });
+  });
+});
+
+describe("stackFrames", () => {
+  it("keeps the frames of a failed query's stack, never its message nor the parameters line", () => {
+    const error = new Error("Failed query: select * from newsletter_letters where slug = $1\nparams: marie@example.ch");
+    const frames = stackFrames(error)!;
+    expect(frames).toMatch(/^\s+at /);
+    expect(frames).not.toContain("marie@example.ch");
+    expect(frames).not.toContain("Failed query");
+  });
+
+  it("answers undefined for what has no stack", () => {
+    expect(stackFrames("text")).toBeUndefined();
+    expect(stackFrames(null)).toBeUndefined();
   });
 });

@@ -83,3 +83,21 @@ export function errorFields(error: unknown): ErrorFields {
   }
   return fields;
 }
+
+/** A stack frame line, as V8 writes it ("    at fn (file:line:col)"). */
+const STACK_FRAME = /^\s+at\s/;
+
+/**
+ * Where an error was thrown: the frame lines of its stack only, without its
+ * message and whatever an error class writes between the message and the
+ * frames (Drizzle's query error puts "params: …", the visitor's values,
+ * on the line after its message). Undefined when there is no stack.
+ */
+export function stackFrames(error: unknown): string | undefined {
+  const stack = (error as { stack?: unknown } | null | undefined)?.stack;
+  if (typeof stack !== "string") return undefined;
+  return stack
+    .split("\n")
+    .filter((line) => STACK_FRAME.test(line))
+    .join("\n");
+}
