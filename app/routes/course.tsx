@@ -98,15 +98,16 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (guard.outcome === "spam") throw redirect("/cours", 303);
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
 
-  const sessions = await listSessions(context.db!, { courseId: course.id });
-  if (!sessions.some((session) => session.id === submission.value.sessionId)) {
-    return data(
-      { result: submission.reply({ fieldErrors: { sessionId: [bookingMessages.session] } }) },
-      { status: 400 },
-    );
-  }
   let result;
   try {
+    // Read in the same try as the write: a database that does not answer is a 503 in French, never a 500.
+    const sessions = await listSessions(context.db!, { courseId: course.id });
+    if (!sessions.some((session) => session.id === submission.value.sessionId)) {
+      return data(
+        { result: submission.reply({ fieldErrors: { sessionId: [bookingMessages.session] } }) },
+        { status: 400 },
+      );
+    }
     result = await registerForSession(context.db!, submission.value, { siteUrl: settingsFrom(context).SITE_URL });
   } catch (error) {
     context.logger?.error({ err: errorFields(error) }, "booking: could not store the registration");
