@@ -14,6 +14,7 @@
  *   unsubscribe headers;
  * - `confirmationMail({ confirmUrl, siteUrl })` → the double opt-in's mail.
  */
+import rehypeSanitize from "rehype-sanitize";
 import rehypeStringify from "rehype-stringify";
 import remarkGfm from "remark-gfm";
 import remarkParse from "remark-parse";
@@ -63,7 +64,19 @@ function rehypeLetter() {
   return visit;
 }
 
-const pipeline = unified().use(remarkParse).use(remarkGfm).use(remarkRehype).use(rehypeLetter).use(rehypeStringify);
+/**
+ * Markdown to HTML, then GitHub's sanitising rules (`rehype-sanitize`'s
+ * default schema: links only to http, https, mailto and the like, so a
+ * `javascript:` or `data:` address written in the Markdown loses its
+ * `href`, issue 24), then the letter's typesetting and styles.
+ */
+const pipeline = unified()
+  .use(remarkParse)
+  .use(remarkGfm)
+  .use(remarkRehype)
+  .use(rehypeSanitize)
+  .use(rehypeLetter)
+  .use(rehypeStringify);
 
 /** The HTML of a letter's body (no raw HTML from the Markdown). */
 export function renderLetterBody(markdown: string): string {

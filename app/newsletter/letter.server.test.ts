@@ -1,0 +1,27 @@
+/** A letter's body: what the owner writes in Markdown, made safe for the archive page and for mail clients. */
+import { describe, expect, it } from "vitest";
+import { renderLetterBody } from "./letter.server";
+
+describe("renderLetterBody", () => {
+  it("drops links to javascript: and data: addresses, keeping their text", () => {
+    const html = renderLetterBody(
+      "[Cliquez](javascript:alert(1)) ou [ici](JaVaScRiPt:alert(2)) ou [là](data:text/html,<script>alert(3)</script>)",
+    );
+    expect(html).not.toMatch(/javascript:/i);
+    expect(html).not.toMatch(/data:/i);
+    expect(html).toContain("Cliquez");
+    expect(html).toContain("ici");
+  });
+
+  it("keeps web and mail links, with the letter's styles", () => {
+    const html = renderLetterBody("Voir [le site](https://www.example.ch/cours) ou [m’écrire](mailto:a@example.ch).");
+    expect(html).toContain('href="https://www.example.ch/cours"');
+    expect(html).toContain('href="mailto:a@example.ch"');
+    expect(html).toMatch(/<a [^>]*style="color: #1d4ed8; text-decoration: underline;"/);
+  });
+
+  it("drops raw HTML written in the Markdown", () => {
+    const html = renderLetterBody('Bonjour <img src="x" onerror="alert(1)"> <script>alert(2)</script>');
+    expect(html).not.toMatch(/onerror|<script/i);
+  });
+});
