@@ -6,7 +6,8 @@
  *
  * The password is read from standard input (typed twice, hidden, in a
  * terminal; the first line when piped). `owner:add` checks it (at least 12
- * characters, not a common password: app/desk/password-policy.server.ts).
+ * characters, zxcvbn score 3 or more: app/desk/password-policy.server.ts).
+ * Everything it prints is in French: the owner runs it.
  * Both print the `otpauth://` URI, its QR code in the terminal and ten
  * recovery codes, once. Reads `.env` and the same settings as the server
  * (DATABASE_URL or DATA_DIR, AUTH_SECRET, SITE_URL). With the embedded
@@ -24,7 +25,7 @@ import { loadSettings, SettingsError } from "../app/config/settings.server.ts";
 
 const [command, email] = process.argv.slice(2);
 if (!["add", "reset-2fa"].includes(command ?? "") || !email) {
-  console.error("Usage: npm run owner:add -- EMAIL  |  npm run owner:reset-2fa -- EMAIL");
+  console.error("Utilisation : npm run owner:add -- E-MAIL  |  npm run owner:reset-2fa -- E-MAIL");
   process.exit(2);
 }
 
@@ -53,20 +54,27 @@ async function readPassword(): Promise<string> {
   const piped = process.stdin.isTTY
     ? null
     : readline.createInterface({ input: process.stdin, terminal: false })[Symbol.asyncIterator]();
-  const password = await readLine("Password (at least 12 characters): ", piped);
+  const password = await readLine(
+    "Mot de passe (au moins 12 caractères ; une phrase de quelques mots convient bien) : ",
+    piped,
+  );
   if (piped) return password;
-  const again = await readLine("The same password again: ", null);
-  if (again !== password) throw new OwnerError("the two passwords differ");
+  const again = await readLine("Le même mot de passe, une seconde fois : ", null);
+  if (again !== password) throw new OwnerError("les deux mots de passe diffèrent");
   return password;
 }
 
 async function print(setup: SecondFactorSetup): Promise<void> {
-  console.log("\nScan this QR code with an authenticator app (Aegis, Google Authenticator, 1Password...):\n");
+  console.log(
+    "\nScannez ce code QR avec une application d’authentification (Aegis, Google Authenticator, 1Password…) :\n",
+  );
   console.log(await QRCode.toString(setup.totpUri, { type: "terminal", small: true }));
-  console.log(`or enter this address in the app:\n${setup.totpUri}\n`);
-  console.log("Recovery codes (each works once, when the phone is lost). Print them or write them down now:");
+  console.log(`ou saisissez cette adresse dans l’application :\n${setup.totpUri}\n`);
+  console.log(
+    "Codes de secours (chacun sert une fois, si le téléphone est perdu). Imprimez-les ou recopiez-les maintenant :",
+  );
   for (const code of setup.recoveryCodes) console.log(`  ${code}`);
-  console.log("\nSign in at /admin/connexion.");
+  console.log("\nConnectez-vous sur /admin/connexion.");
 }
 
 if (fs.existsSync(".env")) process.loadEnvFile(".env");
@@ -87,8 +95,8 @@ try {
         : await resetSecondFactor(auth, database.db, { email, password });
     console.log(
       command === "add"
-        ? `Account created for ${email.trim().toLowerCase()}.`
-        : "New second factor made; every session of the account is closed.",
+        ? `Compte créé pour ${email.trim().toLowerCase()}.`
+        : "Nouveau second facteur créé ; toutes les sessions du compte sont fermées.",
     );
     await print(setup);
   } finally {
@@ -96,7 +104,7 @@ try {
   }
 } catch (error) {
   if (error instanceof OwnerError || error instanceof SettingsError || (error as Error).name.endsWith("Error")) {
-    console.error(`Refused: ${(error as Error).message}`);
+    console.error(`Refusé : ${(error as Error).message}`);
     exitCode = 1;
   } else throw error;
 }

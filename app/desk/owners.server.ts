@@ -31,7 +31,7 @@ export class OwnerError extends Error {
 /** Signs in without the second factor (only possible before it is on) and returns the session's cookie header. */
 async function sessionCookie(auth: DeskAuth, email: string, password: string): Promise<string> {
   const response = await auth.api.signInEmail({ body: { email, password }, asResponse: true });
-  if (!response.ok) throw new OwnerError("the e-mail and password do not match an account");
+  if (!response.ok) throw new OwnerError("l’e-mail et le mot de passe ne correspondent à aucun compte");
   return response.headers
     .getSetCookie()
     .map((cookie) => cookie.split(";")[0])
@@ -48,11 +48,14 @@ export async function addOwner(
   { email, password, name }: { email: string; password: string; name?: string },
 ): Promise<SecondFactorSetup> {
   const address = email.trim().toLowerCase();
-  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(address)) throw new OwnerError(`"${email}" is not an e-mail address`);
+  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(address)) throw new OwnerError(`« ${email} » n’est pas une adresse e-mail`);
   const problem = passwordProblem(password, address);
   if (problem) throw new OwnerError(problem);
   const [existing] = await db.select({ id: deskUser.id }).from(deskUser).where(eq(deskUser.email, address));
-  if (existing) throw new OwnerError(`${address} has an account already (owner:reset-2fa makes a new second factor)`);
+  if (existing)
+    throw new OwnerError(
+      `${address} a déjà un compte (npm run owner:reset-2fa -- ${address} crée un nouveau second facteur)`,
+    );
 
   const context = await auth.$context;
   const user = await context.internalAdapter.createUser(
@@ -103,11 +106,11 @@ export async function resetSecondFactor(
 ): Promise<SecondFactorSetup> {
   const address = email.trim().toLowerCase();
   const [user] = await db.select({ id: deskUser.id }).from(deskUser).where(eq(deskUser.email, address));
-  if (!user) throw new OwnerError("the e-mail and password do not match an account");
+  if (!user) throw new OwnerError("l’e-mail et le mot de passe ne correspondent à aucun compte");
   const context = await auth.$context;
   const account = (await context.internalAdapter.findAccounts(user.id)).find((row) => row.providerId === "credential");
   if (!account?.password || !(await context.password.verify({ hash: account.password, password }))) {
-    throw new OwnerError("the e-mail and password do not match an account");
+    throw new OwnerError("l’e-mail et le mot de passe ne correspondent à aucun compte");
   }
   await db.transaction(async (tx) => {
     await tx.delete(deskTwoFactor).where(eq(deskTwoFactor.userId, user.id));

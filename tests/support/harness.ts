@@ -636,7 +636,7 @@ export function ownerAddCommand(env: Record<string, string>, email: string): Tes
   });
   const totpUri = /^otpauth:\/\/\S+$/m.exec(result.stdout)?.[0];
   const recoveryCodes = result.stdout
-    .split(/Recovery codes[^\n]*\n/)[1]
+    .split(/Codes de secours[^\n]*\n/)[1]
     ?.split("\n")
     .filter((line) => /^ {2}\S+$/.test(line))
     .map((line) => line.trim());
