@@ -204,7 +204,7 @@ describe("registrations", () => {
     expect(recipients).toContain("grand-maman@example.ch");
     expect(recipients).toContain("luc@example.ch");
     const mail = mails.find((row) => row.recipient === "luc@example.ch")!;
-    expect(mail.textBody).toContain("dimanche 25 octobre 2026, 14 h 00 – 16 h 00");
+    expect(mail.textBody).toContain("dimanche 25 octobre 2026, 14\u00a0h\u00a000 – 16\u00a0h\u00a000");
     expect(mail.textBody).toContain("CHF 55.–");
     expect(mail.textBody).toContain("Rez-de-chaussée, ascenseur");
     expect(mail.textBody).toMatch(/https:\/\/cours\.example\.ch\/cours\/inscription\/[A-Za-z0-9_-]{43}/);

@@ -62,8 +62,8 @@ describe("topicPreview", () => {
 
 describe("moments in Swiss time", () => {
   it("write a winter and a summer moment in French words, 1er for the first", () => {
-    expect(formatDateTime("2027-01-12T13:00:00Z")).toBe("mardi 12 janvier 2027, 14 h 00");
-    expect(formatDateTime("2026-07-01T06:05:00Z")).toBe("mercredi 1er juillet 2026, 8 h 05");
+    expect(formatDateTime("2027-01-12T13:00:00Z")).toBe("mardi 12 janvier 2027, 14\u00a0h\u00a000");
+    expect(formatDateTime("2026-07-01T06:05:00Z")).toBe("mercredi 1er juillet 2026, 8\u00a0h\u00a005");
   });
   it("write a moment as a Swiss spreadsheet reads it, in Swiss time", () => {
     expect(formatSpreadsheetDateTime("2026-11-24T13:05:00Z")).toBe("24.11.2026 14:05");
@@ -81,17 +81,17 @@ describe("moments in Swiss time", () => {
 describe("formatDateTimeRange", () => {
   it("writes a session in words, in Swiss time, summer or winter", () => {
     expect(formatDateTimeRange("2027-01-12T13:00:00Z", "2027-01-12T15:00:00Z")).toBe(
-      "mardi 12 janvier 2027, 14 h 00 – 16 h 00",
+      "mardi 12 janvier 2027, 14\u00a0h\u00a000 – 16\u00a0h\u00a000",
     );
     // The last Sunday of October: winter time from 3 h 00 that morning.
     expect(formatDateTimeRange("2026-10-25T13:00:00Z", "2026-10-25T14:30:00Z")).toBe(
-      "dimanche 25 octobre 2026, 14 h 00 – 15 h 30",
+      "dimanche 25 octobre 2026, 14\u00a0h\u00a000 – 15\u00a0h\u00a030",
     );
-    expect(formatDateTime("2027-07-01T07:00:00Z")).toBe("jeudi 1er juillet 2027, 9 h 00");
+    expect(formatDateTime("2027-07-01T07:00:00Z")).toBe("jeudi 1er juillet 2027, 9\u00a0h\u00a000");
   });
   it("writes the end in full when it falls on another day", () => {
     expect(formatDateTimeRange("2027-01-12T22:00:00Z", "2027-01-13T00:00:00Z")).toBe(
-      "mardi 12 janvier 2027, 23 h 00 – mercredi 13 janvier 2027, 1 h 00",
+      "mardi 12 janvier 2027, 23\u00a0h\u00a000 – mercredi 13 janvier 2027, 1\u00a0h\u00a000",
     );
   });
 });

@@ -93,13 +93,15 @@ function zurichParts(moment: Date | string, style: "words" | "numeric"): Record<
 /**
  * A moment in French words, in Swiss time (Europe/Zurich, summer time
  * included), as DESIGN.md section 8 writes dates: "mardi 12 janvier 2027,
- * 14 h 00"; "1er" for the first day of a month.
+ * 14 h 00" (the spaces around "h" are no-break spaces, U+00A0); "1er" for
+ * the first day of a month.
  * @throws RangeError when `moment` is not a valid date.
  */
 export function formatDateTime(moment: Date | string): string {
   const part = zurichParts(moment, "words");
   const day = part.day === "1" ? "1er" : part.day;
-  return `${part.weekday} ${day} ${part.month} ${part.year}, ${Number(part.hour)} h ${part.minute}`;
+  // No-break spaces inside "14 h 00": a line never breaks within a time (issue 24).
+  return `${part.weekday} ${day} ${part.month} ${part.year}, ${Number(part.hour)}\u00a0h\u00a0${part.minute}`;
 }
 
 /**

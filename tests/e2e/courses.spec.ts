@@ -98,7 +98,7 @@ for (const javaScriptEnabled of [false, true]) {
     await expect(page.getByText("Le prénom doit contenir au moins 2 caractères")).toBeVisible();
     await checkAxe(page, javaScriptEnabled);
 
-    await page.getByLabel(/mardi 12 janvier 2027, 14 h 00/).check();
+    await page.getByLabel(/mardi 12 janvier 2027, 14\sh\s00/).check();
     await fillAttendee(page, javaScriptEnabled ? "Avecjs" : "Sansjs", "marie@example.ch");
     await page.getByRole("button", { name: "Envoyer l’inscription" }).click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Votre inscription est confirmée");
@@ -181,8 +181,8 @@ for (const javaScriptEnabled of [false, true]) {
     await expect(security.getByRole("heading", { level: 4, name: "Prochaines dates" })).toBeVisible();
     const dates = security.getByRole("link", { name: /janvier 2027/ });
     await expect(dates).toHaveText([
-      /mardi 12 janvier 2027, 14 h 00 – 16 h 00\s*8 places restantes/i,
-      /mardi 19 janvier 2027, 14 h 00 – 16 h 00\s*6 places restantes/i,
+      /mardi 12 janvier 2027, 14\sh\s00 – 16\sh\s00\s*8 places restantes/i,
+      /mardi 19 janvier 2027, 14\sh\s00 – 16\sh\s00\s*6 places restantes/i,
     ]);
     await expect(card("Café numérique").getByRole("link", { name: /février 2027/ })).toContainText("Complet");
     await expect(card("Intelligence artificielle").getByText("Pas encore de date fixée")).toBeVisible();

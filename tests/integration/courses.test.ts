@@ -163,7 +163,7 @@ describe("registrations on one server (PGlite)", () => {
 
     const page = await fetch(`${site.url}${link}`).then((res) => res.text());
     expect(page).toContain("Votre inscription est confirmée");
-    expect(page).toContain("mardi 26 janvier 2027, 14 h 00 – 16 h 00");
+    expect(page).toContain("mardi 26 janvier 2027, 14\u00a0h\u00a000 – 16\u00a0h\u00a000");
     expect(await seats()).toBe(1);
 
     const cancel = () =>
@@ -267,7 +267,7 @@ describe("registrations on one server (PGlite)", () => {
     const duplicated = await deskFetch(site.url, path, { jar, form: { intent: "duplicate" } });
     expect(duplicated.status).toBe(303);
     expect(await deskFetch(site.url, duplicated.headers.get("location")!, { jar }).then((res) => res.text())).toContain(
-      "mardi 9 mars 2027, 9 h 30 – 11 h 00",
+      "mardi 9 mars 2027, 9\u00a0h\u00a030 – 11\u00a0h\u00a000",
     );
 
     await register(site.url, registration(sessionId, 1), "applications-mobiles");
@@ -362,7 +362,7 @@ describe("a link mailed before the registrations' tokens joined link_tokens (mig
     const html = await page.text();
     expect(html).toContain("Votre inscription est confirmée");
     expect(html).toContain("Marie Ancienne");
-    expect(html).toContain("mardi 2 février 2027, 14 h 00 – 16 h 00");
+    expect(html).toContain("mardi 2 février 2027, 14\u00a0h\u00a000 – 16\u00a0h\u00a000");
     const ics = await fetch(`${link}/calendrier.ics`);
     expect(ics.status).toBe(200);
     expect(await ics.text()).toContain("DTSTART:20270202T130000Z");
