@@ -51,7 +51,7 @@ export interface OpenDatabase {
  * committed transaction. `connected(up)`: false when the listening
  * connection is lost (notifications sent meanwhile are lost with it), true
  * once it listens again; the embedded database, in this process, never
- * loses it.
+ * loses it, but says `connected(false)` when it is closed.
  */
 export interface ChannelListener {
   message(payload: string): void;
@@ -195,14 +195,20 @@ export async function openDatabase({
     const db = drizzlePglite(client, { schema });
     await migratePglite(db, { migrationsFolder });
     const opened = client;
+    const listening = new Set<ChannelListener>();
     const close = async () => {
+      // No more announcements from a closed database: its listeners hear so first.
+      for (const listener of listening) listener.connected(false);
+      listening.clear();
       await opened.close();
       lock.release();
     };
     const listen = async (channel: string, listener: ChannelListener) => {
       const unlisten = await opened.listen(channel, (payload) => listener.message(payload));
+      listening.add(listener);
       listener.connected(true);
       return async () => {
+        listening.delete(listener);
         // Already closed with the database: nothing left to stop.
         if (!opened.closed) await unlisten();
       };

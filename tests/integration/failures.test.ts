@@ -17,6 +17,8 @@ import { OutboxWorker } from "../../app/mail/outbox.server";
 import { saveContactRequest } from "../../app/contact/save.server";
 import { openDatabase } from "../../app/db/client.server";
 import { outbox } from "../../app/db/schema";
+import { createSession } from "../../app/courses/sessions.server";
+import { bookingMessages } from "../../app/courses/schema";
 import {
   fillDisk,
   freePort,
@@ -29,6 +31,7 @@ import {
   validForm,
   waitFor,
   freshDataDir,
+  sessionFields,
 } from "../support/harness";
 
 /** The visitor's fields a log line must never carry. */
@@ -199,6 +202,7 @@ describe("no visitor data in the log, in any failure path", () => {
         logger,
       );
       let databaseStopped = false;
+      const sessionId = await createSession(site.database.db, sessionFields());
       try {
         const invalid = await postContact(site.url, { ...VISITOR, firstName: "J" });
         expect(invalid.status).toBe(400);
@@ -227,6 +231,24 @@ describe("no visitor data in the log, in any failure path", () => {
         const down = await postContact(site.url, VISITOR);
         expect(down.status).toBe(503);
         expect(lines.some((line) => line.includes("contact: could not store the request"))).toBe(true);
+        // A course registration too: the form's 503 in French, never a 500 (issue 24).
+        const booking = await fetch(`${site.url}/cours/securite`, {
+          method: "POST",
+          redirect: "manual",
+          headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: site.url },
+          body: new URLSearchParams({
+            sessionId: String(sessionId),
+            firstName: VISITOR.firstName!,
+            lastName: VISITOR.lastName!,
+            phone: VISITOR.phone!,
+            email: VISITOR.email!,
+            seats: "1",
+            website: "",
+          }).toString(),
+        });
+        expect(booking.status).toBe(503);
+        expect(await booking.text()).toContain(bookingMessages.saveError);
+        expect(lines.some((line) => line.includes("booking: could not store the registration"))).toBe(true);
         expect((await fetch(`${site.url}/healthz`)).status).toBe(503);
         // The rate limit cannot count without its database: it lets the request through to its 503, and says so.
         expect(lines.some((line) => line.includes("rate limit: the database did not answer"))).toBe(true);
