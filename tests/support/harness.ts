@@ -476,7 +476,8 @@ export interface SpawnedSite {
 
 /**
  * Starts the compiled server (`build/start/index.js`, with the flags
- * production uses) on a free port, with the given
+ * production uses; that of `BUILD_DIR` when `env` or the environment names
+ * another build) on a free port, with the given
  * settings over test defaults (a fresh PGlite folder unless `DATA_DIR` or
  * `DATABASE_URL` is given, no SMTP, rate limit raised, `LOG_LEVEL` info so
  * that tests can read the log). Does not wait: call `ready()`.
@@ -485,7 +486,8 @@ export async function spawnSite(env: Record<string, string> = {}): Promise<Spawn
   const port = await freePort();
   // A DATA_DIR made here goes with the process.
   const ownDataDir = env.DATA_DIR || env.DATABASE_URL ? undefined : freshDataDir();
-  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, path.join("build", SERVER_ENTRY)], {
+  const buildDir = env.BUILD_DIR ?? process.env.BUILD_DIR ?? "build";
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, path.join(buildDir, SERVER_ENTRY)], {
     env: {
       ...process.env,
       NODE_ENV: "production",
