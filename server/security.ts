@@ -54,7 +54,7 @@ declare module "express-serve-static-core" {
   interface Locals {
     /** Base64 nonce of this request's inline scripts (server-rendered pages). */
     cspNonce?: string;
-    /** The `script-src` sources beside `'self'` for this response: the nonce, or a prerendered page's hashes. */
+    /** The `script-src` sources beside `'self'` for this response: the nonce, or a cached page's hashes. */
     cspScriptSources?: string;
   }
 }
