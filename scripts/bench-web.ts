@@ -8,13 +8,14 @@
  *   npm run bench:web -- --no-build     use the existing build/
  *
  * Steps: builds the site (`react-router build`), writes the bare page
- * (`build/client/__bench/bare/index.html`: French, a `<h1>` and a paragraph,
- * no CSS, JS, pictures or fonts), starts the production server
- * (`server/index.ts`) on a free port with a throwaway PGlite folder under the
- * OS temp dir, then runs Lighthouse (Node API, default simulated throttling)
- * on every page, one after the other, in the mobile (default config) and
- * desktop (`desktop-config.js`) form factors, each in a fresh Debian Chromium
- * (cold cache) that is killed afterwards.
+ * (`build/client/__bench/bare.html`, a public file the server sends as it is:
+ * French, a `<h1>` and a paragraph, no CSS, JS, pictures or fonts), starts
+ * the production server (the compiled `build/start/index.js`) on a free port
+ * with a throwaway PGlite folder under the OS temp dir, then runs Lighthouse
+ * (Node API, default simulated throttling) on every page, one after the
+ * other, in the mobile (default config) and desktop (`desktop-config.js`)
+ * form factors, each in a fresh Debian Chromium (cold cache) that is killed
+ * afterwards.
  *
  * Figures, all from Lighthouse's result:
  * - bytes: the `network-requests` audit, `transferSize` (bytes on the wire,
@@ -42,6 +43,7 @@ import lighthouse, { desktopConfig, type Result } from "lighthouse";
 import { loadArticles } from "../app/blog/articles.server";
 import { featuredArticle } from "../app/blog/select";
 import { spawnSite, type SpawnedSite } from "../tests/support/harness";
+import { SERVER_ENTRY } from "../tooling/build-server";
 import { chromiumLaunchOptions } from "./chromium";
 import { publishReport } from "./bench-report";
 
@@ -64,9 +66,10 @@ function parseRuns(argv: string[]): number {
 const RUNS = parseRuns(process.argv.slice(2));
 const BUILD = !process.argv.includes("--no-build");
 const CHROMIUM = chromiumLaunchOptions.executablePath;
-const CLIENT_DIR = path.resolve(process.env.BUILD_DIR ?? "build", "client");
-const BARE_DIR = path.join(CLIENT_DIR, "__bench");
-const BARE_PATH = "/__bench/bare";
+const BUILD_DIR = path.resolve(process.env.BUILD_DIR ?? "build");
+const BARE_DIR = path.join(BUILD_DIR, "client", "__bench");
+/** A file of build/client: express.static serves it by its name (no index.html lookup). */
+const BARE_PATH = "/__bench/bare.html";
 const REPORT = path.join("reports", "bench-web.md");
 /** Target for mobile: LCP at most this many times the bare page's. */
 const LCP_TARGET_RATIO = 1.1;
@@ -194,10 +197,10 @@ function articleSlug(): string {
 }
 
 /**
- * Starts `server/index.ts` in production on a free port (`spawnSite`, with
+ * Starts the compiled server in production on a free port (`spawnSite`, with
  * the throwaway PGlite folder `dataDir` and the default outbox poll).
  * @returns its base URL once `/healthz` answers. @throws when it exits first
- * or is not up within 2 minutes (a busy machine can take 30 s and more: tsx,
+ * or is not up within 2 minutes (a busy machine can take 30 s and more:
  * PGlite and its migrations).
  */
 async function startSite(): Promise<string> {
@@ -450,10 +453,10 @@ function gitCommit(): string {
 try {
   ensureChromium();
   if (BUILD) console.error(`build: ${build().toFixed(1)} s`);
-  if (!fs.existsSync(path.join(CLIENT_DIR, "blog", "index.html")))
-    throw new Error(`No prerendered build in ${CLIENT_DIR}: run without --no-build.`);
-  fs.mkdirSync(path.join(BARE_DIR, "bare"), { recursive: true });
-  fs.writeFileSync(path.join(BARE_DIR, "bare", "index.html"), BARE_HTML);
+  if (!fs.existsSync(path.join(BUILD_DIR, SERVER_ENTRY)))
+    throw new Error(`No build in ${BUILD_DIR} (no ${SERVER_ENTRY}): run without --no-build.`);
+  fs.mkdirSync(BARE_DIR, { recursive: true });
+  fs.writeFileSync(path.join(BARE_DIR, "bare.html"), BARE_HTML);
 
   const slug = articleSlug();
   const pages = [

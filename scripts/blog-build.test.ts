@@ -1,9 +1,9 @@
 /**
- * A real build with 60 generated articles (outside the site's content):
- * the index is paged by 12 and every page, article and the feed is
- * prerendered; the home page, rendered on request by that build's server,
- * shows the featured article first. Takes about 15 s (a whole
- * `react-router build`).
+ * A real build with 60 generated articles (outside the site's content),
+ * served by that build's own server (`spawnSite` with its BUILD_DIR, as
+ * production runs it): the index is paged by 12, every article and the feed
+ * answer, and the home page shows the featured article first. Takes about
+ * 20 s (a whole `react-router build`, then the server's start).
  */
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
@@ -11,7 +11,7 @@ import path from "node:path";
 import { XMLParser } from "fast-xml-parser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { writeFixtureArticles } from "../tests/fixtures/blog-articles";
-import { renderedPage } from "../tests/support/harness";
+import { servedPages, spawnSite, type SpawnedSite } from "../tests/support/harness";
 
 // Inside the project: the build's server bundle must resolve the project's node_modules.
 const testBuilds = path.resolve(".test-builds");
@@ -20,53 +20,64 @@ fs.mkdirSync(testBuilds, { recursive: true });
 const work = fs.mkdtempSync(path.join(testBuilds, "blog-build-"));
 const contentDir = path.join(work, "content");
 const buildDir = path.join(work, "build");
+const siteUrl = "https://www.example.ch";
 let slugs: string[] = [];
-const read = (...parts: string[]) => fs.readFileSync(path.join(buildDir, "client", ...parts), "utf8");
+let site: SpawnedSite | undefined;
 
-beforeAll(() => {
+/** The HTML of `sitePath` as that build's server answers it. @throws unless it is a 200 HTML page. */
+const page = async (sitePath: string) => (await servedPages(site!.url, [sitePath]))[0]!.html;
+
+beforeAll(async () => {
   slugs = writeFixtureArticles(contentDir, 60);
   execFileSync("npx", ["react-router", "build"], {
-    env: { ...process.env, BLOG_CONTENT_DIR: contentDir, BUILD_DIR: buildDir, SITE_URL: "https://www.example.ch" },
+    env: { ...process.env, BLOG_CONTENT_DIR: contentDir, BUILD_DIR: buildDir },
     stdio: "pipe",
   });
+  site = await spawnSite({
+    BUILD_DIR: path.relative(process.cwd(), buildDir),
+    BLOG_CONTENT_DIR: contentDir,
+    SITE_URL: siteUrl,
+    LOG_LEVEL: "warn",
+  });
+  await site.ready();
 }, 240_000);
 
-afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
+afterAll(async () => {
+  await site?.stop();
+  fs.rmSync(work, { recursive: true, force: true });
+});
 
 describe("a build with 60 articles", () => {
-  it("prerenders every article page", () => {
+  it("serves every article page", async () => {
     for (const slug of slugs)
-      expect(read("blog", slug, "index.html"), slug).toContain(`Article d’essai ${Number(slug.slice(-3))}`);
+      expect(await page(`/blog/${slug}`), slug).toContain(`Article d’essai ${Number(slug.slice(-3))}`);
   });
 
-  it("pages the index by 12: /blog and /blog/page/2 to /blog/page/5", () => {
-    expect(fs.existsSync(path.join(buildDir, "client", "blog", "page", "6"))).toBe(false);
-    const first = read("blog", "index.html");
+  it("pages the index by 12: /blog and /blog/page/2 to /blog/page/5", async () => {
+    expect((await fetch(`${site!.url}/blog/page/6`)).status).toBe(404);
+    const first = await page("/blog");
     expect(first).toContain("page 1 sur 5");
     expect(first).toContain('href="/blog/article-001"');
     expect(first).not.toContain('href="/blog/article-013"');
-    for (let page = 2; page <= 5; page++) {
-      const html = read("blog", "page", String(page), "index.html");
-      expect(html).toContain(`page ${page} sur 5`);
-      expect(html).toContain(`href="/blog/article-${String((page - 1) * 12 + 1).padStart(3, "0")}"`);
+    for (let number = 2; number <= 5; number++) {
+      const html = await page(`/blog/page/${number}`);
+      expect(html).toContain(`page ${number} sur 5`);
+      expect(html).toContain(`href="/blog/article-${String((number - 1) * 12 + 1).padStart(3, "0")}"`);
     }
-    expect(read("blog", "page", "5", "index.html")).toContain('href="/blog/article-060"');
+    expect(await page("/blog/page/5")).toContain('href="/blog/article-060"');
   });
 
-  it("writes a feed with all 60 articles and absolute links", () => {
-    const feed = new XMLParser().parse(read("blog", "rss.xml"));
+  it("serves a feed with all 60 articles and absolute links on SITE_URL", async () => {
+    const answer = await fetch(`${site!.url}/blog/rss.xml`);
+    expect(answer.status).toBe(200);
+    const feed = new XMLParser().parse(await answer.text());
     const links = [feed.rss.channel.item].flat().map((item: { link: string }) => item.link);
     expect(links).toHaveLength(60);
-    expect(links[0]).toBe("https://www.example.ch/blog/article-001");
+    expect(links[0]).toBe(`${siteUrl}/blog/article-001`);
   });
 
   it("shows the featured article first on the home page", async () => {
-    // The home page is rendered on request (decision 017): this build's server answers it.
-    const home = await renderedPage("/", {
-      BUILD_DIR: path.relative(process.cwd(), buildDir),
-      BLOG_CONTENT_DIR: contentDir,
-      SITE_URL: "https://www.example.ch",
-    });
+    const home = await page("/");
     const order = ["article-007", "article-001", "article-002"].map((slug) => home.indexOf(`href="/blog/${slug}"`));
     expect(order.every((position) => position > 0)).toBe(true);
     expect([...order].sort((a, b) => a - b)).toEqual(order);

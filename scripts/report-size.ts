@@ -2,9 +2,10 @@
  * Builds the site (timing `react-router build`), then prints the bytes of
  * the JavaScript, CSS and HTML that the home page `/` loads, raw and gzip
  * (level 9, as a reverse proxy would send them), plus the fonts and
- * pictures it references. `/` is rendered on request (decision 017): the
- * production server is started on a throwaway database (no course session)
- * and asked for it.
+ * pictures it references. The build holds no page (the server renders every
+ * one, server/render-cache.ts): the production server is started on a
+ * throwaway database (no course session) and asked for `/`; the files it
+ * references are read from the build (`BUILD_DIR`, by default `build/`).
  *
  *   npm run report:size            build, then report
  *   npm run report:size -- --no-build
@@ -15,7 +16,7 @@ import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { renderedPage } from "../tests/support/harness";
 
-const clientDir = path.join("build", "client");
+const clientDir = path.join(process.env.BUILD_DIR ?? "build", "client");
 
 if (!process.argv.includes("--no-build")) {
   const started = performance.now();

@@ -293,7 +293,9 @@ function send(req: ExpressRequest, res: ExpressResponse, page: RenderedPage): vo
     res.status(304).end();
     return;
   }
-  const encoding = req.acceptsEncodings("br", "gzip", "identity");
+  // Brotli whenever the visitor takes it (the smaller body), else gzip, else as is. Not the first the
+  // header names: browsers send "gzip, deflate, br, zstd", an order that states no preference.
+  const encoding = req.acceptsEncodings("br") ? "br" : req.acceptsEncodings("gzip") ? "gzip" : "identity";
   const body = encoding === "br" ? page.brotli! : encoding === "gzip" ? page.gzip! : page.body;
   if (encoding === "br" || encoding === "gzip") res.setHeader("Content-Encoding", encoding);
   res.setHeader("Content-Length", body.length);

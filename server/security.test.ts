@@ -1,4 +1,4 @@
-/** Inline script hashes for the Content-Security-Policy of prerendered pages. */
+/** Inline script hashes for the Content-Security-Policy of the pages kept in the render cache (server/render-cache.ts). */
 import crypto from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { DEFERRED_MODULE_TYPE } from "../app/utils/deferred-hydration.server";

@@ -1,9 +1,6 @@
-/** The build's metadata check (tooling/page-metadata.ts): what it accepts, what it rejects and how it says so. */
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
-import { checkPrerenderedPages, metadataProblems, PageMetadataError, readHeadMetadata } from "./page-metadata";
+/** The pages' metadata check (tooling/page-metadata.ts): what it accepts, what it rejects and how it says so. */
+import { describe, expect, it } from "vitest";
+import { metadataProblems, readHeadMetadata } from "./page-metadata";
 
 const TITLE = "<title>Blog | Site</title>";
 const DESCRIPTION = '<meta name="description" content="Des guides simples."/>';
@@ -71,52 +68,5 @@ describe("readHeadMetadata", () => {
       properties: { "og:image": "https://www.example.ch/og/site.png" },
       jsonLd: [{ "@type": "BlogPosting", headline: "A & B" }],
     });
-  });
-});
-
-describe("checkPrerenderedPages", () => {
-  const directories: string[] = [];
-  afterEach(() => {
-    for (const directory of directories.splice(0)) fs.rmSync(directory, { recursive: true, force: true });
-  });
-  const build = (files: Record<string, string>) => {
-    const directory = fs.mkdtempSync(path.join(os.tmpdir(), "page-metadata-"));
-    directories.push(directory);
-    for (const [name, html] of Object.entries(files)) {
-      fs.mkdirSync(path.dirname(path.join(directory, name)), { recursive: true });
-      fs.writeFileSync(path.join(directory, name), html);
-    }
-    return directory;
-  };
-
-  it("counts the pages of a correct build", () => {
-    const directory = build({
-      "index.html": page(TITLE, DESCRIPTION, CANONICAL),
-      "mentions-legales/index.html": page(TITLE, DESCRIPTION, NOINDEX),
-      "robots.txt": "User-agent: *",
-    });
-    expect(checkPrerenderedPages(directory)).toBe(2);
-  });
-
-  it("throws naming each faulty file and what it lacks", () => {
-    const directory = build({
-      "index.html": page(TITLE, DESCRIPTION, CANONICAL),
-      "blog/index.html": page(TITLE, DESCRIPTION),
-      "blog/article/index.html": page(DESCRIPTION, CANONICAL),
-    });
-    expect(() => checkPrerenderedPages(directory)).toThrow(PageMetadataError);
-    let message = "";
-    try {
-      checkPrerenderedPages(directory);
-    } catch (error) {
-      message = (error as Error).message;
-    }
-    expect(message).toMatch(/2 metadata problem/);
-    expect(message).toContain(`${path.join("blog", "index.html")}: no <link rel="canonical">`);
-    expect(message).toContain(`${path.join("blog", "article", "index.html")}: no <title>`);
-  });
-
-  it("throws when the build has no page at all", () => {
-    expect(() => checkPrerenderedPages(build({}))).toThrow(/No prerendered HTML page/);
   });
 });

@@ -14,13 +14,11 @@
  * against mixing the two signals
  * (https://developers.google.com/search/docs/crawling-indexing/consolidate-duplicate-urls).
  *
- * `checkPrerenderedPages(clientDirectory)` runs that on every
- * `**\/*.html` of a build (React Router's `buildEnd` hook, in
- * react-router.config.ts) and throws a `PageMetadataError` naming each file
- * and what it lacks, which fails `npm run build`.
+ * Nothing is prerendered any more: the SEO test
+ * (tests/integration/seo.test.ts) runs `metadataProblems` on every page of
+ * the sitemap and every noindex page as the server serves them, and fails
+ * naming each page and what it lacks.
  */
-import fs from "node:fs";
-import path from "node:path";
 import { Parser } from "htmlparser2";
 
 /** What a page's `<head>` declares; `null` where the tag is absent. */
@@ -33,11 +31,6 @@ export interface HeadMetadata {
   properties: Record<string, string>;
   /** The parsed content of each `<script type="application/ld+json">`. */
   jsonLd: unknown[];
-}
-
-/** Thrown by `checkPrerenderedPages` when a page lacks required metadata. */
-export class PageMetadataError extends Error {
-  override name = "PageMetadataError";
 }
 
 /**
@@ -110,34 +103,4 @@ export function metadataProblems(html: string): string[] {
       problems.push(`<link rel="canonical"> is not an absolute URL (got "${metadata.canonical}")`);
   }
   return problems;
-}
-
-/** Every `*.html` file under `directory`, recursively, sorted (also used by the budget and SEO tests). */
-export function htmlFiles(directory: string): string[] {
-  return fs
-    .readdirSync(directory, { recursive: true, encoding: "utf8" })
-    .filter((name) => name.endsWith(".html"))
-    .map((name) => path.join(directory, name))
-    .sort();
-}
-
-/**
- * Checks every HTML page under `clientDirectory` (the build's `build/client`).
- * @returns the number of pages checked.
- * @throws PageMetadataError naming each page and what it lacks, e.g.
- *   `build/client/blog/index.html: no <link rel="canonical"> (…)`; also when no page is found.
- */
-export function checkPrerenderedPages(clientDirectory: string): number {
-  const files = htmlFiles(clientDirectory);
-  if (files.length === 0) throw new PageMetadataError(`No prerendered HTML page found in ${clientDirectory}`);
-  const failures = files.flatMap((file) =>
-    metadataProblems(fs.readFileSync(file, "utf8")).map(
-      (problem) => `- ${path.relative(process.cwd(), file)}: ${problem}`,
-    ),
-  );
-  if (failures.length > 0)
-    throw new PageMetadataError(
-      `${failures.length} metadata problem(s) in the prerendered pages (see app/seo/page-meta.server.ts):\n${failures.join("\n")}`,
-    );
-  return files.length;
 }

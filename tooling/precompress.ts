@@ -1,16 +1,15 @@
 /**
- * Compresses build output once, at build time, at the strongest levels
+ * Compresses the hashed assets once, at build time, at the strongest levels
  * (brotli quality 11, gzip level 9), next to each file
- * (`assets/app-1a2b.js.br`, `assets/app-1a2b.js.gz`, `blog/index.html.br`).
- * The server sends these files as they are (express-static-gzip), instead
- * of compressing each response on the fly at the fast levels the
- * `compression` middleware uses (brotli 4, gzip 6): fewer bytes for an old
- * phone on a weak connection (the home page's HTML: 22.5 KB on the fly,
- * 17.8 KB precompressed), no CPU spent per request.
+ * (`assets/app-1a2b.js.br`, `assets/app-1a2b.js.gz`). The server sends these
+ * files as they are (express-static-gzip), instead of compressing each
+ * response on the fly at the fast levels the `compression` middleware uses
+ * (brotli 4, gzip 6): fewer bytes for an old phone on a weak connection, no
+ * CPU spent per request. (Pages are compressed the same way by the render
+ * cache, once per change: server/render-cache.ts.)
  *
- * `precompressFiles(files)` compresses the given files;
- * `precompressAssets(assetsDirectory)` the hashed assets' text files
- * (pictures and fonts are compressed already). Both return
+ * `precompressAssets(assetsDirectory)` compresses the assets' text files
+ * (pictures and fonts are compressed already) and returns
  * `{ files, bytes, brotliBytes }` (how many files, their raw and brotli sizes).
  * @throws the `fs` or `zlib` error when a file cannot be read or written
  */
@@ -23,7 +22,7 @@ const COMPRESSIBLE = new Set([".js", ".css", ".svg", ".json", ".map", ".txt", ".
 
 export type PrecompressStats = { files: number; bytes: number; brotliBytes: number };
 
-export function precompressFiles(files: string[]): PrecompressStats {
+function precompressFiles(files: string[]): PrecompressStats {
   const stats = { files: 0, bytes: 0, brotliBytes: 0 };
   for (const file of files) {
     const content = fs.readFileSync(file);

@@ -48,7 +48,7 @@ describe("homeArticles", () => {
 });
 
 describe("pagination", () => {
-  it("uses 12 articles a page (the prerender list reads the same constant)", () => {
+  it("uses 12 articles a page (the sitemap counts the blog pages with the same constant)", () => {
     expect(ARTICLES_PER_PAGE).toBe(12);
   });
   it("counts pages and cuts them", () => {

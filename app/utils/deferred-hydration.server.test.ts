@@ -2,8 +2,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { Parser } from "htmlparser2";
-import { describe, expect, test } from "vitest";
-import { htmlFiles } from "../../tooling/page-metadata";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { publicPagePaths, servedPages, spawnSite, type SpawnedSite } from "../../tests/support/harness";
 import {
   createRewriter,
   deferHydration,
@@ -13,7 +13,7 @@ import {
   STARTER,
 } from "./deferred-hydration.server";
 
-/** The shape of what React Router 7.18 and React 19 write (prerendered home page, shortened). */
+/** The shape of what React Router 7.18 and React 19 write (the home page, shortened). */
 const page = [
   '<!DOCTYPE html><html lang="fr-CH"><head><meta charSet="utf-8"/>',
   '<link rel="preload" href="/assets/font.woff2" as="font" type="font/woff2" crossorigin="anonymous"/>',
@@ -183,22 +183,34 @@ function linksAndScripts(html: string) {
 }
 
 /**
- * The guard on React Router's output: the pages the build prerendered went
- * through React Router and React as they are, then through this transform
+ * The guard on React Router's output: the pages the production server
+ * serves (every page of the sitemap and every noindex page) went through
+ * React Router and React as they are, then through this transform
  * (app/entry.server.tsx). When a new release writes its preloads or its
  * bootstrap in a shape the transform does not recognise, something here fails.
  */
-describe("React Router's real output, in the production build (tests/integration/global-setup.ts)", () => {
+describe("React Router's real output, served by the production build (tests/integration/global-setup.ts)", async () => {
   const clientDirectory = path.join(process.env.BUILD_DIR ?? "build", "client");
-  const pages = htmlFiles(clientDirectory).filter((file) => !file.includes("__bench"));
-
-  test("there are prerendered pages to check", () => {
-    expect(pages.length).toBeGreaterThan(1);
+  const paths = await publicPagePaths();
+  const served = new Map<string, string>();
+  let site: SpawnedSite | undefined;
+  beforeAll(async () => {
+    site = await spawnSite({ LOG_LEVEL: "warn" });
+    await site.ready();
+    for (const page of await servedPages(site.url, paths)) served.set(page.path, page.html);
+  });
+  afterAll(async () => {
+    await site?.stop();
   });
 
-  for (const file of pages) {
-    test(`${path.relative(clientDirectory, file)}: no module loads before the starter, and the starter has what React Router wrote`, () => {
-      const elements = linksAndScripts(fs.readFileSync(file, "utf8"));
+  test("there are served pages to check", () => {
+    expect(paths.length).toBeGreaterThan(1);
+    expect([...served.keys()]).toEqual(paths);
+  });
+
+  for (const sitePath of paths) {
+    test(`${sitePath}: no module loads before the starter, and the starter has what React Router wrote`, () => {
+      const elements = linksAndScripts(served.get(sitePath)!);
       const preloadLinks = elements.filter(
         (element) => element.name === "link" && /(^|\s)modulepreload(\s|$)/i.test(element.attributes.rel ?? ""),
       );

@@ -2,15 +2,15 @@
  * Byte budgets of the production build (made once by the global setup,
  * tests/integration/global-setup.ts): what the home page `/` loads before
  * any interaction (JavaScript, CSS, HTML, gzip level 9; the page as the
- * production server renders it on request, with no course session), no
- * render-blocking request to another host on `/` and every prerendered
- * page, fonts (swap, Latin subset only) and the hero picture. Bytes only,
- * no timing.
+ * production server serves it, with no course session), no
+ * render-blocking request to another host on any page of the sitemap or
+ * noindex page as served, fonts (swap, Latin subset only) and the hero
+ * picture. Bytes only, no timing.
  * See docs/decisions/007-javascript-budget.md.
  */
 import fs from "node:fs";
 import path from "node:path";
-import { beforeAll, describe, expect, test } from "vitest";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import {
   cssReferences,
   fontFaces,
@@ -21,8 +21,7 @@ import {
   renderBlockingForeignRequests,
   stylesheetsOf,
 } from "./page-assets";
-import { htmlFiles } from "../../tooling/page-metadata";
-import { renderedPage } from "../support/harness";
+import { publicPagePaths, servedPages, spawnSite, type ServedPage, type SpawnedSite } from "../support/harness";
 
 const clientDirectory = path.join(process.env.BUILD_DIR ?? "build", "client");
 const KB = 1024;
@@ -41,11 +40,21 @@ const budgets = { javascript: 123 * KB, css: 15 * KB, html: 30 * KB, heroPicture
 const kb = (bytes: number) => `${(bytes / KB).toFixed(1)} KB`;
 const read = (sitePath: string) => fs.readFileSync(path.join(clientDirectory, sitePath));
 
+let site: SpawnedSite | undefined;
+/** Every page of the sitemap (`/` first) and every noindex page, as the production server serves them. */
+let pages: ServedPage[] = [];
 let homeHtml = "";
 beforeAll(async () => {
-  // `/` is rendered on request (decision 017): the production server on a fresh database answers it.
-  homeHtml = await renderedPage("/");
+  // No page is written at build time: the production server, on a fresh database, answers them.
+  site = await spawnSite({ LOG_LEVEL: "warn" });
+  await site.ready();
+  pages = await servedPages(site.url, await publicPagePaths());
+  homeHtml = pages.find((page) => page.path === "/")!.html;
 }, 60_000);
+
+afterAll(async () => {
+  await site?.stop();
+});
 
 describe("the home page /", () => {
   test(`loads at most ${kb(budgets.javascript)} of JavaScript (gzip) before any interaction`, async () => {
@@ -96,17 +105,12 @@ describe("the home page /", () => {
   });
 });
 
-describe("the home page and every prerendered page", () => {
+describe("every page of the sitemap and every noindex page", () => {
   test("make no render-blocking request to another host", () => {
-    const files = htmlFiles(clientDirectory);
-    expect(files.length, "prerendered pages").toBeGreaterThan(1);
-    const pages = [
-      { name: "/", html: homeHtml },
-      ...files.map((file) => ({ name: path.relative(clientDirectory, file), html: fs.readFileSync(file, "utf8") })),
-    ];
+    expect(pages.length, "pages served").toBeGreaterThan(1);
     const found: string[] = [];
     const sheets = new Set<string>();
-    for (const { name, html } of pages) {
+    for (const { path: name, html } of pages) {
       for (const request of renderBlockingForeignRequests(html)) found.push(`${name}: ${request}`);
       for (const sheet of stylesheetsOf(html)) if (!isOtherHost(sheet)) sheets.add(sheet);
     }

@@ -1,7 +1,8 @@
 /**
- * Reads a prerendered page of the production build (`build/client`) the way
- * a browser would at load, without running it: which JavaScript it loads,
- * which style sheets, which pictures, and which requests go to other hosts.
+ * Reads a page as the production server serves it, and the assets of the
+ * build it names (`build/client/assets`), the way a browser would at load,
+ * without running it: which JavaScript it loads, which style sheets, which
+ * pictures, and which requests go to other hosts.
  * No HTML parser is installed, so tags are read with a small tokenizer
  * (scripts are cut out first, so their text cannot be mistaken for tags);
  * JavaScript imports are read with es-module-lexer and CSS with PostCSS

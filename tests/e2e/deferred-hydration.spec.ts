@@ -1,13 +1,14 @@
 /**
  * Deferred hydration (docs/decisions/010-valid-deferred-hydration.md): a page's JavaScript starts loading
  * only after the page has painted its first content, then loads in
- * parallel and hydrates, on prerendered pages and on pages rendered on
- * request alike.
+ * parallel and hydrates, on pages of the render cache (their scripts
+ * allowed by hash) and on a page rendered for one request (by nonce: a
+ * mail's link page) alike.
  */
 import { expect, test } from "@playwright/test";
 import { watchConsoleErrors, waitForHydration } from "./helpers";
 
-for (const path of ["/", "/blog", "/contact"]) {
+for (const path of ["/", "/blog", "/contact", `/newsletter/confirmer/${"a".repeat(43)}`]) {
   test(`${path}: the JavaScript loads after the first contentful paint, then the page hydrates`, async ({ page }) => {
     const errors = watchConsoleErrors(page);
     // Records each <link rel="modulepreload"> put into the document, by the parser or by a script.

@@ -1,8 +1,9 @@
 /**
  * Search-engine files and metadata as the production server answers them:
  * every URL of /sitemap.xml answers 200 with its own URL as canonical,
- * robots.txt is plain text naming the sitemap, and the pages rendered on
- * request carry the same metadata as the prerendered ones.
+ * robots.txt is plain text naming the sitemap, and the pages the sitemap
+ * leaves out (noindex) or that show the database's data carry their
+ * metadata too.
  *
  * The sitemap's URLs are on SITE_URL (by default http://localhost:3000,
  * not this test server's port): each is requested here by its path, and its
@@ -38,11 +39,13 @@ test("/robots.txt answers 200 in plain text and names the sitemap on SITE_URL", 
   expect(sitemapLine).toBe(`Sitemap: ${new URL(home.canonical!).origin}/sitemap.xml`);
 });
 
-test("pages rendered on request carry their metadata; noindex ones have no canonical", async ({ request }) => {
+test("pages outside the blog carry their metadata; noindex ones have no canonical", async ({ request }) => {
   const origin = new URL(readHeadMetadata(await (await request.get("/")).text()).canonical!).origin;
   for (const [sitePath, indexable] of [
     ["/contact", true],
     ["/coordonnees", false],
+    ["/mentions-legales", false],
+    ["/confidentialite", false],
     ["/newsletter", true],
     ["/newsletter/archives", true],
   ] as const) {

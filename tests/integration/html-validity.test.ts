@@ -1,13 +1,13 @@
 /**
  * Every page is valid HTML: the Nu HTML Checker (the W3C's validator, npm
- * `vnu-jar`, run with the machine's Java 11 or later) reads every page the
- * build prerendered (`build/client/**\/*.html`, made by the global setup,
- * tests/integration/global-setup.ts) and the pages the server renders on
- * request, as it serves them: `/contact` (empty, and answered with errors
- * after a bad post), `/coordonnees`, `/newsletter` (and its answer), the
- * newsletter's archive, a letter, the mails' link pages, the owner's desk
- * (sign-in, inbox, a request, a person, letters, subscribers), the 404 page and the
- * error page. Any error fails the test; warnings are printed. Duplicate ids
+ * `vnu-jar`, run with the machine's Java 11 or later) reads every page as
+ * the production server serves it (the build made by the global setup,
+ * tests/integration/global-setup.ts): every page of the sitemap and every
+ * noindex page (from the render cache), `/contact` answered with errors
+ * after a bad post, the newsletter's answer, a letter, the mails' link
+ * pages, the courses with a session and a registration's page, the owner's
+ * desk (sign-in, inbox, a request, a person, letters, subscribers), the 404
+ * page and the error page. Any error fails the test; warnings are printed. Duplicate ids
  * are errors for the checker, so ids are unique across each whole page.
  *
  * One Java process checks all the files at once (a JVM start costs about a
@@ -24,12 +24,18 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { RunningServer } from "../../server/main";
 import { createSession } from "../../app/courses/sessions.server";
-import { htmlFiles } from "../../tooling/page-metadata";
 import { contacts, newsletterSubscribers } from "../../app/db/schema";
 import { createLetter, sendLetter, sentLetters } from "../../app/newsletter/letters.server";
-import { createOwner, postContact, sessionFields, signIn, startTestServer, validForm } from "../support/harness";
+import {
+  createOwner,
+  postContact,
+  publicPagePaths,
+  sessionFields,
+  signIn,
+  startTestServer,
+  validForm,
+} from "../support/harness";
 
-const clientDirectory = path.resolve(process.env.BUILD_DIR ?? "build", "client");
 /** The checker's jar: `vnu-jar` exports its path (its README's usage). */
 const vnuJar = String(createRequire(import.meta.url)("vnu-jar"));
 
@@ -77,7 +83,7 @@ const describeMessage = (name: string, message: NuMessage) =>
 describe("the Nu HTML Checker", () => {
   let site: RunningServer & { url: string };
   let directory = "";
-  /** Each checked page's name (a prerendered file's path, or a served URL) and the checker's messages on it. */
+  /** Each checked page's name (the request that answered it) and the checker's messages on it. */
   let pages: { name: string; messages: NuMessage[] }[] = [];
   let sample: NuMessage[] = [];
 
@@ -175,15 +181,16 @@ describe("the Nu HTML Checker", () => {
     const quiet = vi.spyOn(console, "error").mockImplementation(() => {});
     await save("GET /__erreur-test (500)", 500, fetch(`${site.url}/__erreur-test`)).finally(() => quiet.mockRestore());
 
-    const prerendered = htmlFiles(clientDirectory)
-      .filter((file) => !file.includes(`${path.sep}__bench${path.sep}`))
-      .map((file) => ({ name: `build/client/${path.relative(clientDirectory, file)}`, file }));
+    // Every other page of the sitemap and every noindex page (the blog, its articles, the legal pages).
+    const checked = (sitePath: string) =>
+      served.some(({ name }) => name === `GET ${sitePath}` || name.startsWith(`GET ${sitePath} (`));
+    for (const sitePath of await publicPagePaths())
+      if (!checked(sitePath)) await save(`GET ${sitePath}`, 200, fetch(`${site.url}${sitePath}`));
     const sampleFile = path.join(directory, "invalid-sample.html");
     fs.writeFileSync(sampleFile, INVALID_SAMPLE);
 
-    const all = [...prerendered, ...served];
-    const messages = checkFiles([...all.map((page) => page.file), sampleFile]);
-    pages = all.map((page) => ({ name: page.name, messages: messages.get(page.file)! }));
+    const messages = checkFiles([...served.map((page) => page.file), sampleFile]);
+    pages = served.map((page) => ({ name: page.name, messages: messages.get(page.file)! }));
     sample = messages.get(sampleFile)!;
   }, 120_000);
 
@@ -199,17 +206,24 @@ describe("the Nu HTML Checker", () => {
     );
   });
 
-  it("checked every prerendered page and every page rendered on request", () => {
+  it("checked every page of the sitemap, every noindex page and every page rendered for one request", async () => {
     const names = pages.map((page) => page.name);
     expect(names).toEqual(
       expect.arrayContaining([
-        "build/client/blog/index.html",
+        "GET /blog",
         "GET / (course cards with their dates)",
         "GET /contact",
+        "GET /mentions-legales",
         "GET /une-page-qui-n-existe-pas (404)",
       ]),
     );
-    expect(names.filter((name) => name.startsWith("build/client/")).length).toBeGreaterThan(5);
+    const publicPages = await publicPagePaths();
+    expect(publicPages.length).toBeGreaterThan(5);
+    for (const sitePath of publicPages)
+      expect(
+        names.some((name) => name === `GET ${sitePath}` || name.startsWith(`GET ${sitePath} (`)),
+        `${sitePath} checked`,
+      ).toBe(true);
   });
 
   it("finds no error on any page (warnings are printed)", () => {

@@ -1,18 +1,21 @@
 /**
- * Search-engine metadata of the production build (made once by the global
- * setup, tests/integration/global-setup.ts, with the SITE_URL of the
- * environment or `.env`): the title, description, canonical URL and share
- * image of every prerendered page and of the home page (rendered on request,
- * read from the server); the sitemap (made on request, with the
- * newsletter's letters) and robots.txt; the JSON-LD of
- * the home page and of each article. Expected values are computed from
- * app/content/, the articles and publicPaths, never written out here.
+ * Search-engine metadata as the production server serves it (the build
+ * made once by the global setup, tests/integration/global-setup.ts; the
+ * server started here with its own SITE_URL, which it reads at run time):
+ * the title, description, canonical URL and share image of every page of
+ * the sitemap and of every noindex page, from the render cache; the
+ * metadata each page must have (`metadataProblems`, which the build
+ * checked while it prerendered pages); the sitemap (with the newsletter's
+ * letters) and robots.txt; the JSON-LD of the home page and of each
+ * article. Expected values are computed from app/content/ and the
+ * articles, never written out here.
  */
 import fs from "node:fs";
 import path from "node:path";
 import { XMLParser } from "fast-xml-parser";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadArticles } from "../../app/blog/articles.server";
+import { ARTICLES_PER_PAGE } from "../../app/blog/select";
 import type { Article } from "../../app/blog/types";
 import { courses } from "../../app/content/courses";
 import { openingHours } from "../../app/content/hours";
@@ -20,19 +23,15 @@ import { identity } from "../../app/content/identity";
 import { services } from "../../app/content/services";
 import { zones } from "../../app/content/zones";
 import { siteName } from "../../app/seo/meta";
-import { htmlFiles, isNoindex, readHeadMetadata, type HeadMetadata } from "../../tooling/page-metadata";
-import { publicPaths } from "../../tooling/prerender-paths";
-import { builtSiteUrl } from "../../tooling/site-url";
+import { isNoindex, metadataProblems, readHeadMetadata, type HeadMetadata } from "../../tooling/page-metadata";
 import { newsletterSubscribers } from "../../app/db/schema";
 import { createLetter, letterSlug, sendLetter } from "../../app/newsletter/letters.server";
-import { startTestServer } from "../support/harness";
+import { NOINDEX_PAGES, publicPagePaths, servedPages, startTestServer } from "../support/harness";
 
-const clientDirectory = path.join(process.env.BUILD_DIR ?? "build", "client");
-const siteUrl = builtSiteUrl();
-const read = (sitePath: string) => fs.readFileSync(path.join(clientDirectory, sitePath), "utf8");
-
-/** The site path a prerendered file answers: `blog/index.html` → `/blog`. */
-const sitePathOf = (file: string) => `/${path.relative(clientDirectory, file).split(path.sep).slice(0, -1).join("/")}`;
+/** The public address the server is started with: not the build's, not the test server's own. */
+const siteUrl = "https://www.formation-seo.ch";
+/** A kept page of the render cache (server/render-cache.ts). */
+const CACHED = "public, max-age=0, must-revalidate, s-maxage=10, stale-while-revalidate=20";
 
 type Node = Record<string, unknown> & { "@type"?: string };
 const nodes = (metadata: HeadMetadata): Node[] =>
@@ -43,31 +42,50 @@ const nodeOfType = (metadata: HeadMetadata, type: string) => {
   return found[0]!;
 };
 
-type Page = { path: string; metadata: HeadMetadata; html: string };
-/** The prerendered pages, then the home page as the server renders it (decision 017). */
-let prerendered: Page[] = [];
+type Page = { path: string; metadata: HeadMetadata; html: string; cacheControl: string | null };
+/** Every page of the sitemap, then the noindex pages, as the server serves them. */
 let pages: Page[] = [];
 let articles: Article[] = [];
+let site: Awaited<ReturnType<typeof startTestServer>>;
 beforeAll(async () => {
-  prerendered = htmlFiles(clientDirectory).map((file) => {
-    const html = fs.readFileSync(file, "utf8");
-    return { path: sitePathOf(file), metadata: readHeadMetadata(html), html };
-  });
-  const site = await startTestServer({ SITE_URL: siteUrl });
-  try {
-    const html = await (await fetch(`${site.url}/`)).text();
-    pages = [{ path: "/", metadata: readHeadMetadata(html), html }, ...prerendered];
-  } finally {
-    await site.close();
-  }
+  site = await startTestServer({ SITE_URL: siteUrl });
+  pages = (await servedPages(site.url, await publicPagePaths())).map((page) => ({
+    path: page.path,
+    metadata: readHeadMetadata(page.html),
+    html: page.html,
+    cacheControl: page.headers.get("cache-control"),
+  }));
   articles = loadArticles();
 });
 
-describe("the home page and every prerendered page", () => {
-  it("every HTML path of publicPaths is prerendered, and nothing else; the home page is not", () => {
-    const htmlPaths = publicPaths().filter((sitePath) => !path.extname(sitePath));
-    expect(prerendered.map((page) => page.path).sort()).toEqual([...htmlPaths].sort());
-    expect(htmlPaths).not.toContain("/");
+afterAll(async () => {
+  await site?.close();
+});
+
+describe("every page of the sitemap and every noindex page", () => {
+  it("is served from the render cache, and the sitemap lists every one but the noindex pages", async () => {
+    expect(pages.length, "pages").toBeGreaterThan(NOINDEX_PAGES.length + articles.length);
+    for (const page of pages) expect(page.cacheControl, `${page.path}: kept in the render cache`).toBe(CACHED);
+    const sitemap = new XMLParser().parse(await (await fetch(`${site.url}/sitemap.xml`)).text());
+    const listed = ([sitemap.urlset.url].flat() as { loc: string }[]).map((entry) => entry.loc);
+    const noindex = new Set<string>(NOINDEX_PAGES);
+    expect(listed.sort()).toEqual(
+      pages
+        .filter((page) => !noindex.has(page.path))
+        .map((page) => `${siteUrl}${page.path}`)
+        .sort(),
+    );
+  });
+
+  it("has the metadata every page must have: title, description, and a canonical URL unless noindex", () => {
+    // What the build checked on each page it prerendered (and failed on): now checked on the served pages.
+    const problems = pages.flatMap((page) =>
+      metadataProblems(page.html).map((problem) => `- ${page.path}: ${problem}`),
+    );
+    expect(
+      problems,
+      `${problems.length} metadata problem(s) (see app/seo/page-meta.server.ts):\n${problems.join("\n")}`,
+    ).toEqual([]);
   });
 
   it("has a unique title and a description", () => {
@@ -79,7 +97,7 @@ describe("the home page and every prerendered page", () => {
     expect(new Set(titles).size, `titles: ${titles.join(" / ")}`).toBe(titles.length);
   });
 
-  it("has a canonical URL equal to SITE_URL + its path, unless noindex (the legal pages, without canonical)", () => {
+  it("has a canonical URL equal to SITE_URL + its path, unless noindex (the noindex pages, without canonical)", () => {
     for (const page of pages) {
       if (isNoindex(page.metadata)) expect(page.metadata.canonical, `${page.path}: noindex, no canonical`).toBeNull();
       else expect(page.metadata.canonical, page.path).toBe(`${siteUrl}${page.path}`);
@@ -89,10 +107,10 @@ describe("the home page and every prerendered page", () => {
         .filter((page) => isNoindex(page.metadata))
         .map((page) => page.path)
         .sort(),
-    ).toEqual(["/confidentialite", "/mentions-legales"]);
+    ).toEqual([...NOINDEX_PAGES].sort());
   });
 
-  it("has Open Graph and Twitter tags whose image is a file of the build, on SITE_URL", () => {
+  it("has Open Graph and Twitter tags whose image is a file the server serves, on SITE_URL", async () => {
     for (const { path: sitePath, metadata } of pages) {
       const tags = metadata.properties;
       expect(tags["og:url"], sitePath).toBe(`${siteUrl}${sitePath}`);
@@ -105,7 +123,9 @@ describe("the home page and every prerendered page", () => {
       ]);
       const image = tags["og:image"] ?? "";
       expect(image.startsWith(`${siteUrl}/og/`), `${sitePath}: og:image ${image}`).toBe(true);
-      expect(fs.existsSync(path.join(clientDirectory, image.slice(siteUrl.length))), `${image} exists`).toBe(true);
+      const served = await fetch(`${site.url}${image.slice(siteUrl.length)}`);
+      expect([served.status, served.headers.get("content-type")], `${image} is served`).toEqual([200, "image/png"]);
+      await served.arrayBuffer();
       expect(tags["twitter:image"], sitePath).toBe(image);
       expect(tags["og:image:alt"]?.length, `${sitePath}: og:image:alt`).toBeGreaterThan(20);
     }
@@ -126,48 +146,47 @@ describe("the home page and every prerendered page", () => {
 
 describe("sitemap.xml and robots.txt", () => {
   it("lists exactly the indexable pages, with each article's date and each sent letter's as lastmod", async () => {
-    const site = await startTestServer({ SITE_URL: siteUrl });
-    try {
-      const db = site.database.db;
-      await db
-        .insert(newsletterSubscribers)
-        .values({ email: "lecteur@example.ch", source: "home", consentVersion: "test", status: "confirmed" });
-      const letterId = await createLetter(db, { subject: "Conseils de décembre", body: "Bonjour." });
-      await createLetter(db, { subject: "Brouillon", body: "Pas encore parti." });
-      await sendLetter(db, letterId, { siteUrl, now: new Date("2026-12-01T08:00:00Z") });
-      const answer = await fetch(`${site.url}/sitemap.xml`);
-      expect(answer.headers.get("content-type")).toBe("application/xml; charset=utf-8");
-      const parsed = new XMLParser().parse(await answer.text());
-      const entries = [parsed.urlset.url].flat() as { loc: string; lastmod?: string }[];
-      const noindex = new Set(pages.filter((page) => isNoindex(page.metadata)).map((page) => page.path));
-      const letterPath = `/newsletter/archives/${letterSlug("Conseils de décembre", new Date("2026-12-01T08:00:00Z"), letterId)}`;
-      const expected = [
-        "/",
-        ...publicPaths().filter((sitePath) => !path.extname(sitePath) && !noindex.has(sitePath)),
-        // Rendered on request, public and worth finding: the form, the courses (live seat counts),
-        // the newsletter, its archive and the letter sent.
-        "/contact",
-        "/cours",
-        ...courses.map((course) => `/cours/${course.id}`),
-        "/newsletter",
-        "/newsletter/archives",
-        letterPath,
-      ];
-      expect(entries.map((entry) => entry.loc).sort()).toEqual(
-        expected.map((sitePath) => `${siteUrl}${sitePath}`).sort(),
-      );
-      for (const entry of entries) {
-        const article = articles.find((candidate) => entry.loc === `${siteUrl}/blog/${candidate.slug}`);
-        const expectedDate = entry.loc === `${siteUrl}${letterPath}` ? "2026-12-01" : article?.date;
-        expect(entry.lastmod, entry.loc).toBe(expectedDate);
-      }
-    } finally {
-      await site.close();
+    const db = site.database.db;
+    await db
+      .insert(newsletterSubscribers)
+      .values({ email: "lecteur@example.ch", source: "home", consentVersion: "test", status: "confirmed" });
+    const letterId = await createLetter(db, { subject: "Conseils de décembre", body: "Bonjour." });
+    await createLetter(db, { subject: "Brouillon", body: "Pas encore parti." });
+    await sendLetter(db, letterId, { siteUrl, now: new Date("2026-12-01T08:00:00Z") });
+    const answer = await fetch(`${site.url}/sitemap.xml`);
+    expect(answer.headers.get("content-type")).toBe("application/xml; charset=utf-8");
+    const parsed = new XMLParser().parse(await answer.text());
+    const entries = [parsed.urlset.url].flat() as { loc: string; lastmod?: string }[];
+    const letterPath = `/newsletter/archives/${letterSlug("Conseils de décembre", new Date("2026-12-01T08:00:00Z"), letterId)}`;
+    const blogPages = Math.max(1, Math.ceil(articles.length / ARTICLES_PER_PAGE));
+    const expected = [
+      "/",
+      // The blog's index, its further pages and each article.
+      "/blog",
+      ...Array.from({ length: blogPages - 1 }, (_, index) => `/blog/page/${index + 2}`),
+      ...articles.map((article) => `/blog/${article.slug}`),
+      // The form, the courses (live seat counts), the newsletter, its archive and the letter sent.
+      "/contact",
+      "/cours",
+      ...courses.map((course) => `/cours/${course.id}`),
+      "/newsletter",
+      "/newsletter/archives",
+      letterPath,
+    ];
+    expect(entries.map((entry) => entry.loc).sort()).toEqual(
+      expected.map((sitePath) => `${siteUrl}${sitePath}`).sort(),
+    );
+    for (const entry of entries) {
+      const article = articles.find((candidate) => entry.loc === `${siteUrl}/blog/${candidate.slug}`);
+      const expectedDate = entry.loc === `${siteUrl}${letterPath}` ? "2026-12-01" : article?.date;
+      expect(entry.lastmod, entry.loc).toBe(expectedDate);
     }
   });
 
-  it("robots.txt names the sitemap", () => {
-    expect(read("robots.txt").split("\n")).toContain(`Sitemap: ${siteUrl}/sitemap.xml`);
+  it("robots.txt names the sitemap", async () => {
+    const answer = await fetch(`${site.url}/robots.txt`);
+    expect(answer.status).toBe(200);
+    expect((await answer.text()).split("\n")).toContain(`Sitemap: ${siteUrl}/sitemap.xml`);
   });
 });
 

@@ -416,6 +416,50 @@ export async function renderedPage(sitePath: string, env: Record<string, string>
   }
 }
 
+/**
+ * The public pages search engines are asked to leave out (`noindex`), which
+ * visitors still open: the public HTML pages the sitemap does not list.
+ */
+export const NOINDEX_PAGES = ["/mentions-legales", "/confidentialite", "/coordonnees"] as const;
+
+/**
+ * The path of every public HTML page: those the sitemap lists while no
+ * letter has been sent (`sitemapPages` over the articles of `blogDirectory`,
+ * by default BLOG_CONTENT_DIR or the site's), then `NOINDEX_PAGES`. What the
+ * server's render cache is warmed with (the feed and robots.txt aside).
+ */
+export async function publicPagePaths(blogDirectory?: string): Promise<string[]> {
+  // Imported here: the articles' parser (unified, the icons) is heavy for the harness's other users.
+  const { loadArticles } = await import("../../app/blog/articles.server");
+  const { sitemapPages } = await import("../../app/seo/sitemap.server");
+  return [...sitemapPages(loadArticles(blogDirectory)).map((page) => page.path), ...NOINDEX_PAGES];
+}
+
+/** A page as the server answered it (`servedPages`). */
+export interface ServedPage {
+  path: string;
+  headers: Headers;
+  /** The body, decoded (the server sends it compressed). */
+  html: string;
+}
+
+/**
+ * GETs each of `paths` from the site at `baseUrl`, one after the other, as
+ * a browser does (brotli or gzip accepted, the body decoded).
+ * @throws naming the path when one does not answer 200 with an HTML page.
+ */
+export async function servedPages(baseUrl: string, paths: readonly string[]): Promise<ServedPage[]> {
+  const pages: ServedPage[] = [];
+  for (const sitePath of paths) {
+    const answer = await fetch(`${baseUrl}${sitePath}`);
+    const type = answer.headers.get("content-type") ?? "";
+    if (answer.status !== 200 || !type.startsWith("text/html"))
+      throw new Error(`${sitePath} answered ${answer.status} (${type || "no Content-Type"}), not a 200 HTML page`);
+    pages.push({ path: sitePath, headers: answer.headers, html: await answer.text() });
+  }
+  return pages;
+}
+
 /** A site started as its own process by `spawnSite`. */
 export interface SpawnedSite {
   child: ChildProcess;
@@ -432,7 +476,8 @@ export interface SpawnedSite {
 
 /**
  * Starts the compiled server (`build/start/index.js`, with the flags
- * production uses) on a free port, with the given
+ * production uses; that of `BUILD_DIR` when `env` or the environment names
+ * another build) on a free port, with the given
  * settings over test defaults (a fresh PGlite folder unless `DATA_DIR` or
  * `DATABASE_URL` is given, no SMTP, rate limit raised, `LOG_LEVEL` info so
  * that tests can read the log). Does not wait: call `ready()`.
@@ -441,7 +486,8 @@ export async function spawnSite(env: Record<string, string> = {}): Promise<Spawn
   const port = await freePort();
   // A DATA_DIR made here goes with the process.
   const ownDataDir = env.DATA_DIR || env.DATABASE_URL ? undefined : freshDataDir();
-  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, path.join("build", SERVER_ENTRY)], {
+  const buildDir = env.BUILD_DIR ?? process.env.BUILD_DIR ?? "build";
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, path.join(buildDir, SERVER_ENTRY)], {
     env: {
       ...process.env,
       NODE_ENV: "production",
