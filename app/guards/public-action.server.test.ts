@@ -87,10 +87,12 @@ describe("guardPublicAction", () => {
     const context = {
       clientAddress: "203.0.113.9",
       rateLimit: {
-        hit: async (action: string, { address }: { address?: string }) => {
+        consume: async (action: string, { address }: { address?: string }) => {
           hits.push(`${action} ${address}`);
           return { limited: hits.length > 1 };
         },
+        reward: async () => {},
+        hit: async () => ({ limited: false }),
         isBlocked: async () => false,
       },
     };
