@@ -114,18 +114,5 @@ export function createRateLimiter(db: Database, limits: Record<string, ActionLim
         failOpen(action, error);
       }
     },
-    async hit(action, keys) {
-      return this.consume(action, keys);
-    },
-    async isBlocked(action, keys) {
-      const limiter = limiters.get(action);
-      if (!limiter) return false;
-      try {
-        const states = await Promise.all(storedKeys(keys).map((key) => limiter.get(key)));
-        return states.some((state) => state !== null && state.consumedPoints >= limiter.points);
-      } catch (error) {
-        return failOpen(action, error);
-      }
-    },
   };
 }

@@ -92,8 +92,6 @@ describe("guardPublicAction", () => {
           return { limited: hits.length > 1 };
         },
         reward: async () => {},
-        hit: async () => ({ limited: false }),
-        isBlocked: async () => false,
       },
     };
     expect((await guardPublicAction(streamed(["website="]), context, options)).outcome).toBe("accepted");

@@ -40,10 +40,6 @@ export interface RateLimiter {
    * not a failure), never below zero and never into a later window.
    */
   reward(action: string, keys: LimitKeys): Promise<void>;
-  /** @deprecated counts after the check: use `consume`. Same as `consume`. */
-  hit(action: string, keys: LimitKeys): Promise<{ limited: boolean }>;
-  /** @deprecated racy (asks before anything is counted): use `consume`. Whether any key has used up the allowance. */
-  isBlocked(action: string, keys: LimitKeys): Promise<boolean>;
 }
 
 export type GuardOutcome =
