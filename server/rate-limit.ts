@@ -6,18 +6,23 @@
  *
  * `createRateLimiter(db, limits)` returns the `RateLimiter` of
  * `app/guards/public-action.server.ts`; `limits` gives, for each action
- * name, at most `limit` points per `windowMs`. An address counts by its
- * /56 network when it is IPv6 (express-rate-limit's `ipKeyGenerator`, so
- * that one host cannot rotate addresses); an account counts by
- * of its lower-cased e-mail; both are stored hashed (SHA-256): the table
- * holds neither an IP address nor an e-mail. An action it does
- * not know is never limited. When the database does not answer, the limit
- * lets the request through and logs an error line: the action then fails
- * on its own write, with its own message (never a 500 because of a counter).
+ * name, at most `limit` points per `windowMs`. An attempt is counted
+ * before it is checked (`consume`: one atomic upsert per key, so that
+ * attempts sent at once cannot all slip under the limit); a point may be
+ * given back afterwards (`reward`, for an attempt that turned out not to
+ * be a failure). An address counts by its /56 network when it is IPv6
+ * (express-rate-limit's `ipKeyGenerator`, so that one host cannot rotate
+ * addresses); an account counts by its lower-cased e-mail (or its id);
+ * both are stored hashed (SHA-256): the table holds neither an IP address
+ * nor an e-mail. An action it does not know is never limited. When the
+ * database does not answer, the limit lets the request through and logs an
+ * error line: the action then fails on its own write, with its own message
+ * (never a 500 because of a counter).
  */
 import { createHash } from "node:crypto";
 import { ipKeyGenerator } from "express-rate-limit";
 import type { Logger } from "pino";
+import { and, eq, gt, sql } from "drizzle-orm";
 import { RateLimiterDrizzle, RateLimiterRes } from "rate-limiter-flexible";
 import type { Database } from "../app/db/client.server.ts";
 import { rateLimits } from "../app/db/schema.ts";
@@ -40,6 +45,10 @@ function storedKeys({ address, account }: LimitKeys): string[] {
   ];
 }
 
+/**
+ * The site's `RateLimiter` on `db`, for the actions of `limits`; `logger`
+ * receives the error line when the database does not answer.
+ */
 export function createRateLimiter(db: Database, limits: Record<string, ActionLimit>, logger?: Logger): RateLimiter {
   const limiters = new Map(
     Object.entries(limits).map(([action, { limit, windowMs }]) => [
@@ -67,13 +76,26 @@ export function createRateLimiter(db: Database, limits: Record<string, ActionLim
     }
   }
 
+  /**
+   * Takes one point off `key`, within its current window and never below
+   * zero. (rate-limiter-flexible's own `reward` upserts minus one: on a
+   * row whose window has ended it would start the next window with a
+   * point to spare.)
+   */
+  async function giveBack(limiter: RateLimiterDrizzle, key: string): Promise<void> {
+    await db
+      .update(rateLimits)
+      .set({ points: sql`${rateLimits.points} - 1` })
+      .where(and(eq(rateLimits.key, limiter.getKey(key)), gt(rateLimits.points, 0), gt(rateLimits.expire, new Date())));
+  }
+
   function failOpen(action: string, error: unknown): false {
     logger?.error({ action, err: errorFields(error) }, "rate limit: the database did not answer, request let through");
     return false;
   }
 
   return {
-    async hit(action, keys) {
+    async consume(action, keys) {
       const limiter = limiters.get(action);
       if (!limiter) return { limited: false };
       try {
@@ -83,14 +105,13 @@ export function createRateLimiter(db: Database, limits: Record<string, ActionLim
         return { limited: failOpen(action, error) };
       }
     },
-    async isBlocked(action, keys) {
+    async reward(action, keys) {
       const limiter = limiters.get(action);
-      if (!limiter) return false;
+      if (!limiter) return;
       try {
-        const states = await Promise.all(storedKeys(keys).map((key) => limiter.get(key)));
-        return states.some((state) => state !== null && state.consumedPoints >= limiter.points);
+        await Promise.all(storedKeys(keys).map((key) => giveBack(limiter, key)));
       } catch (error) {
-        return failOpen(action, error);
+        failOpen(action, error);
       }
     },
   };

@@ -1,6 +1,8 @@
 /**
  * The sign-in forms' fields, limits and French messages (the page and its
- * action share them).
+ * action share them): the password step, the code step, and the combined
+ * step (e-mail, password and code at once, asked while the account is over
+ * its allowance of failed passwords).
  */
 import { z } from "zod";
 
@@ -20,6 +22,10 @@ export const signInMessages = {
   replayed: "Ce code a déjà servi. Attendez le code suivant de votre application, puis saisissez-le.",
   expired: "La connexion a pris trop de temps. Saisissez à nouveau votre adresse e-mail et votre mot de passe.",
   limited: "Trop de tentatives. Pour protéger le bureau, attendez 15 minutes avant de réessayer.",
+  codeRequired:
+    "Par sécurité, après plusieurs essais infructueux sur ce compte, saisissez aussi le code de votre application d’authentification.",
+  combinedRefused:
+    "L’adresse e-mail, le mot de passe ou le code ne correspond pas. Vérifiez-les et réessayez avec le code que votre application affiche maintenant.",
   tooLarge: "Le formulaire envoyé est trop long.",
 } as const;
 
@@ -35,11 +41,19 @@ export const codeStepSchema = z.object({
   code: z.string({ message: signInMessages.code }).trim().min(6, signInMessages.code).max(32, signInMessages.code),
 });
 
+/** The combined step: the two schemas' fields together. */
+export const combinedStepSchema = passwordStepSchema.extend(codeStepSchema.shape);
+
+/** The steps of the form (its hidden field `step`). */
+export type SignInStep = "password" | "code" | "combined";
+
 /** What the sign-in action answers when it does not redirect. */
 export interface SignInActionData {
-  step: "password" | "code";
+  step: SignInStep;
   /** A message for the whole form. */
   error?: string;
+  /** The e-mail typed, shown again in the combined step. */
+  email?: string;
   /** Messages beside fields. */
   fieldErrors?: Partial<Record<"email" | "password" | "code", string>>;
 }

@@ -87,11 +87,11 @@ describe("guardPublicAction", () => {
     const context = {
       clientAddress: "203.0.113.9",
       rateLimit: {
-        hit: async (action: string, { address }: { address?: string }) => {
+        consume: async (action: string, { address }: { address?: string }) => {
           hits.push(`${action} ${address}`);
           return { limited: hits.length > 1 };
         },
-        isBlocked: async () => false,
+        reward: async () => {},
       },
     };
     expect((await guardPublicAction(streamed(["website="]), context, options)).outcome).toBe("accepted");

@@ -8,8 +8,8 @@
  * 1. only POST reaches the action (any other method: 405 with `Allow`; the
  *    Express server refuses them earlier, this is the second line);
  * 2. the body is read with a size limit (`readFormData`);
- * 3. a rate limit per client address and action (the store is the server's:
- *    `context.rateLimit`);
+ * 3. a rate limit per client address and action, each request counted
+ *    before it is served (the store is the server's: `context.rateLimit`);
  * 4. the honeypot: a bot that fills the hidden field, or sends it more than
  *    once, is spam.
  * React Router's own same-origin check on actions runs before any of this.
@@ -17,18 +17,29 @@
 import type { AppLoadContext } from "react-router";
 import { BodyTooLargeError, readFormData } from "./body.server";
 
-/** Who a limit counts: the client's address, an account's e-mail, or both (each counted on its own). */
+/** Who a limit counts: the client's address, an account (its e-mail, or its id), or both (each counted on its own). */
 export interface LimitKeys {
   address?: string;
   account?: string;
 }
 
-/** What the server gives actions to count requests (server/rate-limit.ts, in the database). */
+/**
+ * What the server gives actions to count attempts (server/rate-limit.ts, in
+ * the database). An attempt is counted before it is checked, never after:
+ * "is it blocked?" then "count this failure" lets attempts sent at once
+ * all pass the question before any of them is counted.
+ */
 export interface RateLimiter {
-  /** Adds one point to each key of `action`; `limited` when any key has passed the action's allowance. */
-  hit(action: string, keys: LimitKeys): Promise<{ limited: boolean }>;
-  /** Whether any key has used up `action`'s allowance already (nothing is counted). */
-  isBlocked(action: string, keys: LimitKeys): Promise<boolean>;
+  /**
+   * Adds one point to each key of `action`, atomically (one upsert per
+   * key); `limited` when any key has now passed the action's allowance.
+   */
+  consume(action: string, keys: LimitKeys): Promise<{ limited: boolean }>;
+  /**
+   * Gives back the point `consume` took on each key (an attempt that was
+   * not a failure), never below zero and never into a later window.
+   */
+  reward(action: string, keys: LimitKeys): Promise<void>;
 }
 
 export type GuardOutcome =
@@ -74,7 +85,8 @@ export async function guardPublicAction(
     return { outcome: "too-large" };
   }
   if (context.rateLimit && context.clientAddress) {
-    const { limited } = await context.rateLimit.hit(name, { address: context.clientAddress });
+    // Every request counts, before anything else is done with it: requests sent at once cannot pass together.
+    const { limited } = await context.rateLimit.consume(name, { address: context.clientAddress });
     if (limited) {
       context.logger?.warn({ action: name }, `${name}: rate limit reached, request refused`);
       return { outcome: "rate-limited", formData };

@@ -3,7 +3,9 @@
  * made with `npm run owner:add`, sign-in with a TOTP code computed here,
  * the inbox at 375 and 1280 px, a request sent from the public form shown
  * there, a status change with its history, a note; sign-in with the
- * keyboard alone; axe on every desk page; the desk without JavaScript.
+ * keyboard alone; axe on every desk page; the desk without JavaScript;
+ * after a stranger's 5 wrong passwords, the owner's combined step (e-mail,
+ * password and code at once, issue 24) at 375 px.
  *
  * The embedded database allows one process at a time, so the desk runs on
  * a site of its own (`setUpOwnSite`), whose DATA_DIR receives the owners
@@ -12,10 +14,11 @@
  */
 import { expect, test, type Page } from "@playwright/test";
 import { contactMessages } from "../../app/contact/schema";
-import { totpCode } from "../support/harness";
+import { signInMessages } from "../../app/desk/sign-in-form";
+import { CookieJar, postPassword, totpCode } from "../support/harness";
 import { fillValidRequest, validRequest } from "./contact-helpers";
 import { checkAtBothWidths, signInWithMouse, setUpOwnSite } from "./desk-helpers";
-import { expectNoAxeViolations } from "./helpers";
+import { expectNoAxeViolations, expectNoHorizontalScroll } from "./helpers";
 
 // One site and its owners for the whole file: its tests run in order, in one worker.
 test.describe.configure({ mode: "default" });
@@ -24,6 +27,7 @@ const own = setUpOwnSite({
   mouse: "proprietaire@example.ch",
   keyboard: "clavier@example.ch",
   noScript: "sans-js@example.ch",
+  combined: "essais@example.ch",
 });
 const requester = `${validRequest.firstName} ${validRequest.lastName}`;
 
@@ -181,4 +185,43 @@ test("the desk without JavaScript: sign in, change a status, write a note, sign 
   } finally {
     await context.close();
   }
+});
+
+test("after a stranger's 5 wrong passwords, the owner signs in with e-mail, password and code in one step (375 px)", async ({
+  page,
+}) => {
+  const owner = own.owners.combined;
+  // A stranger tries 5 passwords for the owner's e-mail, each from an address of its own.
+  for (let attempt = 1; attempt <= 5; attempt++) {
+    const guess = { email: owner.email, password: `Not-The-Password-${attempt}` };
+    expect((await postPassword(own.site.url, new CookieJar(), guess, `203.0.113.${attempt}`)).status).toBe(401);
+  }
+
+  await page.setViewportSize({ width: 375, height: 740 });
+  await page.goto(`${own.site.url}/admin/connexion`);
+  await page.getByLabel("Adresse e-mail").fill(owner.email);
+  await page.getByLabel("Mot de passe").fill(owner.password);
+  await page.getByRole("button", { name: "Continuer" }).click();
+  // The password alone is not answered: the page asks for the code with it, and says why.
+  await expect(page.getByRole("status")).toHaveText(signInMessages.codeRequired);
+  await expect(page.getByLabel("Adresse e-mail")).toHaveValue(owner.email);
+  await expect(page.getByLabel("Mot de passe")).toHaveValue("");
+  await expect(page.getByLabel("Code de vérification")).toBeVisible();
+  await expectNoHorizontalScroll(page);
+  await expectNoAxeViolations(page);
+  await page.screenshot({ path: "screenshots/desk-sign-in-combined-375.png", fullPage: true });
+
+  // A wrong code: the answer does not say which part was wrong.
+  const wrongCode = String((Number(totpCode(owner)) + 500_000) % 1_000_000).padStart(6, "0");
+  await page.getByLabel("Mot de passe").fill(owner.password);
+  await page.getByLabel("Code de vérification").fill(wrongCode);
+  await page.getByRole("button", { name: "Se connecter" }).click();
+  await expect(page.getByRole("alert")).toHaveText(signInMessages.combinedRefused);
+  await expectNoAxeViolations(page);
+
+  await page.getByLabel("Mot de passe").fill(owner.password);
+  await page.getByLabel("Code de vérification").fill(totpCode(owner));
+  await page.getByRole("button", { name: "Se connecter" }).click();
+  await expect(page).toHaveURL(`${own.site.url}/admin`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Demandes de contact");
 });

@@ -3,13 +3,18 @@
  * browser without JavaScript posts it: a TOTP code opens one session and is
  * refused a second time; a recovery code works once; "se déconnecter
  * partout" ends the account's other sessions; failed attempts are limited
- * (5 per 15 minutes) per account and per address, in the database, so that
+ * (5 per 15 minutes) per address and per account, in the database, so that
  * two server processes on one PostgreSQL share the count; and a refusal
- * never tells whether the e-mail has an account.
+ * never tells whether the e-mail has an account. Issue 24: attempts sent at
+ * once are counted before they are checked (at most 5 checked), and an
+ * account over its allowance asks e-mail, password and code in one step,
+ * which a stranger cannot lock and which answers every wrong combination
+ * alike.
  */
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { deskSession, deskUser } from "../../app/db/schema";
+import { openDatabase } from "../../app/db/client.server";
+import { auditLog, deskSession, deskTwoFactor, deskUser } from "../../app/db/schema";
 import { signInMessages } from "../../app/desk/sign-in-form";
 import {
   alertText,
@@ -17,6 +22,7 @@ import {
   createOwner,
   deskFetch,
   postCode,
+  postCombined,
   postgresBinaries,
   postPassword,
   signIn,
@@ -190,14 +196,16 @@ describe("failed sign-in attempts", () => {
     expect(right.status).toBe(429);
   });
 
-  it("is limited per account: 5 wrong passwords from 5 addresses lock the account from a 6th", async () => {
+  it("is limited per account: after 5 wrong passwords from 5 addresses, a 6th gets no answer to the password alone", async () => {
     const owner = await createOwner(site.database.db, "account@example.ch");
     for (let attempt = 1; attempt <= 5; attempt++)
       expect((await postPassword(site.url, new CookieJar(), wrong(owner), `203.0.113.${40 + attempt}`)).status).toBe(
         401,
       );
-    const fresh = await refusal(await postPassword(site.url, new CookieJar(), owner, "203.0.113.49"));
-    expect(fresh).toEqual({ status: 429, message: signInMessages.limited, cookies: 0 });
+    const fresh = await postPassword(site.url, new CookieJar(), owner, "203.0.113.49");
+    expect(fresh.headers.getSetCookie()).toEqual([]);
+    expect(fresh.status).toBe(401);
+    expect(await fresh.text()).toContain(signInMessages.codeRequired);
   });
 
   it("is limited per address: 5 wrong attempts on other e-mails lock the address out of the owner's account", async () => {
@@ -209,6 +217,153 @@ describe("failed sign-in attempts", () => {
     expect((await postPassword(site.url, new CookieJar(), owner, "203.0.113.50")).status).toBe(429);
     // The owner from another address is not locked out.
     expect((await postPassword(site.url, new CookieJar(), owner, "203.0.113.51")).status).toBe(303);
+  });
+});
+
+describe("attempts sent at once, and the owner's combined step (issue 24)", () => {
+  let site: Awaited<ReturnType<typeof startTestServer>>;
+  beforeAll(async () => {
+    site = await startTestServer({});
+  });
+  afterAll(() => site?.close());
+
+  const wrong = (owner: TestOwner) => ({ email: owner.email, password: "Not-The-Password-42" });
+  /** A 6-digit code that is not `code` (nor its neighbours in time, which differ anyway). */
+  const otherThan = (code: string) => String((Number(code) + 500_000) % 1_000_000).padStart(6, "0");
+  const many = <T>(count: number, make: (index: number) => Promise<T>) =>
+    Promise.all(Array.from({ length: count }, (_, index) => make(index)));
+
+  /** How many audit rows `action` has so far. */
+  async function auditRows(action: string): Promise<number> {
+    return (await site.database.db.select({ id: auditLog.id }).from(auditLog).where(eq(auditLog.action, action)))
+      .length;
+  }
+
+  /** How many wrong codes Better Auth has checked for `owner` since its last accepted one. */
+  async function codesChecked(owner: TestOwner): Promise<number> {
+    const [row] = await site.database.db
+      .select({ count: deskTwoFactor.failedVerificationCount })
+      .from(deskTwoFactor)
+      .innerJoin(deskUser, eq(deskUser.id, deskTwoFactor.userId))
+      .where(eq(deskUser.email, owner.email));
+    return row?.count ?? 0;
+  }
+
+  /** Everything a client can read in an answer: status, cookies, and the page (its per-request nonce aside). */
+  async function everything(answer: Response) {
+    return {
+      status: answer.status,
+      cookies: answer.headers.getSetCookie(),
+      body: (await answer.text()).replace(/nonce="[^"]*"/g, 'nonce=""'),
+    };
+  }
+
+  /** 5 wrong passwords for `owner`, each from an address of its own (`prefix` + 1..5). */
+  async function failFiveTimes(owner: TestOwner, prefix: string) {
+    for (let attempt = 1; attempt <= 5; attempt++)
+      expect((await postPassword(site.url, new CookieJar(), wrong(owner), `${prefix}${attempt}`)).status).toBe(401);
+  }
+
+  it("40 wrong passwords sent at once from one address: at most 5 are checked, then the right one is refused", async () => {
+    const owner = await createOwner(site.database.db, "race-password@example.ch");
+    const failedBefore = await auditRows("sign-in-failed");
+    const statuses = await many(
+      40,
+      async () => (await postPassword(site.url, new CookieJar(), wrong(owner), "203.0.113.70")).status,
+    );
+    const checked = (await auditRows("sign-in-failed")) - failedBefore;
+    expect(checked).toBeLessThanOrEqual(5);
+    expect(statuses.filter((status) => status === 401)).toHaveLength(checked);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(40 - checked);
+    const right = await postPassword(site.url, new CookieJar(), owner, "203.0.113.70");
+    expect(right.status).toBe(429);
+    expect(alertText(await right.text())).toBe(signInMessages.limited);
+  });
+
+  it("40 wrong codes sent at once, on 40 challenges from 40 addresses: at most 5 are checked", async () => {
+    const owner = await createOwner(site.database.db, "race-code@example.ch");
+    const jars: CookieJar[] = [];
+    for (let index = 0; index < 40; index++) {
+      const jar = new CookieJar();
+      expect((await postPassword(site.url, jar, owner, `192.0.2.${index + 1}`)).status).toBe(303);
+      jars.push(jar);
+    }
+    const code = otherThan(totpCode(owner));
+    const statuses = await many(
+      40,
+      async (index) => (await postCode(site.url, jars[index]!, code, `192.0.2.${index + 1}`)).status,
+    );
+    const checked = await codesChecked(owner);
+    expect(checked).toBeLessThanOrEqual(5);
+    expect(statuses.filter((status) => status === 401)).toHaveLength(checked);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(40 - checked);
+    // Only someone who knows the password gets here: the right code waits too.
+    const jar = new CookieJar();
+    expect((await postPassword(site.url, jar, owner, "192.0.2.41")).status).toBe(303);
+    const right = await postCode(site.url, jar, totpCode(owner), "192.0.2.41");
+    expect(right.status).toBe(429);
+    expect(await codesChecked(owner)).toBe(checked);
+  });
+
+  it("5 wrong passwords from 5 addresses: from a 6th, the owner signs in with e-mail, password and code in one step", async () => {
+    const owner = await createOwner(site.database.db, "stranger@example.ch");
+    await failFiveTimes(owner, "203.0.113.8");
+    const jar = new CookieJar();
+    const asked = await postPassword(site.url, jar, owner, "203.0.113.89");
+    const page = await asked.text();
+    expect(asked.status).toBe(401);
+    expect(page).toContain(signInMessages.codeRequired);
+    expect(page).toMatch(/<input[^>]*name="code"/);
+    expect(page).toMatch(/<input[^>]*name="password"/);
+    expect(jar.get(PENDING_COOKIE)).toBeUndefined();
+    const inside = await postCombined(site.url, jar, { ...owner, code: totpCode(owner) }, "203.0.113.89");
+    expect(inside.status).toBe(303);
+    expect(inside.headers.get("location")).toBe("/admin");
+    expect(await opensInbox(site.url, jar)).toBe(true);
+  });
+
+  it("over the account's allowance, a wrong password and a wrong code get the very same answer", async () => {
+    const owner = await createOwner(site.database.db, "leak@example.ch");
+    await failFiveTimes(owner, "203.0.113.9");
+    // The password step no longer tells a right password from a wrong one.
+    const right = await everything(await postPassword(site.url, new CookieJar(), owner, "203.0.113.100"));
+    const wrongPassword = await everything(
+      await postPassword(site.url, new CookieJar(), wrong(owner), "203.0.113.101"),
+    );
+    expect(wrongPassword).toEqual(right);
+    expect(right).toMatchObject({ status: 401, cookies: [] });
+
+    const code = totpCode(owner);
+    const { email, password } = owner;
+    const refusals = [
+      await postCombined(site.url, new CookieJar(), { email, password: "Not-The-Password-42", code }, "203.0.113.102"),
+      await postCombined(site.url, new CookieJar(), { email, password, code: otherThan(code) }, "203.0.113.103"),
+      await postCombined(site.url, new CookieJar(), { email, password, code: "abcde-fghij" }, "203.0.113.104"),
+      await postCombined(
+        site.url,
+        new CookieJar(),
+        { email, password: "Not-The-Password-42", code: otherThan(code) },
+        "203.0.113.105",
+      ),
+    ];
+    const [first, ...others] = await Promise.all(refusals.map(everything));
+    for (const other of others) expect(other).toEqual(first);
+    // Nor does the time: a refusal comes 1 s after the request at the earliest, whatever part was wrong.
+    for (const part of [
+      { password: "Not-The-Password-42", code },
+      { password, code: otherThan(code) },
+    ]) {
+      const started = performance.now();
+      await postCombined(site.url, new CookieJar(), { email, ...part }, "203.0.113.107");
+      expect(performance.now() - started).toBeGreaterThanOrEqual(1000);
+    }
+    expect(first).toMatchObject({ status: 401, cookies: [] });
+    expect(alertText(first!.body)).toBe(signInMessages.combinedRefused);
+
+    // The right combination still opens the desk.
+    const jar = new CookieJar();
+    expect((await postCombined(site.url, jar, { ...owner, code }, "203.0.113.108")).status).toBe(303);
+    expect(await opensInbox(site.url, jar)).toBe(true);
   });
 });
 
@@ -230,16 +385,45 @@ describe.runIf(postgresBinaries() || process.env.CI)("failed attempts on two ser
     postgres?.destroy();
   });
 
-  it("3 wrong passwords on one process and 3 on the other: the 6th is limited, on both", async () => {
+  it("3 wrong passwords on one process and 3 on the other: the 6th is limited, and both ask for the code", async () => {
     const [a, b] = sites as [SpawnedSite, SpawnedSite];
     const wrong = { email: owner.email, password: "Not-The-Password-42" };
     const statuses = [];
     for (const site of [a, a, a, b, b, b])
       statuses.push((await postPassword(site.url, new CookieJar(), wrong, "203.0.113.60")).status);
     expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
+    // The account is over its allowance on both processes: the password alone gets no answer.
     for (const site of [a, b]) {
-      const answer = await refusal(await postPassword(site.url, new CookieJar(), owner, "203.0.113.61"));
-      expect(answer).toEqual({ status: 429, message: signInMessages.limited, cookies: 0 });
+      const answer = await postPassword(site.url, new CookieJar(), owner, "203.0.113.61");
+      expect(answer.headers.getSetCookie()).toEqual([]);
+      expect(answer.status).toBe(401);
+      expect(await answer.text()).toContain(signInMessages.codeRequired);
+    }
+  });
+
+  it("40 wrong passwords sent at once from one address, half to each process: at most 5 are checked", async () => {
+    const [a, b] = sites as [SpawnedSite, SpawnedSite];
+    const racer = await createOwner(postgres.url, "race-two-processes@example.ch");
+    const database = await openDatabase({ databaseUrl: postgres.url, dataDir: "unused" });
+    try {
+      const failed = async () =>
+        (await database.db.select({ id: auditLog.id }).from(auditLog).where(eq(auditLog.action, "sign-in-failed")))
+          .length;
+      const before = await failed();
+      const wrong = { email: racer.email, password: "Not-The-Password-42" };
+      const statuses = await Promise.all(
+        Array.from(
+          { length: 40 },
+          async (_, index) =>
+            (await postPassword((index % 2 ? a : b).url, new CookieJar(), wrong, "203.0.113.63")).status,
+        ),
+      );
+      const checked = (await failed()) - before;
+      expect(checked).toBeLessThanOrEqual(5);
+      expect(statuses.filter((status) => status === 401)).toHaveLength(checked);
+      expect(statuses.filter((status) => status === 429)).toHaveLength(40 - checked);
+    } finally {
+      await database.close();
     }
   });
 

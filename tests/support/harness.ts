@@ -794,6 +794,24 @@ export function postCode(baseUrl: string, jar: CookieJar, code: string, address 
 }
 
 /**
+ * The combined sign-in step (e-mail, password and code in one form, asked
+ * while the account is over its allowance of failed passwords) from
+ * `address`. Resolves with the answer (303 to /admin when accepted).
+ */
+export function postCombined(
+  baseUrl: string,
+  jar: CookieJar,
+  { email, password, code }: { email: string; password: string; code: string },
+  address = "198.51.100.1",
+): Promise<Response> {
+  return deskFetch(baseUrl, "/admin/connexion", {
+    jar,
+    form: { step: "combined", email, password, code, website: "" },
+    headers: { "X-Forwarded-For": address },
+  });
+}
+
+/**
  * Signs `owner` in (password, then `code`: the current TOTP code by
  * default) and resolves with the jar that holds the session cookie.
  * @throws when a step is not accepted.

@@ -1,9 +1,11 @@
 /**
  * `/admin/connexion`: the owner's sign-in, in two steps on one page
  * (e-mail and password, then the code of the authenticator app or a
- * recovery code). Works without JavaScript; the public actions' guards
- * apply (body limit, honeypot, a coarse limit per address), and failed
- * attempts are limited per account and per address (app/desk/sign-in.server.ts).
+ * recovery code), or in one step (e-mail, password and code, with a short
+ * explanation) while the account is over its allowance of failed
+ * passwords. Works without JavaScript; the public actions' guards apply
+ * (body limit, honeypot, a coarse limit per address), and failed attempts
+ * are limited per address and per account (app/desk/sign-in.server.ts).
  * A signed-in owner is sent to `/admin`.
  */
 import { data, Form, redirect, useActionData, useLoaderData, useNavigation } from "react-router";
@@ -14,14 +16,16 @@ import { cookiePrefix } from "~/desk/auth.server";
 import { FieldError, Notice, TextField } from "~/desk/form-parts";
 import { DeskFrame, deskLinkClass } from "~/desk/frame";
 import { deskHandle, deskMeta } from "~/desk/meta";
-import { checkPassword, checkSecondFactor, type SignInOutcome } from "~/desk/sign-in.server";
+import { checkCombined, checkPassword, checkSecondFactor, type SignInOutcome } from "~/desk/sign-in.server";
 import {
   codeStepSchema,
+  combinedStepSchema,
   passwordStepSchema,
   SIGN_IN_BODY_LIMIT_BYTES,
   SIGN_IN_HONEYPOT,
   signInMessages,
   type SignInActionData,
+  type SignInStep,
 } from "~/desk/sign-in-form";
 import { settingsFrom } from "~/config/settings.server";
 import { guardPublicAction } from "~/guards/public-action.server";
@@ -54,12 +58,22 @@ function redirectWith(to: string, cookies: string[]) {
   return redirect(to, { status: 303, headers });
 }
 
-const refusal: Record<Exclude<SignInOutcome["outcome"], "second-step" | "signed-in">, string> = {
+const refusal: Record<Exclude<SignInOutcome["outcome"], "second-step" | "signed-in" | "code-required">, string> = {
   refused: signInMessages.refused,
   replayed: signInMessages.replayed,
   expired: signInMessages.expired,
   limited: signInMessages.limited,
 };
+
+/** The step a form posted (its hidden field); anything else is the password step. */
+function postedStep(formData: FormData): SignInStep {
+  const step = formData.get("step");
+  return step === "code" || step === "combined" ? step : "password";
+}
+
+/** The messages of a failed validation, by field. */
+const fieldErrorsOf = (issues: { path: PropertyKey[]; message: string }[]) =>
+  Object.fromEntries(issues.map((issue) => [issue.path[0], issue.message]));
 
 export async function action({ request, context }: Route.ActionArgs) {
   const reply = (body: SignInActionData, status: number, cookies: string[] = []) => {
@@ -73,22 +87,34 @@ export async function action({ request, context }: Route.ActionArgs) {
     honeypotField: SIGN_IN_HONEYPOT,
   });
   if (guard.outcome === "too-large") return reply({ step: "password", error: signInMessages.tooLarge }, 413);
-  const step = guard.formData.get("step") === "code" ? "code" : "password";
-  if (guard.outcome === "rate-limited") return reply({ step, error: signInMessages.limited }, 429);
+  const step = postedStep(guard.formData);
+  // The combined step shows the e-mail typed again (never the password).
+  const email = step === "combined" ? String(guard.formData.get("email") ?? "").slice(0, 254) : undefined;
+  if (guard.outcome === "rate-limited") return reply({ step, email, error: signInMessages.limited }, 429);
   if (guard.outcome === "spam") return reply({ step: "password", error: signInMessages.refused }, 401);
 
   if (step === "password") {
     const parsed = passwordStepSchema.safeParse(Object.fromEntries(guard.formData));
-    if (!parsed.success) {
-      const fieldErrors = Object.fromEntries(parsed.error.issues.map((issue) => [issue.path[0], issue.message]));
-      return reply({ step, fieldErrors }, 400);
-    }
+    if (!parsed.success) return reply({ step, fieldErrors: fieldErrorsOf(parsed.error.issues) }, 400);
     const result = await checkPassword(request, context, parsed.data);
     if (result.outcome === "second-step") return redirectWith("/admin/connexion", result.cookies);
+    // The same answer whatever the password: the combined step, with its explanation.
+    if (result.outcome === "code-required") return reply({ step: "combined", email: parsed.data.email }, 401);
     return reply(
       { step, error: refusal[result.outcome as keyof typeof refusal] },
       result.outcome === "limited" ? 429 : 401,
     );
+  }
+
+  if (step === "combined") {
+    const parsed = combinedStepSchema.safeParse(Object.fromEntries(guard.formData));
+    if (!parsed.success) return reply({ step, email, fieldErrors: fieldErrorsOf(parsed.error.issues) }, 400);
+    const result = await checkCombined(request, context, parsed.data);
+    if (result.outcome === "signed-in") return redirectWith("/admin", result.cookies);
+    // Whatever part was wrong, the same answer.
+    return result.outcome === "limited"
+      ? reply({ step, email, error: signInMessages.limited }, 429)
+      : reply({ step, email, error: signInMessages.combinedRefused }, 401);
   }
 
   const parsed = codeStepSchema.safeParse(Object.fromEntries(guard.formData));
@@ -99,6 +125,31 @@ export async function action({ request, context }: Route.ActionArgs) {
     result.outcome === "refused" ? signInMessages.codeRefused : refusal[result.outcome as keyof typeof refusal];
   const status = result.outcome === "limited" ? 429 : 401;
   return reply({ step: result.outcome === "expired" ? "password" : "code", error: message }, status, result.cookies);
+}
+
+/** The code field, its hint and its error: the code step's and the combined step's. */
+function CodeField({ error }: { error?: string }) {
+  return (
+    <div>
+      <Label htmlFor="code">Code de vérification</Label>
+      <p id="code-hint" className="mt-1 text-lg text-muted">
+        Le code à 6 chiffres de votre application d’authentification, ou l’un de vos codes de secours.
+      </p>
+      <Input
+        id="code"
+        name="code"
+        inputMode="text"
+        autoComplete="one-time-code"
+        autoCapitalize="off"
+        spellCheck={false}
+        required
+        className="mt-2 text-2xl tracking-widest"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? "code-hint code-error" : "code-hint"}
+      />
+      <FieldError id="code-error" message={error} />
+    </div>
+  );
 }
 
 export default function SignIn() {
@@ -116,13 +167,18 @@ export default function SignIn() {
             {answer.error}
           </Notice>
         ) : null}
-        <Form method="post" action="/admin/connexion" className="mt-6 space-y-6" noValidate>
+        {step === "combined" ? (
+          <Notice tone="status" className="mt-6">
+            {signInMessages.codeRequired}
+          </Notice>
+        ) : null}
+        <Form key={step} method="post" action="/admin/connexion" className="mt-6 space-y-6" noValidate>
           <input type="hidden" name="step" value={step} />
           <div className="hidden" aria-hidden="true">
             <label htmlFor="website">Ne pas remplir</label>
             <input id="website" name={SIGN_IN_HONEYPOT} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
           </div>
-          {step === "password" ? (
+          {step === "code" ? null : (
             <>
               <TextField
                 id="email"
@@ -130,6 +186,7 @@ export default function SignIn() {
                 type="email"
                 autoComplete="username"
                 required
+                defaultValue={answer?.email}
                 error={fieldErrors.email}
               />
               <TextField
@@ -140,41 +197,27 @@ export default function SignIn() {
                 required
                 error={fieldErrors.password}
               />
-              <Button type="submit" disabled={busy} className="w-full">
-                Continuer
-              </Button>
             </>
+          )}
+          {step === "password" ? (
+            <Button type="submit" disabled={busy} className="w-full">
+              Continuer
+            </Button>
           ) : (
             <>
-              <div>
-                <Label htmlFor="code">Code de vérification</Label>
-                <p id="code-hint" className="mt-1 text-lg text-muted">
-                  Le code à 6 chiffres de votre application d’authentification, ou l’un de vos codes de secours.
-                </p>
-                <Input
-                  id="code"
-                  name="code"
-                  inputMode="text"
-                  autoComplete="one-time-code"
-                  autoCapitalize="off"
-                  spellCheck={false}
-                  required
-                  className="mt-2 text-2xl tracking-widest"
-                  aria-invalid={fieldErrors.code ? true : undefined}
-                  aria-describedby={fieldErrors.code ? "code-hint code-error" : "code-hint"}
-                />
-                <FieldError id="code-error" message={fieldErrors.code} />
-              </div>
+              <CodeField error={fieldErrors.code} />
               <Button type="submit" disabled={busy} className="w-full">
                 Se connecter
               </Button>
-              <p className="text-lg">
-                <a href="/admin/connexion?recommencer" className={deskLinkClass}>
-                  Recommencer avec l’e-mail et le mot de passe
-                </a>
-              </p>
             </>
           )}
+          {step === "code" ? (
+            <p className="text-lg">
+              <a href="/admin/connexion?recommencer" className={deskLinkClass}>
+                Recommencer avec l’e-mail et le mot de passe
+              </a>
+            </p>
+          ) : null}
         </Form>
       </div>
     </DeskFrame>
