@@ -27,6 +27,7 @@ export const signInMessages = {
   combinedRefused:
     "L’adresse e-mail, le mot de passe ou le code ne correspond pas. Vérifiez-les et réessayez avec le code que votre application affiche maintenant.",
   tooLarge: "Le formulaire envoyé est trop long.",
+  unavailable: "Le bureau ne répond pas pour l’instant. Réessayez dans quelques minutes.",
 } as const;
 
 export const passwordStepSchema = z.object({

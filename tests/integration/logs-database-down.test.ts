@@ -95,8 +95,8 @@ it.skipIf(!backends.length)(
       const leaks = site!.log.filter((line) => line.includes(value));
       expect(leaks, `output lines carrying "${value}"`).toEqual([]);
     }
-    // The forms answer their own 503 in French.
-    for (const name of ["contact", "newsletter", "booking", "cancel"] as const) {
+    // The forms, and the desk's sign-in, answer their own 503 in French.
+    for (const name of ["contact", "newsletter", "booking", "cancel", "signIn"] as const) {
       expect(answers[name].status, name).toBe(503);
     }
   },

@@ -29,6 +29,7 @@ import {
 } from "~/desk/sign-in-form";
 import { settingsFrom } from "~/config/settings.server";
 import { guardPublicAction } from "~/guards/public-action.server";
+import { errorFields } from "~/utils/errors.server";
 import type { Route } from "./+types/sign-in";
 
 export const handle = deskHandle;
@@ -75,12 +76,14 @@ function postedStep(formData: FormData): SignInStep {
 const fieldErrorsOf = (issues: { path: PropertyKey[]; message: string }[]) =>
   Object.fromEntries(issues.map((issue) => [issue.path[0], issue.message]));
 
+/** The page again with `body` (never stored), and the cookies to set. */
+function reply(body: SignInActionData, status: number, cookies: string[] = []) {
+  const headers = new Headers(noStore);
+  for (const cookie of cookies) headers.append("Set-Cookie", cookie);
+  return data(body, { status, headers });
+}
+
 export async function action({ request, context }: Route.ActionArgs) {
-  const reply = (body: SignInActionData, status: number, cookies: string[] = []) => {
-    const headers = new Headers(noStore);
-    for (const cookie of cookies) headers.append("Set-Cookie", cookie);
-    return data(body, { status, headers });
-  };
   const guard = await guardPublicAction(request, context, {
     name: "sign-in",
     bodyLimitBytes: SIGN_IN_BODY_LIMIT_BYTES,
@@ -92,9 +95,25 @@ export async function action({ request, context }: Route.ActionArgs) {
   const email = step === "combined" ? String(guard.formData.get("email") ?? "").slice(0, 254) : undefined;
   if (guard.outcome === "rate-limited") return reply({ step, email, error: signInMessages.limited }, 429);
   if (guard.outcome === "spam") return reply({ step: "password", error: signInMessages.refused }, 401);
+  try {
+    return await checkStep(request, context, guard.formData, step, email);
+  } catch (error) {
+    // The database does not answer (Better Auth's queries, the limits): the page says so, never a 500.
+    context.logger?.error({ err: errorFields(error) }, "desk: sign-in unavailable");
+    return reply({ step, email, error: signInMessages.unavailable }, 503);
+  }
+}
 
+/** The checks of the posted step, once the guards let it through. */
+async function checkStep(
+  request: Request,
+  context: Route.ActionArgs["context"],
+  formData: FormData,
+  step: SignInStep,
+  email: string | undefined,
+) {
   if (step === "password") {
-    const parsed = passwordStepSchema.safeParse(Object.fromEntries(guard.formData));
+    const parsed = passwordStepSchema.safeParse(Object.fromEntries(formData));
     if (!parsed.success) return reply({ step, fieldErrors: fieldErrorsOf(parsed.error.issues) }, 400);
     const result = await checkPassword(request, context, parsed.data);
     if (result.outcome === "second-step") return redirectWith("/admin/connexion", result.cookies);
@@ -107,7 +126,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 
   if (step === "combined") {
-    const parsed = combinedStepSchema.safeParse(Object.fromEntries(guard.formData));
+    const parsed = combinedStepSchema.safeParse(Object.fromEntries(formData));
     if (!parsed.success) return reply({ step, email, fieldErrors: fieldErrorsOf(parsed.error.issues) }, 400);
     const result = await checkCombined(request, context, parsed.data);
     if (result.outcome === "signed-in") return redirectWith("/admin", result.cookies);
@@ -117,7 +136,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       : reply({ step, email, error: signInMessages.combinedRefused }, 401);
   }
 
-  const parsed = codeStepSchema.safeParse(Object.fromEntries(guard.formData));
+  const parsed = codeStepSchema.safeParse(Object.fromEntries(formData));
   if (!parsed.success) return reply({ step, fieldErrors: { code: signInMessages.code } }, 400);
   const result = await checkSecondFactor(request, context, parsed.data);
   if (result.outcome === "signed-in") return redirectWith("/admin", result.cookies);
