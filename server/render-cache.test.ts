@@ -216,6 +216,15 @@ describe("cacheablePage, on the routes of the real build", () => {
     expect(tagsOf("/contact")).toEqual([]);
   });
 
+  it.each(["/cours/..%2fcontact", "/cours/..%2Fadmin", "/cours/x%2f..%2f..%2fcontact", "/blog/..%2f..%2fcontact"])(
+    "does not cache %s: React Router reads one segment with a slash in it, a render of the decoded key another page",
+    (url) => {
+      // `/cours/..%2fcontact` is the course "../contact" (a 404) for React Router; its key must not be
+      // `/cours/../contact`, which a render resolves to /contact: any number of such keys would each keep a copy.
+      expect(cacheablePage(tree, build, url)).toBeNull();
+    },
+  );
+
   it.each([
     // Single-fetch data requests: React Router's own JSON, for the client router.
     "/cours.data",

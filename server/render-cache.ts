@@ -181,7 +181,7 @@ const CANONICAL_PATH = /^\/[a-z0-9\-/._]*$/;
  * React Router treats alike shares one entry and one render), then the
  * route's declared query parameters in its order (first value each).
  * Null for anything else: another route, a single-fetch `.data` request, a
- * path with characters no page of the site has.
+ * path with characters no page of the site has, an encoded slash.
  */
 export function cacheablePage(
   tree: RouteNode[],
@@ -197,6 +197,9 @@ export function cacheablePage(
   let pathname: string;
   try {
     url = new URL(`http://localhost${originalUrl}`);
+    // An encoded slash stays inside its segment for React Router (`/cours/..%2fcontact` is the course
+    // "../contact"), but decoded it would make a key that a render resolves to another page.
+    if (/%2f/i.test(url.pathname)) return null;
     pathname = decodeURIComponent(url.pathname).toLowerCase();
   } catch {
     return null;
