@@ -10,7 +10,8 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
-import { cacheablePage, RenderCache, type RenderedPage } from "./render-cache";
+import { silentLogger, testSettings } from "../tests/support/harness";
+import { cacheablePage, createPageRenderer, RenderCache, type RenderedPage } from "./render-cache";
 import { routeTree, type RouteNode } from "./doors";
 
 /** A kept page of `bytes` bytes (identity body only) showing `tags`. */
@@ -170,11 +171,14 @@ describe("RenderCache", () => {
   });
 });
 
+let build: ServerBuild;
+beforeAll(async () => {
+  build = (await import(pathToFileURL(path.resolve("build", "server", "index.js")).href)) as ServerBuild;
+});
+
 describe("cacheablePage, on the routes of the real build", () => {
-  let build: ServerBuild;
   let tree: RouteNode[];
-  beforeAll(async () => {
-    build = (await import(pathToFileURL(path.resolve("build", "server", "index.js")).href)) as ServerBuild;
+  beforeAll(() => {
     tree = routeTree(build.routes);
   });
   const keyOf = (url: string) => cacheablePage(tree, build, url)?.key ?? null;
@@ -250,5 +254,60 @@ describe("cacheablePage, on the routes of the real build", () => {
     "/%",
   ])("does not cache %s", (url) => {
     expect(cacheablePage(tree, build, url)).toBeNull();
+  });
+});
+
+describe("createPageRenderer, on the real build", () => {
+  /** A renderer of the real build on `cache`, counting its renders (each asks for a load context once). */
+  function renderer(cache: RenderCache) {
+    const settings = testSettings({ DATA_DIR: "unused", SITE_URL: "https://www.example.ch" });
+    const counted = { renders: 0 };
+    const pages = createPageRenderer({
+      build,
+      mode: "production",
+      cache,
+      siteUrl: settings.SITE_URL,
+      loadContext: () => {
+        counted.renders += 1;
+        return { settings, logger: silentLogger };
+      },
+      logger: silentLogger,
+    });
+    return {
+      ...pages,
+      get renders() {
+        return counted.renders;
+      },
+    };
+  }
+
+  it("renders a page once for the requests that ask meanwhile, then answers from the cache", async () => {
+    const cache = listeningCache();
+    const pages = renderer(cache);
+    const robots = pages.pageOf("/robots.txt")!;
+    const [first, second] = await Promise.all([pages.answer(robots), pages.answer(robots)]);
+    expect(pages.renders).toBe(1);
+    expect(first).toBe(second);
+    expect(first.kept).toBe(true);
+    expect(first.body.toString()).toContain("Sitemap: https://www.example.ch/sitemap.xml");
+    expect(await pages.answer(robots)).toBe(first);
+    expect(pages.renders).toBe(1);
+  });
+
+  it("does not hand a request that came after a change the render that started before it", async () => {
+    const cache = listeningCache();
+    const pages = renderer(cache);
+    const robots = pages.pageOf("/robots.txt")!;
+    const before = pages.answer(robots);
+    // The database announces a change while that render runs: it may have read the data before it.
+    cache.invalidate("courses");
+    const after = pages.answer(robots);
+    expect(pages.renders).toBe(2);
+    const [old, fresh] = await Promise.all([before, after]);
+    expect(old).not.toBe(fresh);
+    // Only the render that started after the change is kept, and the old one's end leaves it alone.
+    expect(cache.get(robots.key)).toBe(fresh);
+    expect(await pages.answer(robots)).toBe(fresh);
+    expect(pages.renders).toBe(2);
   });
 });

@@ -17,8 +17,9 @@
  *   listens again (notifications may have been missed meanwhile).
  *
  * A render that was running when its tags changed answers its request but is
- * not kept (it may have read the data before the change). Concurrent misses
- * of one page share one render. Answers other than 200, and those a loader
+ * not kept (it may have read the data before the change), nor shared with
+ * the requests that come after the change. Concurrent misses of one page
+ * share one render. Answers other than 200, and those a loader
  * marked `noStore`, are served once, not kept. Entries are evicted least
  * recently used beyond `maxBytes`.
  */
@@ -330,10 +331,10 @@ export function createPageRenderer({
 }: RenderCacheOptions): PageRenderer {
   const handle = createRequestHandler(build, mode);
   const tree = routeTree(build.routes);
-  const pending = new Map<string, Promise<RenderedPage>>();
+  /** Renders in progress by key, with the generation they started under. */
+  const pending = new Map<string, { generation: number; rendering: Promise<RenderedPage> }>();
 
-  async function renderOnce({ key, tags }: CacheablePage): Promise<RenderedPage> {
-    const generation = cache.generation;
+  async function renderOnce({ key, tags }: CacheablePage, generation: number): Promise<RenderedPage> {
     let expiresAt = Infinity;
     let noStore = false;
     const renderHints: RenderHints = {
@@ -360,11 +361,15 @@ export function createPageRenderer({
     answer(page) {
       const kept = cache.get(page.key);
       if (kept) return Promise.resolve(kept);
-      let rendering = pending.get(page.key);
-      if (!rendering) {
-        rendering = renderOnce(page).finally(() => pending.delete(page.key));
-        pending.set(page.key, rendering);
-      }
+      // A render that started before the last change may show the data before it: a request that
+      // comes after the change does not share it, but starts its own.
+      const generation = cache.generation;
+      const current = pending.get(page.key);
+      if (current?.generation === generation) return current.rendering;
+      const rendering = renderOnce(page, generation).finally(() => {
+        if (pending.get(page.key)?.rendering === rendering) pending.delete(page.key);
+      });
+      pending.set(page.key, { generation, rendering });
       return rendering;
     },
   };
