@@ -149,6 +149,15 @@ describe.skipIf(!postgresBinaries())("two server processes sharing one PostgreSQ
     pool.on("error", () => {});
     db = drizzle(pool, { schema }) as unknown as Database;
     await waitFor(async () => (await listeners()) === 2, 10_000, "both sites listening");
+    // The warm-up renders every page of the sitemap: measured times start once it is over.
+    await waitFor(
+      () =>
+        [a, b].every((site) =>
+          site.log.some((line) => line.includes("render cache: ") && line.includes("pages ready")),
+        ),
+      60_000,
+      "both sites warmed up",
+    );
   }, 180_000);
   afterAll(async () => {
     await Promise.all([a?.stop(), b?.stop()]);
