@@ -11,7 +11,7 @@ import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
 import { silentLogger, testSettings } from "../tests/support/harness";
-import { cacheablePage, createPageRenderer, RenderCache, type RenderedPage } from "./render-cache";
+import { cacheablePage, createPageRenderer, preferredEncoding, RenderCache, type RenderedPage } from "./render-cache";
 import { routeTree, type RouteNode } from "./doors";
 
 /** A kept page of `bytes` bytes (identity body only) showing `tags`. */
@@ -309,5 +309,28 @@ describe("createPageRenderer, on the real build", () => {
     expect(cache.get(robots.key)).toBe(fresh);
     expect(await pages.answer(robots)).toBe(fresh);
     expect(pages.renders).toBe(2);
+  });
+});
+
+describe("preferredEncoding", () => {
+  it.each([
+    // What browsers send: every encoding of equal weight, brotli not first.
+    ["gzip, deflate, br, zstd", "br"],
+    ["gzip, deflate, br", "br"],
+    ["br", "br"],
+    ["*", "br"],
+    ["gzip", "gzip"],
+    ["gzip, deflate", "gzip"],
+    ["br;q=0.5, gzip", "gzip"],
+    ["gzip;q=0.5, br;q=0.5", "br"],
+    ["gzip, br;q=0", "gzip"],
+    ["*, br;q=0", "gzip"],
+    ["deflate", "identity"],
+    ["identity", "identity"],
+    ["br;q=0, gzip;q=0", "identity"],
+    ["", "identity"],
+    [undefined, "identity"],
+  ])("answers %j with %s", (header, encoding) => {
+    expect(preferredEncoding(header)).toBe(encoding);
   });
 });

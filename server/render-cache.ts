@@ -273,6 +273,29 @@ async function toPage(
   return page;
 }
 
+/**
+ * The body to send for an `Accept-Encoding` header: brotli when the visitor
+ * accepts it at least as much as gzip, else gzip when accepted, else the
+ * page as is (also when no header says anything). The order the visitor
+ * lists them in does not count: browsers send `gzip, deflate, br, zstd`,
+ * all of equal weight, and get brotli, as the compression middleware gives
+ * other answers.
+ */
+export function preferredEncoding(header: string | undefined): "br" | "gzip" | "identity" {
+  const weights = new Map<string, number>();
+  for (const part of (header ?? "").split(",")) {
+    const [name = "", ...parameters] = part.split(";").map((piece) => piece.trim().toLowerCase());
+    if (!name) continue;
+    const q = parameters.find((parameter) => parameter.startsWith("q="));
+    const weight = q ? Number(q.slice(2)) : 1;
+    weights.set(name, Number.isFinite(weight) ? weight : 0);
+  }
+  const weightOf = (name: string) => weights.get(name) ?? weights.get("*") ?? 0;
+  const [br, gzip] = [weightOf("br"), weightOf("gzip")];
+  if (br > 0 && br >= gzip) return "br";
+  return gzip > 0 ? "gzip" : "identity";
+}
+
 /** Sends `page` to one visitor: 304 when their copy is current, else the best encoding they accept. */
 function send(req: ExpressRequest, res: ExpressResponse, page: RenderedPage): void {
   res.status(page.status);
@@ -293,7 +316,7 @@ function send(req: ExpressRequest, res: ExpressResponse, page: RenderedPage): vo
     res.status(304).end();
     return;
   }
-  const encoding = req.acceptsEncodings("br", "gzip", "identity");
+  const encoding = preferredEncoding(req.headers["accept-encoding"]);
   const body = encoding === "br" ? page.brotli! : encoding === "gzip" ? page.gzip! : page.body;
   if (encoding === "br" || encoding === "gzip") res.setHeader("Content-Encoding", encoding);
   res.setHeader("Content-Length", body.length);

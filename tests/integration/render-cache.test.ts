@@ -458,6 +458,10 @@ describe("one process on PGlite", () => {
     expect(Number(gzip.headers["content-length"])).toBe(gzip.body.length);
     expect(zlib.gunzipSync(gzip.body).equals(identity.body)).toBe(true);
 
+    // A browser's usual header: brotli preferred.
+    const browser = await rawRequest(site.url, "/", { "Accept-Encoding": "gzip, deflate, br, zstd" });
+    expect(browser.headers["content-encoding"]).toBe("br");
+
     for (const encoding of ["identity", "br", "gzip"]) {
       const current = await rawRequest(site.url, "/", { "Accept-Encoding": encoding, "If-None-Match": etag });
       expect(current.status, encoding).toBe(304);
