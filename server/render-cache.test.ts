@@ -10,6 +10,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
+import type { Database } from "../app/db/client.server";
 import { silentLogger, testSettings } from "../tests/support/harness";
 import { cacheablePage, createPageRenderer, preferredEncoding, RenderCache, type RenderedPage } from "./render-cache";
 import { routeTree, type RouteNode } from "./doors";
@@ -309,6 +310,38 @@ describe("createPageRenderer, on the real build", () => {
     expect(cache.get(robots.key)).toBe(fresh);
     expect(await pages.answer(robots)).toBe(fresh);
     expect(pages.renders).toBe(2);
+  });
+});
+
+describe("a page rendered while the database fails", () => {
+  /** A database whose every query fails, as a lost connection does. */
+  const failingDb = new Proxy(
+    {},
+    {
+      get: () => () => {
+        throw new Error("connection terminated unexpectedly");
+      },
+    },
+  );
+
+  it("is answered, without its course dates, but not kept: the next visitor's render may have them", async () => {
+    const settings = testSettings({ DATA_DIR: "unused", SITE_URL: "https://www.example.ch" });
+    const cache = listeningCache();
+    const pages = createPageRenderer({
+      build,
+      mode: "production",
+      cache,
+      siteUrl: settings.SITE_URL,
+      loadContext: () => ({ settings, logger: silentLogger, db: failingDb as Database }),
+      logger: silentLogger,
+    });
+    const home = pages.pageOf("/")!;
+    const answer = await pages.answer(home);
+    // The home page still answers (its course cards without dates)...
+    expect(answer.status).toBe(200);
+    // ...but that answer is not kept until the next change of a session, which may be days away.
+    expect(answer.kept).toBe(false);
+    expect(cache.get(home.key)).toBeUndefined();
   });
 });
 
