@@ -338,6 +338,28 @@ describe("one process on PGlite", () => {
     expect(answer.headers["cache-control"]).not.toContain("public");
   });
 
+  it("keeps a course page chosen by ?seance= under the session's own number only", async () => {
+    const sessionId = await createSession(
+      db,
+      sessionFields({ courseId: "securite", startsAt: zurichToUtc("2027-03-04", "14:00") }),
+    );
+    await expectCached(site.url, `/cours/securite?seance=${sessionId}`);
+    // Other spellings of that number choose the same session, but each would be a copy of its own:
+    // answered, not kept.
+    for (const spelling of [`0${sessionId}`, `00${sessionId}`, `${sessionId}.0`, `+${sessionId}`, "999999", "x"]) {
+      const answers = [
+        await fetch(`${site.url}/cours/securite?seance=${spelling}`),
+        await fetch(`${site.url}/cours/securite?seance=${spelling}`),
+      ];
+      for (const answer of answers) {
+        expect(answer.status, spelling).toBe(200);
+        expect(answer.headers.get("etag"), spelling).toBeNull();
+        expect(answer.headers.get("cache-control"), spelling).toBe("private, no-cache");
+        await answer.text();
+      }
+    }
+  });
+
   it("never answers a desk page from the cache, nor lets the owner's cookie change a public page", async () => {
     const owner = await createOwner(db, "cache-owner@example.ch");
     const jar = await signIn(site.url, owner);
