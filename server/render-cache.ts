@@ -17,8 +17,9 @@
  *   listens again (notifications may have been missed meanwhile).
  *
  * A render that was running when its tags changed answers its request but is
- * not kept (it may have read the data before the change). Concurrent misses
- * of one page share one render. Answers other than 200, and those a loader
+ * not kept (it may have read the data before the change), nor shared with
+ * the requests that come after the change. Concurrent misses of one page
+ * share one render. Answers other than 200, and those a loader
  * marked `noStore`, are served once, not kept. Entries are evicted least
  * recently used beyond `maxBytes`.
  */
@@ -181,8 +182,8 @@ const CANONICAL_PATH = /^\/[a-z0-9\-/._]*$/;
  * React Router treats alike shares one entry and one render), then the
  * route's declared query parameters in its order (first value each).
  * Null for anything else: another route, a single-fetch `.data` request, a
- * path with characters no page of the site has, a path whose canonical form
- * reaches another route.
+ * path with characters no page of the site has, an encoded slash, a path
+ * whose canonical form reaches another route.
  */
 export function cacheablePage(
   tree: RouteNode[],
@@ -198,14 +199,17 @@ export function cacheablePage(
   let pathname: string;
   try {
     url = new URL(`http://localhost${originalUrl}`);
+    // An encoded slash stays inside its segment for React Router (`/cours/..%2fcontact` is the course
+    // "../contact"), but decoded it would make a key that a render resolves to another page.
+    if (/%2f/i.test(url.pathname)) return null;
     pathname = decodeURIComponent(url.pathname).toLowerCase();
   } catch {
     return null;
   }
   if (pathname.endsWith(".data") || !CANONICAL_PATH.test(pathname)) return null;
   if (pathname.length > 1 && pathname.endsWith("/")) pathname = pathname.slice(0, -1);
-  // The canonical path is what gets rendered: it must reach the very route that opted in
-  // (an encoded "/blog/..%2Fadmin" decodes to another route's path).
+  // The canonical path is what gets rendered: it must reach the very route that opted in (a safety net
+  // for any decoding that would lead elsewhere, beside the encoded slash refused above).
   if (matchesOf(tree, pathname)?.at(-1)?.route.id !== leaf.id) return null;
   const tags = new Set<string>();
   for (const match of matches) {
@@ -273,6 +277,29 @@ async function toPage(
   return page;
 }
 
+/**
+ * The body to send for an `Accept-Encoding` header: brotli when the visitor
+ * accepts it at least as much as gzip, else gzip when accepted, else the
+ * page as is (also when no header says anything). The order the visitor
+ * lists them in does not count: browsers send `gzip, deflate, br, zstd`,
+ * all of equal weight, and get brotli, as the compression middleware gives
+ * other answers.
+ */
+export function preferredEncoding(header: string | undefined): "br" | "gzip" | "identity" {
+  const weights = new Map<string, number>();
+  for (const part of (header ?? "").split(",")) {
+    const [name = "", ...parameters] = part.split(";").map((piece) => piece.trim().toLowerCase());
+    if (!name) continue;
+    const q = parameters.find((parameter) => parameter.startsWith("q="));
+    const weight = q ? Number(q.slice(2)) : 1;
+    weights.set(name, Number.isFinite(weight) ? weight : 0);
+  }
+  const weightOf = (name: string) => weights.get(name) ?? weights.get("*") ?? 0;
+  const [br, gzip] = [weightOf("br"), weightOf("gzip")];
+  if (br > 0 && br >= gzip) return "br";
+  return gzip > 0 ? "gzip" : "identity";
+}
+
 /** Sends `page` to one visitor: 304 when their copy is current, else the best encoding they accept. */
 function send(req: ExpressRequest, res: ExpressResponse, page: RenderedPage): void {
   res.status(page.status);
@@ -293,9 +320,7 @@ function send(req: ExpressRequest, res: ExpressResponse, page: RenderedPage): vo
     res.status(304).end();
     return;
   }
-  // Brotli whenever the visitor takes it (the smaller body), else gzip, else as is. Not the first the
-  // header names: browsers send "gzip, deflate, br, zstd", an order that states no preference.
-  const encoding = req.acceptsEncodings("br") ? "br" : req.acceptsEncodings("gzip") ? "gzip" : "identity";
+  const encoding = preferredEncoding(req.headers["accept-encoding"]);
   const body = encoding === "br" ? page.brotli! : encoding === "gzip" ? page.gzip! : page.body;
   if (encoding === "br" || encoding === "gzip") res.setHeader("Content-Encoding", encoding);
   res.setHeader("Content-Length", body.length);
@@ -333,10 +358,10 @@ export function createPageRenderer({
 }: RenderCacheOptions): PageRenderer {
   const handle = createRequestHandler(build, mode);
   const tree = routeTree(build.routes);
-  const pending = new Map<string, Promise<RenderedPage>>();
+  /** Renders in progress by key, with the generation they started under. */
+  const pending = new Map<string, { generation: number; rendering: Promise<RenderedPage> }>();
 
-  async function renderOnce({ key, tags }: CacheablePage): Promise<RenderedPage> {
-    const generation = cache.generation;
+  async function renderOnce({ key, tags }: CacheablePage, generation: number): Promise<RenderedPage> {
     let expiresAt = Infinity;
     let noStore = false;
     const renderHints: RenderHints = {
@@ -363,11 +388,15 @@ export function createPageRenderer({
     answer(page) {
       const kept = cache.get(page.key);
       if (kept) return Promise.resolve(kept);
-      let rendering = pending.get(page.key);
-      if (!rendering) {
-        rendering = renderOnce(page).finally(() => pending.delete(page.key));
-        pending.set(page.key, rendering);
-      }
+      // A render that started before the last change may show the data before it: a request that
+      // comes after the change does not share it, but starts its own.
+      const generation = cache.generation;
+      const current = pending.get(page.key);
+      if (current?.generation === generation) return current.rendering;
+      const rendering = renderOnce(page, generation).finally(() => {
+        if (pending.get(page.key)?.rendering === rendering) pending.delete(page.key);
+      });
+      pending.set(page.key, { generation, rendering });
       return rendering;
     },
   };

@@ -64,7 +64,9 @@ const RELISTEN_DELAY_MS = { first: 250, max: 10_000 };
 /**
  * A dedicated PostgreSQL connection that runs `LISTEN channel` (a pooled
  * connection cannot: it would miss notifications between queries), opened
- * again after any loss with a doubling delay.
+ * again after any loss with a doubling delay. One attempt at a time: a
+ * failed attempt is only retried once, however many events its client
+ * emits (a refused connection rejects `connect()` and then emits `end`).
  * @throws the driver's error when the first connection fails.
  */
 async function listenOnPostgres(
@@ -77,36 +79,53 @@ async function listenOnPostgres(
   let client: pg.Client | undefined;
   let delay = RELISTEN_DELAY_MS.first;
   let timer: NodeJS.Timeout | undefined;
+  /** The next attempt, unless one is already planned. */
+  const retryLater = () => {
+    if (stopped || timer) return;
+    timer = setTimeout(() => {
+      timer = undefined;
+      if (stopped) return;
+      connect().catch((error: Error) => {
+        onError(error);
+        retryLater();
+      });
+    }, delay);
+    delay = Math.min(delay * 2, RELISTEN_DELAY_MS.max);
+  };
   const connect = async () => {
     const next = new pg.Client({ connectionString, connectionTimeoutMillis: 5000 });
-    let lost = false;
+    let listening = false;
+    // Only a connection that listened can be lost; a failed attempt is retried by whoever called connect().
     const onLoss = (error?: Error) => {
-      if (lost || stopped) return;
-      lost = true;
+      if (!listening || stopped) return;
+      listening = false;
+      client = undefined;
       if (error) onError(error);
       listener.connected(false);
       next.end().catch(() => {});
-      timer = setTimeout(reconnect, delay);
-      delay = Math.min(delay * 2, RELISTEN_DELAY_MS.max);
+      retryLater();
     };
     next.on("error", onLoss);
     next.on("end", () => onLoss());
     next.on("notification", (notification) => {
       if (notification.channel === channel) listener.message(notification.payload ?? "");
     });
-    await next.connect();
-    await next.query(`LISTEN "${channel.replaceAll('"', '""')}"`);
+    try {
+      await next.connect();
+      await next.query(`LISTEN "${channel.replaceAll('"', '""')}"`);
+    } catch (error) {
+      next.end().catch(() => {});
+      throw error;
+    }
+    if (stopped) {
+      // Stopped while this attempt connected: nobody would end it.
+      await next.end().catch(() => {});
+      return;
+    }
     client = next;
+    listening = true;
     delay = RELISTEN_DELAY_MS.first;
     listener.connected(true);
-  };
-  const reconnect = () => {
-    if (stopped) return;
-    connect().catch((error: Error) => {
-      onError(error);
-      timer = setTimeout(reconnect, delay);
-      delay = Math.min(delay * 2, RELISTEN_DELAY_MS.max);
-    });
   };
   await connect();
   return async () => {

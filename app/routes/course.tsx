@@ -49,10 +49,12 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const now = new Date();
   const rows = await listSessions(context.db!, { from: now, courseId: course.id, includeCancelled: false });
   changesWhenFirstStarts(context.renderHints, rows);
-  const asked = Number(new URL(request.url).searchParams.get("seance")) || undefined;
+  const seance = new URL(request.url).searchParams.get("seance");
+  const asked = Number(seance) || undefined;
   const selected = rows.some((row) => row.id === asked) ? asked : undefined;
-  // `?seance=` naming no upcoming session of this course: served as the bare page, not kept under that key.
-  if (new URL(request.url).searchParams.has("seance") && !selected) context.renderHints?.noStore();
+  // `?seance=` naming no upcoming session of this course: served as the bare page, not kept under that key;
+  // another spelling of a session's number (`03`, `3.0`, `+3`): served, not kept (one copy per session).
+  if (seance !== null && (!selected || seance !== String(selected))) context.renderHints?.noStore();
   const pageUrl = `${settingsFrom(context).SITE_URL}/cours/${course.id}`;
   return {
     course: {

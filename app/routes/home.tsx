@@ -28,12 +28,17 @@ import { errorFields } from "~/utils/errors.server";
 import type { Route } from "./+types/home";
 import { cachedPage } from "~/utils/render-cache";
 
-/** The course cards' next sessions, or null when the database does not answer (logged without data). */
+/**
+ * The course cards' next sessions, or null when the database does not answer
+ * (logged without data; that page is not kept in the render cache, which
+ * would show it without dates until the next change of a session).
+ */
 async function cardSessions(context: Route.LoaderArgs["context"]) {
   try {
     return await nextSessionsByCourse(context.db!, new Date(), 2, context.renderHints);
   } catch (error) {
     context.logger?.error({ err: errorFields(error) }, "home page: course sessions unavailable");
+    context.renderHints?.noStore();
     return null;
   }
 }

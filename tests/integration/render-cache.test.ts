@@ -1,0 +1,523 @@
+/**
+ * The render cache of public pages (server/render-cache.ts) on real
+ * servers: two processes sharing one PostgreSQL hear each other's changes
+ * (a seat booked on one shows on the other's cached pages within a second;
+ * a session cancelled in the desk likewise; a lost LISTEN connection
+ * neither leaves a stale page nor multiplies itself while it comes back);
+ * on PGlite a booking shows at once; a cached page allows its inline scripts
+ * by hash, the others by a fresh nonce; desk pages, token pages and POST
+ * answers never come from the cache, and no cached answer sets a cookie;
+ * brotli, gzip, 304 and HEAD; a session that starts leaves `/cours` with no
+ * database change.
+ */
+import http from "node:http";
+import zlib from "node:zlib";
+import { drizzle } from "drizzle-orm/node-postgres";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createSession, zurichToUtc } from "../../app/courses/sessions.server";
+import type { Database } from "../../app/db/client.server";
+import * as schema from "../../app/db/schema";
+import { contactMessages } from "../../app/contact/messages";
+import { inlineScriptHashes } from "../../server/security";
+import {
+  createOwner,
+  deskFetch,
+  postContact,
+  postgresBinaries,
+  sendRaw,
+  sessionFields,
+  signIn,
+  spawnSite,
+  startPostgres,
+  startTestServer,
+  validForm,
+  waitFor,
+  type SpawnedSite,
+} from "../support/harness";
+
+/** A booking form for `sessionId`, as a browser without JavaScript posts it; `n` makes the person unique. */
+const booking = (sessionId: number, n: number, extra: Record<string, string> = {}) => ({
+  sessionId: String(sessionId),
+  firstName: "Marie",
+  lastName: `Dupont ${n}`,
+  phone: "079 123 45 67",
+  email: `marie${n}@example.ch`,
+  seats: "1",
+  website: "",
+  ...extra,
+});
+
+/** POSTs `form` to `/cours/{slug}` on `baseUrl`; the answer (303 to the registration's page) is not followed. */
+function book(baseUrl: string, slug: string, form: Record<string, string>) {
+  return fetch(`${baseUrl}/cours/${slug}`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: baseUrl },
+    body: new URLSearchParams(form).toString(),
+  });
+}
+
+/**
+ * The places left a page shows for session `sessionId` ("7 places restantes",
+ * "Complet"), or null when it does not show it: its `<li id="seance-…">`
+ * on `/cours` and `/cours/{slug}`, its card link on the home page.
+ */
+function placesShown(html: string, sessionId: number): string | null {
+  const block =
+    new RegExp(`id="seance-${sessionId}"[\\s\\S]*?</li>`).exec(html) ??
+    new RegExp(`\\?seance=${sessionId}#inscription"[\\s\\S]*?</a>`).exec(html);
+  if (!block) return null;
+  return /(\d+ places? restantes?|Complet)/.exec(block[0].replace(/<[^>]+>/g, " "))?.[1] ?? null;
+}
+
+/** A GET's status, headers and body bytes exactly as sent (`fetch` would decompress), on a connection of its own. */
+function rawRequest(
+  baseUrl: string,
+  pathname: string,
+  headers: Record<string, string> = {},
+  method = "GET",
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
+  const { hostname, port } = new URL(baseUrl);
+  return new Promise((resolve, reject) => {
+    const request = http.request({ hostname, port, method, path: pathname, agent: false, headers }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on("data", (chunk: Buffer) => chunks.push(chunk));
+      response.on("end", () =>
+        resolve({ status: response.statusCode!, headers: response.headers, body: Buffer.concat(chunks) }),
+      );
+    });
+    request.on("error", reject);
+    request.end();
+  });
+}
+
+/** GETs `pathname` twice and expects one ETag: the page is kept. @returns the body. */
+async function expectCached(baseUrl: string, pathname: string): Promise<string> {
+  const first = await fetch(`${baseUrl}${pathname}`);
+  expect(first.status, pathname).toBe(200);
+  await first.text();
+  const second = await fetch(`${baseUrl}${pathname}`);
+  const etag = first.headers.get("etag");
+  expect(etag, `${pathname} has an ETag`).toMatch(/^W\/"/);
+  expect(second.headers.get("etag"), `${pathname} answered twice from the cache`).toBe(etag);
+  expect(second.headers.get("cache-control")).toContain("public");
+  return second.text();
+}
+
+/**
+ * Polls `pages` of `baseUrl` every 50 ms until each shows `places` for
+ * `sessionId`. @returns the milliseconds from `since` until they all did.
+ */
+async function msUntilShown(baseUrl: string, pages: string[], sessionId: number, places: string, since: number) {
+  await waitFor(
+    async () => {
+      for (const page of pages) {
+        const html = await fetch(`${baseUrl}${page}`).then((answer) => answer.text());
+        if (placesShown(html, sessionId) !== places) return false;
+      }
+      return true;
+    },
+    5000,
+    `"${places}" on ${pages.join(" and ")} of ${baseUrl}`,
+  );
+  return Date.now() - since;
+}
+
+/** The `'nonce-…'` sources of a Content-Security-Policy. */
+const noncesOf = (policy: string | null) => policy?.match(/'nonce-[^']+'/g) ?? [];
+
+describe.skipIf(!postgresBinaries())("two server processes sharing one PostgreSQL", () => {
+  let postgres: Awaited<ReturnType<typeof startPostgres>>;
+  let a: SpawnedSite;
+  let b: SpawnedSite;
+  let pool: pg.Pool;
+  let db: Database;
+  /** LISTEN connections of the sites (the query a connection ran last). */
+  const listeners = async () =>
+    Number(
+      (await pool.query<{ n: string }>("select count(*) as n from pg_stat_activity where query ilike 'LISTEN%'"))
+        .rows[0]!.n,
+    );
+
+  beforeAll(async () => {
+    postgres = await startPostgres();
+    [a, b] = [await spawnSite({ DATABASE_URL: postgres.url }), await spawnSite({ DATABASE_URL: postgres.url })];
+    await Promise.all([a.ready(), b.ready()]);
+    pool = new pg.Pool({ connectionString: postgres.url });
+    // Its idle connections are ended when PostgreSQL stops (the last test): not an error of the test.
+    pool.on("error", () => {});
+    db = drizzle(pool, { schema }) as unknown as Database;
+    await waitFor(async () => (await listeners()) === 2, 10_000, "both sites listening");
+    // The warm-up renders every page of the sitemap: measured times start once it is over.
+    await waitFor(
+      () =>
+        [a, b].every((site) =>
+          site.log.some((line) => line.includes("render cache: ") && line.includes("pages ready")),
+        ),
+      60_000,
+      "both sites warmed up",
+    );
+  }, 180_000);
+  afterAll(async () => {
+    await Promise.all([a?.stop(), b?.stop()]);
+    await pool?.end();
+    postgres?.destroy();
+  });
+
+  it("shows a seat booked on process A on process B's cached pages within a second", async () => {
+    const sessionId = await createSession(
+      db,
+      sessionFields({ courseId: "applications-mobiles", startsAt: zurichToUtc("2027-02-01", "14:00"), capacity: 8 }),
+    );
+    for (const page of ["/", "/cours/applications-mobiles"]) {
+      expect(placesShown(await expectCached(b.url, page), sessionId), page).toBe("8 places restantes");
+    }
+    const answer = await book(a.url, "applications-mobiles", booking(sessionId, 1));
+    expect(answer.status).toBe(303);
+    const elapsed = await msUntilShown(
+      b.url,
+      ["/", "/cours/applications-mobiles"],
+      sessionId,
+      "7 places restantes",
+      Date.now(),
+    );
+    expect(elapsed, "ms from the booking's answer on A to the new count on B").toBeLessThanOrEqual(1000);
+    // And B keeps the new page again.
+    expect(placesShown(await expectCached(b.url, "/cours/applications-mobiles"), sessionId)).toBe("7 places restantes");
+  });
+
+  it("drops a session cancelled in the desk on B from A's cached pages within a second", async () => {
+    const sessionId = await createSession(
+      db,
+      sessionFields({
+        courseId: "securite",
+        startsAt: zurichToUtc("2027-02-02", "14:00"),
+        placeName: "Salle Annulable",
+      }),
+    );
+    for (const page of ["/cours", "/cours/securite"]) {
+      expect(placesShown(await expectCached(a.url, page), sessionId), page).toBe("8 places restantes");
+    }
+    const owner = await createOwner(postgres.url, "render-cache-owner@example.ch");
+    const jar = await signIn(b.url, owner);
+    const cancelled = await deskFetch(b.url, `/admin/cours/${sessionId}`, {
+      jar,
+      form: { intent: "cancel-session", confirm: "oui" },
+    });
+    expect(cancelled.status).toBe(200);
+    const since = Date.now();
+    await waitFor(
+      async () => {
+        for (const page of ["/cours", "/cours/securite"]) {
+          if ((await fetch(`${a.url}${page}`).then((res) => res.text())).includes("Salle Annulable")) return false;
+        }
+        return true;
+      },
+      5000,
+      "the cancelled session gone from A's pages",
+    );
+    expect(Date.now() - since, "ms from the desk's answer on B to the pages of A").toBeLessThanOrEqual(1000);
+  });
+
+  it("shows a change made while B's LISTEN connection is lost, and keeps pages again once it listens", async () => {
+    const sessionId = await createSession(
+      db,
+      sessionFields({ courseId: "intelligence-artificielle", startsAt: zurichToUtc("2027-02-03", "14:00") }),
+    );
+    const page = "/cours/intelligence-artificielle";
+    expect(placesShown(await expectCached(b.url, page), sessionId)).toBe("8 places restantes");
+
+    const killed = await pool.query(
+      "select pg_terminate_backend(pid) from pg_stat_activity where query ilike 'LISTEN%' and pid <> pg_backend_pid()",
+    );
+    expect(killed.rowCount).toBe(2);
+    await waitFor(() => b.log.some((line) => line.includes("lost the database's announcements")), 5000, "B's loss");
+    // Booked while the sites do not hear the database (or just after they listen again): no announcement reaches B.
+    const answer = await book(a.url, "intelligence-artificielle", booking(sessionId, 2));
+    expect(answer.status).toBe(303);
+    const elapsed = await msUntilShown(b.url, [page], sessionId, "7 places restantes", Date.now());
+    expect(elapsed).toBeLessThanOrEqual(2000);
+
+    // Listening again: pages are kept, and a change is heard again.
+    await waitFor(async () => (await listeners()) === 2, 10_000, "both sites listening again");
+    await waitFor(() => b.log.some((line) => line.includes("render cache: listening again")), 5000, "B's log");
+    expect(placesShown(await expectCached(b.url, page), sessionId)).toBe("7 places restantes");
+    expect((await book(a.url, "intelligence-artificielle", booking(sessionId, 3))).status).toBe(303);
+    expect(await msUntilShown(b.url, [page], sessionId, "6 places restantes", Date.now())).toBeLessThanOrEqual(1000);
+  });
+
+  // Last: PostgreSQL stops under the sites.
+  it("comes back with one LISTEN connection per process after PostgreSQL was down, and hears changes again", async () => {
+    const [aLines, bLines] = [a.log.length, b.log.length];
+    const relistened = (site: SpawnedSite, from: number) =>
+      site.log.slice(from).filter((line) => line.includes("render cache: listening again")).length;
+    postgres.stop();
+    // Long enough for a few failed attempts (after 250, 500, 1000 ms...).
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    postgres.start();
+    await waitFor(async () => (await listeners().catch(() => 0)) >= 2, 30_000, "the sites listening again");
+    // Each failed attempt must not go on into a connection of its own: those came 1.5 s and 3.5 s later.
+    await new Promise((resolve) => setTimeout(resolve, 5000));
+    expect(await listeners()).toBe(2);
+    expect([relistened(a, aLines), relistened(b, bLines)]).toEqual([1, 1]);
+
+    const sessionId = await createSession(
+      db,
+      sessionFields({ courseId: "cafe-numerique", startsAt: zurichToUtc("2027-02-04", "14:00") }),
+    );
+    const page = "/cours/cafe-numerique";
+    expect(placesShown(await expectCached(b.url, page), sessionId)).toBe("8 places restantes");
+    expect((await book(a.url, "cafe-numerique", booking(sessionId, 4))).status).toBe(303);
+    expect(await msUntilShown(b.url, [page], sessionId, "7 places restantes", Date.now())).toBeLessThanOrEqual(1000);
+  }, 60_000);
+});
+
+describe("one process on PGlite", () => {
+  let site: Awaited<ReturnType<typeof startTestServer>>;
+  let db: Database;
+  beforeAll(async () => {
+    site = await startTestServer({});
+    db = site.database.db;
+  });
+  afterAll(async () => site?.close());
+
+  it("shows a booking on the very next request", async () => {
+    const sessionId = await createSession(
+      db,
+      sessionFields({ courseId: "applications-mobiles", startsAt: zurichToUtc("2027-03-01", "14:00"), capacity: 3 }),
+    );
+    for (const page of ["/", "/cours", "/cours/applications-mobiles"]) {
+      expect(placesShown(await expectCached(site.url, page), sessionId), page).toBe("3 places restantes");
+    }
+    expect((await book(site.url, "applications-mobiles", booking(sessionId, 1))).status).toBe(303);
+    for (const page of ["/", "/cours", "/cours/applications-mobiles"]) {
+      const html = await fetch(`${site.url}${page}`).then((answer) => answer.text());
+      expect(placesShown(html, sessionId), page).toBe("2 places restantes");
+    }
+    expect((await book(site.url, "applications-mobiles", booking(sessionId, 2, { seats: "2" }))).status).toBe(303);
+    const html = await fetch(`${site.url}/cours/applications-mobiles`).then((answer) => answer.text());
+    expect(placesShown(html, sessionId)).toBe("Complet");
+  });
+
+  it("allows a cached page's inline scripts by their hashes, with no nonce, the same policy each time", async () => {
+    for (const page of ["/", "/contact", "/cours"]) {
+      const answers = [await fetch(`${site.url}${page}`), await fetch(`${site.url}${page}`)];
+      const policies = answers.map((answer) => answer.headers.get("content-security-policy")!);
+      expect(policies[0], page).not.toContain("'nonce-");
+      expect(policies[0], page).toContain("'sha256-");
+      expect(policies[1], page).toBe(policies[0]);
+      const html = await answers[1]!.text();
+      await answers[0]!.text();
+      const hashes = inlineScriptHashes(html);
+      expect(hashes.length, `${page} has inline scripts`).toBeGreaterThan(0);
+      const scriptSrc = /script-src ([^;]*)/.exec(policies[0]!)![1]!.split(" ");
+      for (const hash of hashes) expect(scriptSrc, page).toContain(hash);
+      expect(html, page).not.toContain("nonce=");
+    }
+  });
+
+  it("gives each answer of a page that is not cached its own nonce, on its scripts too", async () => {
+    for (const page of ["/nulle-part", "/admin/connexion"]) {
+      const answers = [await fetch(`${site.url}${page}`), await fetch(`${site.url}${page}`)];
+      const nonces = answers.map((answer) => noncesOf(answer.headers.get("content-security-policy")));
+      expect(nonces[0], page).toHaveLength(1);
+      expect(nonces[1], page).toHaveLength(1);
+      expect(nonces[1]![0], page).not.toBe(nonces[0]![0]);
+      expect(answers[0]!.headers.get("cache-control"), page).not.toContain("public");
+      const html = await answers[0]!.text();
+      await answers[1]!.text();
+      expect(html, page).toContain(`nonce="${nonces[0]![0]!.slice("'nonce-".length, -1)}"`);
+    }
+    expect((await fetch(`${site.url}/nulle-part`)).status).toBe(404);
+  });
+
+  it("answers an encoded slash as React Router reads it: /cours/..%2fcontact is no course, not the contact page", async () => {
+    const answer = await sendRaw(site.url, "GET", "/cours/..%2fcontact");
+    expect(answer.status).toBe(404);
+    expect(answer.headers["cache-control"]).not.toContain("public");
+  });
+
+  it("keeps a course page chosen by ?seance= under the session's own number only", async () => {
+    const sessionId = await createSession(
+      db,
+      sessionFields({ courseId: "securite", startsAt: zurichToUtc("2027-03-04", "14:00") }),
+    );
+    await expectCached(site.url, `/cours/securite?seance=${sessionId}`);
+    // Other spellings of that number choose the same session, but each would be a copy of its own:
+    // answered, not kept.
+    for (const spelling of [`0${sessionId}`, `00${sessionId}`, `${sessionId}.0`, `+${sessionId}`, "999999", "x"]) {
+      const answers = [
+        await fetch(`${site.url}/cours/securite?seance=${spelling}`),
+        await fetch(`${site.url}/cours/securite?seance=${spelling}`),
+      ];
+      for (const answer of answers) {
+        expect(answer.status, spelling).toBe(200);
+        expect(answer.headers.get("etag"), spelling).toBeNull();
+        expect(answer.headers.get("cache-control"), spelling).toBe("private, no-cache");
+        await answer.text();
+      }
+    }
+  });
+
+  it("never answers a desk page from the cache, nor lets the owner's cookie change a public page", async () => {
+    const owner = await createOwner(db, "cache-owner@example.ch");
+    const jar = await signIn(site.url, owner);
+    const inbox = await deskFetch(site.url, "/admin", { jar });
+    expect(inbox.status).toBe(200);
+    expect(inbox.headers.get("cache-control")).toBe("no-store");
+    const inboxHtml = await inbox.text();
+    expect(inboxHtml).toContain("Se déconnecter");
+    for (const path of ["/admin", "/Admin", "/%61dmin", "/admin/"]) {
+      const anonymous = await sendRaw(site.url, "GET", path);
+      expect(anonymous.status, path).toBe(303);
+      expect(anonymous.headers.location, path).toMatch(/^\/admin\/connexion/);
+      expect(anonymous.headers["cache-control"], path).toBe("no-store");
+      expect(anonymous.text, path).not.toContain("Se déconnecter");
+    }
+    // A public page asked with the owner's session cookie: the very page everyone gets, no cookie set.
+    for (const page of ["/", "/cours", "/contact", "/newsletter", "/blog"]) {
+      const anonymous = await fetch(`${site.url}${page}`);
+      const asOwner = await deskFetch(site.url, page, { jar });
+      expect(asOwner.status, page).toBe(200);
+      expect(asOwner.headers.get("etag"), page).toBe(anonymous.headers.get("etag"));
+      expect(asOwner.headers.get("set-cookie"), page).toBeNull();
+      expect(anonymous.headers.get("set-cookie"), page).toBeNull();
+      expect(await asOwner.text(), page).toBe(await anonymous.text());
+    }
+  });
+
+  it("never answers a registration's page from the cache: it shows the registration, then its cancellation", async () => {
+    const sessionId = await createSession(
+      db,
+      sessionFields({ courseId: "cafe-numerique", startsAt: zurichToUtc("2027-03-02", "14:00") }),
+    );
+    const link = (await book(site.url, "cafe-numerique", booking(sessionId, 3))).headers.get("location")!;
+    expect(link).toMatch(/^\/cours\/inscription\/[\w-]{43}$/);
+    const first = await fetch(`${site.url}${link}`);
+    expect(first.headers.get("etag")).toBeNull();
+    expect(noncesOf(first.headers.get("content-security-policy"))).toHaveLength(1);
+    expect(await first.text()).toContain("Votre inscription est confirmée");
+    const cancel = await fetch(`${site.url}${link}`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: site.url },
+      body: "intent=cancel&website=",
+    });
+    expect(await cancel.text()).toContain("Votre inscription est annulée.");
+    expect(await fetch(`${site.url}${link}`).then((answer) => answer.text())).toContain(
+      "Cette inscription est annulée",
+    );
+    // Another registration's page is its own.
+    const other = (await book(site.url, "cafe-numerique", booking(sessionId, 4))).headers.get("location")!;
+    const otherHtml = await fetch(`${site.url}${other}`).then((answer) => answer.text());
+    expect(otherHtml).toContain("Dupont 4");
+    expect(otherHtml).not.toContain("Dupont 3");
+  });
+
+  it("answers each POST with its own errors, and a GET after them with the plain page", async () => {
+    const plain = await fetch(`${site.url}/contact`);
+    const plainEtag = plain.headers.get("etag");
+    const plainHtml = await plain.text();
+    expect(plainHtml).not.toContain(contactMessages.firstName);
+    expect(plainHtml).not.toContain(contactMessages.email);
+
+    const shortName = await postContact(site.url, { ...validForm(), firstName: "M" });
+    const badEmail = await postContact(site.url, { ...validForm(), email: "pas-une-adresse" });
+    expect(shortName.status).toBe(400);
+    expect(badEmail.status).toBe(400);
+    expect(shortName.body).toContain(contactMessages.firstName);
+    expect(shortName.body).not.toContain(contactMessages.email);
+    expect(badEmail.body).toContain(contactMessages.email);
+    expect(badEmail.body).not.toContain(contactMessages.firstName);
+    expect(badEmail.body).toContain('value="pas-une-adresse"');
+
+    const after = await fetch(`${site.url}/contact`);
+    expect(after.headers.get("etag")).toBe(plainEtag);
+    const afterHtml = await after.text();
+    expect(afterHtml).toBe(plainHtml);
+
+    // The booking form likewise.
+    const sessionId = await createSession(
+      db,
+      sessionFields({ courseId: "securite", startsAt: zurichToUtc("2027-03-03", "14:00") }),
+    );
+    const plainCourse = await fetch(`${site.url}/cours/securite`).then((answer) => answer.text());
+    const noPhone = await book(site.url, "securite", booking(sessionId, 5, { phone: "", lastName: "Sanstel" }));
+    const shortFirst = await book(
+      site.url,
+      "securite",
+      booking(sessionId, 6, { firstName: "M", lastName: "Courtprenom" }),
+    );
+    expect([noPhone.status, shortFirst.status]).toEqual([400, 400]);
+    const [noPhoneHtml, shortFirstHtml] = [await noPhone.text(), await shortFirst.text()];
+    expect(noPhoneHtml).toContain("Veuillez entrer un numéro de téléphone valide");
+    expect(noPhoneHtml).toContain('value="Sanstel"');
+    expect(noPhoneHtml).not.toContain("Le prénom doit contenir au moins 2 caractères");
+    expect(shortFirstHtml).toContain("Le prénom doit contenir au moins 2 caractères");
+    expect(shortFirstHtml).toContain('value="Courtprenom"');
+    expect(shortFirstHtml).not.toContain("Sanstel");
+    expect(await fetch(`${site.url}/cours/securite`).then((answer) => answer.text())).toBe(plainCourse);
+  });
+
+  it("sends brotli or gzip bodies that decompress to the page, 304 for a current copy, headers only for HEAD", async () => {
+    const identity = await rawRequest(site.url, "/", { "Accept-Encoding": "identity" });
+    expect(identity.status).toBe(200);
+    expect(identity.headers["content-encoding"]).toBeUndefined();
+    expect(identity.body.toString()).toContain("</html>");
+    const etag = identity.headers.etag!;
+    expect(etag).toMatch(/^W\/"/);
+
+    const br = await rawRequest(site.url, "/", { "Accept-Encoding": "br" });
+    expect(br.headers["content-encoding"]).toBe("br");
+    expect(Number(br.headers["content-length"])).toBe(br.body.length);
+    expect(br.headers.vary).toMatch(/Accept-Encoding/i);
+    expect(br.headers.etag).toBe(etag);
+    expect(zlib.brotliDecompressSync(br.body).equals(identity.body)).toBe(true);
+    expect(br.body.length).toBeLessThan(identity.body.length);
+
+    const gzip = await rawRequest(site.url, "/", { "Accept-Encoding": "gzip" });
+    expect(gzip.headers["content-encoding"]).toBe("gzip");
+    expect(Number(gzip.headers["content-length"])).toBe(gzip.body.length);
+    expect(zlib.gunzipSync(gzip.body).equals(identity.body)).toBe(true);
+
+    // A browser's usual header: brotli preferred.
+    const browser = await rawRequest(site.url, "/", { "Accept-Encoding": "gzip, deflate, br, zstd" });
+    expect(browser.headers["content-encoding"]).toBe("br");
+
+    for (const encoding of ["identity", "br", "gzip"]) {
+      const current = await rawRequest(site.url, "/", { "Accept-Encoding": encoding, "If-None-Match": etag });
+      expect(current.status, encoding).toBe(304);
+      expect(current.body.length, encoding).toBe(0);
+      expect(current.headers.etag, encoding).toBe(etag);
+    }
+    const stale = await rawRequest(site.url, "/", { "Accept-Encoding": "identity", "If-None-Match": 'W/"autre"' });
+    expect(stale.status).toBe(200);
+    expect(stale.body.equals(identity.body)).toBe(true);
+
+    const head = await rawRequest(site.url, "/", { "Accept-Encoding": "br" }, "HEAD");
+    expect(head.status).toBe(200);
+    expect(head.body.length).toBe(0);
+    expect(head.headers.etag).toBe(etag);
+    expect(head.headers["content-type"]).toBe("text/html; charset=utf-8");
+    expect(head.headers["content-encoding"]).toBe("br");
+    expect(Number(head.headers["content-length"])).toBe(br.body.length);
+    expect(head.headers["content-security-policy"]).toBe(br.headers["content-security-policy"]);
+  });
+
+  it("drops a session from /cours once it starts, with no change in the database", async () => {
+    const startsAt = new Date(Date.now() + 3000);
+    const sessionId = await createSession(
+      db,
+      sessionFields({ courseId: "cafe-numerique", startsAt, placeName: "Salle Horloge" }),
+    );
+    const html = await expectCached(site.url, "/cours");
+    expect(placesShown(html, sessionId)).toBe("8 places restantes");
+    expect(Date.now(), "the session had not started when the page was kept").toBeLessThan(startsAt.getTime());
+    await waitFor(
+      async () => !(await fetch(`${site.url}/cours`).then((answer) => answer.text())).includes("Salle Horloge"),
+      startsAt.getTime() - Date.now() + 3000,
+      "the started session gone from /cours",
+    );
+    expect(Date.now(), "gone once it started, not before").toBeGreaterThanOrEqual(startsAt.getTime());
+  });
+});
