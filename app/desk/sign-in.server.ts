@@ -115,6 +115,22 @@ function attemptPoints(rateLimit: Services["rateLimit"]) {
   };
 }
 
+/**
+ * Takes the attempt's point from the address's failure allowance; when it
+ * is used up, gives it back, audits the refusal for `step` and returns the
+ * `limited` outcome (else null: go on with `points` holding that point).
+ */
+async function limitedByAddress(
+  context: AppLoadContext,
+  points: ReturnType<typeof attemptPoints>,
+  step: "password" | "code" | "combined",
+): Promise<SignInOutcome | null> {
+  if (!(await points.take("sign-in-failure", { address: context.clientAddress }))) return null;
+  await points.giveBack();
+  await audit(services(context).db, { action: "sign-in-limited", details: { step, limit: "address" } }, context.logger);
+  return { outcome: "limited", cookies: [] };
+}
+
 /** Step 1: e-mail and password. */
 export async function checkPassword(
   request: Request,
@@ -123,11 +139,8 @@ export async function checkPassword(
 ): Promise<SignInOutcome> {
   const { db, rateLimit } = services(context);
   const points = attemptPoints(rateLimit);
-  if (await points.take("sign-in-failure", { address: context.clientAddress })) {
-    await points.giveBack();
-    await audit(db, { action: "sign-in-limited", details: { step: "password", limit: "address" } }, context.logger);
-    return { outcome: "limited", cookies: [] };
-  }
+  const limited = await limitedByAddress(context, points, "password");
+  if (limited) return limited;
   if (await points.take("sign-in-account", { account: email })) {
     // The password is not checked: whatever it is, the answer asks for the code with it.
     await points.giveBack();
@@ -151,11 +164,8 @@ export async function checkSecondFactor(
 ): Promise<SignInOutcome> {
   const { auth, db, rateLimit } = services(context);
   const points = attemptPoints(rateLimit);
-  if (await points.take("sign-in-failure", { address: context.clientAddress })) {
-    await points.giveBack();
-    await audit(db, { action: "sign-in-limited", details: { step: "code", limit: "address" } }, context.logger);
-    return { outcome: "limited", cookies: [] };
-  }
+  const limited = await limitedByAddress(context, points, "code");
+  if (limited) return limited;
   // Without a pending challenge Better Auth checks no code (the answer is "expired").
   const userId = await pendingAccount(auth, request.headers.get("Cookie") ?? "");
   if (userId && (await points.take("sign-in-code", { account: userId }))) {
@@ -207,11 +217,8 @@ export async function checkCombined(
   const started = performance.now();
   const { auth, db, rateLimit } = services(context);
   const points = attemptPoints(rateLimit);
-  if (await points.take("sign-in-failure", { address: context.clientAddress })) {
-    await points.giveBack();
-    await audit(db, { action: "sign-in-limited", details: { step: "combined", limit: "address" } }, context.logger);
-    return { outcome: "limited", cookies: [] };
-  }
+  const limited = await limitedByAddress(context, points, "combined");
+  if (limited) return limited;
   // Counted so that the account stays in this step while it is attacked; over or not, the step is the same.
   await points.take("sign-in-account", { account: email });
   const refused = async (step: string, actor?: string | null): Promise<SignInOutcome> => {
