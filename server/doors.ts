@@ -36,8 +36,20 @@ const READ_ONLY = "GET, HEAD";
 
 export type RouteNode = RouteObject & { hasAction: boolean };
 
-/** The build's routes as a tree that `matchRoutes` reads, each knowing whether it has an action. */
+const trees = new WeakMap<ServerBuild["routes"], RouteNode[]>();
+
+/**
+ * The build's routes as a tree that `matchRoutes` reads, each knowing
+ * whether it has an action; one tree per build, so that the door guards and
+ * the render cache share it and the matches `matchesOf` remembers for it.
+ */
 export function routeTree(routes: ServerBuild["routes"]): RouteNode[] {
+  let tree = trees.get(routes);
+  if (!tree) trees.set(routes, (tree = buildTree(routes)));
+  return tree;
+}
+
+function buildTree(routes: ServerBuild["routes"]): RouteNode[] {
   const children = (parentId: string | undefined): RouteNode[] =>
     Object.values(routes)
       .filter((route) => route!.parentId === parentId)

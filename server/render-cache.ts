@@ -254,9 +254,11 @@ async function toPage(
   keep: boolean,
 ): Promise<RenderedPage> {
   const body = Buffer.from(await response.arrayBuffer());
+  const kept = keep && !response.headers.has("set-cookie");
   const headers = [...response.headers].filter(([name]) => !OWN_HEADERS.has(name.toLowerCase()));
   const ownCacheControl = response.headers.get("cache-control");
-  if (ownCacheControl && !keep) headers.push(["Cache-Control", ownCacheControl]);
+  // An answer served once keeps the route's own cache policy; a kept one gets the cache's.
+  if (ownCacheControl && !kept) headers.push(["Cache-Control", ownCacheControl]);
   const html = (response.headers.get("content-type") ?? "").startsWith("text/html");
   const page: RenderedPage = {
     status: response.status,
@@ -265,7 +267,7 @@ async function toPage(
     scriptSources: html ? inlineScriptHashes(body.toString("utf8")).join(" ") : "",
     tags,
     expiresAt,
-    kept: keep && !response.headers.has("set-cookie"),
+    kept,
   };
   if (page.kept) {
     [page.brotli, page.gzip] = await Promise.all([
