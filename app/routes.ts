@@ -38,6 +38,8 @@ export default [
     route("admin/deconnexion", "routes/admin/sign-out.tsx"),
     route("admin/lettres", "routes/admin/letters.tsx"),
     route("admin/lettres/:id", "routes/admin/letter.tsx"),
+    route("admin/articles", "routes/admin/articles.tsx"),
+    route("admin/articles/:id", "routes/admin/article.tsx"),
     route("admin/abonnes", "routes/admin/subscribers.tsx"),
     route("admin/abonnes.csv", "routes/admin/subscribers-csv.ts"),
     route("admin/cours", "routes/admin/courses.tsx"),

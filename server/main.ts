@@ -30,6 +30,7 @@ import type { ViteDevServer } from "vite";
 import { OutboxWorker } from "../app/mail/outbox.server.ts";
 import { openDatabase, type OpenDatabase } from "../app/db/client.server.ts";
 import { errorFields } from "../app/utils/errors.server.ts";
+import { importArticleFiles } from "../app/blog/store.server.ts";
 import { createApp } from "./app.ts";
 import { createPageRenderer, RENDER_CACHE_CHANNEL, RenderCache, warmRenderCache } from "./render-cache.ts";
 import type { Settings } from "../app/config/settings.server.ts";
@@ -80,6 +81,12 @@ export async function startServer({
   logger.info(
     `database: ${database.kind === "postgres" ? "PostgreSQL (DATABASE_URL)" : `embedded PGlite in ${settings.DATA_DIR}`}`,
   );
+
+  // Blog articles live in the database; the repository's Markdown files are imported (decision 023).
+  const imported = await importArticleFiles(database.db, { logger });
+  if (imported.added.length + imported.updated.length > 0) {
+    logger.info({ added: imported.added, updated: imported.updated }, "blog: article files imported");
+  }
 
   const transport = settings.SMTP_URL
     ? nodemailer.createTransport({

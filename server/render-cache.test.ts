@@ -212,12 +212,16 @@ describe("cacheablePage, on the routes of the real build", () => {
     expect(keyOf("/?seance=3&fbclid=x")).toBe("/");
   });
 
-  it("carries the tags of every route of the match: the courses' pages show seats, the newsletter's its letters", () => {
-    expect(tagsOf("/")).toEqual(["courses"]);
+  it("carries the tags of every route of the match: the courses' pages show seats, the newsletter's its letters, the blog's its articles", () => {
+    expect(tagsOf("/")).toEqual(["articles", "courses"]);
     expect(tagsOf("/cours/securite")).toEqual(["courses"]);
     expect(tagsOf("/cours")).toEqual(["courses"]);
     expect(tagsOf("/newsletter/archives")).toEqual(["letters"]);
-    expect(tagsOf("/sitemap.xml")).toEqual(["letters"]);
+    expect(tagsOf("/sitemap.xml")).toEqual(["articles", "letters"]);
+    expect(tagsOf("/blog")).toEqual(["articles"]);
+    expect(tagsOf("/blog/page/2")).toEqual(["articles"]);
+    expect(tagsOf("/blog/un-article")).toEqual(["articles"]);
+    expect(tagsOf("/blog/rss.xml")).toEqual(["articles"]);
     expect(tagsOf("/contact")).toEqual([]);
   });
 

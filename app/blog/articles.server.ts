@@ -113,7 +113,7 @@ function rehypeTypeset() {
   return visit;
 }
 
-const markdown = unified()
+const markdownProcessor = unified()
   .use(remarkParse)
   .use(remarkGfm)
   .use(remarkRehype)
@@ -131,13 +131,15 @@ const markdown = unified()
   .use(rehypeTypeset)
   .use(rehypeStringify);
 
+/** An article as stored: its front matter fields and its Markdown body (`body`), before rendering. */
+export type ArticleRecord = z.output<typeof frontMatterSchema> & { slug: string; body: string };
+
 /**
- * Parses one article file; `fileName` gives the slug and names the file in
- * errors. Returns its front matter (title, excerpt, category and author
- * typeset), its French date labels and its body as HTML.
+ * Validates one article file; `fileName` gives the slug and names the file
+ * in errors. Returns its front matter and its Markdown body, not rendered.
  * @throws ArticleError e.g. `x.md: front matter "color" must be primary, secondary or accent (got "red")`.
  */
-export function parseArticle(fileName: string, source: string): Article {
+export function readArticleFile(fileName: string, source: string): ArticleRecord {
   const slug = path.basename(fileName, ".md");
   if (!/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(slug)) {
     throw new ArticleError(
@@ -165,16 +167,36 @@ export function parseArticle(fileName: string, source: string): Article {
     });
     throw new ArticleError(`${fileName}: ${problems.join("; ")}`);
   }
-  const html = String(markdown.processSync(String(file.value)));
-  const { updated, title, excerpt, category, author } = result.data;
+  return { slug, ...result.data, body: String(file.value) };
+}
+
+/** An article's Markdown as the page's HTML (headings with ids, external links in a new tab, French spaces). */
+export function renderArticleBody(markdown: string): string {
+  return String(markdownProcessor.processSync(markdown));
+}
+
+/**
+ * What pages show of a stored article: its fields with title, excerpt,
+ * category and author typeset, its French date labels and its body as HTML.
+ */
+export function renderArticle(record: ArticleRecord): Article {
+  const { body, updated, title, excerpt, category, author, ...rest } = record;
   return {
-    slug,
-    ...result.data,
+    ...rest,
     ...typesetAll({ title, excerpt, category, author }),
-    dateLabel: formatDate(result.data.date),
+    dateLabel: formatDate(record.date),
     ...(updated ? { updated, updatedLabel: formatDate(updated) } : {}),
-    html,
+    html: renderArticleBody(body),
   };
+}
+
+/**
+ * Parses one article file into what pages show (`readArticleFile`, then
+ * `renderArticle`).
+ * @throws ArticleError as `readArticleFile`.
+ */
+export function parseArticle(fileName: string, source: string): Article {
+  return renderArticle(readArticleFile(fileName, source));
 }
 
 /** Where the articles are read from. */
@@ -189,12 +211,4 @@ export function loadArticles(directory = articlesDirectory()): Article[] {
   return files
     .map((name) => parseArticle(path.join(relative, name), fs.readFileSync(path.join(directory, name), "utf8")))
     .sort((a, b) => b.date.localeCompare(a.date) || a.slug.localeCompare(b.slug));
-}
-
-let cache: Article[] | undefined;
-
-/** Every article, newest first, read once per process. */
-export function getArticles(): Article[] {
-  cache ??= loadArticles();
-  return cache;
 }

@@ -429,3 +429,42 @@ export const courseRegistrations = pgTable(
     check("course_registrations_seats", sql`${table.seats} between 1 and 2`),
   ],
 );
+
+// --- Blog articles (app/blog/, docs/decisions/023-articles-in-the-database.md).
+
+/**
+ * A blog article: written in the desk, or imported from
+ * `app/content/blog/{slug}.md` (`source_file`, with the SHA-256 of the file
+ * as imported in `source_hash`; such a row follows its file until the owner
+ * edits it in the desk, `edited_in_desk`). `body` is Markdown; `date` and
+ * `updated` are ISO dates ("2024-11-15") shown on the page; the article is
+ * public once `published_at` has passed (future: scheduled; NULL: a draft
+ * or unpublished). `icon` and `color` name an icon of app/components/icon.tsx
+ * and a theme colour; `read_time` is in minutes.
+ */
+export const articles = pgTable(
+  "articles",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    slug: text("slug").notNull().unique(),
+    title: text("title").notNull(),
+    excerpt: text("excerpt").notNull(),
+    category: text("category").notNull(),
+    author: text("author").notNull(),
+    body: text("body").notNull(),
+    icon: text("icon").notNull(),
+    color: text("color").notNull(),
+    featured: boolean("featured").notNull().default(false),
+    video: text("video"),
+    readTime: integer("read_time").notNull(),
+    date: text("date").notNull(),
+    updated: text("updated"),
+    publishedAt: timestamp("published_at", { withTimezone: true, mode: "string" }),
+    sourceFile: text("source_file"),
+    sourceHash: text("source_hash"),
+    editedInDesk: boolean("edited_in_desk").notNull().default(false),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "string" }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true, mode: "string" }).notNull().defaultNow(),
+  },
+  (table) => [index("articles_published_at_idx").on(table.publishedAt)],
+);

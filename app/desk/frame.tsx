@@ -53,6 +53,9 @@ export function DeskFrame({ children, newRequests }: { children: ReactNode; newR
               <NavLink to="/admin/lettres" className={navLinkClass}>
                 Lettre
               </NavLink>
+              <NavLink to="/admin/articles" className={navLinkClass}>
+                Articles
+              </NavLink>
               <NavLink to="/admin/cours" className={navLinkClass}>
                 Cours
               </NavLink>

@@ -2,13 +2,14 @@
  * `/blog/{slug}`: one article (spec "/blog/{slug}"): back link, icon,
  * category, title, excerpt, author, date, read time, video, body and up to
  * two "Articles similaires". An unknown slug answers 404 with "Article non
- * trouvé". Every article is prerendered.
+ * trouvé". Articles come from the database (app/blog/store.server.ts).
  */
 import { ArrowLeft } from "lucide-react";
 import { isRouteErrorResponse, Link } from "react-router";
-import { ArticleBadges, ArticleCard, ArticleDateline } from "~/blog/article-card";
-import { VideoEmbed } from "~/blog/video-embed";
-import { getArticles, youtubeId } from "~/blog/articles.server";
+import { ArticleCard } from "~/blog/article-card";
+import { ArticleView } from "~/blog/article-view";
+import { youtubeId } from "~/blog/articles.server";
+import { getArticles } from "~/blog/store.server";
 import { relatedArticles, summarize } from "~/blog/select";
 import { blogWords } from "~/home/content.server";
 import { loaderMeta } from "~/seo/meta";
@@ -20,8 +21,8 @@ import { NewsletterBox } from "~/newsletter/subscribe-box";
 import type { Route } from "./+types/blog-article";
 import { cachedPage } from "~/utils/render-cache";
 
-export function loader({ params, context, request }: Route.LoaderArgs) {
-  const all = getArticles();
+export async function loader({ params, context, request }: Route.LoaderArgs) {
+  const all = await getArticles(context);
   const article = all.find((candidate) => candidate.slug === params.slug);
   if (!article) {
     throw notFound(context, request, {
@@ -48,7 +49,7 @@ export function loader({ params, context, request }: Route.LoaderArgs) {
 export const meta = loaderMeta;
 
 /** Kept in the render cache (app/utils/render-cache.ts). */
-export const handle = cachedPage({ tags: [] });
+export const handle = cachedPage({ tags: ["articles"] });
 
 function BackLink() {
   return (
@@ -68,22 +69,9 @@ export default function BlogArticle({ loaderData }: Route.ComponentProps) {
     <>
       <article className="mx-auto max-w-3xl px-4 pt-8 pb-12 sm:px-6 sm:pt-12">
         <BackLink />
-        <header className="mt-6">
-          <ArticleBadges article={article} />
-          <h1 className="mt-5 text-4xl font-bold sm:text-5xl">{article.title}</h1>
-          <p className="mt-5 text-xl text-muted">{article.excerpt}</p>
-          <ArticleDateline article={article} withAuthor className="mt-5 border-b border-line pb-6" />
-        </header>
-        {article.videoId ? (
-          <div className="mt-8">
-            <VideoEmbed videoId={article.videoId} title={article.title} />
-          </div>
-        ) : null}
-        <div
-          className="prose prose-lg mt-8 max-w-none text-ink prose-headings:text-ink prose-p:text-ink prose-a:text-primary prose-blockquote:border-secondary prose-blockquote:text-ink prose-li:my-1 [&_*]:scroll-mt-24"
-          dangerouslySetInnerHTML={{ __html: article.html }}
-        />
-        <NewsletterBox newsletter={loaderData.newsletter} source="article" headingLevel={2} />
+        <ArticleView article={article}>
+          <NewsletterBox newsletter={loaderData.newsletter} source="article" headingLevel={2} />
+        </ArticleView>
       </article>
       {related.length > 0 ? (
         <section aria-labelledby="articles-similaires" className="bg-cream py-12">

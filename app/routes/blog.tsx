@@ -9,7 +9,8 @@ import { ArticleBadges, ArticleCard, ArticleDateline } from "~/blog/article-card
 import { NewsletterBox } from "~/newsletter/subscribe-box";
 import { buttonVariants } from "~/components/ui/button";
 import { VideoEmbed } from "~/blog/video-embed";
-import { getArticles, youtubeId } from "~/blog/articles.server";
+import { youtubeId } from "~/blog/articles.server";
+import { getArticles } from "~/blog/store.server";
 import { featuredArticle, pageCount, pageOf, summarize } from "~/blog/select";
 import { cn } from "~/utils/cn";
 import { blogWords } from "~/home/content.server";
@@ -27,8 +28,8 @@ const highlights = [
 const description =
   "Guides pratiques pour seniors : sécurité sur Internet, intelligence artificielle, applications utiles en Suisse. Des conseils simples, pas à pas.";
 
-export function loader({ params, context, request }: Route.LoaderArgs) {
-  const all = getArticles();
+export async function loader({ params, context, request }: Route.LoaderArgs) {
+  const all = await getArticles(context);
   const page = params.page === undefined ? 1 : /^[1-9]\d*$/.test(params.page) ? Number(params.page) : NaN;
   // Page 1 lives at /blog only: /blog/page/1 is not a page of its own.
   const articles = params.page === "1" ? null : pageOf(all, page);
@@ -59,7 +60,7 @@ export function loader({ params, context, request }: Route.LoaderArgs) {
 export const meta = loaderMeta;
 
 /** Kept in the render cache (app/utils/render-cache.ts). */
-export const handle = cachedPage({ tags: [] });
+export const handle = cachedPage({ tags: ["articles"] });
 
 const pageHref = (page: number) => (page === 1 ? "/blog" : `/blog/page/${page}`);
 

@@ -15,7 +15,7 @@ import { EngagementSection } from "~/home/sections/engagement";
 import { GuideSection } from "~/home/sections/guide";
 import { HeroSection } from "~/home/sections/hero";
 import { ServicesSection } from "~/home/sections/services";
-import { getArticles } from "~/blog/articles.server";
+import { getArticles } from "~/blog/store.server";
 import { homeArticles, summarize } from "~/blog/select";
 import { encodedContactChannels } from "~/contact/channels.server";
 import { homeContent } from "~/home/content.server";
@@ -47,7 +47,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return {
     sessions: await cardSessions(context),
     channels: encodedContactChannels(),
-    articles: homeArticles(getArticles()).map(summarize),
+    articles: homeArticles(await getArticles(context, { orEmpty: true })).map(summarize),
     content: homeContent(),
     meta: pageMeta(context, request, {
       title: siteName,
@@ -61,7 +61,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 export const meta = loaderMeta;
 
 /** Kept in the render cache (app/utils/render-cache.ts). */
-export const handle = cachedPage({ tags: ["courses"] });
+export const handle = cachedPage({ tags: ["courses", "articles"] });
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { content } = loaderData;

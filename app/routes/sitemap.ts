@@ -3,7 +3,7 @@
  * letters of the newsletter are sent after the build), with the server's
  * SITE_URL.
  */
-import { getArticles } from "~/blog/articles.server";
+import { getArticles } from "~/blog/store.server";
 import { settingsFrom } from "~/config/settings.server";
 import { sentLetters } from "~/newsletter/letters.server";
 import { buildSitemap, sitemapPages } from "~/seo/sitemap.server";
@@ -13,7 +13,7 @@ import { cachedPage } from "~/utils/render-cache";
 export async function loader({ context }: Route.LoaderArgs) {
   const letters = context.db ? await sentLetters(context.db) : [];
   const pages = sitemapPages(
-    getArticles(),
+    await getArticles(context),
     letters.map((letter) => ({ slug: letter.slug!, sentAt: letter.sentAt! })),
   );
   const xml = await buildSitemap(pages, settingsFrom(context).SITE_URL);
@@ -23,4 +23,4 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 /** Kept in the render cache (app/utils/render-cache.ts). */
-export const handle = cachedPage({ tags: ["letters"] });
+export const handle = cachedPage({ tags: ["letters", "articles"] });

@@ -6,13 +6,14 @@
  * A sent letter: read-only, with the sending's progress (sent, waiting,
  * given up), refreshed every 5 seconds while mails wait.
  */
-import { useEffect, useRef } from "react";
-import { data, Form, redirect, useActionData, useFetcher, useLoaderData, useRevalidator } from "react-router";
+import { useEffect } from "react";
+import { data, Form, redirect, useActionData, useLoaderData, useRevalidator } from "react-router";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Textarea } from "~/components/ui/textarea";
 import { DeskBackLink, deskLinkClass } from "~/desk/frame";
+import { useLivePreview } from "~/desk/live-preview";
 import { requireOwner } from "~/desk/guard.server";
 import { idParam } from "~/desk/route-params.server";
 import { deskHandle, deskMeta } from "~/desk/meta";
@@ -112,8 +113,7 @@ function useRefreshWhile(active: boolean) {
 export default function LetterPage() {
   const letter = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
-  const preview = useFetcher<ActionData>();
-  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const preview = useLivePreview<ActionData>();
   useRefreshWhile(Boolean(letter.sent && letter.sent.progress.waiting > 0));
 
   if (letter.sent) {
@@ -200,19 +200,7 @@ export default function LetterPage() {
         </div>
       ) : null}
       <div className="mt-6 grid gap-8 lg:grid-cols-2">
-        <Form
-          method="post"
-          className="space-y-4"
-          onChange={(event) => {
-            const form = event.currentTarget;
-            clearTimeout(timer.current);
-            timer.current = setTimeout(() => {
-              const values = new FormData(form);
-              values.set("intent", "preview");
-              void preview.submit(values, { method: "post" });
-            }, 400);
-          }}
-        >
+        <Form method="post" className="space-y-4" onChange={preview.onChange}>
           <div>
             <Label htmlFor="letter-subject">Objet</Label>
             <Input

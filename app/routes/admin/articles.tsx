@@ -1,0 +1,120 @@
+/**
+ * `/admin/articles`: the blog in the desk: every article (brouillon,
+ * programmé, publié) and a new one from its title.
+ */
+import { data, Form, Link, redirect, useActionData, useLoaderData } from "react-router";
+import { articleState, createArticle, listArticles } from "~/blog/desk.server";
+import { ARTICLE_LIMITS } from "~/blog/fields";
+import { Button } from "~/components/ui/button";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { identity } from "~/content/identity";
+import { audit } from "~/desk/audit.server";
+import { deskLinkClass } from "~/desk/frame";
+import { requireOwner } from "~/desk/guard.server";
+import { deskHandle, deskMeta } from "~/desk/meta";
+import { readFormData } from "~/guards/body.server";
+import { formatDateTime } from "~/utils/format";
+import type { Route } from "./+types/articles";
+
+export const handle = deskHandle;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireOwner(request, context);
+  const rows = await listArticles(context.db!);
+  return {
+    articles: rows.map((row) => {
+      const state = articleState(row);
+      return {
+        id: row.id,
+        title: row.title,
+        slug: row.slug,
+        public: state.kind === "published",
+        state:
+          state.kind === "draft"
+            ? `Brouillon, modifié le ${formatDateTime(row.updatedAt)}`
+            : state.kind === "scheduled"
+              ? `Programmé pour le ${formatDateTime(state.at)}`
+              : `Publié le ${formatDateTime(state.at)}`,
+      };
+    }),
+  };
+}
+
+export const meta: Route.MetaFunction = () => deskMeta("Articles du blog");
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const owner = await requireOwner(request, context);
+  const form = await readFormData(request, 8 * 1024);
+  const title = String(form.get("title") ?? "").trim();
+  if (!title || title.length > ARTICLE_LIMITS.title) {
+    return data(
+      { error: `Donnez un titre à l’article (au plus ${ARTICLE_LIMITS.title} caractères).` },
+      { status: 400 },
+    );
+  }
+  const db = context.db!;
+  const id = await createArticle(db, { title, author: identity.name });
+  await audit(db, { actor: owner.userId, action: "article-created", details: { article: id } }, context.logger);
+  return redirect(`/admin/articles/${id}`, { status: 303 });
+}
+
+export default function Articles() {
+  const { articles } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  return (
+    <div className="mt-8">
+      <h1 className="text-3xl font-bold">Articles du blog</h1>
+      <section aria-labelledby="new-article" className="mt-6 rounded-2xl border-2 border-gray-200 bg-white p-4">
+        <h2 id="new-article" className="text-2xl font-bold">
+          Nouvel article
+        </h2>
+        <Form method="post" className="mt-4 flex flex-wrap items-end gap-3">
+          <div className="min-w-0 flex-1 basis-64">
+            <Label htmlFor="title">Titre de l’article</Label>
+            <Input
+              id="title"
+              name="title"
+              required
+              maxLength={ARTICLE_LIMITS.title}
+              className="mt-2"
+              aria-invalid={answer?.error ? true : undefined}
+              aria-describedby={answer?.error ? "title-error" : undefined}
+            />
+          </div>
+          <Button type="submit">Écrire cet article</Button>
+        </Form>
+        {answer?.error ? (
+          <p id="title-error" className="mt-2 text-lg font-semibold text-red-800">
+            {answer.error}
+          </p>
+        ) : null}
+      </section>
+      <h2 className="mt-10 text-2xl font-bold">Les articles</h2>
+      {articles.length === 0 ? (
+        <p className="mt-2 text-lg text-muted">Aucun article pour l’instant.</p>
+      ) : (
+        <ul className="mt-4 space-y-3">
+          {articles.map((article) => (
+            <li key={article.id} className="rounded-2xl border-2 border-gray-200 bg-white p-4">
+              <Link to={`/admin/articles/${article.id}`} className={`text-xl ${deskLinkClass}`}>
+                {article.title}
+              </Link>
+              <p className="mt-1 text-lg text-muted">
+                {article.state}
+                {article.public ? (
+                  <>
+                    {" · "}
+                    <a href={`/blog/${article.slug}`} className={deskLinkClass}>
+                      Voir sur le site
+                    </a>
+                  </>
+                ) : null}
+              </p>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
