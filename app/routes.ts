@@ -19,6 +19,8 @@ export default [
   route("cours/inscription/:token/calendrier.ics", "routes/course-calendar.ts"),
   route("cours/:slug", "routes/course.tsx"),
   route("coordonnees", "routes/coordonnees.tsx"),
+  // Pictures uploaded in the desk (app/pictures/), from the database.
+  route("images/:file", "routes/image.ts"),
   route("newsletter", "routes/newsletter.tsx"),
   route("newsletter/confirmer/:token", "routes/newsletter-confirm.tsx"),
   route("newsletter/desabonnement/:token", "routes/newsletter-unsubscribe.tsx"),
@@ -40,6 +42,7 @@ export default [
     route("admin/lettres/:id", "routes/admin/letter.tsx"),
     route("admin/articles", "routes/admin/articles.tsx"),
     route("admin/articles/:id", "routes/admin/article.tsx"),
+    route("admin/images", "routes/admin/images.tsx"),
     route("admin/abonnes", "routes/admin/subscribers.tsx"),
     route("admin/abonnes.csv", "routes/admin/subscribers-csv.ts"),
     route("admin/cours", "routes/admin/courses.tsx"),

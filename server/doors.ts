@@ -4,8 +4,9 @@
  * - a stopping server (`isClosing()`) answers 503 with `Connection: close`
  *   to requests still arriving on open connections: nothing is accepted
  *   once the listener has closed;
- * - a declared body over `MAX_REQUEST_BODY_BYTES` is refused (413,
- *   connection closed) before it is read, on every method and path; bodies
+ * - a declared body over `MAX_REQUEST_BODY_BYTES` (`MAX_UPLOAD_BODY_BYTES`
+ *   on the desk's picture uploads) is refused (413, connection closed)
+ *   before it is read, on every method and path spelling; bodies
  *   without a declared length are limited where they are read (the actions:
  *   `app/guards/body.server.ts`);
  * - the site serves GET, HEAD and POST only: OPTIONS answers 204 with
@@ -30,6 +31,14 @@ import { errorFields } from "../app/utils/errors.server.ts";
 
 /** Largest body the server lets any request declare: no form of the site comes near it. */
 export const MAX_REQUEST_BODY_BYTES = 1024 * 1024;
+/**
+ * Largest body a picture upload of the desk may declare (a 15 MB photo and
+ * the form around it, app/pictures/pictures.server.ts), on its routes only
+ * (`UPLOAD_ROUTE_IDS`); their actions check the owner's session before
+ * reading it, and read no more than their own limit.
+ */
+export const MAX_UPLOAD_BODY_BYTES = 16 * 1024 * 1024;
+const UPLOAD_ROUTE_IDS = new Set(["routes/admin/images", "routes/admin/article"]);
 
 const SERVED_METHODS = new Set(["GET", "HEAD", "POST"]);
 const READ_ONLY = "GET, HEAD";
@@ -123,6 +132,11 @@ export function doorGuards({
   isClosing: () => boolean;
 }): RequestHandler {
   const allowFor = (url: string) => (!tree || routeOf(tree, url)?.hasAction ? ACTION_ROUTE_METHODS : READ_ONLY);
+  const bodyLimitFor = (url: string) => {
+    if (!tree)
+      return /^\/admin\/(images|articles\/[^/]+)\/?$/i.test(url) ? MAX_UPLOAD_BODY_BYTES : MAX_REQUEST_BODY_BYTES;
+    return UPLOAD_ROUTE_IDS.has(routeOf(tree, url)?.id ?? "") ? MAX_UPLOAD_BODY_BYTES : MAX_REQUEST_BODY_BYTES;
+  };
   return (req, res, next) => {
     if (isClosing()) {
       res.setHeader("Connection", "close");
@@ -131,7 +145,7 @@ export function doorGuards({
       return;
     }
     const declared = Number(req.headers["content-length"] ?? 0);
-    if (!Number.isFinite(declared) || declared > MAX_REQUEST_BODY_BYTES) {
+    if (!Number.isFinite(declared) || declared > bodyLimitFor(req.originalUrl)) {
       res.setHeader("Connection", "close");
       res.status(413).type(text).send("La demande envoyée est trop volumineuse.");
       return;

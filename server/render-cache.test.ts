@@ -213,7 +213,7 @@ describe("cacheablePage, on the routes of the real build", () => {
   });
 
   it("carries the tags of every route of the match: the courses' pages show seats, the newsletter's its letters, the blog's its articles", () => {
-    expect(tagsOf("/")).toEqual(["articles", "courses"]);
+    expect(tagsOf("/")).toEqual(["articles", "courses", "pictures"]);
     expect(tagsOf("/cours/securite")).toEqual(["courses"]);
     expect(tagsOf("/cours")).toEqual(["courses"]);
     expect(tagsOf("/newsletter/archives")).toEqual(["letters"]);

@@ -17,6 +17,13 @@ import { VFile } from "vfile";
 import { matter } from "vfile-matter";
 import { z } from "zod";
 import { icons } from "~/components/icon";
+import {
+  PICTURE_FORMATS,
+  pictureFileUrl,
+  widthsOf,
+  type PictureFormat,
+  type PictureRow,
+} from "~/pictures/pictures.server";
 import { formatDate } from "~/utils/format";
 import { typeset, typesetAll } from "~/utils/typography";
 import type { Article } from "./types";
@@ -96,11 +103,12 @@ export function youtubeId(address: string): string | null {
   return id && /^[\w-]{11}$/.test(id) ? id : null;
 }
 
-/** A hast node, as far as `rehypeTypeset` reads it. */
+/** A hast node, as far as `rehypeTypeset` and `rehypePictures` read it. */
 interface HastNode {
   type: string;
   tagName?: string;
   value?: string;
+  properties?: Record<string, unknown>;
   children?: HastNode[];
 }
 
@@ -129,6 +137,7 @@ const markdownProcessor = unified()
     },
   })
   .use(rehypeTypeset)
+  .use(rehypePictures)
   .use(rehypeStringify);
 
 /** An article as stored: its front matter fields and its Markdown body (`body`), before rendering. */
@@ -170,23 +179,91 @@ export function readArticleFile(fileName: string, source: string): ArticleRecord
   return { slug, ...result.data, body: String(file.value) };
 }
 
-/** An article's Markdown as the page's HTML (headings with ids, external links in a new tab, French spaces). */
-export function renderArticleBody(markdown: string): string {
-  return String(markdownProcessor.processSync(markdown));
+/** A picture uploaded in the desk, as an article's body may show it (app/pictures/pictures.server.ts). */
+export type ArticlePicture = Pick<PictureRow, "id" | "hash" | "width" | "height">;
+
+/** The ids of the desk's pictures an article's Markdown shows (`![…](/images/{id}-{hash}-{width}.webp)`). */
+export function pictureIdsIn(markdown: string): number[] {
+  return [
+    ...new Set(
+      [...markdown.matchAll(/\/images\/([1-9]\d{0,15})-[0-9a-f]{12}-\d+\.(?:avif|webp)/g)].map((m) => Number(m[1])),
+    ),
+  ];
+}
+
+/**
+ * Turns each `<img>` of a desk picture into `<picture>`: AVIF and WebP at
+ * every width it has, its size (no layout shift), lazy loading. Reads the
+ * pictures from the file's data (`pictures`, by id); other images are left.
+ */
+function rehypePictures() {
+  return (tree: HastNode, file: VFile) => {
+    const known = (file.data as { pictures?: Map<number, ArticlePicture> }).pictures;
+    const visit = (node: HastNode) => {
+      node.children?.forEach((child, index) => {
+        const src = child.tagName === "img" ? String(child.properties?.src ?? "") : "";
+        const match = /^\/images\/(\d+)-([0-9a-f]{12})-\d+\.(?:avif|webp)$/.exec(src);
+        const picture = match ? known?.get(Number(match[1])) : undefined;
+        if (!picture || picture.hash !== match![2]) return visit(child);
+        const widths = widthsOf(picture.width);
+        const url = (width: number, format: PictureFormat) => pictureFileUrl(picture, width, format);
+        const sizes = "(min-width: 768px) 720px, 100vw";
+        node.children![index] = {
+          type: "element",
+          tagName: "picture",
+          properties: {},
+          children: [
+            ...PICTURE_FORMATS.map((format) => ({
+              type: "element",
+              tagName: "source",
+              properties: {
+                type: `image/${format}`,
+                srcSet: widths.map((width) => `${url(width, format)} ${width}w`).join(", "),
+                sizes,
+              },
+              children: [],
+            })),
+            {
+              type: "element",
+              tagName: "img",
+              properties: {
+                src: url(Math.min(800, picture.width), "webp"),
+                alt: child.properties?.alt ?? "",
+                width: picture.width,
+                height: picture.height,
+                loading: "lazy",
+                decoding: "async",
+              },
+              children: [],
+            },
+          ],
+        };
+      });
+    };
+    visit(tree);
+  };
+}
+
+/**
+ * An article's Markdown as the page's HTML (headings with ids, external
+ * links in a new tab, French spaces, the desk's `pictures` as `<picture>`).
+ */
+export function renderArticleBody(markdown: string, pictures: ReadonlyMap<number, ArticlePicture> = new Map()): string {
+  return String(markdownProcessor.processSync(new VFile({ value: markdown, data: { pictures } })));
 }
 
 /**
  * What pages show of a stored article: its fields with title, excerpt,
  * category and author typeset, its French date labels and its body as HTML.
  */
-export function renderArticle(record: ArticleRecord): Article {
+export function renderArticle(record: ArticleRecord, pictures?: ReadonlyMap<number, ArticlePicture>): Article {
   const { body, updated, title, excerpt, category, author, ...rest } = record;
   return {
     ...rest,
     ...typesetAll({ title, excerpt, category, author }),
     dateLabel: formatDate(record.date),
     ...(updated ? { updated, updatedLabel: formatDate(updated) } : {}),
-    html: renderArticleBody(body),
+    html: renderArticleBody(body, pictures),
   };
 }
 

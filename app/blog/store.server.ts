@@ -27,7 +27,16 @@ import type { Database } from "~/db/client.server";
 import { articles } from "~/db/schema";
 import { errorFields } from "~/utils/errors.server";
 import type { RenderHints } from "~/utils/render-cache";
-import { ArticleError, articlesDirectory, readArticleFile, renderArticle, type ArticleRecord } from "./articles.server";
+import { picturesByIds } from "~/pictures/pictures.server";
+import {
+  ArticleError,
+  articlesDirectory,
+  pictureIdsIn,
+  readArticleFile,
+  renderArticle,
+  type ArticlePicture,
+  type ArticleRecord,
+} from "./articles.server";
 import type { Article } from "./types";
 
 export type ArticleRow = typeof articles.$inferSelect;
@@ -138,14 +147,24 @@ export async function importArticleFiles(
 /** Rendered articles by id, with the stored fields they were made from (the Markdown is parsed once per version). */
 const rendered = new Map<number, { source: string; article: Article }>();
 
-function renderRow(row: ArticleRow): Article {
+function renderRow(row: ArticleRow, pictures: ReadonlyMap<number, ArticlePicture>): Article {
   const record = recordOf(row);
-  const source = JSON.stringify(record);
+  const shown = pictureIdsIn(row.body).map((id) => pictures.get(id));
+  const source = JSON.stringify([record, shown]);
   const known = rendered.get(row.id);
   if (known && known.source === source) return known.article;
-  const article = renderArticle(record);
+  const article = renderArticle(record, pictures);
   rendered.set(row.id, { source, article });
   return article;
+}
+
+/** The desk's pictures that the bodies of `rows` show, by id. */
+export async function picturesOf(
+  db: Database,
+  rows: readonly Pick<ArticleRow, "body">[],
+): Promise<Map<number, ArticlePicture>> {
+  const ids = [...new Set(rows.flatMap((row) => pictureIdsIn(row.body)))];
+  return new Map((await picturesByIds(db, ids)).map((picture) => [picture.id, picture]));
 }
 
 /** The public articles at `now` and the moment the next scheduled one appears (ISO), if any. */
@@ -168,7 +187,8 @@ export async function publishedArticles(db: Database, now: Date = new Date()): P
     .where(and(isNotNull(articles.publishedAt), gt(articles.publishedAt, at)))
     .orderBy(asc(articles.publishedAt))
     .limit(1);
-  return { articles: rows.map(renderRow), nextPublication: next?.at ?? null };
+  const pictures = await picturesOf(db, rows);
+  return { articles: rows.map((row) => renderRow(row, pictures)), nextPublication: next?.at ?? null };
 }
 
 /** The last list this process read, for when the database fails. */

@@ -10,6 +10,7 @@ import { sql } from "drizzle-orm";
 import {
   bigint,
   bigserial,
+  customType,
   boolean,
   check,
   index,
@@ -468,3 +469,53 @@ export const articles = pgTable(
   },
   (table) => [index("articles_published_at_idx").on(table.publishedAt)],
 );
+
+// --- Pictures uploaded in the desk (app/pictures/).
+
+/** Binary data (PostgreSQL `bytea`), read and written as a Node Buffer. */
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => "bytea",
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+/**
+ * A picture uploaded in the desk: its French description (`alt`), the size
+ * in pixels of its largest variant, the size of the file sent, and `hash`
+ * (12 hex digits of the SHA-256 of that file), part of its files' addresses
+ * (`/images/{id}-{hash}-{width}.{avif|webp}`), so that a new picture never
+ * takes an old address.
+ */
+export const pictures = pgTable("pictures", {
+  id: bigserial("id", { mode: "number" }).primaryKey(),
+  hash: text("hash").notNull(),
+  alt: text("alt").notNull(),
+  width: integer("width").notNull(),
+  height: integer("height").notNull(),
+  originalBytes: integer("original_bytes").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true, mode: "string" }).notNull().defaultNow(),
+});
+
+/** One file made from a picture: AVIF or WebP at one width (pixels), its bytes. */
+export const pictureFiles = pgTable(
+  "picture_files",
+  {
+    pictureId: bigint("picture_id", { mode: "number" })
+      .notNull()
+      .references(() => pictures.id, { onDelete: "cascade" }),
+    format: text("format").notNull(),
+    width: integer("width").notNull(),
+    height: integer("height").notNull(),
+    bytes: bytea("bytes").notNull(),
+  },
+  (table) => [primaryKey({ name: "picture_files_pk", columns: [table.pictureId, table.format, table.width] })],
+);
+
+/** Which picture, with which description, fills a slot of the home page ("hero", "portrait"). */
+export const sitePictures = pgTable("site_pictures", {
+  slot: text("slot").primaryKey(),
+  pictureId: bigint("picture_id", { mode: "number" })
+    .notNull()
+    .references(() => pictures.id),
+  alt: text("alt").notNull(),
+  updatedAt: timestamp("updated_at", { withTimezone: true, mode: "string" }).notNull().defaultNow(),
+});

@@ -1,7 +1,7 @@
 /**
  * The desk's audit trail (`audit_log`): one row, and one log line, per
- * sign-in, failed sign-in, sign-out, erasure, retention run and change of an
- * article. A row holds
+ * sign-in, failed sign-in, sign-out, erasure, retention run, change of an
+ * article and picture added or placed. A row holds
  * when, which owner account (its id, when known), what, and counts: never
  * an e-mail, a name, a telephone number or an address.
  */
@@ -25,7 +25,9 @@ export type AuditAction =
   | "article-published"
   | "article-scheduled"
   | "article-unpublished"
-  | "article-deleted";
+  | "article-deleted"
+  | "picture-added"
+  | "picture-slot";
 
 /**
  * Writes one audit row and its log line. `details` holds counts and kinds

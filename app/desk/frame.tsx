@@ -56,6 +56,9 @@ export function DeskFrame({ children, newRequests }: { children: ReactNode; newR
               <NavLink to="/admin/articles" className={navLinkClass}>
                 Articles
               </NavLink>
+              <NavLink to="/admin/images" className={navLinkClass}>
+                Images
+              </NavLink>
               <NavLink to="/admin/cours" className={navLinkClass}>
                 Cours
               </NavLink>

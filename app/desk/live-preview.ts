@@ -23,6 +23,8 @@ export function useLivePreview<T>() {
       timer.current = setTimeout(() => {
         const posted = new FormData(form);
         posted.set("intent", "preview");
+        // A chosen photo is sent by its own button, never with each preview.
+        for (const [name, value] of [...posted.entries()]) if (value instanceof File) posted.delete(name);
         void fetcher.submit(posted, { method: "post" });
       }, PREVIEW_DELAY_MS);
     },

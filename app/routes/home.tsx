@@ -25,6 +25,7 @@ import { settingsFrom } from "~/config/settings.server";
 import { businessStructuredData } from "~/seo/structured-data.server";
 import { nextSessionsByCourse } from "~/courses/public.server";
 import { errorFields } from "~/utils/errors.server";
+import { slotPictures } from "~/pictures/pictures.server";
 import type { Route } from "./+types/home";
 import { cachedPage } from "~/utils/render-cache";
 
@@ -43,12 +44,33 @@ async function cardSessions(context: Route.LoaderArgs["context"]) {
   }
 }
 
+/**
+ * The home page's words and pictures, with the hero and portrait pictures the
+ * owner uploaded in the desk in place of the repository's (the repository's
+ * when the database does not answer: logged, not kept in the render cache).
+ */
+async function content(context: Route.LoaderArgs["context"]) {
+  const words = homeContent();
+  let uploaded: Awaited<ReturnType<typeof slotPictures>> = {};
+  try {
+    uploaded = await slotPictures(context.db!);
+  } catch (error) {
+    context.logger?.error({ err: errorFields(error) }, "home page: uploaded pictures unavailable");
+    context.renderHints?.noStore();
+  }
+  return {
+    ...words,
+    hero: { ...words.hero, picture: uploaded.hero ?? words.hero.picture },
+    guide: { ...words.guide, picture: uploaded.portrait ?? words.guide.picture },
+  };
+}
+
 export async function loader({ context, request }: Route.LoaderArgs) {
   return {
     sessions: await cardSessions(context),
     channels: encodedContactChannels(),
     articles: homeArticles(await getArticles(context, { orEmpty: true })).map(summarize),
-    content: homeContent(),
+    content: await content(context),
     meta: pageMeta(context, request, {
       title: siteName,
       description:
@@ -61,7 +83,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 export const meta = loaderMeta;
 
 /** Kept in the render cache (app/utils/render-cache.ts). */
-export const handle = cachedPage({ tags: ["courses", "articles"] });
+export const handle = cachedPage({ tags: ["courses", "articles", "pictures"] });
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { content } = loaderData;

@@ -18,7 +18,7 @@
  */
 
 /** What a cached page may show that changes while the site runs, each announced by the database. */
-export const RENDER_TAGS = ["courses", "letters", "articles"] as const;
+export const RENDER_TAGS = ["courses", "letters", "articles", "pictures"] as const;
 export type RenderTag = (typeof RENDER_TAGS)[number];
 
 /** The render-cache part of a route's `handle`. */

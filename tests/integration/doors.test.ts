@@ -217,6 +217,36 @@ describe("the contact action behind every door", () => {
   });
 });
 
+describe("the desk's picture uploads behind every door", () => {
+  const block = siteForBlock();
+  const UPLOAD_SPELLINGS = [
+    "/admin/images",
+    "/ADMIN/Images",
+    "/admin/images/",
+    "/admin/./images",
+    "/admin/%69mages",
+    "/admin/images.data",
+    "/admin/articles/1",
+    "/admin/articles/1.data",
+  ];
+
+  it("lets a photo's body through to the owner's check (never stored without a session), and no more than 16 MB", async () => {
+    for (const pathname of UPLOAD_SPELLINGS) {
+      // 10 MB: past the door; the action checks the session before reading it (303 to the sign-in
+      // page, 401 for the client router's `.data` request).
+      const photo = await sendLargeBody(block.site.url, "POST", pathname, 10 * 1024 * 1024, true);
+      expect(pathname.endsWith(".data") ? 401 : 303, `${pathname}: 10 MB reaches the action`).toBe(photo.status);
+      const huge = await sendLargeBody(block.site.url, "POST", pathname, 17 * 1024 * 1024, true);
+      expect(huge.status, `${pathname}: 17 MB`).toBe(413);
+    }
+    // Every other door keeps its 1 MB.
+    for (const pathname of ["/admin/lettres/1", "/admin", "/contact", "/images/1-0123456789ab-800.webp"]) {
+      const { status } = await sendLargeBody(block.site.url, "POST", pathname, 2 * 1024 * 1024, true);
+      expect(status, pathname).toBe(413);
+    }
+  }, 120_000);
+});
+
 describe("the contact rate limit behind every door", () => {
   const LIMIT = 3;
   const block = siteForBlock({ CONTACT_RATE_LIMIT_MAX: String(LIMIT) });

@@ -6,7 +6,8 @@
  * noindex page (from the render cache), `/contact` answered with errors
  * after a bad post, the newsletter's answer, a letter, the mails' link
  * pages, the courses with a session and a registration's page, the owner's
- * desk (sign-in, inbox, a request, a person, letters, subscribers), the 404
+ * desk (sign-in, inbox, a request, a person, letters, subscribers, articles,
+ * an article's editor, pictures), an article written in the desk, the 404
  * page and the error page. Any error fails the test; warnings are printed. Duplicate ids
  * are errors for the checker, so ids are unique across each whole page.
  *
@@ -23,7 +24,10 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { RunningServer } from "../../server/main";
+import sharp from "sharp";
+import { articleFormSchema, createArticle, publishArticle, saveArticle } from "../../app/blog/desk.server";
 import { createSession } from "../../app/courses/sessions.server";
+import { pictureFileUrl, preparePicture, savePicture } from "../../app/pictures/pictures.server";
 import { contacts, newsletterSubscribers } from "../../app/db/schema";
 import { createLetter, sendLetter, sentLetters } from "../../app/newsletter/letters.server";
 import {
@@ -147,8 +151,35 @@ describe("the Nu HTML Checker", () => {
     const jar = await signIn(site.url, await createOwner(db));
     const desk = (pathname: string) => fetch(`${site.url}${pathname}`, { headers: { Cookie: jar.header() } });
     const [contact] = await db.select({ id: contacts.id }).from(contacts).limit(1);
+    // An article written in the desk, published, with a picture in its text; another left as a draft.
+    const picture = await preparePicture(
+      await sharp({ create: { width: 900, height: 600, channels: 3, background: "#3366aa" } })
+        .jpeg()
+        .toBuffer(),
+    );
+    if (!picture.ok) throw new Error(picture.message);
+    const pictureId = await savePicture(db, picture, { alt: "Un écran de réglages", originalBytes: 1 });
+    const articleId = await createArticle(db, { title: "Agrandir le texte", author: "Moi" });
+    const articleFields = articleFormSchema.parse({
+      title: "Agrandir le texte",
+      excerpt: "Deux réglages suffisent.",
+      category: "Applications",
+      body: `## Sur iPhone\n\nOuvrez **Réglages**.\n\n![Un écran de réglages](${pictureFileUrl({ id: pictureId, hash: picture.hash }, 800, "webp")})\n\n- Taille du texte\n- [Aide d’Apple](https://support.apple.com)\n`,
+      icon: "Lightbulb",
+      color: "secondary",
+      featured: "on",
+      video: "https://www.youtube.com/watch?v=abcdefghijk",
+    });
+    await saveArticle(db, articleId, articleFields);
+    await publishArticle(db, articleId, new Date());
+    const draftArticleId = await createArticle(db, { title: "Un brouillon", author: "Moi" });
+    await save("GET /blog/agrandir-le-texte (written in the desk)", 200, fetch(`${site.url}/blog/agrandir-le-texte`));
     for (const pathname of [
       "/admin",
+      "/admin/articles",
+      `/admin/articles/${articleId}`,
+      `/admin/articles/${draftArticleId}`,
+      "/admin/images",
       `/admin/demandes/${contact!.id}`,
       "/admin/personne?email=marie.dupont%40example.ch",
       "/admin/lettres",

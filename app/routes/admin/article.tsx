@@ -28,7 +28,11 @@ import {
   usedCategories,
   type ArticleForm,
 } from "~/blog/desk.server";
-import { recordOf, type ArticleRow } from "~/blog/store.server";
+import { picturesOf, recordOf, type ArticleRow } from "~/blog/store.server";
+import type { Database } from "~/db/client.server";
+import { PictureFileInput } from "~/pictures/file-input";
+import { MAX_PICTURE_BYTES, pictureFileUrl, pictureMessages } from "~/pictures/pictures.server";
+import { uploadPicture } from "~/pictures/upload.server";
 import { Button } from "~/components/ui/button";
 import { Checkbox } from "~/components/ui/checkbox";
 import { Input } from "~/components/ui/input";
@@ -42,7 +46,7 @@ import { useLivePreview } from "~/desk/live-preview";
 import { requireOwner } from "~/desk/guard.server";
 import { deskHandle, deskMeta } from "~/desk/meta";
 import { idParam } from "~/desk/route-params.server";
-import { readFormData } from "~/guards/body.server";
+import { BodyTooLargeError, readFormData } from "~/guards/body.server";
 import { formatDateTime } from "~/utils/format";
 import { useHydrated } from "~/utils/use-hydrated";
 import type { Route } from "./+types/article";
@@ -52,7 +56,7 @@ export const handle = deskHandle;
 type Fields = Record<"title" | "excerpt" | "category" | "body" | "icon" | "color" | "video", string> & {
   featured: boolean;
 };
-type FieldName = keyof Fields | "publishDate";
+type FieldName = keyof Fields | "publishDate" | "picture" | "pictureAlt";
 
 /** The form's values of a stored article. */
 function fieldsOf(row: ArticleRow): Fields {
@@ -69,14 +73,11 @@ function fieldsOf(row: ArticleRow): Fields {
 }
 
 /** The preview: the article as its page shows it, from the stored row with `fields` over it. */
-function previewOf(row: ArticleRow, fields: ArticleForm) {
-  const article = renderArticle({
-    ...recordOf(row),
-    ...fields,
-    title: fields.title,
-    video: fields.video || undefined,
-    readTime: readTimeOf(fields.body),
-  });
+async function previewOf(db: Database, row: ArticleRow, fields: ArticleForm) {
+  const article = renderArticle(
+    { ...recordOf(row), ...fields, video: fields.video || undefined, readTime: readTimeOf(fields.body) },
+    await picturesOf(db, [fields]),
+  );
   return { ...article, videoId: article.video ? youtubeId(article.video) : null };
 }
 
@@ -102,7 +103,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     stateLabel: stateLabel(row),
     fromFile: row.sourceFile !== null,
     categories: await usedCategories(db),
-    preview: parsed.success ? previewOf(row, parsed.data) : null,
+    preview: parsed.success ? await previewOf(db, row, parsed.data) : null,
   };
 }
 
@@ -113,7 +114,9 @@ type ActionData = {
   message?: string;
   errors?: Partial<Record<FieldName, string>>;
   values?: Fields;
-  preview?: ReturnType<typeof previewOf>;
+  preview?: Awaited<ReturnType<typeof previewOf>>;
+  /** The id of the picture just added to the text (the text field is drawn anew with it). */
+  added?: number;
 };
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -122,7 +125,14 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const id = idParam(params.id);
   const row = await getArticle(db, id);
   if (!row) throw data(null, { status: 404 });
-  const form = await readFormData(request, 256 * 1024);
+  let form: FormData;
+  try {
+    form = await readFormData(request, MAX_PICTURE_BYTES + 256 * 1024);
+  } catch (error) {
+    if (error instanceof BodyTooLargeError)
+      return data<ActionData>({ errors: { picture: pictureMessages.tooBig } }, 413);
+    throw error;
+  }
   const intent = String(form.get("intent") ?? "save");
   const reply = (answer: ActionData, status = 200) => data<ActionData>(answer, { status });
   const log = (action: Parameters<typeof audit>[1]["action"]) =>
@@ -161,7 +171,24 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     return reply({ errors, values }, 400);
   }
   const fields = parsed.data;
-  const preview = previewOf(row, fields);
+  if (intent === "upload") {
+    const uploaded = await uploadPicture(db, form, {
+      altField: "pictureAlt",
+      actor: owner.userId,
+      logger: context.logger,
+    });
+    if (!uploaded.ok) return reply({ errors: uploaded.errors, values }, 400);
+    const { picture, alt } = uploaded;
+    const markdown = `![${alt.replace(/[[\]]/g, "")}](${pictureFileUrl(picture, Math.min(800, picture.width), "webp")})`;
+    const withPicture = { ...fields, body: `${fields.body.trimEnd()}\n\n${markdown}\n` };
+    return reply({
+      message: "Photo ajoutée à la fin du texte. Déplacez-la si besoin, puis enregistrez ou publiez l’article.",
+      values: { ...values, body: withPicture.body },
+      preview: await previewOf(db, row, withPicture),
+      added: picture.id,
+    });
+  }
+  const preview = await previewOf(db, row, fields);
   if (intent === "preview") return reply({ values, preview });
 
   let publishAt: Date | null = null;
@@ -188,7 +215,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
         ? `Article programmé : il paraîtra le ${formatDateTime(publishAt)}.`
         : "Article publié : il est sur le site, dans le blog, sur la page d’accueil et dans le flux RSS.",
     values,
-    preview: previewOf((await getArticle(db, id))!, fields),
+    preview: await previewOf(db, (await getArticle(db, id))!, fields),
   });
 }
 
@@ -314,7 +341,7 @@ export default function ArticleEditor() {
         </Notice>
       ) : null}
       <div className="mt-6 grid gap-8 lg:grid-cols-2">
-        <Form method="post" className="min-w-0 space-y-5" onChange={preview.onChange}>
+        <Form method="post" encType="multipart/form-data" className="min-w-0 space-y-5" onChange={preview.onChange}>
           <TextField
             id="title"
             label="Titre"
@@ -356,6 +383,7 @@ export default function ArticleEditor() {
             </p>
             {hydrated ? <MarkdownToolbar textarea={body} /> : null}
             <Textarea
+              key={`body-${answer?.added ?? 0}`}
               ref={body}
               id="article-body"
               name="body"
@@ -368,6 +396,25 @@ export default function ArticleEditor() {
             />
             <FieldError id="body-error" message={errors.body} />
           </div>
+          <fieldset className="rounded-2xl border-2 border-gray-200 p-4" key={`picture-${answer?.added ?? 0}`}>
+            <legend className="px-1 text-xl font-bold">Ajouter une photo au texte</legend>
+            <PictureFileInput error={errors.picture} />
+            <Label htmlFor="pictureAlt" className="mt-4 block">
+              Description de la photo (lue aux personnes qui ne la voient pas)
+            </Label>
+            <Textarea
+              id="pictureAlt"
+              name="pictureAlt"
+              rows={2}
+              maxLength={300}
+              className="mt-2"
+              {...invalid("pictureAlt")}
+            />
+            <FieldError id="pictureAlt-error" message={errors.pictureAlt} />
+            <Button type="submit" name="intent" value="upload" variant="outline" className="mt-4" formNoValidate>
+              Ajouter la photo au texte
+            </Button>
+          </fieldset>
           <div className="grid gap-5 sm:grid-cols-2">
             <ChoiceField
               name="icon"

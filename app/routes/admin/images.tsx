@@ -1,0 +1,198 @@
+/**
+ * `/admin/images`: the owner's pictures. Upload a photo from the phone or
+ * the computer (JPEG, PNG or WebP, at most 15 MB, checked by its content),
+ * with its description (required: what a blind visitor hears); put it in
+ * place of the home page's main picture or the trainer's portrait, or give
+ * a slot its picture from the repository back. A refused file gets its
+ * French reason beside the field and nothing is stored. Audited (ids only).
+ */
+import { data, Form, redirect, useActionData, useLoaderData } from "react-router";
+import { Button } from "~/components/ui/button";
+import { Label } from "~/components/ui/label";
+import { Textarea } from "~/components/ui/textarea";
+import { audit } from "~/desk/audit.server";
+import { FieldError, Notice } from "~/desk/form-parts";
+import { requireOwner } from "~/desk/guard.server";
+import { deskHandle, deskMeta } from "~/desk/meta";
+import { BodyTooLargeError, readFormData } from "~/guards/body.server";
+import { pictures as repositoryPictures } from "~/content/pictures";
+import {
+  clearSlotPicture,
+  listPictures,
+  MAX_PICTURE_BYTES,
+  pictureFileUrl,
+  pictureMessages,
+  REPLACEABLE_SLOTS,
+  setSlotPicture,
+  slotPictures,
+  type ReplaceableSlot,
+} from "~/pictures/pictures.server";
+import { PictureFileInput } from "~/pictures/file-input";
+import { uploadPicture } from "~/pictures/upload.server";
+import { formatDateTime } from "~/utils/format";
+import type { Route } from "./+types/images";
+
+export const handle = deskHandle;
+
+/** What each replaceable slot is, in French. */
+const SLOT_NAMES: Record<ReplaceableSlot, string> = {
+  hero: "la grande image de la page d’accueil",
+  portrait: "votre portrait (section « Votre formateur »)",
+};
+
+/** Room for the form's other fields around the largest photo. */
+const UPLOAD_BODY_BYTES = MAX_PICTURE_BYTES + 64 * 1024;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireOwner(request, context);
+  const db = context.db!;
+  const [rows, slots] = await Promise.all([listPictures(db), slotPictures(db)]);
+  return {
+    pictures: rows.map((row) => ({
+      id: row.id,
+      alt: row.alt,
+      thumbnail: pictureFileUrl(row, Math.min(480, row.width), "webp"),
+      size: `${row.width} × ${row.height} px`,
+      added: formatDateTime(row.createdAt),
+    })),
+    slots: REPLACEABLE_SLOTS.map((slot) => ({
+      slot,
+      name: SLOT_NAMES[slot],
+      uploaded: Boolean(slots[slot]),
+      alt: slots[slot]?.alt ?? repositoryPictures[slot].alt,
+    })),
+  };
+}
+
+export const meta: Route.MetaFunction = () => deskMeta("Images");
+
+type ActionData = { message?: string; errors?: Partial<Record<string, string>> };
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const owner = await requireOwner(request, context);
+  const db = context.db!;
+  const reply = (answer: ActionData, status = 200) => data<ActionData>(answer, { status });
+  let form: FormData;
+  try {
+    form = await readFormData(request, UPLOAD_BODY_BYTES);
+  } catch (error) {
+    if (error instanceof BodyTooLargeError) return reply({ errors: { picture: pictureMessages.tooBig } }, 413);
+    throw error;
+  }
+  const intent = String(form.get("intent") ?? "upload");
+  const slot = REPLACEABLE_SLOTS.find((candidate) => candidate === form.get("slot"));
+  if (intent === "restore" && slot) {
+    await clearSlotPicture(db, slot);
+    await audit(db, { actor: owner.userId, action: "picture-slot", details: { slot, picture: 0 } }, context.logger);
+    return reply({ message: `L’image d’origine est revenue pour ${SLOT_NAMES[slot]}.` });
+  }
+  const uploaded = await uploadPicture(db, form, { altField: "alt", actor: owner.userId, logger: context.logger });
+  if (!uploaded.ok) return reply({ errors: uploaded.errors }, 400);
+  const id = uploaded.picture.id;
+  if (slot) {
+    await setSlotPicture(db, slot, id, uploaded.alt);
+    await audit(db, { actor: owner.userId, action: "picture-slot", details: { slot, picture: id } }, context.logger);
+  }
+  return redirect(`/admin/images?ajoutee=${id}`, { status: 303 });
+}
+
+export default function Images() {
+  const { pictures, slots } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  const errors = answer?.errors ?? {};
+  return (
+    <div className="mt-8">
+      <h1 className="text-3xl font-bold">Images</h1>
+      {answer?.message ? (
+        <Notice tone="status" className="mt-4">
+          {answer.message}
+        </Notice>
+      ) : null}
+      <section aria-labelledby="upload" className="mt-6 rounded-2xl border-2 border-gray-200 bg-white p-4">
+        <h2 id="upload" className="text-2xl font-bold">
+          Ajouter une photo
+        </h2>
+        <Form method="post" encType="multipart/form-data" className="mt-4 space-y-5">
+          <PictureFileInput error={errors.picture} required />
+          <div>
+            <Label htmlFor="alt">Description de la photo</Label>
+            <p id="alt-hint" className="mt-1 text-lg text-muted">
+              Une phrase qui dit ce qu’on voit, lue aux personnes aveugles ou malvoyantes.
+            </p>
+            <Textarea
+              id="alt"
+              name="alt"
+              rows={2}
+              maxLength={300}
+              required
+              className="mt-2"
+              aria-invalid={errors.alt ? true : undefined}
+              aria-describedby={errors.alt ? "alt-hint alt-error" : "alt-hint"}
+            />
+            <FieldError id="alt-error" message={errors.alt} />
+          </div>
+          <fieldset>
+            <legend className="text-lg font-semibold">Utiliser cette photo</legend>
+            <div className="mt-2 space-y-1">
+              {[
+                ["", "Pas tout de suite (pour un article, par exemple)"],
+                ...slots.map((slot) => [slot.slot, `Pour ${slot.name}`]),
+              ].map(([value, label]) => (
+                <label key={value} className="flex min-h-12 items-center gap-3 text-lg">
+                  <input type="radio" name="slot" value={value} defaultChecked={value === ""} className="size-6" />
+                  {label}
+                </label>
+              ))}
+            </div>
+          </fieldset>
+          <Button type="submit">Envoyer la photo</Button>
+        </Form>
+      </section>
+      <section aria-labelledby="slots" className="mt-8">
+        <h2 id="slots" className="text-2xl font-bold">
+          Les images de la page d’accueil
+        </h2>
+        <ul className="mt-4 space-y-3">
+          {slots.map((slot) => (
+            <li key={slot.slot} className="rounded-2xl border-2 border-gray-200 bg-white p-4">
+              <p className="text-lg font-semibold">Pour {slot.name}</p>
+              <p className="mt-1 text-lg">
+                {slot.uploaded ? "Une photo que vous avez envoyée" : "L’image d’origine du site"} : «{"\u00a0"}
+                {slot.alt}
+                {"\u00a0"}»
+              </p>
+              {slot.uploaded ? (
+                <Form method="post" encType="multipart/form-data" className="mt-3">
+                  <input type="hidden" name="slot" value={slot.slot} />
+                  <Button type="submit" name="intent" value="restore" variant="outline">
+                    Remettre l’image d’origine
+                  </Button>
+                </Form>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      </section>
+      <section aria-labelledby="all" className="mt-8">
+        <h2 id="all" className="text-2xl font-bold">
+          Vos photos
+        </h2>
+        {pictures.length === 0 ? (
+          <p className="mt-2 text-lg text-muted">Aucune photo envoyée pour l’instant.</p>
+        ) : (
+          <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+            {pictures.map((picture) => (
+              <li key={picture.id} className="rounded-2xl border-2 border-gray-200 bg-white p-3">
+                <img src={picture.thumbnail} alt={picture.alt} loading="lazy" className="h-auto w-full rounded-lg" />
+                <p className="mt-2 text-lg">{picture.alt}</p>
+                <p className="text-base text-muted">
+                  {picture.size}, ajoutée le {picture.added}
+                </p>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}
