@@ -308,12 +308,12 @@ function ChoiceField({
 export default function ArticleEditor() {
   const loaded = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
-  const preview = useLivePreview<ActionData>();
+  const preview = useLivePreview<ActionData>(answer);
   const hydrated = useHydrated();
   const body = useRef<HTMLTextAreaElement>(null);
   const values = answer?.values ?? loaded.fields;
   const errors = answer?.errors ?? {};
-  const shown = preview.data?.preview ?? answer?.preview ?? loaded.preview;
+  const shown = preview.data?.preview ?? loaded.preview;
   const invalid = (name: FieldName) =>
     errors[name] ? { "aria-invalid": true as const, "aria-describedby": `${name}-error` } : {};
   const published = loaded.state !== "draft";

@@ -113,7 +113,7 @@ function useRefreshWhile(active: boolean) {
 export default function LetterPage() {
   const letter = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
-  const preview = useLivePreview<ActionData>();
+  const preview = useLivePreview<ActionData>(answer);
   useRefreshWhile(Boolean(letter.sent && letter.sent.progress.waiting > 0));
 
   if (letter.sent) {
@@ -165,7 +165,7 @@ export default function LetterPage() {
     );
   }
 
-  const shown = preview.data?.preview ?? answer?.preview ?? letter.preview;
+  const shown = preview.data?.preview ?? letter.preview;
   return (
     <div className="mt-8">
       <DeskBackLink to="/admin/lettres">Toutes les lettres</DeskBackLink>
