@@ -16,8 +16,8 @@ import { cn } from "~/utils/cn";
 import { decodeContact } from "./obfuscate";
 import { buttonVariants } from "~/components/ui/button";
 
-/** Where "Révéler" leads without JavaScript. */
-const REVEALED_PAGE = "/coordonnees#contact";
+/** Where "Révéler" leads without JavaScript: the contact section, details shown. */
+export const REVEALED_PAGE = "/coordonnees#contact";
 
 /** Two texts of the toggle, one for each state: shown while the button reveals, and once it hides. */
 export type RevealLabels = { reveal: string; hide: string };

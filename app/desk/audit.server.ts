@@ -1,6 +1,7 @@
 /**
  * The desk's audit trail (`audit_log`): one row, and one log line, per
- * sign-in, failed sign-in, sign-out, erasure and retention run. A row holds
+ * sign-in, failed sign-in, sign-out, erasure and retention run, and per
+ * registration the owner cancels or seat the owner gives (ids only). A row holds
  * when, which owner account (its id, when known), what, and counts: never
  * an e-mail, a name, a telephone number or an address.
  */
@@ -18,7 +19,9 @@ export type AuditAction =
   | "erasure"
   | "retention"
   | "owner-added"
-  | "two-factor-reset";
+  | "two-factor-reset"
+  | "registration-cancelled"
+  | "seat-given";
 
 /**
  * Writes one audit row and its log line. `details` holds counts and kinds

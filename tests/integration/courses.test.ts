@@ -44,7 +44,8 @@ const registration = (sessionId: number, n: number, extra: Record<string, string
   sessionId: String(sessionId),
   firstName: "Marie",
   lastName: `Dupont ${n}`,
-  phone: "079 123 45 67",
+  // One telephone per person: a telephone registers once per session.
+  phone: `079 1${String(n).padStart(6, "0")}`,
   email: `marie${n}@example.ch`,
   seats: "1",
   website: "",
@@ -123,6 +124,21 @@ describe("registrations on one server (PGlite)", () => {
     expect((await rowsOf(db, sessionId)).length).toBe(1);
   });
 
+  it("refuses a second registration of one telephone for a session, beside the field, even when both are posted at once", async () => {
+    const sessionId = await createSession(db, session(zurichToUtc("2027-01-22", "14:00")));
+    const answers = await Promise.all(
+      [1, 2].map((n) => register(site.url, registration(sessionId, n, { phone: "079 777 88 99" }))),
+    );
+    expect(answers.map((answer) => answer.status).sort()).toEqual([303, 409]);
+    const refused = answers.find((answer) => answer.status === 409)!;
+    const html = await refused.text();
+    expect(html).toContain("Une inscription à cette séance existe déjà avec ce numéro de téléphone.");
+    expect(html).toMatch(/id="[^"]*phone[^"]*"[^>]*aria-invalid="true"|aria-invalid="true"[^>]*id="[^"]*phone/);
+    // Written another way, still the same telephone.
+    expect((await register(site.url, registration(sessionId, 3, { phone: "+41 79 777 88 99" }))).status).toBe(409);
+    expect((await rowsOf(db, sessionId)).length).toBe(1);
+  });
+
   it("answers missing fields with the French messages beside them, and registers nobody", async () => {
     const sessionId = await createSession(db, session(zurichToUtc("2027-01-20", "14:00")));
     const answer = await register(site.url, { sessionId: String(sessionId), firstName: "M", website: "" });
@@ -163,6 +179,13 @@ describe("registrations on one server (PGlite)", () => {
 
     const page = await fetch(`${site.url}${link}`).then((res) => res.text());
     expect(page).toContain("Votre inscription est confirmée");
+    // "Annuler mon inscription" is a link that asks once; only the question's "Oui, annuler" posts.
+    expect(page).toContain(`href="${link}?annuler#annuler"`);
+    expect(page).not.toContain("Oui, annuler");
+    // (React separates text from a value with an empty comment.)
+    const asking = (await fetch(`${site.url}${link}?annuler`).then((res) => res.text())).replace(/<!-- -->/g, "");
+    expect(asking).toContain("Voulez-vous vraiment annuler l’inscription de Marie Dupont 1");
+    expect(asking).toMatch(/<form[^>]*method="post"[^>]*>(?:(?!<\/form>).)*Oui, annuler/s);
     expect(page).toContain("mardi 26 janvier 2027, 14\u00a0h\u00a000 – 16\u00a0h\u00a000");
     expect(await seats()).toBe(1);
 
