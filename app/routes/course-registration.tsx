@@ -191,7 +191,7 @@ export default function RegistrationPage() {
         <p className="mt-2 text-xl">
           {registration.mailed
             ? "Gardez cette page ou imprimez-la : tout y est. Vous la retrouvez aussi par le lien de l’e-mail."
-            : "Vous n’avez pas donné d’adresse e-mail : imprimez cette page ou notez la date, le lieu et l’adresse de la page. Pour toute question ou pour annuler, vous pouvez aussi m’appeler."}
+            : "Vous n’avez pas donné d’adresse e-mail : imprimez cette page, ou notez la date et le lieu. Pour toute question ou pour annuler, appelez-moi."}
         </p>
         <PrintButton />
         <p className="mt-6 text-xl">Une question&nbsp;? Appelez-moi&nbsp;:</p>

@@ -21,7 +21,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { findRegistrationByToken } from "../../app/courses/booking.server";
 import { createSession, zurichToUtc } from "../../app/courses/sessions.server";
 import { openDatabase, type Database } from "../../app/db/client.server";
-import { courseRegistrations, courseSessions, outbox } from "../../app/db/schema";
+import { auditLog, courseRegistrations, courseSessions, outbox } from "../../app/db/schema";
 import {
   createOwner,
   dataDirBeforeMigration,
@@ -309,6 +309,33 @@ describe("registrations on one server (PGlite)", () => {
     const csv = await deskFetch(site.url, `${path}/inscrits.csv`, { jar }).then((res) => res.text());
     expect(csv).toContain("Dupont 1");
     expect(csv).toContain("Sans;021 555 66 77;;;;;;Téléphone");
+
+    // The owner cancels one registration: the page asks once, "Oui, annuler" posts, it is audited (ids only).
+    await register(site.url, registration(sessionId, 2), "applications-mobiles");
+    const [second] = await db
+      .select()
+      .from(courseRegistrations)
+      .where(eq(courseRegistrations.email, "marie2@example.ch"));
+    const sessionPage = await deskFetch(site.url, path, { jar }).then((res) => res.text());
+    expect(sessionPage).toContain(`href="${path}?annuler=${second!.id}#personne-${second!.id}"`);
+    expect(sessionPage).not.toContain("Oui, annuler");
+    const asking = await deskFetch(site.url, `${path}?annuler=${second!.id}`, { jar }).then((res) => res.text());
+    expect(asking).toContain("Oui, annuler");
+    expect(asking).toContain("Un e-mail confirmera l’annulation.");
+    const cancelOne = () =>
+      deskFetch(site.url, path, { jar, form: { intent: "cancel-registration", registration: String(second!.id) } });
+    const done = await cancelOne();
+    expect(done.status).toBe(200);
+    expect(await done.text()).toContain("L’inscription est annulée et sa place est libre.");
+    expect((await cancelOne()).status).toBe(409);
+    const [afterCancel] = await db.select().from(courseSessions).where(eq(courseSessions.id, sessionId));
+    expect(afterCancel!.seatsTaken).toBe(2);
+    const cancelMails = await db.select().from(outbox).where(eq(outbox.kind, "booking-cancelled"));
+    expect(cancelMails.map((mail) => mail.recipient)).toEqual(["marie2@example.ch"]);
+    const audits = await db.select().from(auditLog).where(eq(auditLog.action, "registration-cancelled"));
+    expect(audits).toHaveLength(1);
+    expect(audits[0]!.details).toEqual({ session: sessionId, registration: second!.id });
+    expect(audits[0]!.actor).toBeTruthy();
 
     const unconfirmed = await deskFetch(site.url, path, { jar, form: { intent: "cancel-session" } });
     expect(unconfirmed.status).toBe(400);

@@ -197,7 +197,10 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       context.wakeOutbox?.();
     }
     return given
-      ? reply({ message: "La place est donnée. Pensez à prévenir la personne." })
+      ? reply({
+          message:
+            "La place est donnée. Qui a une adresse e-mail reçoit la confirmation ; appelez les personnes sans e-mail.",
+        })
       : reply({ message: "Pas assez de places libres pour cette personne." }, 409);
   }
   if (intent === "cancel-registration") {
