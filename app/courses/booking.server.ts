@@ -453,19 +453,20 @@ export async function cancelRegistration(db: Database, token: string, options: L
  * The owner cancels registration `registrationId` from the desk (a person
  * who called, who has no e-mail and so no link): `cancelUnderLock`, `by`
  * "owner" (no notice to the owner; the desk shows the waiting list and its
- * "Donner la place").
+ * "Donner la place"). With `sessionId`, a registration of another session
+ * is "not-found" (the desk page of one session cancels only its own).
  * @throws the driver's error (nothing is changed then).
  */
 export async function cancelRegistrationByOwner(
   db: Database,
   registrationId: number,
-  options: LinkOptions,
+  options: LinkOptions & { sessionId?: number },
 ): Promise<CancelResult> {
   const [row] = await db
     .select({ sessionId: courseRegistrations.sessionId })
     .from(courseRegistrations)
     .where(eq(courseRegistrations.id, registrationId));
-  if (!row) return "not-found";
+  if (!row || (options.sessionId !== undefined && row.sessionId !== options.sessionId)) return "not-found";
   return cancelUnderLock(db, { registrationId, sessionId: row.sessionId }, "owner", options);
 }
 

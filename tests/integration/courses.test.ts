@@ -324,6 +324,12 @@ describe("registrations on one server (PGlite)", () => {
     expect(asking).toContain("Un e-mail confirmera l’annulation.");
     const cancelOne = () =>
       deskFetch(site.url, path, { jar, form: { intent: "cancel-registration", registration: String(second!.id) } });
+    // From another session's page, nothing changes.
+    const elsewhere = await deskFetch(site.url, `/admin/cours/${sessionId + 1}`, {
+      jar,
+      form: { intent: "cancel-registration", registration: String(second!.id) },
+    });
+    expect(elsewhere.status).toBe(404);
     const done = await cancelOne();
     expect(done.status).toBe(200);
     expect(await done.text()).toContain("L’inscription est annulée et sa place est libre.");

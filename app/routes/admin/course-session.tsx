@@ -206,7 +206,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (intent === "cancel-registration") {
     const registrationId = Number(form.get("registration"));
     const result = Number.isSafeInteger(registrationId)
-      ? await cancelRegistrationByOwner(db, registrationId, { siteUrl })
+      ? await cancelRegistrationByOwner(db, registrationId, { siteUrl, sessionId: id })
       : "not-found";
     if (result !== "cancelled") {
       const why = {
