@@ -375,6 +375,11 @@ describe("the registrants' mails", () => {
     expect(to("paul@example.ch")).toMatch(
       /^Bonjour Paul Rochat,\n\nVous avez inscrit Jeanne Rochat : son inscription est confirmée \(1 place\)/,
     );
+    // The relative cancels "the" registration, not "yours"; the date and place come before the practical notes.
+    expect(to("paul@example.ch")).toContain("Annulez l’inscription avec le lien ci-dessous");
+    expect(to("paul@example.ch")).not.toContain("votre inscription");
+    expect(to("jeanne@example.ch")).toContain("Annulez votre inscription");
+    expect(to("jeanne@example.ch").indexOf("Date :")).toBeLessThan(to("jeanne@example.ch").indexOf("À apporter"));
     const reminders = await database.db
       .select()
       .from(outbox)

@@ -89,28 +89,30 @@ function renderOwner(subject: string, paragraphs: string[], details: [string, st
 }
 
 /**
- * A registrant's mail in the visitors' layout: "Bonjour {name}," then the
- * paragraphs, the session's details, the links as big buttons, and the
+ * A registrant's mail in the visitors' layout: "Bonjour {name},", the
+ * `lead` paragraphs, the session's details (date and place first, where
+ * the eye lands), the `more` paragraphs, the links as big buttons, and the
  * footer with the owner's telephone. The text part says the same.
  */
 function renderToReader(
   subject: string,
   mail: RegistrantMail,
-  paragraphs: string[],
-  links: MailLink[] = [],
+  { lead, more = [], links = [] }: { lead: string[]; more?: string[]; links?: MailLink[] },
 ): RenderedMail {
-  const all = [`Bonjour ${mail.reader.name},`, ...paragraphs];
+  const opening = [`Bonjour ${mail.reader.name},`, ...lead];
   const details = sessionDetails(mail);
   const text = [
-    ...all,
+    ...opening,
     details.map(([label, value]) => `${label} : ${value}`).join("\n"),
+    ...more,
     ...links.map(({ label, url }) => `${label} :\n${url}`),
     `-- \n${replyLines().join("\n")}`,
   ].join("\n\n");
   const title = oneLine(subject);
   const body = [
-    ...all.map(mailParagraph),
+    ...opening.map(mailParagraph),
     mailDetails(details),
+    ...more.map(mailParagraph),
     ...links.map(({ label, url }) => mailButton(label, url)),
   ].join("");
   return { subject: title, text: `${text}\n`, html: mailDocument({ title, body, footer: visitorFooter() }) };
@@ -139,13 +141,15 @@ function sessionDetails({
 
 const placesOf = (seats: number) => (seats === 2 ? "2 places" : "1 place");
 
-/** The paragraphs of a confirmed seat: what to bring, how to pay, the calendar, how to cancel. */
-function confirmedParagraphs(): string[] {
+/** The paragraphs of a confirmed seat: what to bring, how to pay, the calendar, how to cancel (said to `reader`). */
+function confirmedParagraphs(reader: Reader): string[] {
   return [
     `À apporter : ${courseBookingInfo.bring}`,
     `Paiement : ${courseBookingInfo.payment}`,
-    `Pour ajouter le cours à votre agenda, ouvrez le fichier joint « ${CALENDAR_FILE.name} » ou le bouton « Ajouter à mon agenda » ci-dessous.`,
-    courseBookingInfo.cancel,
+    `Pour ajouter le cours à votre agenda, ouvrez le fichier joint « ${CALENDAR_FILE.name} » ou le lien « Ajouter à mon agenda » ci-dessous.`,
+    reader.relative
+      ? "Un empêchement ? Annulez l’inscription avec le lien ci-dessous : la place ira à une autre personne."
+      : courseBookingInfo.cancel,
   ];
 }
 
@@ -161,83 +165,77 @@ export function registrationMail(
   const places = placesOf(mail.seats);
   const { relative } = mail.reader;
   if (mail.position !== null) {
-    return renderToReader(
-      `Liste d’attente : ${mail.courseTitle}, ${sessionWhen(mail.session)}`,
-      mail,
-      [
+    return renderToReader(`Liste d’attente : ${mail.courseTitle}, ${sessionWhen(mail.session)}`, mail, {
+      lead: [
         relative
           ? `Cette séance est complète. ${mail.attendeeName}, que vous avez inscrit(e), est sur la liste d’attente (${places}), en position ${mail.position}.`
           : `Cette séance est complète. Vous êtes sur la liste d’attente (${places}), en position ${mail.position}.`,
         "Si une place se libère, j’appelle pour la proposer. Vous n’avez rien à faire d’ici là.",
       ],
-      [{ label: "Voir ou annuler l’inscription", url: mail.manageUrl }],
-    );
+      links: [{ label: "Voir ou annuler l’inscription", url: mail.manageUrl }],
+    });
   }
-  return renderToReader(
-    `Inscription confirmée : ${mail.courseTitle}, ${sessionWhen(mail.session)}`,
-    mail,
-    [
+  return renderToReader(`Inscription confirmée : ${mail.courseTitle}, ${sessionWhen(mail.session)}`, mail, {
+    lead: [
       relative
         ? `Vous avez inscrit ${mail.attendeeName} : son inscription est confirmée (${places}). Je me réjouis de l’accueillir.`
         : `Votre inscription est confirmée (${places}). Je me réjouis de vous accueillir.`,
-      ...confirmedParagraphs(),
     ],
-    confirmedLinks(mail.manageUrl),
-  );
+    more: confirmedParagraphs(mail.reader),
+    links: confirmedLinks(mail.manageUrl),
+  });
 }
 
 /** To the person taken in from the waiting list when the owner gives them the seat. */
 export function seatGivenMail(mail: RegistrantMail & { seats: number; manageUrl: string }): RenderedMail {
   const places = placesOf(mail.seats);
-  return renderToReader(
-    `Une place pour vous : ${mail.courseTitle}, ${sessionWhen(mail.session)}`,
-    mail,
-    [
+  return renderToReader(`Une place pour vous : ${mail.courseTitle}, ${sessionWhen(mail.session)}`, mail, {
+    lead: [
       mail.reader.relative
         ? `Bonne nouvelle : une place s’est libérée. L’inscription de ${mail.attendeeName} est maintenant confirmée (${places}).`
         : `Bonne nouvelle : une place s’est libérée. Votre inscription est maintenant confirmée (${places}).`,
-      ...confirmedParagraphs(),
     ],
-    confirmedLinks(mail.manageUrl),
-  );
+    more: confirmedParagraphs(mail.reader),
+    links: confirmedLinks(mail.manageUrl),
+  });
 }
 
 /** The reminder, sent 24 hours before the session. */
 export function reminderMail(mail: RegistrantMail & { manageUrl: string | null }): RenderedMail {
-  return renderToReader(
-    `Rappel : ${mail.courseTitle}, demain`,
-    mail,
-    [
+  return renderToReader(`Rappel : ${mail.courseTitle}, demain`, mail, {
+    lead: [
       mail.reader.relative
         ? `Petit rappel : le cours de ${mail.attendeeName}, que vous avez inscrit(e), a lieu demain.`
         : "Petit rappel : votre cours a lieu demain.",
-      `À apporter : ${courseBookingInfo.bring}`,
-      `Paiement : ${courseBookingInfo.payment}`,
     ],
-    mail.manageUrl ? [{ label: "Un empêchement ? Annuler l’inscription", url: mail.manageUrl }] : [],
-  );
+    more: [`À apporter : ${courseBookingInfo.bring}`, `Paiement : ${courseBookingInfo.payment}`],
+    links: mail.manageUrl ? [{ label: "Un empêchement ? Annuler l’inscription", url: mail.manageUrl }] : [],
+  });
 }
 
 /** To each registrant with an e-mail when their registration is cancelled, by themselves (`by` "person") or by the owner. */
 export function registrationCancelledMail(mail: RegistrantMail & { by: "person" | "owner" }): RenderedMail {
-  const { relative } = mail.reader;
-  const what = relative ? `l’inscription de ${mail.attendeeName}` : "votre inscription";
-  return renderToReader(`Inscription annulée : ${mail.courseTitle}, ${sessionWhen(mail.session)}`, mail, [
-    mail.by === "owner"
-      ? `Je vous confirme que ${what} à ce cours est annulée. Vous n’avez rien à payer.`
-      : `C’est fait : ${what} à ce cours est annulée. Merci de m’avoir prévenu, la place ira à une autre personne.`,
-    "Une autre date vous conviendrait ? Répondez simplement à ce message, ou appelez-moi.",
-  ]);
+  const what = mail.reader.relative ? `l’inscription de ${mail.attendeeName}` : "votre inscription";
+  return renderToReader(`Inscription annulée : ${mail.courseTitle}, ${sessionWhen(mail.session)}`, mail, {
+    lead: [
+      mail.by === "owner"
+        ? `Je vous confirme que ${what} à ce cours est annulée. Vous n’avez rien à payer.`
+        : `C’est fait : ${what} à ce cours est annulée. Merci de m’avoir prévenu, la place ira à une autre personne.`,
+      "Une autre date vous conviendrait ? Répondez simplement à ce message, ou appelez-moi.",
+    ],
+  });
 }
 
 /** To each registrant with an e-mail when the owner cancels the session. */
 export function sessionCancelledMail(mail: RegistrantMail): RenderedMail {
-  return renderToReader(`Cours annulé : ${mail.courseTitle}, ${sessionWhen(mail.session)}`, mail, [
-    mail.reader.relative
-      ? `Je suis désolé : la séance à laquelle vous avez inscrit ${mail.attendeeName} est annulée. Vous n’avez rien à payer.`
-      : "Je suis désolé : la séance à laquelle vous étiez inscrit(e) est annulée. Vous n’avez rien à payer.",
-    "Je vous propose volontiers une autre date : répondez simplement à ce message, ou appelez-moi.",
-  ]);
+  return renderToReader(`Cours annulé : ${mail.courseTitle}, ${sessionWhen(mail.session)}`, mail, {
+    lead: [
+      mail.reader.relative
+        ? `Je suis désolé : la séance à laquelle vous avez inscrit ${mail.attendeeName} est annulée. Vous n’avez rien à payer.`
+        : "Je suis désolé : la séance à laquelle vous étiez inscrit(e) est annulée. Vous n’avez rien à payer.",
+      "Je vous propose volontiers une autre date : répondez simplement à ce message, ou appelez-moi.",
+    ],
+  });
 }
 
 /** A person as the owner's mails show them. */
