@@ -18,8 +18,7 @@ import { useRouteLoaderData } from "react-router";
 import type { ContactChannels } from "~/content/identity";
 import { buttonVariants } from "~/components/ui/button";
 import { cn } from "~/utils/cn";
-import { decodeContact } from "./obfuscate";
-import { REVEALED_PAGE } from "./reveal";
+import { decodeContact, REVEALED_PAGE } from "./obfuscate";
 
 /** The owner's encoded contact channels, from the root loader (undefined on an error page without it). */
 export function usePhoneChannels(): string | undefined {
