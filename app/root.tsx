@@ -21,6 +21,7 @@ import { ContactDialogProvider } from "./contact/dialog";
 import { isDeskPage } from "~/desk/chrome";
 import { Footer, type FooterWords } from "~/components/footer";
 import { Header, type HeaderWords } from "~/components/header";
+import { encodedContactChannels } from "~/contact/channels.server";
 import { buttonVariants } from "~/components/ui/button";
 import { TooltipProvider } from "~/components/ui/tooltip";
 import { blogSection } from "~/content/home";
@@ -123,7 +124,7 @@ export function loader({ context }: Route.LoaderArgs): RootData {
   return {
     siteName,
     feedTitle: `${blogSection.title} | ${siteName}`,
-    header: { brand, navItems, contactLabel: contactCta.label },
+    header: { brand, navItems, contactLabel: contactCta.label, channels: encodedContactChannels() },
     footer: { brand, name: identity.name, cantons: zones.map((zone) => zone.canton), navItems, legalLinks },
   };
 }

@@ -41,9 +41,10 @@ function load(url: string, sessionId: number, connections: number) {
           body: new URLSearchParams({
             sessionId: String(sessionId),
             firstName: "Marie",
-            lastName: `Banc ${counter++}`,
-            phone: "079 123 45 67",
-            email: `banc${counter}@example.ch`,
+            lastName: `Banc ${counter}`,
+            // One telephone per person: a telephone registers once per session.
+            phone: `079 ${String(1_000_000 + counter).slice(-7)}`,
+            email: `banc${counter++}@example.ch`,
             seats: "1",
             website: "",
           }).toString(),

@@ -3,12 +3,14 @@
  * with the Swiss flag, navigation, "Contactez-moi" (a link to `/contact`
  * that opens the contact dialog once JavaScript runs).
  *
- * Small screens: a "Menu" button (aria-expanded, aria-controls) opens the
+ * Small screens: "Appeler" (the owner's telephone one tap away: the tap
+ * shows the number as a `tel:` link under the bar; without JavaScript it
+ * leads to `/coordonnees`, decision 020), and a "Menu" button (aria-expanded, aria-controls) opens the
  * same entries plus a full-width "Contactez-moi"; a click on an entry or
  * Escape closes it, and focus goes back to the button. Without JavaScript
  * the button is a link to the menu panel, which CSS `:target` shows.
  */
-import { Menu, X } from "lucide-react";
+import { Menu, Phone, X } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Link, useLocation } from "react-router";
 import type { NavItem } from "~/content/navigation";
@@ -16,12 +18,14 @@ import { cn } from "~/utils/cn";
 import { useHydrated } from "~/utils/use-hydrated";
 import logoUrl from "~/content/pictures/logo.svg?url";
 import { ContactDialogLink } from "~/contact/dialog";
+import { PhoneLink, PhoneRevealForm } from "~/contact/phone-reveal";
 import { navHref } from "./nav-link";
 import { SwissFlag } from "./swiss-flag";
 import { buttonVariants } from "./ui/button";
 import { Tooltip } from "./ui/tooltip";
 
 const MENU_ID = "menu-mobile";
+const PHONE_ID = "telephone-entete";
 
 /** The header's words, given by the root loader (from `app/content/`), so that they stay out of the JavaScript. */
 export interface HeaderWords {
@@ -30,6 +34,8 @@ export interface HeaderWords {
   navItems: NavItem[];
   /** The "Contactez-moi" label. */
   contactLabel: string;
+  /** The owner's contact channels, encoded (`encodedContactChannels`): the "Appeler" button decodes them when tapped. */
+  channels: string;
 }
 
 /** The fixed header, with its words from the root loader. */
@@ -41,6 +47,13 @@ export function Header({ words }: { words: HeaderWords }) {
   const [openOn, setOpenOn] = useState<string | null>(null);
   const open = openOn === pathname;
   const setOpen = (value: boolean) => setOpenOn(value ? pathname : null);
+  // The number shown under the bar, on the page where "Appeler" was tapped.
+  const [phoneOn, setPhoneOn] = useState<string | null>(null);
+  const phoneShown = phoneOn === pathname;
+  const phoneLinkRef = useRef<HTMLAnchorElement>(null);
+  useEffect(() => {
+    if (phoneShown) phoneLinkRef.current?.focus();
+  }, [phoneShown]);
   const buttonRef = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
@@ -95,13 +108,34 @@ export function Header({ words }: { words: HeaderWords }) {
           <ContactDialogLink className={cn(buttonVariants(), "ml-2")}>{words.contactLabel}</ContactDialogLink>
         </nav>
 
+        <PhoneRevealForm
+          onReveal={() => {
+            setOpen(false);
+            setPhoneOn(phoneShown ? null : pathname);
+          }}
+          className="ml-auto shrink-0 lg:hidden"
+        >
+          <button
+            type="submit"
+            aria-expanded={hydrated ? phoneShown : undefined}
+            aria-controls={hydrated ? PHONE_ID : undefined}
+            className={buttonVariants({ variant: "outline", size: "compact" })}
+          >
+            <Phone aria-hidden="true" className="size-6" />
+            <span className="sr-only min-[400px]:not-sr-only">Appeler</span>
+          </button>
+        </PhoneRevealForm>
+
         {hydrated ? (
           <button
             ref={buttonRef}
             type="button"
             aria-expanded={open}
             aria-controls={MENU_ID}
-            onClick={() => setOpen(!open)}
+            onClick={() => {
+              setPhoneOn(null);
+              setOpen(!open);
+            }}
             className={cn(buttonVariants({ variant: "outline", size: "compact" }), "shrink-0 lg:hidden")}
           >
             {open ? <X aria-hidden="true" className="size-6" /> : <Menu aria-hidden="true" className="size-6" />}
@@ -117,6 +151,12 @@ export function Header({ words }: { words: HeaderWords }) {
           </a>
         )}
       </div>
+
+      {phoneShown ? (
+        <div id={PHONE_ID} className="border-t border-line bg-white px-4 py-3 shadow-md lg:hidden">
+          <PhoneLink channels={words.channels} linkRef={phoneLinkRef} className="w-full" />
+        </div>
+      ) : null}
 
       <nav
         id={MENU_ID}

@@ -6,8 +6,12 @@
  *
  * `encodeContact(value)` is base64 of the reversed UTF-8 JSON;
  * `decodeContact(encoded)` returns the value or throws a SyntaxError on a
- * string that was not made by `encodeContact`.
+ * string that was not made by `encodeContact`. `REVEALED_PAGE` is where
+ * the reveal buttons lead without JavaScript (decision 001).
  */
+
+/** Where "Révéler" and "Afficher le numéro" lead without JavaScript: the contact section, details shown. */
+export const REVEALED_PAGE = "/coordonnees#contact";
 
 function toBase64(bytes: Uint8Array): string {
   let binary = "";

@@ -13,11 +13,9 @@ import { Eye, EyeOff } from "lucide-react";
 import { useState } from "react";
 import type { ContactChannels } from "~/content/identity";
 import { cn } from "~/utils/cn";
-import { decodeContact } from "./obfuscate";
+import { decodeContact, REVEALED_PAGE } from "./obfuscate";
 import { buttonVariants } from "~/components/ui/button";
 
-/** Where "Révéler" leads without JavaScript. */
-const REVEALED_PAGE = "/coordonnees#contact";
 
 /** Two texts of the toggle, one for each state: shown while the button reveals, and once it hides. */
 export type RevealLabels = { reveal: string; hide: string };

@@ -4,15 +4,20 @@
  * order, a 2-seat request for the last seat is refused, a cancellation link
  * frees the seat once, the calendar file has the right UTC start across the
  * October daylight-saving change, the reminder leaves once, 24 h before.
+ * One telephone holds one registration of a session, even when two posts
+ * arrive at once; the owner cancels a registration and gives the seat,
+ * and whoever has an e-mail is told; each reader is greeted by name and
+ * the relative is spoken to as the relative.
  */
 import ICAL from "ical.js";
-import { eq, inArray } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openTestDatabase, sessionFields, silentLogger, type TestDatabase } from "../../tests/support/harness";
 import { courseRegistrations, linkTokens, outbox } from "~/db/schema";
 import { OutboxWorker, type OutgoingMail } from "~/mail/outbox.server";
 import {
   cancelRegistration,
+  cancelRegistrationByOwner,
   cancelSession,
   findRegistrationByToken,
   giveSeat,
@@ -48,7 +53,8 @@ const person = (sessionId: number, n: number, extra: Partial<BookingInput> = {})
   sessionId,
   firstName: "Marie",
   lastName: `Dupont ${n}`,
-  phone: "079 123 45 67",
+  // One telephone per person: the same telephone cannot register twice for a session.
+  phone: `079 1${String(n).padStart(6, "0")}`,
   email: `marie${n}@example.ch`,
   seats: "1",
   ...extra,
@@ -222,6 +228,163 @@ describe("registrations", () => {
     expect(await cancelSession(database.db, sessionId, NOW)).toBeUndefined();
     const later = await registerForSession(database.db, person(sessionId, 3), { siteUrl, now: NOW });
     expect(later.outcome).toBe("closed");
+  });
+});
+
+describe("one telephone, one registration per session", () => {
+  it("refuses the same telephone, however it is written, while its registration stands, and accepts it once cancelled", async () => {
+    const sessionId = await newSession();
+    const first = await registerForSession(database.db, person(sessionId, 1, { phone: "079 555 12 34" }), {
+      siteUrl,
+      now: NOW,
+    });
+    if (first.outcome !== "confirmed") throw new Error(first.outcome);
+    const again = await registerForSession(
+      database.db,
+      person(sessionId, 2, { phone: "+41 79 555 12 34", email: "autre@example.ch" }),
+      { siteUrl, now: NOW },
+    );
+    expect(again).toEqual({ outcome: "already-registered" });
+    // Another session of the same person is fine.
+    const otherSession = await newSession();
+    expect(
+      (
+        await registerForSession(database.db, person(otherSession, 1, { phone: "079 555 12 34" }), {
+          siteUrl,
+          now: NOW,
+        })
+      ).outcome,
+    ).toBe("confirmed");
+    expect(await cancelRegistration(database.db, first.token, { siteUrl, now: NOW })).toBe("cancelled");
+    const afterCancel = await registerForSession(database.db, person(sessionId, 3, { phone: "0041 79 555 12 34" }), {
+      siteUrl,
+      now: NOW,
+    });
+    expect(afterCancel.outcome).toBe("confirmed");
+    expect((await getSession(database.db, sessionId))!.seatsTaken).toBe(1);
+  });
+
+  it("gives one registration when two posts with the same telephone arrive at once", async () => {
+    const sessionId = await newSession();
+    const results = await Promise.all(
+      [1, 2, 3, 4].map((n) =>
+        registerForSession(database.db, person(sessionId, n, { phone: "021 555 00 11" }), { siteUrl, now: NOW }),
+      ),
+    );
+    expect(results.filter((result) => result.outcome === "confirmed")).toHaveLength(1);
+    expect(results.filter((result) => result.outcome === "already-registered")).toHaveLength(3);
+    const rows = await database.db
+      .select()
+      .from(courseRegistrations)
+      .where(eq(courseRegistrations.sessionId, sessionId));
+    expect(rows).toHaveLength(1);
+    expect((await getSession(database.db, sessionId))!.seatsTaken).toBe(1);
+  });
+});
+
+describe("the owner cancels a registration", () => {
+  it("frees the seat once, mails whoever has an e-mail, and the seat given mails the person taken in", async () => {
+    const sessionId = await newSession({ capacity: 1 });
+    const noEmail = await registerForSession(database.db, person(sessionId, 1, { email: undefined }), {
+      siteUrl,
+      now: NOW,
+    });
+    const waiting = await registerForSession(
+      database.db,
+      person(sessionId, 2, {
+        email: undefined,
+        bookerFirstName: "Luc",
+        bookerLastName: "Fils",
+        bookerPhone: "021 444 55 66",
+        bookerEmail: "luc.fils@example.ch",
+      }),
+      { siteUrl, now: NOW },
+    );
+    if (noEmail.outcome !== "confirmed" || waiting.outcome !== "waiting") throw new Error("unexpected");
+    const before = await database.db.select({ id: outbox.id }).from(outbox);
+    expect(await cancelRegistrationByOwner(database.db, noEmail.registrationId, { siteUrl, now: NOW })).toBe(
+      "cancelled",
+    );
+    expect(await cancelRegistrationByOwner(database.db, noEmail.registrationId, { siteUrl, now: NOW })).toBe(
+      "already-cancelled",
+    );
+    expect((await getSession(database.db, sessionId))!.seatsTaken).toBe(0);
+    // She has no e-mail: no mail at all (and no notice to the owner, who did it).
+    const afterCancel = await database.db.select().from(outbox);
+    expect(afterCancel.length).toBe(before.length);
+    // Her reminder is gone too.
+    const [cancelled] = await database.db
+      .select()
+      .from(courseRegistrations)
+      .where(eq(courseRegistrations.id, noEmail.registrationId));
+    expect(cancelled!.reminderMailIds).toEqual([]);
+
+    expect(await giveSeat(database.db, waiting.registrationId, { siteUrl, now: NOW })).toBe(true);
+    const lastBefore = Math.max(...before.map((row) => row.id));
+    const given = (await database.db.select().from(outbox).where(eq(outbox.kind, "booking-seat-given"))).filter(
+      (mail) => mail.id > lastBefore,
+    );
+    expect(given.map((mail) => mail.recipient)).toEqual(["luc.fils@example.ch"]);
+    expect(given[0]!.textBody).toContain("Bonjour Luc Fils,");
+    expect(given[0]!.textBody).toContain("L’inscription de Marie Dupont 2 est maintenant confirmée");
+    // Its link opens the registration, now confirmed.
+    const link = given[0]!.textBody!.match(/\/cours\/inscription\/([A-Za-z0-9_-]{43})/)![1]!;
+    expect((await findRegistrationByToken(database.db, link, NOW))!.registration.status).toBe("confirmed");
+
+    // The owner cancels a registration with an e-mail: the mail confirms it.
+    const third = await newSession();
+    const withEmail = await registerForSession(database.db, person(third, 3), { siteUrl, now: NOW });
+    if (withEmail.outcome !== "confirmed") throw new Error(withEmail.outcome);
+    await cancelRegistrationByOwner(database.db, withEmail.registrationId, { siteUrl, now: NOW });
+    const [mail] = await database.db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.kind, "booking-cancelled"), eq(outbox.recipient, "marie3@example.ch")));
+    expect(mail!.textBody).toContain("Bonjour Marie Dupont 3,");
+    expect(mail!.textBody).toContain("votre inscription à ce cours est annulée");
+  });
+});
+
+describe("the registrants' mails", () => {
+  it("greet each reader by name, and speak to the relative of the person they registered", async () => {
+    const sessionId = await newSession();
+    await registerForSession(
+      database.db,
+      person(sessionId, 7, {
+        firstName: "Jeanne",
+        lastName: "Rochat",
+        email: "jeanne@example.ch",
+        bookerFirstName: "Paul",
+        bookerLastName: "Rochat",
+        bookerPhone: "021 765 43 21",
+        bookerEmail: "paul@example.ch",
+      }),
+      { siteUrl, now: NOW },
+    );
+    const mails = await database.db
+      .select()
+      .from(outbox)
+      .where(
+        and(
+          eq(outbox.kind, "booking-confirmation"),
+          inArray(outbox.recipient, ["jeanne@example.ch", "paul@example.ch"]),
+        ),
+      );
+    const to = (address: string) => mails.find((mail) => mail.recipient === address)!.textBody!;
+    expect(to("jeanne@example.ch")).toMatch(/^Bonjour Jeanne Rochat,\n\nVotre inscription est confirmée \(1 place\)/);
+    expect(to("paul@example.ch")).toMatch(
+      /^Bonjour Paul Rochat,\n\nVous avez inscrit Jeanne Rochat : son inscription est confirmée \(1 place\)/,
+    );
+    // The relative cancels "the" registration, not "yours"; the date and place come before the practical notes.
+    expect(to("paul@example.ch")).toContain("Annulez l’inscription avec le lien ci-dessous");
+    expect(to("paul@example.ch")).not.toContain("votre inscription");
+    expect(to("jeanne@example.ch")).toContain("Annulez votre inscription");
+    expect(to("jeanne@example.ch").indexOf("Date :")).toBeLessThan(to("jeanne@example.ch").indexOf("À apporter"));
+    const reminders = await database.db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.kind, "booking-reminder"), eq(outbox.recipient, "paul@example.ch")));
+    expect(reminders[0]!.textBody).toContain("le cours de Jeanne Rochat, que vous avez inscrit(e), a lieu demain");
   });
 });
 

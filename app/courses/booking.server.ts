@@ -9,6 +9,11 @@
  * waiting list's `id` order is the order the locks were granted (arrival
  * order). The table's check (`seats_taken <= capacity`) is the second line.
  *
+ * The same telephone cannot hold two registrations of one session (checked
+ * under the lock). The owner may cancel a registration from the desk
+ * (`cancelRegistrationByOwner`); every cancellation is mailed to whoever
+ * has an e-mail.
+ *
  * Links: each registration gets a token of the site's one mechanism
  * (app/tokens/tokens.server.ts, purpose `course-registration`, subject the
  * registration's id), sent in the mails; it opens
@@ -28,10 +33,13 @@ import {
   BOOKING_MAIL,
   ownerCancellationMail,
   ownerRegistrationMail,
+  registrationCancelledMail,
   registrationMail,
   reminderMail,
+  seatGivenMail,
   sessionCancelledMail,
   type OwnerPerson,
+  type Reader,
 } from "./mails.server";
 import { calendarAttachment } from "./ics.server";
 import { registrationPath } from "./links";
@@ -45,6 +53,9 @@ export type RegistrationRow = typeof courseRegistrations.$inferSelect;
 export const REGISTRATION_TOKEN_PURPOSE = "course-registration";
 /** How long after a session's start its links still open the confirmation page. */
 const TOKEN_DAYS_AFTER_START = 7;
+/** When a registration's links stop opening its page. */
+const tokenExpiry = (session: Pick<SessionRow, "startsAt">) =>
+  new Date(new Date(session.startsAt).getTime() + TOKEN_DAYS_AFTER_START * 86_400_000);
 /** The reminder leaves this long before the start. */
 export const REMINDER_BEFORE_MS = 24 * 3_600_000;
 
@@ -56,6 +67,8 @@ export type RegistrationResult =
   | { outcome: "waiting"; registrationId: number; token: string; position: number }
   /** Fewer seats left than asked for (2 asked, 1 left): nothing written. */
   | { outcome: "too-few-seats"; left: number }
+  /** The same telephone is already registered (confirmed or waiting) for this session: nothing written. */
+  | { outcome: "already-registered" }
   /** No such session, cancelled, or already started: nothing written. */
   | { outcome: "closed" };
 
@@ -75,10 +88,63 @@ function courseTitle(session: Pick<SessionRow, "courseId">): string {
 
 const fullName = (first: string, last: string) => `${first} ${last}`;
 
-/** The addresses a registration's mails go to: the attendee's and the relative's, without repeats. */
-function recipientsOf(registration: Pick<RegistrationRow, "email" | "bookerEmail">): string[] {
-  const addresses = [registration.email, registration.bookerEmail].filter((value): value is string => !!value);
-  return [...new Map(addresses.map((address) => [address.toLowerCase(), address])).values()];
+/** An address a registration's mails go to, and who reads there. */
+interface Recipient {
+  address: string;
+  reader: Reader;
+}
+
+type MailedPerson = Pick<
+  RegistrationRow,
+  "email" | "bookerEmail" | "firstName" | "lastName" | "bookerFirstName" | "bookerLastName"
+>;
+
+/**
+ * The addresses a registration's mails go to: the attendee's and the
+ * relative's, without repeats; an address given for both is the
+ * relative's (who typed it reads it).
+ */
+function recipientsOf(registration: MailedPerson): Recipient[] {
+  const recipients = new Map<string, Recipient>();
+  if (registration.email) {
+    recipients.set(registration.email.toLowerCase(), {
+      address: registration.email,
+      reader: { name: fullName(registration.firstName, registration.lastName), relative: false },
+    });
+  }
+  if (registration.bookerEmail) {
+    const name = fullName(registration.bookerFirstName ?? "", registration.bookerLastName ?? "").trim();
+    recipients.set(registration.bookerEmail.toLowerCase(), {
+      address: registration.bookerEmail,
+      reader: { name, relative: true },
+    });
+  }
+  return [...recipients.values()];
+}
+
+const attendeeOf = (registration: Pick<RegistrationRow, "firstName" | "lastName">) =>
+  fullName(registration.firstName, registration.lastName);
+
+/**
+ * Whether `phone` is already registered (confirmed or waiting) for the
+ * session, as the attendee: compared in E.164 (`079 123 45 67` and
+ * `+41 79 123 45 67` are one number), or as typed when it cannot be read.
+ * Called under the session's lock, so two posts at once cannot both pass.
+ */
+async function phoneRegistered(tx: Database, sessionId: number, phone: string): Promise<boolean> {
+  const e164 = toE164(phone);
+  const [row] = await tx
+    .select({ id: courseRegistrations.id })
+    .from(courseRegistrations)
+    .where(
+      and(
+        eq(courseRegistrations.sessionId, sessionId),
+        sql`${courseRegistrations.status} <> 'cancelled'`,
+        e164 ? eq(courseRegistrations.phoneE164, e164) : eq(courseRegistrations.phone, phone),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
 }
 
 async function lockSession(tx: Database, sessionId: number): Promise<SessionRow | undefined> {
@@ -127,16 +193,17 @@ async function queueReminders(
   const notBefore = new Date(new Date(session.startsAt).getTime() - REMINDER_BEFORE_MS);
   if (notBefore.getTime() <= now.getTime()) return [];
   const ids: number[] = [];
-  for (const recipient of recipientsOf(registration)) {
+  for (const { address, reader } of recipientsOf(registration)) {
     ids.push(
       await enqueueMail(tx, {
         kind: BOOKING_MAIL.reminder,
-        recipient,
+        recipient: address,
         notBefore,
         ...reminderMail({
           courseTitle: courseTitle(session),
           session,
-          attendeeName: fullName(registration.firstName, registration.lastName),
+          reader,
+          attendeeName: attendeeOf(registration),
           manageUrl: token ? manageUrl(siteUrl, token) : null,
         }),
       }),
@@ -151,7 +218,9 @@ async function queueReminders(
  * the registration, the session's seats, the mails to the attendee and the
  * relative (confirmation or waiting-list notice), the reminders, and the
  * owner's notice. While anyone waits, newcomers wait too (a freed seat is
- * given by the owner, to the first in line).
+ * given by the owner, to the first in line). A telephone already
+ * registered for the session (confirmed or waiting) is refused
+ * (`already-registered`), checked under the session's lock.
  * @throws the driver's error when the database fails (nothing is written).
  */
 export async function registerForSession(
@@ -166,6 +235,7 @@ export async function registerForSession(
     if (!session || session.cancelledAt || new Date(session.startsAt).getTime() <= now.getTime()) {
       return { outcome: "closed" } as const;
     }
+    if (await phoneRegistered(tx, session.id, input.phone)) return { outcome: "already-registered" } as const;
     const anyoneWaiting = (await firstWaiting(tx, session.id)) !== undefined;
     const left = anyoneWaiting ? 0 : session.capacity - session.seatsTaken;
     if (left > 0 && left < seats) return { outcome: "too-few-seats", left } as const;
@@ -202,7 +272,7 @@ export async function registerForSession(
     const token = await issueToken(tx, {
       purpose: REGISTRATION_TOKEN_PURPOSE,
       subject: String(row.id),
-      expiresAt: new Date(new Date(session.startsAt).getTime() + TOKEN_DAYS_AFTER_START * 86_400_000),
+      expiresAt: tokenExpiry(session),
     });
     const position = status === "waiting" ? await waitingPosition(tx, session.id, row.id) : null;
     const title = courseTitle(session);
@@ -212,11 +282,11 @@ export async function registerForSession(
     // A confirmed seat's mails carry the calendar file; a place on the waiting list is not a date yet.
     const attachments =
       status === "confirmed" ? [calendarAttachment({ session, courseTitle: title, manageUrl: link })] : null;
-    for (const recipient of recipientsOf(row)) {
+    for (const { address, reader } of recipientsOf(row)) {
       const mailId = await enqueueMail(tx, {
         kind: status === "confirmed" ? BOOKING_MAIL.confirmation : BOOKING_MAIL.waiting,
-        recipient,
-        ...registrationMail({ courseTitle: title, session, attendeeName, seats, position, manageUrl: link }),
+        recipient: address,
+        ...registrationMail({ courseTitle: title, session, reader, attendeeName, seats, position, manageUrl: link }),
         attachments,
       });
       mailIds.push(mailId);
@@ -290,34 +360,40 @@ async function dropReminders(tx: Database, ids: number[]): Promise<void> {
   if (ids.length) await tx.delete(outbox).where(and(inArray(outbox.id, ids), isNull(outbox.sentAt)));
 }
 
-/** What `cancelRegistration` did. */
+/** What `cancelRegistration` and `cancelRegistrationByOwner` did. */
 export type CancelResult = "cancelled" | "already-cancelled" | "too-late" | "not-found";
 
 /**
- * Cancels the registration of link `token`: frees its seats (once: a
- * second use finds it cancelled and changes nothing), drops its pending
- * reminders, and tells the owner, naming the first on the waiting list.
- * Refused once the session has started.
- * @throws the driver's error (nothing is changed then).
+ * Cancels registration `registrationId` of session `sessionId` in one
+ * transaction under the session's lock: frees its seats (once: a second
+ * call finds it cancelled and changes nothing), drops its pending
+ * reminders, mails the cancellation to whoever of the attendee and the
+ * relative has an e-mail, and, when the person cancelled (`by` "person"),
+ * tells the owner, naming the first on the waiting list. Refused once the
+ * session has started.
  */
-export async function cancelRegistration(db: Database, token: string, options: LinkOptions): Promise<CancelResult> {
+async function cancelUnderLock(
+  db: Database,
+  ids: { registrationId: number; sessionId: number },
+  by: "person" | "owner",
+  options: LinkOptions,
+): Promise<CancelResult> {
   const now = options.now ?? new Date();
-  const found = await findRegistrationByToken(db, token, now);
-  if (!found) return "not-found";
   return db.transaction(async (tx) => {
-    const session = (await lockSession(tx, found.session.id))!;
+    const session = await lockSession(tx, ids.sessionId);
     const [registration] = await tx
       .select()
       .from(courseRegistrations)
-      .where(eq(courseRegistrations.id, found.registration.id))
+      .where(eq(courseRegistrations.id, ids.registrationId))
       .for("update");
-    if (!registration || registration.status === "cancelled") return "already-cancelled" as const;
+    if (!session || !registration || registration.sessionId !== session.id) return "not-found" as const;
+    if (registration.status === "cancelled") return "already-cancelled" as const;
     if (new Date(session.startsAt).getTime() <= now.getTime()) return "too-late" as const;
     await tx
       .update(courseRegistrations)
       .set({ status: "cancelled", cancelledAt: now.toISOString(), reminderMailIds: [] })
       .where(eq(courseRegistrations.id, registration.id));
-    const remaining = registration.mailIds.filter((id) => !registration.reminderMailIds.includes(id));
+    const mailIds = registration.mailIds.filter((id) => !registration.reminderMailIds.includes(id));
     if (registration.status === "confirmed") {
       await tx
         .update(courseSessions)
@@ -325,33 +401,81 @@ export async function cancelRegistration(db: Database, token: string, options: L
         .where(eq(courseSessions.id, session.id));
     }
     await dropReminders(tx, registration.reminderMailIds);
-    const waiting = registration.status === "confirmed" ? await firstWaiting(tx, session.id) : undefined;
-    const ownerMailId = await enqueueMail(tx, {
-      kind: BOOKING_MAIL.ownerCancellation,
-      recipient: null,
-      ...ownerCancellationMail({
-        courseTitle: courseTitle(session),
-        session,
-        attendee: ownerPerson(registration),
-        seats: registration.seats,
-        firstWaiting: waiting ? ownerPerson(waiting) : null,
-        deskUrl: deskUrl(options.siteUrl, session.id),
-      }),
-    });
-    await tx
-      .update(courseRegistrations)
-      .set({ mailIds: [...remaining, ownerMailId] })
-      .where(eq(courseRegistrations.id, registration.id));
+    for (const { address, reader } of recipientsOf(registration)) {
+      mailIds.push(
+        await enqueueMail(tx, {
+          kind: BOOKING_MAIL.registrationCancelled,
+          recipient: address,
+          ...registrationCancelledMail({
+            courseTitle: courseTitle(session),
+            session,
+            reader,
+            attendeeName: attendeeOf(registration),
+            by,
+          }),
+        }),
+      );
+    }
+    if (by === "person") {
+      const waiting = registration.status === "confirmed" ? await firstWaiting(tx, session.id) : undefined;
+      mailIds.push(
+        await enqueueMail(tx, {
+          kind: BOOKING_MAIL.ownerCancellation,
+          recipient: null,
+          ...ownerCancellationMail({
+            courseTitle: courseTitle(session),
+            session,
+            attendee: ownerPerson(registration),
+            seats: registration.seats,
+            firstWaiting: waiting ? ownerPerson(waiting) : null,
+            deskUrl: deskUrl(options.siteUrl, session.id),
+          }),
+        }),
+      );
+    }
+    await tx.update(courseRegistrations).set({ mailIds }).where(eq(courseRegistrations.id, registration.id));
     return "cancelled" as const;
   });
 }
 
 /**
+ * The person cancels the registration of link `token` (`cancelUnderLock`,
+ * `by` "person": the owner is told who waits first).
+ * @throws the driver's error (nothing is changed then).
+ */
+export async function cancelRegistration(db: Database, token: string, options: LinkOptions): Promise<CancelResult> {
+  const found = await findRegistrationByToken(db, token, options.now ?? new Date());
+  if (!found) return "not-found";
+  return cancelUnderLock(db, { registrationId: found.registration.id, sessionId: found.session.id }, "person", options);
+}
+
+/**
+ * The owner cancels registration `registrationId` from the desk (a person
+ * who called, who has no e-mail and so no link): `cancelUnderLock`, `by`
+ * "owner" (no notice to the owner; the desk shows the waiting list and its
+ * "Donner la place"). With `sessionId`, a registration of another session
+ * is "not-found" (the desk page of one session cancels only its own).
+ * @throws the driver's error (nothing is changed then).
+ */
+export async function cancelRegistrationByOwner(
+  db: Database,
+  registrationId: number,
+  options: LinkOptions & { sessionId?: number },
+): Promise<CancelResult> {
+  const [row] = await db
+    .select({ sessionId: courseRegistrations.sessionId })
+    .from(courseRegistrations)
+    .where(eq(courseRegistrations.id, registrationId));
+  if (!row || (options.sessionId !== undefined && row.sessionId !== options.sessionId)) return "not-found";
+  return cancelUnderLock(db, { registrationId, sessionId: row.sessionId }, "owner", options);
+}
+
+/**
  * The owner gives a freed seat to a person of the waiting list: their
- * registration becomes confirmed if enough seats are free, and their
- * reminder is queued (without the link: only its hash is kept). No other
- * mail is sent (the owner calls them; their first mail's link now shows
- * the confirmation).
+ * registration becomes confirmed if enough seats are free, whoever of them
+ * has an e-mail gets "une place pour vous" with a new link (a new token of
+ * the registration: only hashes of the first are kept) and the calendar
+ * file, and their reminders are queued with that link.
  * @returns false when the person is not waiting or there are not enough free seats.
  */
 export async function giveSeat(db: Database, registrationId: number, options: LinkOptions): Promise<boolean> {
@@ -364,10 +488,40 @@ export async function giveSeat(db: Database, registrationId: number, options: Li
       .update(courseSessions)
       .set({ seatsTaken: sql`${courseSessions.seatsTaken} + ${waiting.seats}` })
       .where(eq(courseSessions.id, session.id));
-    const reminderMailIds = await queueReminders(tx, session, waiting, null, options);
+    const recipients = recipientsOf(waiting);
+    const token = recipients.length
+      ? await issueToken(tx, {
+          purpose: REGISTRATION_TOKEN_PURPOSE,
+          subject: String(waiting.id),
+          expiresAt: tokenExpiry(session),
+        })
+      : null;
+    const mailIds: number[] = [];
+    if (token) {
+      const title = courseTitle(session);
+      const link = manageUrl(options.siteUrl, token);
+      for (const { address, reader } of recipients) {
+        mailIds.push(
+          await enqueueMail(tx, {
+            kind: BOOKING_MAIL.seatGiven,
+            recipient: address,
+            ...seatGivenMail({
+              courseTitle: title,
+              session,
+              reader,
+              attendeeName: attendeeOf(waiting),
+              seats: waiting.seats,
+              manageUrl: link,
+            }),
+            attachments: [calendarAttachment({ session, courseTitle: title, manageUrl: link })],
+          }),
+        );
+      }
+    }
+    const reminderMailIds = await queueReminders(tx, session, waiting, token, options);
     await tx
       .update(courseRegistrations)
-      .set({ status: "confirmed", reminderMailIds, mailIds: [...waiting.mailIds, ...reminderMailIds] })
+      .set({ status: "confirmed", reminderMailIds, mailIds: [...waiting.mailIds, ...mailIds, ...reminderMailIds] })
       .where(eq(courseRegistrations.id, waiting.id));
     return true;
   });
@@ -404,14 +558,15 @@ export async function cancelSession(
       await dropReminders(tx, registration.reminderMailIds);
       const recipients = recipientsOf(registration);
       const mailIds = registration.mailIds.filter((id) => !registration.reminderMailIds.includes(id));
-      for (const recipient of recipients) {
+      for (const { address, reader } of recipients) {
         const mailId = await enqueueMail(tx, {
           kind: BOOKING_MAIL.sessionCancelled,
-          recipient,
+          recipient: address,
           ...sessionCancelledMail({
             courseTitle: courseTitle(session),
             session,
-            attendeeName: fullName(registration.firstName, registration.lastName),
+            reader,
+            attendeeName: attendeeOf(registration),
           }),
         });
         mailIds.push(mailId);

@@ -1,14 +1,19 @@
 /**
  * The mails of course registrations, rendered when written to the outbox
- * (app/mail/enqueue.server.ts): the confirmation (or the waiting-list
- * notice) to the attendee and to the relative who registered them, the
- * reminder 24 hours before, the session's cancellation, and the owner's
- * notifications (a registration, a cancellation, who is first on the
- * waiting list). Each has a text body and a simple HTML body whose values
- * are escaped (`escapeHtml`). The confirmation links to the calendar file
- * and the booking attaches it (`calendarAttachment`, ics.server.ts).
+ * (app/mail/enqueue.server.ts). To the attendee and to the relative who
+ * registered them, each greeted by name and spoken to as who they are
+ * (`Reader`): the confirmation (or the waiting-list notice), the reminder
+ * 24 hours before, the cancellation of a registration (by the person or by
+ * the owner), the seat given from the waiting list, the session's
+ * cancellation; all in the one layout of visitor mails
+ * (`app/mail/layout.server.ts`: one large column, the owner's telephone and
+ * "reply to this mail" at the bottom). To the owner: a registration, a
+ * cancellation, who is first on the waiting list (plain, short).
+ * The confirmation links to the calendar file and the booking attaches it
+ * (`calendarAttachment`, ics.server.ts).
  */
 import { courseBookingInfo } from "~/content/courses";
+import { mailButton, mailDetails, mailDocument, mailParagraph, replyLines, visitorFooter } from "~/mail/layout.server";
 import { escapeHtml, oneLine } from "~/mail/render.server";
 import { formatChf, formatDateTimeRange } from "~/utils/format";
 import { CALENDAR_FILE } from "./ics.server";
@@ -20,6 +25,8 @@ export const BOOKING_MAIL = {
   confirmation: "booking-confirmation",
   waiting: "booking-waiting",
   reminder: "booking-reminder",
+  registrationCancelled: "booking-cancelled",
+  seatGiven: "booking-seat-given",
   sessionCancelled: "booking-session-cancelled",
   ownerRegistration: "booking-owner-registration",
   ownerCancellation: "booking-owner-cancellation",
@@ -44,18 +51,25 @@ interface MailLink {
   url: string;
 }
 
-/** A mail made of paragraphs, a table of details and its links (one, several or none). */
-function render(
-  subject: string,
-  paragraphs: string[],
-  details: [string, string][],
-  link?: MailLink | MailLink[],
-): RenderedMail {
-  const links = link === undefined ? [] : [link].flat();
+/**
+ * Who reads a mail about a registration: the attendee themselves
+ * (`relative` false), or the relative who registered them (`relative`
+ * true), greeted by `name` ("Prénom Nom").
+ */
+export interface Reader {
+  name: string;
+  relative: boolean;
+}
+
+/** What every mail to a registrant knows: the session, who reads, and whom the registration is for. */
+type RegistrantMail = MailSession & { reader: Reader; attendeeName: string };
+
+/** The owner's plain mail: paragraphs, a table of details, its links (owner's notices). */
+function renderOwner(subject: string, paragraphs: string[], details: [string, string][], link: MailLink): RenderedMail {
   const text = [
     ...paragraphs,
     details.map(([label, value]) => `${label} : ${value}`).join("\n"),
-    ...links.map(({ label, url }) => `${label} :\n${url}`),
+    `${link.label} :\n${link.url}`,
   ]
     .filter(Boolean)
     .join("\n\n");
@@ -69,9 +83,39 @@ function render(
           )
           .join("")}</table>`
       : "",
-    ...links.map(({ label, url }) => `<p><a href="${escapeHtml(url)}">${escapeHtml(label)}</a></p>`),
+    `<p><a href="${escapeHtml(link.url)}">${escapeHtml(link.label)}</a></p>`,
   ].join("");
   return { subject: oneLine(subject), text: `${text}\n`, html };
+}
+
+/**
+ * A registrant's mail in the visitors' layout: "Bonjour {name},", the
+ * `lead` paragraphs, the session's details (date and place first, where
+ * the eye lands), the `more` paragraphs, the links as big buttons, and the
+ * footer with the owner's telephone. The text part says the same.
+ */
+function renderToReader(
+  subject: string,
+  mail: RegistrantMail,
+  { lead, more = [], links = [] }: { lead: string[]; more?: string[]; links?: MailLink[] },
+): RenderedMail {
+  const opening = [`Bonjour ${mail.reader.name},`, ...lead];
+  const details = sessionDetails(mail);
+  const text = [
+    ...opening,
+    details.map(([label, value]) => `${label} : ${value}`).join("\n"),
+    ...more,
+    ...links.map(({ label, url }) => `${label} :\n${url}`),
+    `-- \n${replyLines().join("\n")}`,
+  ].join("\n\n");
+  const title = oneLine(subject);
+  const body = [
+    ...opening.map(mailParagraph),
+    mailDetails(details),
+    ...more.map(mailParagraph),
+    ...links.map(({ label, url }) => mailButton(label, url)),
+  ].join("");
+  return { subject: title, text: `${text}\n`, html: mailDocument({ title, body, footer: visitorFooter() }) };
 }
 
 /** The session's date in words ("mardi 12 janvier 2027, 14 h 00 – 16 h 00"). */
@@ -79,83 +123,119 @@ export function sessionWhen(session: MailSession["session"]): string {
   return formatDateTimeRange(session.startsAt, sessionEnd(session));
 }
 
-/** Date, place, access notes and price, as the attendee's mails list them. */
-function sessionDetails({ courseTitle, session }: MailSession): [string, string][] {
+/** Date, place, access notes and price, as the registrants' mails list them. */
+function sessionDetails({
+  courseTitle,
+  session,
+  attendeeName,
+}: MailSession & { attendeeName: string }): [string, string][] {
   return [
     ["Cours", courseTitle],
     ["Date", sessionWhen(session)],
     ["Lieu", `${session.placeName}\n${session.placeAddress}`],
     ...(session.placeAccess.trim() ? [["Accès", session.placeAccess] as [string, string]] : []),
+    ["Participant(e)", attendeeName],
     ["Prix", `${formatChf(session.priceChf)} par personne`],
   ];
 }
 
+const placesOf = (seats: number) => (seats === 2 ? "2 places" : "1 place");
+
+/** The paragraphs of a confirmed seat: what to bring, how to pay, the calendar, how to cancel (said to `reader`). */
+function confirmedParagraphs(reader: Reader): string[] {
+  return [
+    `À apporter : ${courseBookingInfo.bring}`,
+    `Paiement : ${courseBookingInfo.payment}`,
+    `Pour ajouter le cours à votre agenda, ouvrez le fichier joint « ${CALENDAR_FILE.name} » ou le lien « Ajouter à mon agenda » ci-dessous.`,
+    reader.relative
+      ? "Un empêchement ? Annulez l’inscription avec le lien ci-dessous : la place ira à une autre personne."
+      : courseBookingInfo.cancel,
+  ];
+}
+
+const confirmedLinks = (manageUrl: string): MailLink[] => [
+  { label: "Ajouter à mon agenda", url: calendarAddress(manageUrl) },
+  { label: "Voir ou annuler l’inscription", url: manageUrl },
+];
+
 /** The attendee's (and the relative's) mail after registering: confirmed, or on the waiting list at `position`. */
 export function registrationMail(
-  mail: MailSession & {
-    attendeeName: string;
-    seats: number;
-    position: number | null;
-    manageUrl: string;
-  },
+  mail: RegistrantMail & { seats: number; position: number | null; manageUrl: string },
 ): RenderedMail {
-  const places = mail.seats === 2 ? "2 places" : "1 place";
+  const places = placesOf(mail.seats);
+  const { relative } = mail.reader;
   if (mail.position !== null) {
-    return render(
-      `Liste d’attente : ${mail.courseTitle}, ${sessionWhen(mail.session)}`,
-      [
-        "Bonjour,",
-        `Cette séance est complète. ${mail.attendeeName} est inscrit(e) sur la liste d’attente (${places}), en position ${mail.position}.`,
-        "Si une place se libère, je vous appelle. Vous n’avez rien à faire d’ici là.",
+    return renderToReader(`Liste d’attente : ${mail.courseTitle}, ${sessionWhen(mail.session)}`, mail, {
+      lead: [
+        relative
+          ? `Cette séance est complète. ${mail.attendeeName}, que vous avez inscrit(e), est sur la liste d’attente (${places}), en position ${mail.position}.`
+          : `Cette séance est complète. Vous êtes sur la liste d’attente (${places}), en position ${mail.position}.`,
+        "Si une place se libère, j’appelle pour la proposer. Vous n’avez rien à faire d’ici là.",
       ],
-      sessionDetails(mail),
-      { label: "Voir ou annuler cette inscription", url: mail.manageUrl },
-    );
+      links: [{ label: "Voir ou annuler l’inscription", url: mail.manageUrl }],
+    });
   }
-  return render(
-    `Inscription confirmée : ${mail.courseTitle}, ${sessionWhen(mail.session)}`,
-    [
-      "Bonjour,",
-      `L’inscription de ${mail.attendeeName} est confirmée (${places}). Je me réjouis de vous accueillir.`,
-      `À apporter : ${courseBookingInfo.bring}`,
-      `Paiement : ${courseBookingInfo.payment}`,
-      `Pour ajouter le cours à votre agenda, ouvrez le fichier joint « ${CALENDAR_FILE.name} » ou le lien « Ajouter à mon agenda » ci-dessous.`,
-      courseBookingInfo.cancel,
+  return renderToReader(`Inscription confirmée : ${mail.courseTitle}, ${sessionWhen(mail.session)}`, mail, {
+    lead: [
+      relative
+        ? `Vous avez inscrit ${mail.attendeeName} : son inscription est confirmée (${places}). Je me réjouis de l’accueillir.`
+        : `Votre inscription est confirmée (${places}). Je me réjouis de vous accueillir.`,
     ],
-    sessionDetails(mail),
-    [
-      { label: "Ajouter à mon agenda", url: calendarAddress(mail.manageUrl) },
-      { label: "Voir ou annuler mon inscription", url: mail.manageUrl },
+    more: confirmedParagraphs(mail.reader),
+    links: confirmedLinks(mail.manageUrl),
+  });
+}
+
+/** To the person taken in from the waiting list when the owner gives them the seat. */
+export function seatGivenMail(mail: RegistrantMail & { seats: number; manageUrl: string }): RenderedMail {
+  const places = placesOf(mail.seats);
+  return renderToReader(`Une place pour vous : ${mail.courseTitle}, ${sessionWhen(mail.session)}`, mail, {
+    lead: [
+      mail.reader.relative
+        ? `Bonne nouvelle : une place s’est libérée. L’inscription de ${mail.attendeeName} est maintenant confirmée (${places}).`
+        : `Bonne nouvelle : une place s’est libérée. Votre inscription est maintenant confirmée (${places}).`,
     ],
-  );
+    more: confirmedParagraphs(mail.reader),
+    links: confirmedLinks(mail.manageUrl),
+  });
 }
 
 /** The reminder, sent 24 hours before the session. */
-export function reminderMail(mail: MailSession & { attendeeName: string; manageUrl: string | null }): RenderedMail {
-  return render(
-    `Rappel : ${mail.courseTitle}, demain`,
-    [
-      "Bonjour,",
-      `Petit rappel : le cours de ${mail.attendeeName} a lieu demain.`,
-      `À apporter : ${courseBookingInfo.bring}`,
-      `Paiement : ${courseBookingInfo.payment}`,
+export function reminderMail(mail: RegistrantMail & { manageUrl: string | null }): RenderedMail {
+  return renderToReader(`Rappel : ${mail.courseTitle}, demain`, mail, {
+    lead: [
+      mail.reader.relative
+        ? `Petit rappel : le cours de ${mail.attendeeName}, que vous avez inscrit(e), a lieu demain.`
+        : "Petit rappel : votre cours a lieu demain.",
     ],
-    sessionDetails(mail),
-    mail.manageUrl ? { label: "Un empêchement ? Annuler l’inscription", url: mail.manageUrl } : undefined,
-  );
+    more: [`À apporter : ${courseBookingInfo.bring}`, `Paiement : ${courseBookingInfo.payment}`],
+    links: mail.manageUrl ? [{ label: "Un empêchement ? Annuler l’inscription", url: mail.manageUrl }] : [],
+  });
+}
+
+/** To each registrant with an e-mail when their registration is cancelled, by themselves (`by` "person") or by the owner. */
+export function registrationCancelledMail(mail: RegistrantMail & { by: "person" | "owner" }): RenderedMail {
+  const what = mail.reader.relative ? `l’inscription de ${mail.attendeeName}` : "votre inscription";
+  return renderToReader(`Inscription annulée : ${mail.courseTitle}, ${sessionWhen(mail.session)}`, mail, {
+    lead: [
+      mail.by === "owner"
+        ? `Je vous confirme que ${what} à ce cours est annulée. Vous n’avez rien à payer.`
+        : `C’est fait : ${what} à ce cours est annulée. Merci de m’avoir prévenu, la place ira à une autre personne.`,
+      "Une autre date vous conviendrait ? Répondez simplement à ce message, ou appelez-moi.",
+    ],
+  });
 }
 
 /** To each registrant with an e-mail when the owner cancels the session. */
-export function sessionCancelledMail(mail: MailSession & { attendeeName: string }): RenderedMail {
-  return render(
-    `Cours annulé : ${mail.courseTitle}, ${sessionWhen(mail.session)}`,
-    [
-      "Bonjour,",
-      `Je suis désolé : la séance à laquelle ${mail.attendeeName} était inscrit(e) est annulée. Vous n’avez rien à payer.`,
-      "Je vous propose volontiers une autre date : répondez simplement à ce message ou appelez-moi.",
+export function sessionCancelledMail(mail: RegistrantMail): RenderedMail {
+  return renderToReader(`Cours annulé : ${mail.courseTitle}, ${sessionWhen(mail.session)}`, mail, {
+    lead: [
+      mail.reader.relative
+        ? `Je suis désolé : la séance à laquelle vous avez inscrit ${mail.attendeeName} est annulée. Vous n’avez rien à payer.`
+        : "Je suis désolé : la séance à laquelle vous étiez inscrit(e) est annulée. Vous n’avez rien à payer.",
+      "Je vous propose volontiers une autre date : répondez simplement à ce message, ou appelez-moi.",
     ],
-    sessionDetails(mail),
-  );
+  });
 }
 
 /** A person as the owner's mails show them. */
@@ -179,7 +259,7 @@ export function ownerRegistrationMail(
     deskUrl: string;
   },
 ): RenderedMail {
-  return render(
+  return renderOwner(
     `${mail.position === null ? "Nouvelle inscription" : "Liste d’attente"} : ${mail.courseTitle}, ${sessionWhen(mail.session)}`,
     [
       mail.position === null
@@ -200,7 +280,7 @@ export function ownerRegistrationMail(
 export function ownerCancellationMail(
   mail: MailSession & { attendee: OwnerPerson; seats: number; firstWaiting: OwnerPerson | null; deskUrl: string },
 ): RenderedMail {
-  return render(
+  return renderOwner(
     `Annulation : ${mail.courseTitle}, ${sessionWhen(mail.session)}`,
     [
       `${mail.attendee.name} a annulé son inscription (${mail.seats} place${mail.seats > 1 ? "s" : ""}).`,

@@ -18,6 +18,8 @@ export const bookingMessages = {
   lastSeat:
     "Il ne reste qu’une place pour cette séance. Inscrivez une seule personne, ou appelez-moi pour trouver une autre date.",
   closed: "Cette séance n’accepte plus d’inscriptions. Choisissez une autre date.",
+  alreadyRegistered:
+    "Une inscription à cette séance existe déjà avec ce numéro de téléphone. Pour la changer ou inscrire une autre personne avec ce numéro, appelez-moi.",
   saveError: "L’inscription n’a pas pu être enregistrée. Veuillez réessayer dans un instant, ou appelez-moi.",
   tooLarge: "Le formulaire envoyé est trop long. Veuillez raccourcir le message et réessayer.",
   rateLimited:

@@ -1,7 +1,8 @@
 /**
  * The desk's audit trail (`audit_log`): one row, and one log line, per
- * sign-in, failed sign-in, sign-out, erasure, retention run, change of an
- * article and picture added or placed. A row holds
+ * sign-in, failed sign-in, sign-out, erasure and retention run, per
+ * registration the owner cancels or seat the owner gives, per change of an
+ * article and picture added or placed (ids only). A row holds
  * when, which owner account (its id, when known), what, and counts: never
  * an e-mail, a name, a telephone number or an address.
  */
@@ -27,7 +28,9 @@ export type AuditAction =
   | "article-unpublished"
   | "article-deleted"
   | "picture-added"
-  | "picture-slot";
+  | "picture-slot"
+  | "registration-cancelled"
+  | "seat-given";
 
 /**
  * Writes one audit row and its log line. `details` holds counts and kinds

@@ -6,7 +6,9 @@
  * booking...): both rows are stored, or neither.
  */
 import type { Database } from "~/db/client.server";
+import { identity } from "~/content/identity";
 import { outbox, type MailAttachment } from "~/db/schema";
+import { mailbox } from "./render.server";
 
 export type { MailAttachment };
 
@@ -16,7 +18,11 @@ export interface MailToSend {
   kind: string;
   /** The recipient's e-mail address, or null for the owner (CONTACT_NOTIFY_TO, read when sending). */
   recipient: string | null;
-  /** A Reply-To: a bare address, or `mailbox(name, address)` (render.server.ts). */
+  /**
+   * A Reply-To: a bare address, or `mailbox(name, address)` (render.server.ts).
+   * Absent on a mail to a visitor (`recipient` set): the owner's address
+   * (`ownerReplyTo()`), so that "Répondre" reaches the owner, never MAIL_FROM.
+   */
   replyTo?: string | null;
   /** One line (nodemailer encodes it; a line break would be folded away). */
   subject: string;
@@ -38,7 +44,9 @@ export interface MailToSend {
 
 /**
  * Inserts one rendered mail into the outbox, inside the caller's
- * transaction (`tx` is a Drizzle transaction or the database itself).
+ * transaction (`tx` is a Drizzle transaction or the database itself). A
+ * mail to a visitor gets Reply-To the owner (`ownerReplyTo`) unless it
+ * names another.
  * The worker sends it at `notBefore` or soon after (call `wakeOutbox` after
  * the commit to send it at once).
  * @returns the outbox row's id. @throws whatever the driver throws (the
@@ -54,7 +62,7 @@ export async function enqueueMail(tx: Database, mail: MailToSend): Promise<numbe
       contactId: mail.contactId ?? null,
       letterId: mail.letterId ?? null,
       recipient: mail.recipient,
-      replyTo: mail.replyTo ?? null,
+      replyTo: mail.replyTo ?? (mail.recipient !== null ? ownerReplyTo() : null),
       subject: mail.subject,
       textBody: mail.text,
       htmlBody: mail.html ?? null,
@@ -65,4 +73,9 @@ export async function enqueueMail(tx: Database, mail: MailToSend): Promise<numbe
     })
     .returning({ id: outbox.id });
   return row!.id;
+}
+
+/** The Reply-To of every mail to a visitor: the owner's name and public address (`app/content/identity.ts`). */
+export function ownerReplyTo(): string {
+  return mailbox(identity.name, identity.email);
 }

@@ -3,15 +3,20 @@
  * the form, and from the mails): confirmed, or on the waiting list with its
  * position, or cancelled; the date in words, the place and its access
  * notes, what to bring, the price and how to pay, "Ajouter à mon agenda"
- * (the `.ics`), and "Annuler mon inscription", a button that posts (mail
- * scanners that follow the link change nothing). `noindex`, `no-store`.
+ * (the `.ics`), "Gardez ou imprimez cette page" with "Imprimer" and the
+ * owner's telephone (`PhoneReveal`: one tap shows it as a `tel:` link), and
+ * "Annuler mon inscription", a link (`?annuler`) that asks once: its
+ * "Oui, annuler" is a button that posts (mail scanners that follow links
+ * change nothing). `noindex`, `no-store`.
  *
  * `POST` (`intent=cancel`), through the public-action guards (`booking`):
  * frees the seat once (`cancelRegistration`); a second post changes nothing.
  * An unknown or expired link answers 404 with a French explanation.
  */
 import { CalendarPlus, CircleCheck, Clock, XCircle } from "lucide-react";
-import { data, Form, useActionData, useLoaderData } from "react-router";
+import { data, Form, Link, useActionData, useLoaderData } from "react-router";
+import { PhoneReveal, usePhoneChannels } from "~/contact/phone-reveal";
+import { PrintButton } from "~/courses/print-button";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { courseBookingInfo } from "~/content/courses";
 import { settingsFrom } from "~/config/settings.server";
@@ -33,7 +38,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
     noindex: true,
   });
   const found = await findRegistrationByToken(context.db!, params.token);
-  if (!found) return data({ meta, registration: null, info: courseBookingInfo }, { status: 404 });
+  if (!found) return data({ meta, registration: null, info: courseBookingInfo, asking: false }, { status: 404 });
   const { registration, session, position } = found;
   return {
     meta,
@@ -51,7 +56,12 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
       price: formatChf(session.priceChf),
       started: new Date(session.startsAt).getTime() <= Date.now(),
       calendarUrl: calendarAddress(registrationPath(params.token)),
+      path: registrationPath(params.token),
+      /** Whether a mail reaches the attendee or the relative (else: the page is all they have). */
+      mailed: Boolean(registration.email || registration.bookerEmail),
     },
+    /** "Annuler mon inscription" was followed: the page asks "Oui, annuler". */
+    asking: new URL(request.url).searchParams.has("annuler"),
     info: courseBookingInfo,
   };
 }
@@ -100,8 +110,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 export default function RegistrationPage() {
-  const { registration, info } = useLoaderData<typeof loader>();
+  const { registration, info, asking } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
+  const channels = usePhoneChannels();
   if (!registration) {
     return (
       <div className="mx-auto w-full max-w-3xl px-4 py-12 sm:px-6 sm:py-16">
@@ -110,6 +121,7 @@ export default function RegistrationPage() {
           Le lien est incomplet, ou le cours a eu lieu il y a plus d’une semaine. Pour toute question sur votre
           inscription, <a href="/contact">écrivez-moi</a> ou appelez-moi.
         </p>
+        {channels ? <PhoneReveal channels={channels} idPrefix="lien" className="mt-6" /> : null}
       </div>
     );
   }
@@ -172,19 +184,55 @@ export default function RegistrationPage() {
         </>
       ) : null}
 
+      <section aria-labelledby="garder" className="mt-12 rounded-2xl border-2 border-line bg-white p-5">
+        <h2 id="garder" className="text-2xl font-bold">
+          Gardez cette page
+        </h2>
+        <p className="mt-2 text-xl">
+          {registration.mailed
+            ? "Gardez cette page ou imprimez-la : tout y est. Vous la retrouvez aussi par le lien de l’e-mail."
+            : "Vous n’avez pas donné d’adresse e-mail : imprimez cette page, ou notez la date et le lieu. Pour toute question ou pour annuler, appelez-moi."}
+        </p>
+        <PrintButton />
+        <p className="mt-6 text-xl">Une question&nbsp;? Appelez-moi&nbsp;:</p>
+        {channels ? <PhoneReveal channels={channels} idPrefix="inscription" className="mt-3" /> : null}
+      </section>
+
       {active && !registration.started ? (
-        <section aria-labelledby="annuler" className="mt-12 rounded-2xl border-2 border-line p-5">
-          <h2 id="annuler" className="text-2xl font-bold">
+        <section aria-labelledby="annuler" className="mt-12 rounded-2xl border-2 border-line p-5 print:hidden">
+          <h2 id="annuler" className="scroll-mt-24 text-2xl font-bold">
             Un empêchement&nbsp;?
           </h2>
-          <p className="mt-2 text-xl">Annulez votre inscription&nbsp;: votre place ira à une autre personne.</p>
-          <Form method="post" className="mt-4">
-            <input type="hidden" name="intent" value="cancel" />
-            <input type="hidden" name={BOOKING_HONEYPOT_FIELD} value="" />
-            <Button type="submit" variant="outline" size="large">
-              Annuler mon inscription
-            </Button>
-          </Form>
+          {asking ? (
+            <>
+              <p className="mt-2 text-xl font-semibold">
+                Voulez-vous vraiment annuler l’inscription de {registration.attendee}&nbsp;? Sa place ira à une autre
+                personne.
+              </p>
+              <div className="mt-4 flex flex-wrap gap-3">
+                <Form method="post" action={registration.path}>
+                  <input type="hidden" name="intent" value="cancel" />
+                  <input type="hidden" name={BOOKING_HONEYPOT_FIELD} value="" />
+                  <Button type="submit" variant="outline" size="large" className="border-red-800 text-red-800">
+                    Oui, annuler
+                  </Button>
+                </Form>
+                <Link to={registration.path} className={buttonVariants({ size: "large" })}>
+                  Non, garder mon inscription
+                </Link>
+              </div>
+            </>
+          ) : (
+            <>
+              <p className="mt-2 text-xl">Annulez votre inscription&nbsp;: votre place ira à une autre personne.</p>
+              <Link
+                to={`${registration.path}?annuler#annuler`}
+                className={`${buttonVariants({ variant: "outline", size: "large" })} mt-4`}
+              >
+                Annuler mon inscription
+              </Link>
+            </>
+          )}
         </section>
       ) : null}
       <p className="mt-10 text-xl">

@@ -1,6 +1,7 @@
 /**
  * `/cours/{slug}`: one course (from app/content/courses.ts), its upcoming
- * sessions with the places left, and the registration form; kept in the
+ * sessions with the places left, the registration form, and "Par
+ * téléphone" with the owner's telephone one tap away (`PhoneReveal`); kept in the
  * render cache until a seat or a session changes, or the first session
  * starts (`?seance={id}` chooses a date in the form, one entry each). JSON-LD `Course` with its
  * `CourseInstance`s. An unknown slug answers the site's 404.
@@ -9,12 +10,14 @@
  * (`booking`: body limit, rate limit per address, honeypot). Answers:
  * 303 to `/cours/inscription/{token}` (confirmed or on the waiting list);
  * 400 with the errors beside the fields; 409 when fewer seats are left than
- * asked for, or the session closed meanwhile; 413, 429, 503 as the contact
+ * asked for, the telephone is already registered for that session, or the
+ * session closed meanwhile; 413, 429, 503 as the contact
  * form. Spam is answered like a success with no registration (303 to `/cours`).
  */
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, useActionData, useLoaderData, useNavigation } from "react-router";
 import { CheckList } from "~/components/check-list";
+import { PhoneReveal, usePhoneChannels } from "~/contact/phone-reveal";
 import { CourseFacts } from "~/components/course-facts";
 import { themeClasses } from "~/components/theme";
 import { settingsFrom } from "~/config/settings.server";
@@ -118,6 +121,12 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (result.outcome === "too-few-seats") {
     return data({ result: submission.reply({ fieldErrors: { seats: [bookingMessages.lastSeat] } }) }, { status: 409 });
   }
+  if (result.outcome === "already-registered") {
+    return data(
+      { result: submission.reply({ fieldErrors: { phone: [bookingMessages.alreadyRegistered] } }) },
+      { status: 409 },
+    );
+  }
   if (result.outcome === "closed") {
     return data(
       { result: submission.reply({ fieldErrors: { sessionId: [bookingMessages.closed] } }) },
@@ -138,6 +147,7 @@ export default function CoursePage() {
   const navigation = useNavigation();
   const theme = themeClasses[course.color];
   const path = `/cours/${course.id}`;
+  const channels = usePhoneChannels();
   return (
     <div className="mx-auto w-full max-w-3xl px-4 py-12 sm:px-6 sm:py-16">
       <p>
@@ -171,6 +181,16 @@ export default function CoursePage() {
           />
         </section>
       ) : null}
+
+      <section aria-labelledby="par-telephone" className="mt-12 rounded-2xl border-2 border-line bg-white p-5">
+        <h2 id="par-telephone" className="text-2xl font-bold">
+          Par téléphone
+        </h2>
+        <p className="mt-2 text-xl">
+          Vous préférez vous inscrire par téléphone, ou vous avez une question&nbsp;? Appelez-moi.
+        </p>
+        {channels ? <PhoneReveal channels={channels} idPrefix="cours" className="mt-4" /> : null}
+      </section>
     </div>
   );
 }

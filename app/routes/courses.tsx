@@ -1,9 +1,11 @@
 /**
  * `/cours`: every upcoming session of every course, by date, with its
  * places left or "Complet"; kept in the render cache until a seat or a
- * session changes, or the first session starts. Each session links to its course's registration form.
+ * session changes, or the first session starts. Each session links to its course's registration form;
+ * "par téléphone" is followed by the owner's telephone, one tap away (`PhoneReveal`).
  */
 import { useLoaderData } from "react-router";
+import { PhoneReveal, usePhoneChannels } from "~/contact/phone-reveal";
 import { courses } from "~/content/courses";
 import { upcomingSessions } from "~/courses/public.server";
 import { SessionList } from "~/courses/session-list";
@@ -31,6 +33,7 @@ export const handle = cachedPage({ tags: ["courses"] });
 
 export default function CoursesPage() {
   const { sessions, courses } = useLoaderData<typeof loader>();
+  const channels = usePhoneChannels();
   return (
     <div className="mx-auto w-full max-w-3xl px-4 py-12 sm:px-6 sm:py-16">
       <h1 className="text-4xl font-bold">Les prochains cours</h1>
@@ -38,6 +41,7 @@ export default function CoursesPage() {
         Des cours en petit groupe, de 4 à 8 personnes, pour progresser à votre rythme. Choisissez une date, puis
         inscrivez-vous en ligne ou par téléphone.
       </p>
+      {channels ? <PhoneReveal channels={channels} idPrefix="cours" className="mt-4" /> : null}
       <h2 className="mt-10 text-3xl font-bold">Prochaines dates</h2>
       <SessionList sessions={sessions} showCourse />
       <h2 className="mt-12 text-2xl font-bold">Les cours</h2>

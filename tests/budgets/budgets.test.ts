@@ -26,16 +26,18 @@ import { publicPagePaths, servedPages, spawnSite, type ServedPage, type SpawnedS
 const clientDirectory = path.join(process.env.BUILD_DIR ?? "build", "client");
 const KB = 1024;
 /**
- * Byte budgets. JavaScript: / loads 122.3 KB (2026-11-24, after the
- * newsletter box that answers in place, the course cards leading to /cours
- * and the root layout leaving the desk without the public header: +0.9 KB
- * over 121.4; floor of React + React Router alone: ~109 KB), with
+ * Byte budgets. JavaScript: / loads 123.2 KB (2026-11-25, after the
+ * header's "Appeler", the owner's telephone one tap away on every page
+ * with its decoding, decision 020: +0.9 KB over 122.3, which came after
+ * the newsletter box that answers in place, the course cards leading to
+ * /cours and the root layout leaving the desk without the public header;
+ * floor of React + React Router alone: ~109 KB), with
  * lucide-react's own runtime since the
  * icons come through its public API only
  * (docs/decisions/010-valid-deferred-hydration.md, which allows up to 125 KB;
  * the earlier work is in docs/decisions/007-javascript-budget.md).
  */
-const budgets = { javascript: 123 * KB, css: 15 * KB, html: 30 * KB, heroPicture: 60 * KB };
+const budgets = { javascript: 124 * KB, css: 15 * KB, html: 30 * KB, heroPicture: 60 * KB };
 
 const kb = (bytes: number) => `${(bytes / KB).toFixed(1)} KB`;
 const read = (sitePath: string) => fs.readFileSync(path.join(clientDirectory, sitePath));

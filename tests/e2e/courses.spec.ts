@@ -3,16 +3,23 @@
  * an owner made before it starts): registering at 320 px with and without
  * JavaScript, for oneself and for a relative; a full session shows
  * "Complet" and takes the waiting list; cancelling from the confirmation
- * page; the owner creates and cancels a session in the desk; axe finds 0
- * violations on every new page.
+ * page (it asks once); the owner creates and cancels a session in the
+ * desk; at 320 px without JavaScript, a booking without e-mail that the
+ * owner cancels from the desk (asked once), the seat then given to the
+ * first on the waiting list, who is mailed; the telephone one tap away in
+ * the header at 375 px and on /cours; axe finds 0 violations on every new
+ * page.
  */
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
+import { identity } from "../../app/content/identity";
 import {
   createOwner,
   deskFetch,
   freshDataDir,
   signIn,
   spawnSite,
+  startSmtp,
+  waitFor,
   totpCode,
   type CookieJar,
   type SpawnedSite,
@@ -32,6 +39,7 @@ async function checkAxe(page: Page, javaScriptEnabled: boolean) {
 let site: SpawnedSite;
 let owner: TestOwner;
 let jar: CookieJar;
+let smtp: Awaited<ReturnType<typeof startSmtp>>;
 
 /** Creates a session through the desk; resolves with its id. */
 async function newSession(fields: Record<string, string>): Promise<number> {
@@ -58,7 +66,14 @@ async function newSession(fields: Record<string, string>): Promise<number> {
 test.beforeAll(async () => {
   const dataDir = freshDataDir();
   owner = await createOwner(dataDir, "owner@example.ch");
-  site = await spawnSite({ DATA_DIR: dataDir, LOG_LEVEL: "warn" });
+  smtp = await startSmtp();
+  site = await spawnSite({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: "warn",
+    SMTP_URL: smtp.url,
+    CONTACT_NOTIFY_TO: "owner@example.ch",
+    OUTBOX_POLL_SECONDS: "1",
+  });
   await site.ready();
   jar = await signIn(site.url, owner);
   await newSession({ date: "2027-01-12" });
@@ -67,6 +82,7 @@ test.beforeAll(async () => {
 
 test.afterAll(async () => {
   await site?.stop();
+  await smtp?.close();
 });
 
 async function phonePage(browser: Browser, javaScriptEnabled: boolean): Promise<Page> {
@@ -74,10 +90,12 @@ async function phonePage(browser: Browser, javaScriptEnabled: boolean): Promise<
   return context.newPage();
 }
 
+/** Each person their own telephone: a telephone registers once per session. */
+let phones = 0;
 async function fillAttendee(page: Page, lastName: string, email: string) {
   await page.getByLabel("Prénom", { exact: true }).fill("Marie");
   await page.getByLabel("Nom", { exact: true }).fill(lastName);
-  await page.getByLabel("Téléphone", { exact: true }).fill("079 123 45 67");
+  await page.getByLabel("Téléphone", { exact: true }).fill(`079 123 45 ${String(10 + phones++)}`);
   if (email) await page.getByLabel("Adresse e-mail (facultatif)", { exact: true }).fill(email);
 }
 
@@ -110,7 +128,10 @@ for (const javaScriptEnabled of [false, true]) {
     await expectNoHorizontalScroll(page);
     await checkAxe(page, javaScriptEnabled);
 
-    await page.getByRole("button", { name: "Annuler mon inscription" }).click();
+    // It asks once.
+    await page.getByRole("link", { name: "Annuler mon inscription" }).click();
+    await expect(page.getByText(/Voulez-vous vraiment annuler l’inscription de Marie/)).toBeVisible();
+    await page.getByRole("button", { name: "Oui, annuler" }).click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Cette inscription est annulée");
     await expect(page.getByRole("status")).toContainText("Votre inscription est annulée.");
     await page.context().close();
@@ -238,4 +259,125 @@ test("the owner creates and cancels a session in the desk", async ({ page }) => 
   await expect(page.getByText("Annulée", { exact: true })).toBeVisible();
   await page.goto(`${site.url}/cours/intelligence-artificielle`);
   await expect(page.getByText("mardi 9 mars 2027")).toHaveCount(0);
+});
+
+/** A browser at `width` px, signed in as the owner (the cookies of the API sign-in made before all). */
+async function ownerContext(browser: Browser, width: number, javaScriptEnabled: boolean): Promise<BrowserContext> {
+  const context = await browser.newContext({ viewport: { width, height: 740 }, javaScriptEnabled });
+  await context.addCookies(
+    jar
+      .header()
+      .split("; ")
+      .map((pair) => {
+        const equals = pair.indexOf("=");
+        return { name: pair.slice(0, equals), value: pair.slice(equals + 1), url: site.url };
+      }),
+  );
+  return context;
+}
+
+test("at 320 px without JavaScript: a booking without e-mail, cancelled by the owner from the desk, the seat given to the first waiting, who is mailed", async ({
+  browser,
+}) => {
+  const sessionId = await newSession({ date: "2027-02-09", capacity: "1", minimum: "1" });
+  // A senior without e-mail books the only seat.
+  const page = await phonePage(browser, false);
+  await page.goto(`${site.url}/cours/securite?seance=${sessionId}`);
+  await fillAttendee(page, "Sansmail", "");
+  await page.getByRole("button", { name: "Envoyer l’inscription" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Votre inscription est confirmée");
+  await expect(page.getByText(/Vous n’avez pas donné d’adresse e-mail : imprimez cette page/)).toBeVisible();
+  // The owner's telephone: without JavaScript, the button leads to the page where it is a tel: link.
+  await page.getByRole("button", { name: "Afficher le numéro" }).click();
+  await expect(page.locator(`a[href="tel:${identity.phone}"]`)).toBeVisible();
+  await page.goBack();
+  await expectNoHorizontalScroll(page);
+  await page.screenshot({ path: "test-results/screens/booking-confirmation-320.png", fullPage: true });
+  await page.locator("section", { has: page.getByRole("heading", { name: "Gardez cette page" }) }).screenshot({
+    path: "test-results/screens/booking-keep-320.png",
+  });
+  // Her son books for himself: the session is full, he waits, with an e-mail.
+  await page.goto(`${site.url}/cours/securite?seance=${sessionId}`);
+  await fillAttendee(page, "Attend", "attend@example.ch");
+  await page.getByRole("button", { name: "Envoyer l’inscription" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Vous êtes sur la liste d’attente");
+  await page.context().close();
+
+  // The owner, at 320 px without JavaScript, cancels hers: asked once.
+  const desk = await (await ownerContext(browser, 320, false)).newPage();
+  await desk.goto(`${site.url}/admin/cours/${sessionId}`);
+  await expect(desk.getByText("1 / 1 places prises")).toBeVisible();
+  const hers = desk.locator("li", { hasText: "Marie Sansmail" });
+  await hers.getByRole("link", { name: "Annuler l’inscription" }).click();
+  await expect(hers.getByText(/^Annuler l’inscription de Marie Sansmail\s\?$/)).toBeVisible();
+  await expect(hers.getByText("Sans e-mail : prévenez la personne par téléphone.")).toBeVisible();
+  await expectNoHorizontalScroll(desk);
+  await hers.screenshot({ path: "test-results/screens/desk-session-ask-320.png" });
+  await hers.getByRole("button", { name: "Oui, annuler" }).click();
+  await expect(desk.getByRole("status")).toContainText("L’inscription est annulée et sa place est libre.");
+  await expect(desk.getByText("0 / 1 places prises")).toBeVisible();
+  await expect(desk.getByText("1 inscription annulée.")).toBeVisible();
+  // The first on the waiting list is taken in, and mailed.
+  await desk.locator("li", { hasText: "Marie Attend" }).getByRole("button", { name: "Donner la place" }).click();
+  await expect(desk.getByRole("status")).toContainText("La place est donnée.");
+  await expect(desk.getByText("1 / 1 places prises")).toBeVisible();
+  await desk.screenshot({ path: "test-results/screens/desk-session-320.png" });
+  await waitFor(
+    () => smtp.mails.some((mail) => mail.to === "attend@example.ch" && mail.subject.startsWith("Une place pour vous")),
+    15_000,
+    "the mail of the seat given",
+  );
+  const given = smtp.mails.find((mail) => mail.subject.startsWith("Une place pour vous"))!;
+  expect(given.text).toContain("Bonjour Marie Attend,");
+  expect(given.replyTo).toBe(identity.email);
+  // She has no e-mail: no mail at all went to her.
+  expect(smtp.mails.filter((mail) => mail.text.includes("Marie Sansmail") && mail.to !== "owner@example.ch")).toEqual(
+    [],
+  );
+  await desk.context().close();
+  // The question, with JavaScript, passes axe.
+  const withScript = await ownerContext(browser, 320, true);
+  const asking = await withScript.newPage();
+  await asking.goto(`${site.url}/admin/cours/${sessionId}`);
+  await asking.locator("li", { hasText: "Marie Attend" }).getByRole("link", { name: "Annuler l’inscription" }).click();
+  await expect(asking.getByRole("button", { name: "Oui, annuler" })).toBeVisible();
+  await expectNoAxeViolations(asking);
+  await withScript.close();
+});
+
+test("the header's Appeler at 375 px shows the owner's number as a tel: link in one tap; /cours shows it beside par téléphone", async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ viewport: { width: 375, height: 740 } });
+  const page = await context.newPage();
+  await page.goto(`${site.url}/cours`);
+  await waitForHydration(page);
+  const header = page.getByRole("banner");
+  // Not in the page as text before the tap (decision 001).
+  expect(await page.content()).not.toContain(identity.phoneDisplay);
+  await header.getByRole("button", { name: "Appeler" }).click();
+  const call = header.locator(`a[href="tel:${identity.phone}"]`);
+  await expect(call).toBeVisible();
+  await expect(call).toHaveText(`Appeler le ${identity.phoneDisplay}`);
+  await expect(call).toBeFocused();
+  await expectNoHorizontalScroll(page);
+  await expectNoAxeViolations(page);
+  await page.screenshot({ path: "test-results/screens/header-phone-375.png" });
+
+  // /cours: "inscrivez-vous en ligne ou par téléphone", then the number one tap away.
+  await page.reload();
+  await waitForHydration(page);
+  const intro = page.getByText("inscrivez-vous en ligne ou par téléphone");
+  await expect(intro).toBeVisible();
+  await page.getByRole("main").getByRole("button", { name: "Afficher le numéro" }).click();
+  await expect(page.getByRole("main").locator(`a[href="tel:${identity.phone}"]`)).toHaveText(
+    `Appeler le ${identity.phoneDisplay}`,
+  );
+  // The same on a course page, under "Par téléphone".
+  await page.goto(`${site.url}/cours/securite`);
+  await waitForHydration(page);
+  await expect(page.getByRole("heading", { name: "Par téléphone" })).toBeVisible();
+  await page.getByRole("main").getByRole("button", { name: "Afficher le numéro" }).click();
+  await expect(page.getByRole("main").locator(`a[href="tel:${identity.phone}"]`)).toBeVisible();
+  await context.close();
 });

@@ -1,4 +1,4 @@
-/** The site with JavaScript turned off: everything reads, the menu and "Révéler" still work. */
+/** The site with JavaScript turned off: everything reads, the menu, "Révéler" and the header's "Appeler" still work. */
 import { expect, test } from "@playwright/test";
 import { identity } from "../../app/content/identity";
 
@@ -35,4 +35,13 @@ test("Révéler leads to the server-rendered details, Masquer back to the home p
   await page.getByRole("button", { name: "Masquer" }).click();
   await expect(page).toHaveURL(/\/\??#contact$/);
   await expect(page.locator(`a[href^="tel:"]`)).toHaveCount(0);
+});
+
+test("on a small screen the header's Appeler leads to the owner's number as a tel: link", async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 740 });
+  await page.goto("/cours");
+  await expect(page.locator(`a[href^="tel:"]`)).toHaveCount(0);
+  await page.getByRole("banner").getByRole("button", { name: "Appeler" }).click();
+  await expect(page).toHaveURL(/\/coordonnees\??#contact$/);
+  await expect(page.locator(`a[href="tel:${identity.phone}"]`)).toBeVisible();
 });

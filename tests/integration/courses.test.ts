@@ -21,7 +21,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { findRegistrationByToken } from "../../app/courses/booking.server";
 import { createSession, zurichToUtc } from "../../app/courses/sessions.server";
 import { openDatabase, type Database } from "../../app/db/client.server";
-import { courseRegistrations, courseSessions, outbox } from "../../app/db/schema";
+import { auditLog, courseRegistrations, courseSessions, outbox } from "../../app/db/schema";
 import {
   createOwner,
   dataDirBeforeMigration,
@@ -44,7 +44,8 @@ const registration = (sessionId: number, n: number, extra: Record<string, string
   sessionId: String(sessionId),
   firstName: "Marie",
   lastName: `Dupont ${n}`,
-  phone: "079 123 45 67",
+  // One telephone per person: a telephone registers once per session.
+  phone: `079 1${String(n).padStart(6, "0")}`,
   email: `marie${n}@example.ch`,
   seats: "1",
   website: "",
@@ -123,6 +124,21 @@ describe("registrations on one server (PGlite)", () => {
     expect((await rowsOf(db, sessionId)).length).toBe(1);
   });
 
+  it("refuses a second registration of one telephone for a session, beside the field, even when both are posted at once", async () => {
+    const sessionId = await createSession(db, session(zurichToUtc("2027-01-22", "14:00")));
+    const answers = await Promise.all(
+      [1, 2].map((n) => register(site.url, registration(sessionId, n, { phone: "079 777 88 99" }))),
+    );
+    expect(answers.map((answer) => answer.status).sort()).toEqual([303, 409]);
+    const refused = answers.find((answer) => answer.status === 409)!;
+    const html = await refused.text();
+    expect(html).toContain("Une inscription à cette séance existe déjà avec ce numéro de téléphone.");
+    expect(html).toMatch(/id="[^"]*phone[^"]*"[^>]*aria-invalid="true"|aria-invalid="true"[^>]*id="[^"]*phone/);
+    // Written another way, still the same telephone.
+    expect((await register(site.url, registration(sessionId, 3, { phone: "+41 79 777 88 99" }))).status).toBe(409);
+    expect((await rowsOf(db, sessionId)).length).toBe(1);
+  });
+
   it("answers missing fields with the French messages beside them, and registers nobody", async () => {
     const sessionId = await createSession(db, session(zurichToUtc("2027-01-20", "14:00")));
     const answer = await register(site.url, { sessionId: String(sessionId), firstName: "M", website: "" });
@@ -163,6 +179,13 @@ describe("registrations on one server (PGlite)", () => {
 
     const page = await fetch(`${site.url}${link}`).then((res) => res.text());
     expect(page).toContain("Votre inscription est confirmée");
+    // "Annuler mon inscription" is a link that asks once; only the question's "Oui, annuler" posts.
+    expect(page).toContain(`href="${link}?annuler#annuler"`);
+    expect(page).not.toContain("Oui, annuler");
+    // (React separates text from a value with an empty comment.)
+    const asking = (await fetch(`${site.url}${link}?annuler`).then((res) => res.text())).replace(/<!-- -->/g, "");
+    expect(asking).toContain("Voulez-vous vraiment annuler l’inscription de Marie Dupont 1");
+    expect(asking).toMatch(/<form[^>]*method="post"[^>]*>(?:(?!<\/form>).)*Oui, annuler/s);
     expect(page).toContain("mardi 26 janvier 2027, 14\u00a0h\u00a000 – 16\u00a0h\u00a000");
     expect(await seats()).toBe(1);
 
@@ -286,6 +309,39 @@ describe("registrations on one server (PGlite)", () => {
     const csv = await deskFetch(site.url, `${path}/inscrits.csv`, { jar }).then((res) => res.text());
     expect(csv).toContain("Dupont 1");
     expect(csv).toContain("Sans;021 555 66 77;;;;;;Téléphone");
+
+    // The owner cancels one registration: the page asks once, "Oui, annuler" posts, it is audited (ids only).
+    await register(site.url, registration(sessionId, 2), "applications-mobiles");
+    const [second] = await db
+      .select()
+      .from(courseRegistrations)
+      .where(eq(courseRegistrations.email, "marie2@example.ch"));
+    const sessionPage = await deskFetch(site.url, path, { jar }).then((res) => res.text());
+    expect(sessionPage).toContain(`href="${path}?annuler=${second!.id}#personne-${second!.id}"`);
+    expect(sessionPage).not.toContain("Oui, annuler");
+    const asking = await deskFetch(site.url, `${path}?annuler=${second!.id}`, { jar }).then((res) => res.text());
+    expect(asking).toContain("Oui, annuler");
+    expect(asking).toContain("Un e-mail confirmera l’annulation.");
+    const cancelOne = () =>
+      deskFetch(site.url, path, { jar, form: { intent: "cancel-registration", registration: String(second!.id) } });
+    // From another session's page, nothing changes.
+    const elsewhere = await deskFetch(site.url, `/admin/cours/${sessionId + 1}`, {
+      jar,
+      form: { intent: "cancel-registration", registration: String(second!.id) },
+    });
+    expect(elsewhere.status).toBe(404);
+    const done = await cancelOne();
+    expect(done.status).toBe(200);
+    expect(await done.text()).toContain("L’inscription est annulée et sa place est libre.");
+    expect((await cancelOne()).status).toBe(409);
+    const [afterCancel] = await db.select().from(courseSessions).where(eq(courseSessions.id, sessionId));
+    expect(afterCancel!.seatsTaken).toBe(2);
+    const cancelMails = await db.select().from(outbox).where(eq(outbox.kind, "booking-cancelled"));
+    expect(cancelMails.map((mail) => mail.recipient)).toEqual(["marie2@example.ch"]);
+    const audits = await db.select().from(auditLog).where(eq(auditLog.action, "registration-cancelled"));
+    expect(audits).toHaveLength(1);
+    expect(audits[0]!.details).toEqual({ session: sessionId, registration: second!.id });
+    expect(audits[0]!.actor).toBeTruthy();
 
     const unconfirmed = await deskFetch(site.url, path, { jar, form: { intent: "cancel-session" } });
     expect(unconfirmed.status).toBe(400);

@@ -28,7 +28,7 @@ import sharp from "sharp";
 import { articleFormSchema, createArticle, publishArticle, saveArticle } from "../../app/blog/desk.server";
 import { createSession } from "../../app/courses/sessions.server";
 import { pictureFileUrl, preparePicture, savePicture } from "../../app/pictures/pictures.server";
-import { contacts, newsletterSubscribers } from "../../app/db/schema";
+import { contacts, courseRegistrations, newsletterSubscribers } from "../../app/db/schema";
 import { createLetter, sendLetter, sentLetters } from "../../app/newsletter/letters.server";
 import {
   createOwner,
@@ -207,6 +207,19 @@ describe("the Nu HTML Checker", () => {
     );
     const registered = await registration({ firstName: "Marie", lastName: "Dupont", phone: "079 123 45 67" });
     await save("GET /cours/inscription/{token}", 200, fetch(`${site.url}${registered.headers.get("location")}`));
+    await save(
+      "GET /cours/inscription/{token}?annuler (asks once)",
+      200,
+      fetch(`${site.url}${registered.headers.get("location")}?annuler`),
+    );
+    // The desk's session page, and its question "Oui, annuler" in a registrant's card.
+    const [booked] = await site.database.db.select({ id: courseRegistrations.id }).from(courseRegistrations);
+    await save(`GET /admin/cours/${sessionId} (signed in)`, 200, desk(`/admin/cours/${sessionId}`));
+    await save(
+      `GET /admin/cours/${sessionId}?annuler=… (signed in, asks once)`,
+      200,
+      desk(`/admin/cours/${sessionId}?annuler=${booked!.id}`),
+    );
     await save("GET /une-page-qui-n-existe-pas (404)", 404, fetch(`${site.url}/une-page-qui-n-existe-pas`));
     // The error route's deliberate error is logged by app/entry.server.tsx's handleError: expected, kept out of the output.
     const quiet = vi.spyOn(console, "error").mockImplementation(() => {});

@@ -3,7 +3,9 @@
  * SMTP peer: rendered rows go out exactly as stored, to their recipient or
  * to the owner; scheduled rows wait for their time; the desk's resend,
  * state and retention functions; per-kind rates; rows stored by the
- * previous version (a payload, no rendered body) are still sent.
+ * previous version (a payload, no rendered body) are still sent. Every
+ * kind of mail to a visitor, driven through its own flow, has Reply-To the
+ * owner, the owner's telephone and the letters' one-column layout.
  */
 import fs from "node:fs";
 import { eq, sql } from "drizzle-orm";
@@ -12,12 +14,30 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { saveContactRequest } from "../../app/contact/save.server";
 import type { ContactRequest } from "../../app/contact/schema";
 import { openDatabase, type OpenDatabase } from "../../app/db/client.server";
-import { outbox } from "../../app/db/schema";
-import { enqueueMail, type MailToSend } from "../../app/mail/enqueue.server";
+import { identity } from "../../app/content/identity";
+import {
+  cancelRegistration,
+  cancelRegistrationByOwner,
+  cancelSession,
+  giveSeat,
+  registerForSession,
+} from "../../app/courses/booking.server";
+import { createSession, zurichToUtc } from "../../app/courses/sessions.server";
+import { newsletterSubscribers, outbox } from "../../app/db/schema";
+import { enqueueMail, ownerReplyTo, type MailToSend } from "../../app/mail/enqueue.server";
+import { createLetter, getLetter, sendLetter, sendTest } from "../../app/newsletter/letters.server";
+import { requestSubscription } from "../../app/newsletter/subscriptions.server";
 import { deleteSentMailOlderThan, mailStateOf, resendMail } from "../../app/mail/manage.server";
 import { OutboxWorker, type MailTransport, type OutboxWorkerOptions } from "../../app/mail/outbox.server";
 import { mailbox } from "../../app/mail/render.server";
-import { dataDirBeforeMigration, freshDataDir, silentLogger, startSmtp, waitFor } from "../support/harness";
+import {
+  dataDirBeforeMigration,
+  freshDataDir,
+  sessionFields,
+  silentLogger,
+  startSmtp,
+  waitFor,
+} from "../support/harness";
 
 const REQUEST: ContactRequest = {
   firstName: "Marie",
@@ -130,6 +150,87 @@ describe("a rendered mail", () => {
     const row = await rowOf(id);
     expect(row).toMatchObject({ sentAt: null, failedAt: null, attempts: 1, lastError: "CONTACT_NOTIFY_TO is not set" });
     expect(smtp.mails).toHaveLength(0);
+  });
+});
+
+describe("every mail to a visitor", () => {
+  it("has Reply-To the owner, the owner's telephone, and the letters' one-column layout, whatever its kind", async () => {
+    const db = database.db;
+    const siteUrl = "https://cours.example.ch";
+    const now = new Date("2026-12-01T08:00:00Z");
+    // The newsletter: a confirmation, a letter to a confirmed subscriber, the owner's test send.
+    await requestSubscription(db, { email: "abonne@example.ch", source: "test", siteUrl, now });
+    await db.update(newsletterSubscribers).set({ status: "confirmed" });
+    const letterId = await createLetter(db, { subject: "Lettre de décembre", body: "Bonjour à toutes et à tous." });
+    await sendTest(db, (await getLetter(db, letterId))!, { to: "essai@example.ch", siteUrl });
+    await sendLetter(db, letterId, { siteUrl, now });
+    // The bookings: a confirmation (attendee and relative), a waiting-list notice, reminders, a cancellation by
+    // the person, a seat given, a cancellation by the owner, a session cancelled.
+    const full = await createSession(db, sessionFields({ startsAt: zurichToUtc("2027-01-12", "14:00"), capacity: 1 }));
+    const person = (n: number, extra = {}) => ({
+      sessionId: full,
+      firstName: "Marie",
+      lastName: `Dupont ${n}`,
+      phone: `079 100 00 0${n}`,
+      email: `marie${n}@example.ch`,
+      seats: "1" as const,
+      ...extra,
+    });
+    const first = await registerForSession(
+      db,
+      person(1, {
+        bookerFirstName: "Luc",
+        bookerLastName: "Dupont",
+        bookerPhone: "021 111 22 33",
+        bookerEmail: "luc@example.ch",
+      }),
+      { siteUrl, now },
+    );
+    const second = await registerForSession(db, person(2), { siteUrl, now });
+    if (first.outcome !== "confirmed" || second.outcome !== "waiting") throw new Error("unexpected outcomes");
+    expect(await cancelRegistration(db, first.token, { siteUrl, now })).toBe("cancelled");
+    expect(await giveSeat(db, second.registrationId, { siteUrl, now })).toBe(true);
+    const other = await createSession(db, sessionFields({ startsAt: zurichToUtc("2027-01-19", "14:00") }));
+    const third = await registerForSession(db, { ...person(3), sessionId: other }, { siteUrl, now });
+    if (third.outcome !== "confirmed") throw new Error(third.outcome);
+    expect(await cancelRegistrationByOwner(db, third.registrationId, { siteUrl, now })).toBe("cancelled");
+    await registerForSession(db, { ...person(4), sessionId: other }, { siteUrl, now });
+    await cancelSession(db, other, now);
+
+    const rows = await db
+      .select()
+      .from(outbox)
+      .where(sql`${outbox.recipient} is not null`);
+    expect(new Set(rows.map((row) => row.kind))).toEqual(
+      new Set([
+        "newsletter-confirmation",
+        "newsletter-test",
+        "newsletter-letter",
+        "booking-confirmation",
+        "booking-waiting",
+        "booking-reminder",
+        "booking-cancelled",
+        "booking-seat-given",
+        "booking-session-cancelled",
+      ]),
+    );
+    for (const row of rows) {
+      const where = `${row.kind} to ${row.recipient}`;
+      expect(row.replyTo, where).toBe(ownerReplyTo());
+      expect(row.textBody, where).toContain(identity.phoneDisplay);
+      expect(row.htmlBody, where).toContain(`href="tel:${identity.phone}"`);
+      // The letters' layout: one column of at most 600 px, 19 px text.
+      expect(row.htmlBody, where).toContain("max-width: 600px");
+      expect(row.htmlBody, where).toContain("font-size: 19px");
+    }
+    // And the worker sends the Reply-To: a visitor's "Répondre" reaches the owner.
+    await worker().processOnce();
+    const toVisitors = smtp.mails.filter((mail) => mail.to !== "owner@example.ch");
+    expect(toVisitors.length).toBeGreaterThan(0);
+    for (const mail of toVisitors) {
+      expect(mail.replyTo).toBe(identity.email);
+      expect(mail.replyToName).toBe(identity.name);
+    }
   });
 });
 

@@ -41,7 +41,8 @@ const booking = (sessionId: number, n: number, extra: Record<string, string> = {
   sessionId: String(sessionId),
   firstName: "Marie",
   lastName: `Dupont ${n}`,
-  phone: "079 123 45 67",
+  // One telephone per person: a telephone registers once per session.
+  phone: `079 1${String(n).padStart(6, "0")}`,
   email: `marie${n}@example.ch`,
   seats: "1",
   website: "",

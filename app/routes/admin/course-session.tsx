@@ -4,9 +4,14 @@
  * registration taken by telephone (it counts against capacity), the
  * session's form, "la même, une semaine plus tard", and cancelling the
  * session (a box to tick first; mails every registrant with an e-mail,
- * lists the others to call). Each form posts `intent` to this page's action
- * (`edit|duplicate|cancel-session|register|give-seat`); all work without
- * JavaScript.
+ * lists the others to call), and cancelling one registration: its
+ * "Annuler l’inscription" link (`?annuler={id}`) asks once, in the
+ * person's card, and "Oui, annuler" posts (`cancelRegistrationByOwner`:
+ * the seat is freed, whoever has an e-mail is mailed, audited); the
+ * waiting list's "Donner la place" then takes the next person in. Each form
+ * posts `intent` to this page's action
+ * (`edit|duplicate|cancel-session|register|give-seat|cancel-registration`);
+ * all work without JavaScript.
  */
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect, useActionData, useLoaderData } from "react-router";
@@ -16,7 +21,13 @@ import { Input } from "~/components/ui/input";
 import { courses } from "~/content/courses";
 import { settingsFrom } from "~/config/settings.server";
 import { Field } from "~/components/form-parts";
-import { cancelSession, giveSeat, listRegistrations, registerForSession } from "~/courses/booking.server";
+import {
+  cancelRegistrationByOwner,
+  cancelSession,
+  giveSeat,
+  listRegistrations,
+  registerForSession,
+} from "~/courses/booking.server";
 import { readSessionForm, REGISTRATION_STATUS_LABELS, sessionFormValues } from "~/courses/desk.server";
 import { bookingMessages, bookingSchema } from "~/courses/schema";
 import { SessionForm } from "~/courses/session-form";
@@ -29,6 +40,7 @@ import {
   sessionState,
   updateSession,
 } from "~/courses/sessions.server";
+import { audit } from "~/desk/audit.server";
 import { telHref } from "~/desk/frame";
 import { requireOwner } from "~/desk/guard.server";
 import { idParam } from "~/desk/route-params.server";
@@ -42,6 +54,7 @@ export const handle = deskHandle;
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireOwner(request, context);
+  const asked = Number(new URL(request.url).searchParams.get("annuler"));
   const id = idParam(params.id);
   const session = await getSession(context.db!, id);
   if (!session) throw data(null, { status: 404 });
@@ -59,6 +72,10 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     message: row.message,
     source: row.source,
     status: REGISTRATION_STATUS_LABELS[row.status] ?? row.status,
+    /** "Annuler l’inscription" was followed for this person: the card asks "Oui, annuler". */
+    asking: row.id === asked,
+    /** Whoever of the attendee and the relative gets the cancellation by e-mail. */
+    mailed: Boolean(row.email || row.bookerEmail),
   });
   return {
     id,
@@ -91,7 +108,7 @@ type Answer = {
 };
 
 export async function action({ request, context, params }: Route.ActionArgs) {
-  await requireOwner(request, context);
+  const owner = await requireOwner(request, context);
   const id = idParam(params.id);
   const db = context.db!;
   const form = await readFormData(request, 64 * 1024);
@@ -155,6 +172,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       return reply({ registerErrors: Object.fromEntries(errors) as Record<string, string[]> }, 400);
     }
     const result = await registerForSession(db, { ...submission.value, sessionId: id }, { siteUrl, source: "desk" });
+    if (result.outcome === "already-registered")
+      return reply({ registerErrors: { phone: [bookingMessages.alreadyRegistered] } }, 409);
     if (result.outcome === "too-few-seats")
       return reply({ registerErrors: { seats: [bookingMessages.lastSeat] } }, 409);
     if (result.outcome === "closed") return reply({ message: bookingMessages.closed }, 409);
@@ -169,10 +188,44 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (intent === "give-seat") {
     const registrationId = Number(form.get("registration"));
     const given = Number.isSafeInteger(registrationId) && (await giveSeat(db, registrationId, { siteUrl }));
-    if (given) context.wakeOutbox?.();
+    if (given) {
+      await audit(
+        db,
+        { actor: owner.userId, action: "seat-given", details: { session: id, registration: registrationId } },
+        context.logger,
+      );
+      context.wakeOutbox?.();
+    }
     return given
-      ? reply({ message: "La place est donnée. Pensez à prévenir la personne." })
+      ? reply({
+          message:
+            "La place est donnée. Qui a une adresse e-mail reçoit la confirmation ; appelez les personnes sans e-mail.",
+        })
       : reply({ message: "Pas assez de places libres pour cette personne." }, 409);
+  }
+  if (intent === "cancel-registration") {
+    const registrationId = Number(form.get("registration"));
+    const result = Number.isSafeInteger(registrationId)
+      ? await cancelRegistrationByOwner(db, registrationId, { siteUrl, sessionId: id })
+      : "not-found";
+    if (result !== "cancelled") {
+      const why = {
+        "already-cancelled": "Cette inscription était déjà annulée.",
+        "too-late": "La séance a commencé : l’inscription ne peut plus être annulée.",
+        "not-found": "Cette inscription n’existe pas.",
+      } as const;
+      return reply({ message: why[result] }, result === "not-found" ? 404 : 409);
+    }
+    await audit(
+      db,
+      { actor: owner.userId, action: "registration-cancelled", details: { session: id, registration: registrationId } },
+      context.logger,
+    );
+    context.wakeOutbox?.();
+    return reply({
+      message:
+        "L’inscription est annulée et sa place est libre. Qui a une adresse e-mail reçoit la confirmation ; prévenez les autres par téléphone.",
+    });
   }
   return reply({ message: "Action inconnue." }, 400);
 }
@@ -234,13 +287,25 @@ export default function DeskSession() {
         <h2 id="inscrits" className="text-2xl font-bold">
           Inscrits ({session.confirmed.reduce((sum, person) => sum + person.seats, 0)} places)
         </h2>
-        <PeopleList people={session.confirmed} empty="Personne n’est encore inscrit." />
+        <PeopleList
+          people={session.confirmed}
+          empty="Personne n’est encore inscrit."
+          sessionId={session.id}
+          cancellable={!session.cancelled}
+        />
       </section>
       <section aria-labelledby="attente" className="mt-8">
         <h2 id="attente" className="text-2xl font-bold">
           Liste d’attente ({session.waiting.length})
         </h2>
-        <PeopleList people={session.waiting} empty="Personne n’attend." giveSeat={session.free > 0} numbered />
+        <PeopleList
+          people={session.waiting}
+          empty="Personne n’attend."
+          sessionId={session.id}
+          giveSeat={session.free > 0}
+          cancellable={!session.cancelled}
+          numbered
+        />
         {session.cancelledCount > 0 ? (
           <p className="mt-2 text-lg text-muted">
             {session.cancelledCount} inscription{session.cancelledCount > 1 ? "s" : ""} annulée
@@ -333,16 +398,24 @@ export default function DeskSession() {
 
 type Person = ReturnType<typeof useLoaderData<typeof loader>>["confirmed"][number];
 
-/** Registrants with their telephone link, e-mail, the relative who registered them and their message. */
+/**
+ * Registrants with their telephone link, e-mail, the relative who
+ * registered them and their message; "Donner la place" (waiting list), and
+ * "Annuler l’inscription", which asks once in the card ("Oui, annuler").
+ */
 function PeopleList({
   people,
   empty,
+  sessionId,
   giveSeat,
+  cancellable,
   numbered,
 }: {
   people: Person[];
   empty: string;
+  sessionId: number;
   giveSeat?: boolean;
+  cancellable?: boolean;
   numbered?: boolean;
 }) {
   if (people.length === 0) return <p className="mt-2 text-lg text-muted">{empty}</p>;
@@ -350,7 +423,11 @@ function PeopleList({
   return (
     <List className="mt-3 grid gap-3">
       {people.map((person, index) => (
-        <li key={person.id} className="rounded-2xl border-2 border-gray-200 bg-white p-4 text-lg">
+        <li
+          key={person.id}
+          id={`personne-${person.id}`}
+          className="scroll-mt-24 rounded-2xl border-2 border-gray-200 bg-white p-4 text-lg"
+        >
           <p className="font-bold">
             {numbered ? `${index + 1}. ` : ""}
             {person.name}
@@ -374,14 +451,56 @@ function PeopleList({
             </p>
           ) : null}
           {person.message ? <p className="whitespace-pre-line text-muted">{person.message}</p> : null}
-          {giveSeat ? (
-            <Form method="post" className="mt-2">
-              <input type="hidden" name="intent" value="give-seat" />
-              <input type="hidden" name="registration" value={person.id} />
-              <Button type="submit" variant="outline">
-                Donner la place
-              </Button>
-            </Form>
+          <div className="mt-2 flex flex-wrap gap-3">
+            {giveSeat ? (
+              <Form method="post" action={`/admin/cours/${sessionId}`}>
+                <input type="hidden" name="intent" value="give-seat" />
+                <input type="hidden" name="registration" value={person.id} />
+                <Button type="submit" variant="outline">
+                  Donner la place
+                </Button>
+              </Form>
+            ) : null}
+            {cancellable && !person.asking ? (
+              <Link
+                to={`/admin/cours/${sessionId}?annuler=${person.id}#personne-${person.id}`}
+                className={buttonVariants({ variant: "ghost" })}
+              >
+                Annuler l’inscription
+              </Link>
+            ) : null}
+          </div>
+          {cancellable && person.asking ? (
+            <div
+              role="group"
+              aria-labelledby={`annuler-${person.id}`}
+              className="mt-3 rounded-xl border-2 border-red-800 p-4"
+            >
+              <p id={`annuler-${person.id}`} className="font-semibold">
+                Annuler l’inscription de {person.name}&nbsp;?
+              </p>
+              <p className="mt-1">
+                {person.seats > 1 ? "Ses places seront libérées. " : "Sa place sera libérée. "}
+                {person.mailed
+                  ? "Un e-mail confirmera l’annulation."
+                  : "Sans e-mail : prévenez la personne par téléphone."}
+              </p>
+              <div className="mt-3 flex flex-wrap gap-3">
+                <Form method="post" action={`/admin/cours/${sessionId}`}>
+                  <input type="hidden" name="intent" value="cancel-registration" />
+                  <input type="hidden" name="registration" value={person.id} />
+                  <Button type="submit" variant="outline" className="border-red-800 text-red-800">
+                    Oui, annuler
+                  </Button>
+                </Form>
+                <Link
+                  to={`/admin/cours/${sessionId}#personne-${person.id}`}
+                  className={buttonVariants({ variant: "ghost" })}
+                >
+                  Non, garder
+                </Link>
+              </div>
+            </div>
           ) : null}
         </li>
       ))}

@@ -1,0 +1,106 @@
+/**
+ * The one layout of every mail a visitor receives (newsletter letters and
+ * confirmation, booking confirmations, reminders, cancellations): a single
+ * 600-pixel column on a grey background, 19 px text with line height 1.6,
+ * inline styles only (Gmail and Outlook ignore style sheets), links
+ * underlined, big buttons, the site's name on top and a footer that says how
+ * to reach the owner: "reply to this mail" (every visitor mail has Reply-To
+ * the owner's address, `enqueueMail`) and the owner's telephone
+ * (`identity.phoneDisplay`), then the sender's identity (UWG art. 3 al. 1
+ * let. o asks it of letters).
+ *
+ * - `mailDocument({ title, body, footer })` → the HTML document;
+ * - `mailParagraph(text)`, `mailButton(label, url)`, `mailDetails(rows)` →
+ *   pieces of a body, their values escaped and typeset (no-break spaces of
+ *   Swiss French);
+ * - `replyLines()` → the footer's "how to reach me" lines, as text;
+ *   `visitorFooter(extra)` → the footer's HTML with them.
+ */
+import { identity } from "~/content/identity";
+import { siteName } from "~/seo/meta";
+import { typeset } from "~/utils/typography";
+import { escapeHtml } from "./render.server";
+
+/** The font of every mail: fonts every mail client has. */
+export const MAIL_FONT = "font-family: Verdana, Arial, Helvetica, sans-serif;";
+
+/**
+ * Inline styles by element, for mail clients. They also lay out the desk's
+ * preview and the public archive of letters, whose style sheet resets
+ * headings and lists: hence the weight of headings and the lists' markers,
+ * spelled out.
+ */
+export const MAIL_STYLES: Record<string, string> = {
+  h1: `${MAIL_FONT} font-size: 28px; font-weight: bold; line-height: 1.3; margin: 28px 0 12px; color: #111827;`,
+  h2: `${MAIL_FONT} font-size: 24px; font-weight: bold; line-height: 1.3; margin: 28px 0 12px; color: #111827;`,
+  h3: `${MAIL_FONT} font-size: 21px; font-weight: bold; line-height: 1.3; margin: 24px 0 8px; color: #111827;`,
+  p: `${MAIL_FONT} font-size: 19px; line-height: 1.6; margin: 0 0 16px; color: #1f2937;`,
+  li: `${MAIL_FONT} font-size: 19px; line-height: 1.6; margin: 0 0 8px; color: #1f2937;`,
+  ul: "margin: 0 0 16px; padding-left: 28px; list-style: disc;",
+  ol: "margin: 0 0 16px; padding-left: 28px; list-style: decimal;",
+  a: "color: #1d4ed8; text-decoration: underline;",
+  blockquote: "margin: 0 0 16px; padding: 8px 16px; border-left: 4px solid #1d4ed8; background: #eff6ff;",
+  strong: "font-weight: bold;",
+  img: "max-width: 100%; height: auto;",
+};
+
+/** The HTML document of a mail around `body` (already HTML) and `footer` (already HTML). */
+export function mailDocument({ title, body, footer }: { title: string; body: string; footer: string }): string {
+  return `<!doctype html>
+<html lang="fr-CH"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title></head>
+<body style="margin: 0; padding: 0; background: #f3f4f6;">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background: #f3f4f6;"><tr><td align="center" style="padding: 24px 12px;">
+<table role="presentation" width="600" cellpadding="0" cellspacing="0" style="max-width: 600px; width: 100%; background: #ffffff; border-radius: 12px;">
+<tr><td style="padding: 24px 28px 8px; ${MAIL_FONT} font-size: 17px; font-weight: bold; color: #1d4ed8;">${escapeHtml(siteName)}</td></tr>
+<tr><td style="padding: 8px 28px 16px;">${body}</td></tr>
+<tr><td style="padding: 16px 28px 24px; border-top: 2px solid #e5e7eb; ${MAIL_FONT} font-size: 15px; line-height: 1.5; color: #4b5563;">${footer}</td></tr>
+</table></td></tr></table></body></html>`;
+}
+
+/** One paragraph of a body: `text` typeset and escaped; its line breaks kept. */
+export function mailParagraph(text: string): string {
+  return `<p style="${MAIL_STYLES.p}">${escapeHtml(typeset(text)).replace(/\r?\n/g, "<br>")}</p>`;
+}
+
+/** A link drawn as a big button (at least 48 px high, 19 px bold text). */
+export function mailButton(label: string, url: string): string {
+  return `<p style="${MAIL_STYLES.p}"><a href="${escapeHtml(url)}" style="display: inline-block; padding: 14px 24px; background: #1d4ed8; color: #ffffff; ${MAIL_FONT} font-size: 19px; font-weight: bold; text-decoration: none; border-radius: 10px;">${escapeHtml(typeset(label))}</a></p>`;
+}
+
+/** Label and value rows (a session's date, place, price), one under the other so that they fit a phone. */
+export function mailDetails(rows: readonly (readonly [string, string])[]): string {
+  if (rows.length === 0) return "";
+  return `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="margin: 0 0 16px; border: 2px solid #e5e7eb; border-radius: 10px;">${rows
+    .map(
+      ([label, value]) =>
+        `<tr><td style="padding: 10px 16px; ${MAIL_FONT} font-size: 19px; line-height: 1.5; color: #1f2937;"><strong style="${MAIL_STYLES.strong}">${escapeHtml(label)}</strong><br>${escapeHtml(typeset(value)).replace(/\r?\n/g, "<br>")}</td></tr>`,
+    )
+    .join("")}</table>`;
+}
+
+/** The sender's identity: business name and postal address, on one line. */
+export const senderLine = () =>
+  `${identity.businessName}, ${identity.address.street}, ${identity.address.postalCode} ${identity.address.locality}`;
+
+/** How to reach the owner, as the footer of every visitor mail says it: reply, or call this number. */
+export function replyLines(): string[] {
+  return [
+    `Une question ? Répondez simplement à ce message, ou appelez-moi au ${identity.phoneDisplay}.`,
+    senderLine(),
+  ].map(typeset);
+}
+
+/**
+ * The footer's HTML of a visitor mail: `before` (HTML lines, e.g. the
+ * letter's unsubscribe link), then `replyLines()` with the telephone as a
+ * `tel:` link (one tap on a phone).
+ */
+export function visitorFooter(before: string[] = []): string {
+  const [reply, sender] = replyLines() as [string, string];
+  const phone = typeset(identity.phoneDisplay);
+  const replyHtml = escapeHtml(reply).replace(
+    escapeHtml(phone),
+    `<a href="tel:${escapeHtml(identity.phone)}" style="${MAIL_STYLES.a} white-space: nowrap;">${escapeHtml(phone)}</a>`,
+  );
+  return [...before, replyHtml, escapeHtml(sender)].map((line) => `<p style="margin: 0 0 8px;">${line}</p>`).join("");
+}
