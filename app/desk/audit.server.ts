@@ -1,6 +1,6 @@
 /**
  * The desk's audit trail (`audit_log`): one row, and one log line, per
- * sign-in, failed sign-in, sign-out, erasure and retention run. A row holds
+ * sign-in, failed sign-in, sign-out, export or erasure of a person's data and retention run. A row holds
  * when, which owner account (its id, when known), what, and counts: never
  * an e-mail, a name, a telephone number or an address.
  */
@@ -16,6 +16,7 @@ export type AuditAction =
   | "sign-out"
   | "sign-out-everywhere"
   | "erasure"
+  | "export"
   | "retention"
   | "owner-added"
   | "two-factor-reset";

@@ -176,6 +176,14 @@ describe("the Nu HTML Checker", () => {
     );
     const registered = await registration({ firstName: "Marie", lastName: "Dupont", phone: "079 123 45 67" });
     await save("GET /cours/inscription/{token}", 200, fetch(`${site.url}${registered.headers.get("location")}`));
+    // The person page and its printable export, when two people share a telephone (issue 24, item 5).
+    await registration({ firstName: "Paul", lastName: "Dupont", phone: "079 123 45 67" });
+    for (const pathname of [
+      "/admin/personne?telephone=079+123+45+67",
+      "/admin/personne?telephone=079+123+45+67&effacer=1&personne=marie+dupont",
+      "/admin/personne/export?email=marie.dupont%40example.ch",
+    ])
+      await save(`GET ${pathname} (signed in)`, 200, desk(pathname));
     await save("GET /une-page-qui-n-existe-pas (404)", 404, fetch(`${site.url}/une-page-qui-n-existe-pas`));
     // The error route's deliberate error is logged by app/entry.server.tsx's handleError: expected, kept out of the output.
     const quiet = vi.spyOn(console, "error").mockImplementation(() => {});
