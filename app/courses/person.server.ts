@@ -9,7 +9,8 @@
  * - `registrationMatch(person)`: the SQL condition on `course_registrations`.
  * - `registrationMailsMatch(person)`: the SQL condition on `outbox`.
  * - `findRegistrations(db, person)`: the rows, oldest first.
- * - `registrationFields(row)`: a row's fields with French labels.
+ * - `registrationFields(row, { sessions })`: a row's fields with French
+ *   labels, its session named by title and date (`sessions`, by id).
  * - `attendeeIs(row, person)`, `bookerIs(row, person)`: which part of a
  *   registration is the person's. The erasure (app/desk/person.server.ts,
  *   decision 019) deletes the registrations whose attendee is erased, and
@@ -65,10 +66,13 @@ export async function findRegistrations(db: Database, person: RegistrationPerson
   return db.select().from(courseRegistrations).where(registrationMatch(person)).orderBy(asc(courseRegistrations.id));
 }
 
-/** A registration's fields with their French labels, as the person page shows them. */
-export function registrationFields(row: RegistrationRow): [string, string][] {
+/** A registration's fields with their French labels, as the person page and the export show them. */
+export function registrationFields(
+  row: RegistrationRow,
+  { sessions }: { sessions: ReadonlyMap<number, string> },
+): [string, string][] {
   return [
-    ["Séance n°", String(row.sessionId)],
+    ["Cours", sessions.get(row.sessionId) ?? `séance n° ${row.sessionId}`],
     ["État", REGISTRATION_STATUS_LABELS[row.status] ?? row.status],
     ["Places", String(row.seats)],
     ["Participant(e)", `${row.firstName} ${row.lastName}`],

@@ -34,7 +34,15 @@ import { QueryBuilder, type PgColumn, type PgTable } from "drizzle-orm/pg-core";
 import type { Logger } from "pino";
 import { CONTACT_NOTIFICATION } from "~/contact/notification.server";
 import type { Database } from "~/db/client.server";
-import { contactEvents, contacts, courseRegistrations, newsletterSubscribers, outbox } from "~/db/schema";
+import {
+  contactEvents,
+  contacts,
+  courseRegistrations,
+  courseSessions,
+  newsletterSubscribers,
+  outbox,
+} from "~/db/schema";
+import { courseBySlug } from "~/courses/sessions.server";
 import { BOOKING_MAIL } from "~/courses/mails.server";
 import {
   attendeeIs,
@@ -77,8 +85,13 @@ export interface PersonTable<T extends PgTable = PgTable> {
   where(person: PersonKey): SQL;
   /** The order rows are shown and exported in. */
   orderBy: PgColumn;
-  /** A row's fields with their French labels, as the page shows them. */
-  fields(row: T["$inferSelect"]): [string, string][];
+  /** A row's fields with their French labels, as the page shows them (`names`: see `FieldNames`). */
+  fields(row: T["$inferSelect"], names: FieldNames): [string, string][];
+}
+
+/** What fields name beyond their row: a course session's title and date, by session id. */
+export interface FieldNames {
+  sessions: ReadonlyMap<number, string>;
 }
 
 /** Declares an entry, keeping its row type for `fields`. */
@@ -309,6 +322,36 @@ export async function findPerson(db: Database, person: PersonKey): Promise<Perso
     found.push({ entry, rows: rows as Record<string, unknown>[] });
   }
   return found;
+}
+
+/**
+ * Course sessions by id, as people read them: "« Sécurité et protection »,
+ * mardi 12 janvier 2027, 14 h 00" (ids of no session are left out).
+ * @throws the driver's error.
+ */
+export async function sessionNames(db: Database, ids: readonly number[]): Promise<Map<number, string>> {
+  const rows = ids.length
+    ? await db
+        .select({ id: courseSessions.id, courseId: courseSessions.courseId, startsAt: courseSessions.startsAt })
+        .from(courseSessions)
+        .where(inArray(courseSessions.id, [...new Set(ids)]))
+    : [];
+  return new Map(
+    rows.map((row) => [
+      row.id,
+      `« ${courseBySlug(row.courseId)?.title ?? row.courseId} », ${formatDateTime(row.startsAt)}`,
+    ]),
+  );
+}
+
+/** What the fields of `found` name beyond their rows (each registration's session). @throws the driver's error. */
+export async function fieldNamesOf(db: Database, found: readonly PersonRows[]): Promise<FieldNames> {
+  return {
+    sessions: await sessionNames(
+      db,
+      rowsOf<RegistrationRow>(found, courseRegistrations).map((row) => row.sessionId),
+    ),
+  };
 }
 
 /** The number of rows per table (keyed by the table's SQL name), every table of the registry present. */

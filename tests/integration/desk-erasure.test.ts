@@ -186,7 +186,7 @@ describe("erasing an attendee whose seat someone waits for", () => {
 
     const confirm = await personPage("email=alice.bovet%40example.ch&effacer=1");
     expect(confirm).toContain(
-      "1 place se libère pour « Sécurité et protection », mardi 15 janvier 2030, 14 h 00 : vous recevrez un e-mail « Place libérée » qui nomme la première personne de la liste d’attente.",
+      "1 place se libère pour « Sécurité et protection », mardi 15 janvier 2030, 14 h 00 : vous recevrez un e-mail « Place libérée » avec la première personne de la liste d’attente, s’il y en a une.",
     );
     const answer = await deskFetch(site.url, "/admin/personne", {
       jar,
@@ -197,7 +197,7 @@ describe("erasing an attendee whose seat someone waits for", () => {
     );
     const result = pageText(await (await deskFetch(site.url, answer.headers.get("location")!, { jar })).text());
     expect(result).toContain(
-      "Place libérée pour « Sécurité et protection », mardi 15 janvier 2030, 14 h 00 : l’e-mail « Place libérée » vous nomme la première personne de la liste d’attente.",
+      "Place libérée pour « Sécurité et protection », mardi 15 janvier 2030, 14 h 00 : l’e-mail « Place libérée » vous dit qui attend en premier sur la liste d’attente.",
     );
 
     expect(await registration(alice.registrationId)).toBeUndefined();
@@ -240,8 +240,8 @@ describe("a telephone shared by two people", () => {
   it("shows the two people apart, and erases nobody without the owner's choice", async () => {
     const page = await personPage("telephone=021+555+66+77");
     expect(page).toContain("2 personnes trouvées");
-    expect(page).toContain("Marie Jaquet marie.jaquet@example.ch · 021 555 66 77 · participe à 1 cours");
-    expect(page).toContain("Paul Jaquet paul.jaquet@example.ch · +41 21 555 66 77 · participe à 1 cours");
+    expect(page).toContain("Marie Jaquet marie.jaquet@example.ch 021 555 66 77 participe à 1 cours");
+    expect(page).toContain("Paul Jaquet paul.jaquet@example.ch +41 21 555 66 77 participe à 1 cours");
     expect(page).toContain("Effacer les personnes cochées");
     expect(page).not.toContain("Effacer cette personne");
     // Ticking nobody asks again.
@@ -355,6 +355,7 @@ describe("the export as a page", () => {
     expect(text).toMatch(/sous emma\.golay@example\.ch, le (lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche) \d+/);
     expect(text).toContain("Inscriptions aux cours (1)");
     expect(text).toContain("Participant(e) Emma Golay");
+    expect(text).toContain("Cours « Sécurité et protection », mardi 15 janvier 2030, 14 h 00");
     expect(text).toMatch(
       /Inscrit\(e\) le (lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche) (1er|\d+) [a-zéû]+ \d{4}, \d+ h \d{2}/,
     );

@@ -14,7 +14,7 @@ import { identity } from "~/content/identity";
 import { PrintButton } from "~/courses/print-button";
 import { ownerExport } from "~/desk/export.server";
 import { deskHandle, deskMeta } from "~/desk/meta";
-import { personSearch, tableKey } from "~/desk/person.server";
+import { fieldNamesOf, personSearch, tableKey } from "~/desk/person.server";
 import { PersonRowList } from "~/desk/person-rows";
 import { formatDateTime } from "~/utils/format";
 import { typeset } from "~/utils/typography";
@@ -27,6 +27,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (asked instanceof Response) throw asked;
   const { query, exported } = asked;
   const now = new Date();
+  const names = await fieldNamesOf(context.db!, exported.found);
   return data(
     {
       business: identity.businessName,
@@ -37,7 +38,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       sections: exported.found.map(({ entry, rows }) => ({
         key: tableKey(entry),
         title: entry.title,
-        rows: rows.map((row) => entry.fields(row).map(([label, value]) => [label, typeset(value)] as const)),
+        rows: rows.map((row) => entry.fields(row, names).map(([label, value]) => [label, typeset(value)] as const)),
       })),
     },
     { headers: { "Cache-Control": "no-store" } },

@@ -19,7 +19,6 @@ import { data, Form, Link, redirect, useActionData, useLoaderData } from "react-
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Checkbox } from "~/components/ui/checkbox";
 import { settingsFrom } from "~/config/settings.server";
-import { courseBySlug } from "~/courses/sessions.server";
 import type { Database } from "~/db/client.server";
 import { courseRegistrations, courseSessions } from "~/db/schema";
 import { Notice, TextField } from "~/desk/form-parts";
@@ -29,7 +28,9 @@ import {
   countsOf,
   describeCounts,
   erasePerson,
+  fieldNamesOf,
   findPerson,
+  sessionNames,
   peopleIn,
   PERSON_TABLES,
   personKeyOf,
@@ -42,7 +43,6 @@ import {
   type PersonKey,
 } from "~/desk/person.server";
 import { readFormData } from "~/guards/body.server";
-import { formatDateTime } from "~/utils/format";
 import { PersonRowList } from "~/desk/person-rows";
 import { typeset } from "~/utils/typography";
 import type { Route } from "./+types/person";
@@ -80,22 +80,6 @@ const decodeIds = (value: string | null) =>
     .map(Number)
     .slice(0, 100);
 
-/** "« Sécurité et protection », mardi 12 janvier 2027, 14 h 00" for each session id. */
-async function sessionLabels(db: Database, ids: readonly number[]): Promise<Map<number, string>> {
-  const rows = ids.length
-    ? await db
-        .select({ id: courseSessions.id, courseId: courseSessions.courseId, startsAt: courseSessions.startsAt })
-        .from(courseSessions)
-        .where(inArray(courseSessions.id, [...new Set(ids)]))
-    : [];
-  return new Map(
-    rows.map((row) => [
-      row.id,
-      `« ${courseBySlug(row.courseId)?.title ?? row.courseId} », ${formatDateTime(row.startsAt)}`,
-    ]),
-  );
-}
-
 /**
  * Which people the form chose (`personne`, ids of `people`): null when
  * everyone found is chosen or there is only one; [] when none of several is.
@@ -110,7 +94,7 @@ function chosenOf(fields: URLSearchParams | FormData, people: readonly FoundPers
 async function describePlan(db: Database, plan: ErasurePlan, people: FoundPerson[], chosen: string[] | null) {
   const now = Date.now();
   const freedRows = plan.registrations.filter((row) => row.status === "confirmed");
-  const labels = await sessionLabels(
+  const labels = await sessionNames(
     db,
     [...plan.kept, ...freedRows].map((row) => row.sessionId),
   );
@@ -132,7 +116,7 @@ async function describePlan(db: Database, plan: ErasurePlan, people: FoundPerson
       .filter((row) => open.has(row.sessionId))
       .map((row) =>
         typeset(
-          `${row.seats === 2 ? "2 places se libèrent" : "1 place se libère"} pour ${labels.get(row.sessionId)} : vous recevrez un e-mail « Place libérée » qui nomme la première personne de la liste d’attente.`,
+          `${row.seats === 2 ? "2 places se libèrent" : "1 place se libère"} pour ${labels.get(row.sessionId)} : vous recevrez un e-mail « Place libérée » avec la première personne de la liste d’attente, s’il y en a une.`,
         ),
       ),
     scrubbed: plan.scrubbed.length
@@ -176,7 +160,7 @@ async function describeResult(db: Database, params: URLSearchParams) {
         .where(inArray(courseRegistrations.id, kept))
     : [];
   const freed = decodeIds(params.get("liberees"));
-  const labels = await sessionLabels(db, [...keptRows.map((row) => row.sessionId), ...freed]);
+  const labels = await sessionNames(db, [...keptRows.map((row) => row.sessionId), ...freed]);
   const scrubbed = decodeIds(params.get("videes"))[0] ?? 0;
   return {
     summary: typeset(`Effacement terminé : ${describeCounts(erased)}.`),
@@ -190,7 +174,7 @@ async function describeResult(db: Database, params: URLSearchParams) {
       .map((id) => ({
         id,
         text: typeset(
-          `Place libérée pour ${labels.get(id)} : l’e-mail « Place libérée » vous nomme la première personne de la liste d’attente. Appelez-la, puis donnez-lui la place sur la page de la séance.`,
+          `Place libérée pour ${labels.get(id)} : l’e-mail « Place libérée » vous dit qui attend en premier sur la liste d’attente. Appelez cette personne, puis donnez-lui la place sur la page de la séance.`,
         ),
       })),
     scrubbed: scrubbed
@@ -211,6 +195,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const found = query.person ? await findPerson(db, query.person) : null;
   const people = found && query.person ? peopleIn(found, query.person) : [];
   const counts = found ? countsOf(found) : null;
+  const names = found ? await fieldNamesOf(db, found) : null;
   const summary = counts ? describeCounts(counts) : "";
   const asked = url.searchParams.has("effacer");
   const chosen = asked ? chosenOf(url.searchParams, people) : null;
@@ -235,13 +220,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     people: people.map((person) => ({
       id: person.id,
       name: person.name,
-      details: typeset([...person.emails, ...person.phones, person.what].join(" · ")),
+      details: [...person.emails, ...person.phones, typeset(person.what)],
     })),
     confirmation: plan && query.person ? await describePlan(db, plan, people, chosen) : null,
     sections: found?.map(({ entry, rows }) => ({
       key: tableKey(entry),
       title: entry.title,
-      rows: rows.map((row) => entry.fields(row)),
+      rows: rows.map((row) => entry.fields(row, names!)),
     })),
   };
 }
@@ -373,7 +358,11 @@ function ChoosePeople({ page }: { page: PageData }) {
                   label={
                     <span className="break-words">
                       <span className="block font-semibold">{person.name}</span>
-                      <span className="block">{person.details}</span>
+                      {person.details.map((line) => (
+                        <span key={line} className="block">
+                          {line}
+                        </span>
+                      ))}
                     </span>
                   }
                 />
@@ -452,7 +441,7 @@ function Results({ page }: { page: PageData }) {
               Voir l’export à imprimer
             </Link>
             <a href={`${PATH}.json?${page.search}`} download className={buttonVariants({ variant: "outline" })}>
-              Exporter les données de cette personne
+              {several ? "Exporter les données de ces personnes" : "Exporter les données de cette personne"}
             </a>
             {several ? null : (
               <Link to={`${PATH}?${page.search}&effacer=1`} className={buttonVariants({ variant: "danger" })}>
