@@ -37,6 +37,7 @@ export default [
     route("admin/demandes.csv", "routes/admin/requests-csv.ts"),
     route("admin/personne", "routes/admin/person.tsx"),
     route("admin/personne.json", "routes/admin/person-export.ts"),
+    route("admin/personne/export", "routes/admin/person-print.tsx"),
     route("admin/deconnexion", "routes/admin/sign-out.tsx"),
     route("admin/lettres", "routes/admin/letters.tsx"),
     route("admin/lettres/:id", "routes/admin/letter.tsx"),

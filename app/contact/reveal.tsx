@@ -16,7 +16,6 @@ import { cn } from "~/utils/cn";
 import { decodeContact, REVEALED_PAGE } from "./obfuscate";
 import { buttonVariants } from "~/components/ui/button";
 
-
 /** Two texts of the toggle, one for each state: shown while the button reveals, and once it hides. */
 export type RevealLabels = { reveal: string; hide: string };
 

@@ -47,6 +47,7 @@ export async function saveContactRequest(
       kind: CONTACT_NOTIFICATION,
       recipient: null,
       contactId,
+      people: [{ name: `${request.firstName} ${request.lastName}`, email: request.email, phone: request.phone }],
       ...buildContactMail({ ...request, contactId, consentTimestamp }),
     });
     // "Je souhaite recevoir la lettre d'information": the same double opt-in as the boxes.

@@ -443,7 +443,7 @@ export const privacyNotice: LegalPage = /* @__PURE__ */ typesetAll({
         },
         {
           kind: "paragraph",
-          text: "En particulier, vous pouvez me demander de vous remettre toutes les données que le site a enregistrées sur vous, ou de les effacer toutes. Je les retrouve par votre adresse e-mail ou par votre numéro de téléphone, puis je vous les envoie dans un fichier, ou je les efface en une seule fois.",
+          text: "En particulier, vous pouvez me demander de vous remettre toutes les données que le site a enregistrées sur vous, ou de les effacer toutes. Je les retrouve par votre adresse e-mail ou par votre numéro de téléphone ; si une autre personne utilise le même numéro ou la même adresse, seules vos propres données sont concernées. Je vous les remets alors dans un document facile à lire, que je peux imprimer ou vous envoyer en PDF, et dans un fichier, ou je les efface en une seule fois. Si vous avez inscrit un proche à un cours, son inscription reste : seules vos coordonnées en sont effacées.",
         },
         {
           kind: "paragraph",

@@ -25,7 +25,8 @@ import {
   REMINDER_BEFORE_MS,
 } from "./booking.server";
 import { calendarFile } from "./ics.server";
-import { deleteRegistrationsOfSessionsBefore, eraseRegistrations, findRegistrations } from "./person.server";
+import { erasePerson } from "~/desk/person.server";
+import { deleteRegistrationsOfSessionsBefore, findRegistrations } from "./person.server";
 import type { BookingInput } from "./schema";
 import {
   createSession,
@@ -471,8 +472,12 @@ describe("the person registry's functions", () => {
     const notice = await database.db.select().from(outbox).where(inArray(outbox.id, byEmail[0]!.mailIds));
     expect(notice.some((mail) => mail.recipient === null && mail.textBody!.includes("Marie Dupont 1"))).toBe(true);
 
-    const counts = await database.db.transaction((tx) =>
-      eraseRegistrations(tx, { email: "efface.moi@example.ch", phoneE164: null }),
+    const { counts } = await erasePerson(
+      database.db,
+      { email: "efface.moi@example.ch", phoneE164: null },
+      null,
+      "owner",
+      { siteUrl, now: NOW },
     );
     expect(counts.course_registrations).toBe(1);
     expect(counts.outbox).toBe(byEmail[0]!.mailIds.length);

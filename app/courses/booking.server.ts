@@ -27,11 +27,12 @@ import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { toE164 } from "~/utils/phone";
 import { courseRegistrations, courseSessions, outbox } from "~/db/schema";
-import { enqueueMail } from "~/mail/enqueue.server";
+import { enqueueMail, type MailPerson } from "~/mail/enqueue.server";
 import { issueToken, readToken } from "~/tokens/tokens.server";
 import {
   BOOKING_MAIL,
   ownerCancellationMail,
+  ownerErasureMail,
   ownerRegistrationMail,
   registrationCancelledMail,
   registrationMail,
@@ -176,6 +177,22 @@ async function firstWaiting(tx: Database, sessionId: number): Promise<Registrati
   return row;
 }
 
+/** The people of a registration, for `outbox.named`: the attendee, and the relative who registered them if any. */
+export function peopleOf(registration: RegistrationRow): MailPerson[] {
+  const attendee = {
+    name: fullName(registration.firstName, registration.lastName),
+    email: registration.email,
+    phone: registration.phone,
+  };
+  if (!registration.bookerFirstName) return [attendee];
+  const booker = {
+    name: fullName(registration.bookerFirstName, registration.bookerLastName ?? ""),
+    email: registration.bookerEmail,
+    phone: registration.bookerPhone,
+  };
+  return [attendee, booker];
+}
+
 const ownerPerson = (registration: RegistrationRow): OwnerPerson => ({
   name: fullName(registration.firstName, registration.lastName),
   phone: registration.phone,
@@ -199,6 +216,7 @@ async function queueReminders(
         kind: BOOKING_MAIL.reminder,
         recipient: address,
         notBefore,
+        people: peopleOf(registration),
         ...reminderMail({
           courseTitle: courseTitle(session),
           session,
@@ -286,6 +304,7 @@ export async function registerForSession(
       const mailId = await enqueueMail(tx, {
         kind: status === "confirmed" ? BOOKING_MAIL.confirmation : BOOKING_MAIL.waiting,
         recipient: address,
+        people: peopleOf(row),
         ...registrationMail({ courseTitle: title, session, reader, attendeeName, seats, position, manageUrl: link }),
         attachments,
       });
@@ -295,6 +314,7 @@ export async function registerForSession(
     const ownerMailId = await enqueueMail(tx, {
       kind: BOOKING_MAIL.ownerRegistration,
       recipient: null,
+      people: peopleOf(row),
       ...ownerRegistrationMail({
         courseTitle: title,
         session,
@@ -406,6 +426,7 @@ async function cancelUnderLock(
         await enqueueMail(tx, {
           kind: BOOKING_MAIL.registrationCancelled,
           recipient: address,
+          people: peopleOf(registration),
           ...registrationCancelledMail({
             courseTitle: courseTitle(session),
             session,
@@ -422,6 +443,7 @@ async function cancelUnderLock(
         await enqueueMail(tx, {
           kind: BOOKING_MAIL.ownerCancellation,
           recipient: null,
+          people: [...peopleOf(registration), ...(waiting ? peopleOf(waiting) : [])],
           ...ownerCancellationMail({
             courseTitle: courseTitle(session),
             session,
@@ -436,6 +458,56 @@ async function cancelUnderLock(
     await tx.update(courseRegistrations).set({ mailIds }).where(eq(courseRegistrations.id, registration.id));
     return "cancelled" as const;
   });
+}
+
+/** Seats an erasure gave back: `seats` of session `sessionId`. */
+export interface FreedSeats {
+  sessionId: number;
+  seats: number;
+}
+
+/**
+ * After an erasure deleted confirmed registrations (app/desk/person.server.ts),
+ * in its transaction: for each session that has not started and is not
+ * cancelled, the owner's notice that seats were freed, naming the first on
+ * the waiting list (the path of a cancellation: the owner calls them and
+ * gives the seat in the desk). The notice joins that person's mails.
+ * @returns the ids of the sessions whose seats the owner was told of. @throws the driver's error.
+ */
+export async function announceFreedSeats(
+  tx: Database,
+  freed: readonly FreedSeats[],
+  options: LinkOptions,
+): Promise<number[]> {
+  const now = options.now ?? new Date();
+  const seatsBySession = new Map<number, number>();
+  for (const { sessionId, seats } of freed) seatsBySession.set(sessionId, (seatsBySession.get(sessionId) ?? 0) + seats);
+  const told: number[] = [];
+  for (const [sessionId, seats] of [...seatsBySession].sort(([a], [b]) => a - b)) {
+    const session = await lockSession(tx, sessionId);
+    if (!session || session.cancelledAt || new Date(session.startsAt).getTime() <= now.getTime()) continue;
+    const waiting = await firstWaiting(tx, sessionId);
+    const mailId = await enqueueMail(tx, {
+      kind: BOOKING_MAIL.ownerErasure,
+      recipient: null,
+      people: waiting ? peopleOf(waiting) : [],
+      ...ownerErasureMail({
+        courseTitle: courseTitle(session),
+        session,
+        seats,
+        firstWaiting: waiting ? ownerPerson(waiting) : null,
+        deskUrl: deskUrl(options.siteUrl, sessionId),
+      }),
+    });
+    if (waiting) {
+      await tx
+        .update(courseRegistrations)
+        .set({ mailIds: [...waiting.mailIds, mailId] })
+        .where(eq(courseRegistrations.id, waiting.id));
+    }
+    told.push(sessionId);
+  }
+  return told;
 }
 
 /**
@@ -505,6 +577,7 @@ export async function giveSeat(db: Database, registrationId: number, options: Li
           await enqueueMail(tx, {
             kind: BOOKING_MAIL.seatGiven,
             recipient: address,
+            people: peopleOf(waiting),
             ...seatGivenMail({
               courseTitle: title,
               session,
@@ -562,6 +635,7 @@ export async function cancelSession(
         const mailId = await enqueueMail(tx, {
           kind: BOOKING_MAIL.sessionCancelled,
           recipient: address,
+          people: peopleOf(registration),
           ...sessionCancelledMail({
             courseTitle: courseTitle(session),
             session,

@@ -30,6 +30,7 @@ export const BOOKING_MAIL = {
   sessionCancelled: "booking-session-cancelled",
   ownerRegistration: "booking-owner-registration",
   ownerCancellation: "booking-owner-cancellation",
+  ownerErasure: "booking-owner-erasure",
 } as const;
 
 /** A rendered mail: subject, text and HTML bodies. */
@@ -284,9 +285,32 @@ export function ownerCancellationMail(
     `Annulation : ${mail.courseTitle}, ${sessionWhen(mail.session)}`,
     [
       `${mail.attendee.name} a annulé son inscription (${mail.seats} place${mail.seats > 1 ? "s" : ""}).`,
-      mail.firstWaiting
-        ? `Première personne sur la liste d’attente : ${personLine(mail.firstWaiting)}. Appelez-la, puis donnez-lui la place dans le bureau.`
-        : "Personne n’attend sur la liste d’attente.",
+      waitingLine(mail.firstWaiting),
+    ],
+    [],
+    { label: "La séance dans le bureau", url: mail.deskUrl },
+  );
+}
+
+/** Who is first on the waiting list, and what the owner does next. */
+const waitingLine = (firstWaiting: OwnerPerson | null) =>
+  firstWaiting
+    ? `Première personne sur la liste d’attente : ${personLine(firstWaiting)}. Appelez-la, puis donnez-lui la place dans le bureau.`
+    : "Personne n’attend sur la liste d’attente.";
+
+/**
+ * The owner's notice that an erasure (a person's data erased at their
+ * request, app/desk/person.server.ts) freed seats of a session, with who is
+ * first on the waiting list: the erased person is not named.
+ */
+export function ownerErasureMail(
+  mail: MailSession & { seats: number; firstWaiting: OwnerPerson | null; deskUrl: string },
+): RenderedMail {
+  return renderOwner(
+    `Place libérée : ${mail.courseTitle}, ${sessionWhen(mail.session)}`,
+    [
+      `Une inscription a été effacée à la demande de la personne : ${mail.seats} place${mail.seats > 1 ? "s" : ""} libérée${mail.seats > 1 ? "s" : ""}.`,
+      waitingLine(mail.firstWaiting),
     ],
     [],
     { label: "La séance dans le bureau", url: mail.deskUrl },

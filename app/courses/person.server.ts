@@ -9,25 +9,31 @@
  * - `registrationMatch(person)`: the SQL condition on `course_registrations`.
  * - `registrationMailsMatch(person)`: the SQL condition on `outbox`.
  * - `findRegistrations(db, person)`: the rows, oldest first.
- * - `registrationFields(row)`: a row's fields with French labels.
- * - `beforeErasingRegistrations(tx, person)`: gives back the seats of the
- *   person's confirmed registrations and deletes their link tokens
+ * - `registrationFields(row, { sessions })`: a row's fields with French
+ *   labels, its session named by title and date (`sessions`, by id).
+ * - `attendeeIs(row, person)`, `bookerIs(row, person)`: which part of a
+ *   registration is the person's. The erasure (app/desk/person.server.ts,
+ *   decision 019) deletes the registrations whose attendee is erased, and
+ *   keeps those where only the relative who registered them is.
+ * - `beforeErasingRegistrations(tx, rows)`: gives back the seats of the
+ *   confirmed ones among the rows to delete and deletes their link tokens
  *   (`link_tokens`, purpose `course-registration`); call it in the
  *   erasure's transaction before the rows are deleted, or `seats_taken`
- *   would count seats of nobody and the tokens would outlive them.
- * - `eraseRegistrations(tx, person)`: all of it in one go (seats, tokens,
- *   mails, rows), for a registry that calls each feature's own eraser.
+ *   would count seats of nobody and the tokens would outlive them. The
+ *   erasure then tells the owner of the freed seats (`announceFreedSeats`).
+ * - `forgetBookers(tx, ids, erasedMailIds, now)`: the relative's data out
+ *   of the registrations kept for their attendee.
  * - `deleteRegistrationsOfSessionsBefore(db, before)`: the retention rule
  *   (the privacy notice: kept `retentionMonths` after the course), for the
  *   daily retention job. Their link tokens expired long before (7 days
  *   after the start): the same job deletes expired tokens.
  */
-import { and, asc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
+import { asc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { courseRegistrations, courseSessions, outbox } from "~/db/schema";
 import { deleteTokensOfRows } from "~/tokens/tokens.server";
 import { formatDateTime } from "~/utils/format";
-import { REGISTRATION_TOKEN_PURPOSE, type RegistrationRow } from "./booking.server";
+import { REGISTRATION_TOKEN_PURPOSE, type FreedSeats, type RegistrationRow } from "./booking.server";
 import { REGISTRATION_STATUS_LABELS } from "./desk.server";
 
 /** Whom to look for: a lower-cased e-mail, a telephone in E.164, or both (rows matching either). */
@@ -60,10 +66,13 @@ export async function findRegistrations(db: Database, person: RegistrationPerson
   return db.select().from(courseRegistrations).where(registrationMatch(person)).orderBy(asc(courseRegistrations.id));
 }
 
-/** A registration's fields with their French labels, as the person page shows them. */
-export function registrationFields(row: RegistrationRow): [string, string][] {
+/** A registration's fields with their French labels, as the person page and the export show them. */
+export function registrationFields(
+  row: RegistrationRow,
+  { sessions }: { sessions: ReadonlyMap<number, string> },
+): [string, string][] {
   return [
-    ["Séance n°", String(row.sessionId)],
+    ["Cours", sessions.get(row.sessionId) ?? `séance n° ${row.sessionId}`],
     ["État", REGISTRATION_STATUS_LABELS[row.status] ?? row.status],
     ["Places", String(row.seats)],
     ["Participant(e)", `${row.firstName} ${row.lastName}`],
@@ -73,19 +82,43 @@ export function registrationFields(row: RegistrationRow): [string, string][] {
       "Inscrit(e) par",
       row.bookerFirstName
         ? `${row.bookerFirstName} ${row.bookerLastName ?? ""}, ${row.bookerPhone ?? ""}${row.bookerEmail ? `, ${row.bookerEmail}` : ""}`
-        : "(la personne elle-même)",
+        : row.bookerErasedAt
+          ? `un proche, dont les données ont été effacées le ${formatDateTime(row.bookerErasedAt)}`
+          : "(la personne elle-même)",
     ],
     ["Message", row.message?.trim() || "(aucun)"],
     ["Inscrit(e) le", formatDateTime(row.createdAt)],
   ];
 }
 
-/** Gives back the seats of the person's confirmed registrations (their sessions' rows locked first, as bookings do). */
-async function releaseSeatsOf(tx: Database, person: RegistrationPerson): Promise<void> {
-  const confirmed = await tx
-    .select({ id: courseRegistrations.id, sessionId: courseRegistrations.sessionId, seats: courseRegistrations.seats })
-    .from(courseRegistrations)
-    .where(and(registrationMatch(person), eq(courseRegistrations.status, "confirmed")));
+/** Whether `row`'s attendee is `person`: the same e-mail (any case) or the same E.164 telephone. */
+export function attendeeIs(row: RegistrationRow, person: RegistrationPerson): boolean {
+  return sameKey(person, row.email, row.phoneE164);
+}
+
+/** Whether the relative who registered `row`'s attendee is `person`. */
+export function bookerIs(row: RegistrationRow, person: RegistrationPerson): boolean {
+  return sameKey(person, row.bookerEmail, row.bookerPhoneE164);
+}
+
+function sameKey(person: RegistrationPerson, email: string | null, phoneE164: string | null): boolean {
+  return (
+    (!!person.email && email?.toLowerCase() === person.email) || (!!person.phoneE164 && phoneE164 === person.phoneE164)
+  );
+}
+
+/**
+ * Before erased registrations are deleted, in the erasure's transaction:
+ * the seats of the confirmed ones go back to their sessions (the sessions'
+ * rows locked first, in id order, as bookings do), and their link tokens
+ * are deleted (their links then open nothing).
+ * @returns the seats given back, per registration. @throws the driver's error.
+ */
+export async function beforeErasingRegistrations(
+  tx: Database,
+  rows: readonly RegistrationRow[],
+): Promise<FreedSeats[]> {
+  const confirmed = rows.filter((row) => row.status === "confirmed");
   const sessionIds = [...new Set(confirmed.map((row) => row.sessionId))].sort((a, b) => a - b);
   if (sessionIds.length) {
     await tx
@@ -100,38 +133,51 @@ async function releaseSeatsOf(tx: Database, person: RegistrationPerson): Promise
       .set({ seatsTaken: sql`${courseSessions.seatsTaken} - ${row.seats}` })
       .where(eq(courseSessions.id, row.sessionId));
   }
+  if (rows.length) {
+    await deleteTokensOfRows(tx, REGISTRATION_TOKEN_PURPOSE, {
+      id: courseRegistrations.id,
+      where: inArray(
+        courseRegistrations.id,
+        rows.map((row) => row.id),
+      ),
+    });
+  }
+  return confirmed.map((row) => ({ sessionId: row.sessionId, seats: row.seats }));
 }
 
 /**
- * What goes before the person's registrations are deleted, in the erasure's
- * transaction: their seats go back to the sessions, and their link tokens
- * are deleted (their links then open nothing).
+ * Registrations kept for their attendee when the relative who registered
+ * them is erased: the relative's name, telephone, e-mail and message are
+ * removed, `booker_erased_at` says when, and the ids of the erased mails
+ * leave `mail_ids` and `reminder_mail_ids` (the seat, the link and the
+ * attendee's own mails stay).
  * @throws the driver's error.
  */
-export async function beforeErasingRegistrations(tx: Database, person: RegistrationPerson): Promise<void> {
-  await releaseSeatsOf(tx, person);
-  await deleteTokensOfRows(tx, REGISTRATION_TOKEN_PURPOSE, {
-    id: courseRegistrations.id,
-    where: registrationMatch(person),
-  });
-}
-
-/**
- * Erases the person's registrations: gives their seats back, deletes their
- * link tokens, the mails about them and the rows, in the caller's transaction.
- * @returns counts per table (`course_registrations`, `outbox`). @throws the driver's error.
- */
-export async function eraseRegistrations(
+export async function forgetBookers(
   tx: Database,
-  person: RegistrationPerson,
-): Promise<{ course_registrations: number; outbox: number }> {
-  await beforeErasingRegistrations(tx, person);
-  const mails = await tx.delete(outbox).where(registrationMailsMatch(person)).returning({ id: outbox.id });
-  const rows = await tx
-    .delete(courseRegistrations)
-    .where(registrationMatch(person))
-    .returning({ id: courseRegistrations.id });
-  return { course_registrations: rows.length, outbox: mails.length };
+  ids: readonly number[],
+  erasedMailIds: readonly number[],
+  now: Date,
+): Promise<void> {
+  if (ids.length === 0) return;
+  const gone = sql`array[${sql.join(
+    [0, ...erasedMailIds].map((id) => sql`${id}`),
+    sql`, `,
+  )}]::bigint[]`;
+  await tx
+    .update(courseRegistrations)
+    .set({
+      bookerFirstName: null,
+      bookerLastName: null,
+      bookerPhone: null,
+      bookerPhoneE164: null,
+      bookerEmail: null,
+      message: null,
+      bookerErasedAt: now.toISOString(),
+      mailIds: sql`array(select unnest(${courseRegistrations.mailIds}) except select unnest(${gone}))`,
+      reminderMailIds: sql`array(select unnest(${courseRegistrations.reminderMailIds}) except select unnest(${gone}))`,
+    })
+    .where(inArray(courseRegistrations.id, [...ids]));
 }
 
 /**

@@ -76,6 +76,16 @@ export interface MailAttachment {
   content: string;
 }
 
+/** A person an outbox mail names or is sent to (`outbox.named`); absent keys were not known. */
+export interface NamedPerson {
+  /** As typed: "Marie Dupont". */
+  name?: string;
+  /** Lower-cased. */
+  email?: string;
+  /** E.164. */
+  phone?: string;
+}
+
 /**
  * One mail to deliver (app/mail/): every kind of mail the site sends goes
  * through this table. A row is written already rendered (`subject`,
@@ -109,6 +119,11 @@ export const outbox = pgTable(
     headers: jsonb("headers").$type<Record<string, string>>(),
     /** Files attached to the mail (a course's calendar file), their content as text. */
     attachments: jsonb("attachments").$type<MailAttachment[]>(),
+    /**
+     * The people the mail names or is sent to, written with it (migration 0013): e-mail lower-cased,
+     * telephone in E.164, name as typed ("Marie Dupont"); the erasure finds a person's mails by it.
+     */
+    named: jsonb("named").$type<NamedPerson[]>().notNull().default([]),
     notBefore: timestamp("not_before", { withTimezone: true, mode: "string" }).notNull().defaultNow(),
     attempts: integer("attempts").notNull().default(0),
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true, mode: "string" }).notNull().defaultNow(),
@@ -123,6 +138,7 @@ export const outbox = pgTable(
       .on(table.nextAttemptAt)
       .where(sql`${table.sentAt} is null and ${table.failedAt} is null`),
     index("outbox_contact_id_idx").on(table.contactId),
+    index("outbox_named_idx").using("gin", sql`${table.named} jsonb_path_ops`),
     // A letter never goes twice to one address, whatever happens to the sending.
     uniqueIndex("outbox_letter_recipient_idx")
       .on(table.letterId, table.recipient)
@@ -404,6 +420,8 @@ export const courseRegistrations = pgTable(
     bookerPhone: text("booker_phone"),
     bookerPhoneE164: text("booker_phone_e164"),
     bookerEmail: text("booker_email"),
+    /** When the relative who registered the attendee was erased (their fields are then null; the seat stays). */
+    bookerErasedAt: timestamp("booker_erased_at", { withTimezone: true, mode: "string" }),
     message: text("message"),
     /** `web` (the public form) or `desk` (taken by telephone by the owner). */
     source: text("source").notNull().default("web"),

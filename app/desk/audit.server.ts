@@ -1,8 +1,8 @@
 /**
  * The desk's audit trail (`audit_log`): one row, and one log line, per
- * sign-in, failed sign-in, sign-out, erasure and retention run, per
- * registration the owner cancels or seat the owner gives, per change of an
- * article and picture added or placed (ids only). A row holds
+ * sign-in, failed sign-in, sign-out, export or erasure of a person's data,
+ * retention run, per registration the owner cancels or seat the owner gives,
+ * per change of an article and picture added or placed (ids only). A row holds
  * when, which owner account (its id, when known), what, and counts: never
  * an e-mail, a name, a telephone number or an address.
  */
@@ -18,6 +18,7 @@ export type AuditAction =
   | "sign-out"
   | "sign-out-everywhere"
   | "erasure"
+  | "export"
   | "retention"
   | "owner-added"
   | "two-factor-reset"

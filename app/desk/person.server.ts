@@ -15,11 +15,17 @@
  *   the schema is in neither list.
  * - `personKeyOf(fields)`: the person the desk's form names (what was
  *   typed, normalised, or the French message of what is wrong).
- * - `findPerson(db, person)`: every row of that person, table by table.
- * - `erasePerson(db, person, actor)`: deletes them all in one transaction
- *   (after each entry's `beforeErase`: a registration's seats and link
- *   tokens, a subscription's link tokens), with one audit line holding
- *   counts only.
+ * - `findPerson(db, person)`: every row of that key, table by table;
+ *   `peopleIn(found, person)`: the people among them, one per name (two
+ *   people may share a telephone or an e-mail).
+ * - `planErasure(db, person, names)`: what erasing the chosen people does,
+ *   row by row (decision 019: a registration is kept for its attendee when
+ *   only the relative who made it is erased; mails naming them are deleted,
+ *   or emptied when sent and part of what is kept).
+ * - `erasePerson(db, person, names, actor, options)`: does it in one
+ *   transaction (seats and link tokens of erased registrations, link
+ *   tokens of a subscription, the owner told of freed seats), with one
+ *   audit line holding counts only.
  * - `backfillPhoneE164(db)`: fills `contacts.phone_e164` of requests stored
  *   before it existed (run by the daily job, app/desk/retention.server.ts).
  */
@@ -28,14 +34,26 @@ import { QueryBuilder, type PgColumn, type PgTable } from "drizzle-orm/pg-core";
 import type { Logger } from "pino";
 import { CONTACT_NOTIFICATION } from "~/contact/notification.server";
 import type { Database } from "~/db/client.server";
-import { contactEvents, contacts, courseRegistrations, newsletterSubscribers, outbox } from "~/db/schema";
+import {
+  contactEvents,
+  contacts,
+  courseRegistrations,
+  courseSessions,
+  newsletterSubscribers,
+  outbox,
+} from "~/db/schema";
+import { courseBySlug } from "~/courses/sessions.server";
 import { BOOKING_MAIL } from "~/courses/mails.server";
 import {
+  attendeeIs,
   beforeErasingRegistrations,
+  bookerIs,
+  forgetBookers,
   registrationFields,
   registrationMailsMatch,
   registrationMatch,
 } from "~/courses/person.server";
+import { announceFreedSeats, type LinkOptions, type RegistrationRow } from "~/courses/booking.server";
 import { beforeErasingSubscriber, NEWSLETTER_MAIL_KINDS } from "~/newsletter/subscriptions.server";
 import { subscriberStates, subscriptionSources } from "~/newsletter/words";
 import { formatDateTime } from "~/utils/format";
@@ -67,14 +85,13 @@ export interface PersonTable<T extends PgTable = PgTable> {
   where(person: PersonKey): SQL;
   /** The order rows are shown and exported in. */
   orderBy: PgColumn;
-  /** A row's fields with their French labels, as the page shows them. */
-  fields(row: T["$inferSelect"]): [string, string][];
-  /**
-   * What the erasure does first, in its transaction, while every row of the
-   * person still exists (a course registration's seats go back, its link
-   * tokens are deleted).
-   */
-  beforeErase?(tx: Database, person: PersonKey): Promise<void>;
+  /** A row's fields with their French labels, as the page shows them (`names`: see `FieldNames`). */
+  fields(row: T["$inferSelect"], names: FieldNames): [string, string][];
+}
+
+/** What fields name beyond their row: a course session's title and date, by session id. */
+export interface FieldNames {
+  sessions: ReadonlyMap<number, string>;
 }
 
 /** Declares an entry, keeping its row type for `fields`. */
@@ -106,6 +123,7 @@ const mailKinds: Record<string, string> = {
   [BOOKING_MAIL.sessionCancelled]: "Annulation d’une séance de cours",
   [BOOKING_MAIL.ownerRegistration]: "Avis d’une inscription à un cours",
   [BOOKING_MAIL.ownerCancellation]: "Avis d’une désinscription d’un cours",
+  [BOOKING_MAIL.ownerErasure]: "Avis d’une place libérée par un effacement",
 };
 
 /**
@@ -142,7 +160,6 @@ export const PERSON_TABLES: readonly PersonTable[] = [
     noun: { one: "abonnement", other: "abonnements" },
     where: (person) => (person.email ? eq(newsletterSubscribers.email, person.email) : sql`false`),
     orderBy: newsletterSubscribers.id,
-    beforeErase: async (tx, person) => (person.email ? beforeErasingSubscriber(tx, person.email) : undefined),
     fields: (row) => [
       ["E-mail", row.email],
       ["État", subscriberStates[row.status] ?? row.status],
@@ -160,15 +177,16 @@ export const PERSON_TABLES: readonly PersonTable[] = [
     where: registrationMatch,
     orderBy: courseRegistrations.id,
     fields: registrationFields,
-    beforeErase: beforeErasingRegistrations,
   }),
   personTable({
     table: outbox,
     title: "E-mails",
     noun: { one: "e-mail", other: "e-mails" },
-    // Mails about the person's requests, mails sent to the person, and older rows whose data carries the e-mail.
+    // Mails naming the person or sent to them, mails about their requests, older rows whose data carries the e-mail.
     where: (person) =>
       or(
+        ...(person.email ? [sql`${outbox.named} @> ${JSON.stringify([{ email: person.email }])}::jsonb`] : []),
+        ...(person.phoneE164 ? [sql`${outbox.named} @> ${JSON.stringify([{ phone: person.phoneE164 }])}::jsonb`] : []),
         inArray(outbox.contactId, contactIds(person)),
         // The owner's notices of a registration name the person but have no recipient of theirs.
         registrationMailsMatch(person),
@@ -185,6 +203,7 @@ export const PERSON_TABLES: readonly PersonTable[] = [
       ["Type", mailKinds[row.kind] ?? row.kind],
       ["Demande n°", row.contactId === null ? "(aucune)" : String(row.contactId)],
       ["Créé le", formatDateTime(row.createdAt)],
+      ["Objet", row.subject ?? "(ancien e-mail, sans objet enregistré)"],
       [
         "État",
         row.sentAt
@@ -305,38 +324,378 @@ export async function findPerson(db: Database, person: PersonKey): Promise<Perso
   return found;
 }
 
+/**
+ * Course sessions by id, as people read them: "« Sécurité et protection »,
+ * mardi 12 janvier 2027, 14 h 00" (ids of no session are left out).
+ * @throws the driver's error.
+ */
+export async function sessionNames(db: Database, ids: readonly number[]): Promise<Map<number, string>> {
+  const rows = ids.length
+    ? await db
+        .select({ id: courseSessions.id, courseId: courseSessions.courseId, startsAt: courseSessions.startsAt })
+        .from(courseSessions)
+        .where(inArray(courseSessions.id, [...new Set(ids)]))
+    : [];
+  return new Map(
+    rows.map((row) => [
+      row.id,
+      `« ${courseBySlug(row.courseId)?.title ?? row.courseId} », ${formatDateTime(row.startsAt)}`,
+    ]),
+  );
+}
+
+/** What the fields of `found` name beyond their rows (each registration's session). @throws the driver's error. */
+export async function fieldNamesOf(db: Database, found: readonly PersonRows[]): Promise<FieldNames> {
+  return {
+    sessions: await sessionNames(
+      db,
+      rowsOf<RegistrationRow>(found, courseRegistrations).map((row) => row.sessionId),
+    ),
+  };
+}
+
 /** The number of rows per table (keyed by the table's SQL name), every table of the registry present. */
 export function countsOf(found: readonly PersonRows[]): Record<string, number> {
   return Object.fromEntries(found.map(({ entry, rows }) => [tableKey(entry), rows.length]));
 }
 
+/** A name as the erasure compares it: lower case, single spaces (`Marie  DUPONT` is `marie dupont`). */
+export const nameKey = (name: string) => name.trim().replace(/\s+/g, " ").toLowerCase();
+
+/** One person among the rows found under an e-mail or a telephone: one per name. */
+export interface FoundPerson {
+  /** `nameKey` of the name: what the erasure form posts (`personne`). */
+  id: string;
+  /** The name as first typed. */
+  name: string;
+  /** The e-mails (lower case) and telephones (as typed) seen with the name. */
+  emails: string[];
+  phones: string[];
+  /** What the rows are, in French: "1 demande de contact, participe à 1 cours, a inscrit 1 proche". */
+  what: string;
+}
+
+type ContactRow = typeof contacts.$inferSelect;
+type OutboxRow = typeof outbox.$inferSelect;
+type SubscriberRow = typeof newsletterSubscribers.$inferSelect;
+
+/** The rows of one table among `found`. */
+function rowsOf<T>(found: readonly PersonRows[], table: PgTable): T[] {
+  return (found.find(({ entry }) => entry.table === table)?.rows ?? []) as T[];
+}
+
+const isKey = (person: PersonKey, email: string | null | undefined, phoneE164: string | null | undefined) =>
+  (!!person.email && email?.toLowerCase() === person.email) || (!!person.phoneE164 && phoneE164 === person.phoneE164);
+
+/** The entries of a mail's `named` that are `person` (by e-mail or telephone). */
+const namedEntries = (row: OutboxRow, person: PersonKey) =>
+  (row.named ?? []).filter((entry) => isKey(person, entry.email, entry.phone));
+
 /**
- * Deletes every row of `person` in every table of the registry, in one
- * transaction (all or nothing), and writes in it one audit line
- * (`erasure`, by `actor`, with the counts: no e-mail, no telephone).
- * @returns the number of rows deleted per table (SQL names).
- * @throws the driver's error; nothing is deleted then.
+ * The people among `found` (rows of `person`'s key): each name under which
+ * a request was sent, a course attended, a relative registered or a mail
+ * written, with that key. Two names under one telephone are two people
+ * (a couple): the owner chooses whom to erase. In the order first seen.
+ */
+export function peopleIn(found: readonly PersonRows[], person: PersonKey): FoundPerson[] {
+  const people = new Map<string, FoundPerson & { counts: [number, number, number] }>();
+  const add = (name: string, email: string | null | undefined, phone: string | null | undefined, slot?: 0 | 1 | 2) => {
+    if (!name.trim()) return;
+    const id = nameKey(name);
+    const entry = people.get(id) ?? {
+      id,
+      name: name.trim().replace(/\s+/g, " "),
+      emails: [],
+      phones: [],
+      what: "",
+      counts: [0, 0, 0],
+    };
+    if (email && !entry.emails.includes(email.toLowerCase())) entry.emails.push(email.toLowerCase());
+    if (phone && !entry.phones.some((known) => (toE164(known) ?? known) === (toE164(phone) ?? phone)))
+      entry.phones.push(phone);
+    if (slot !== undefined) entry.counts[slot]++;
+    people.set(id, entry);
+  };
+  for (const row of rowsOf<ContactRow>(found, contacts))
+    if (isKey(person, row.email, row.phoneE164)) add(`${row.firstName} ${row.lastName}`, row.email, row.phone, 0);
+  for (const row of rowsOf<RegistrationRow>(found, courseRegistrations)) {
+    if (attendeeIs(row, person)) add(`${row.firstName} ${row.lastName}`, row.email, row.phone, 1);
+    if (bookerIs(row, person) && row.bookerFirstName)
+      add(`${row.bookerFirstName} ${row.bookerLastName ?? ""}`, row.bookerEmail, row.bookerPhone, 2);
+  }
+  for (const row of rowsOf<OutboxRow>(found, outbox))
+    for (const entry of namedEntries(row, person)) if (entry.name) add(entry.name, entry.email, entry.phone);
+  return [...people.values()].map(({ counts, ...entry }) => ({
+    ...entry,
+    what:
+      new Intl.ListFormat("fr", { type: "conjunction" }).format(
+        [
+          counts[0] ? countOf(counts[0], PERSON_TABLES[0]!.noun) : "",
+          counts[1] ? `participe à ${countOf(counts[1], { one: "cours", other: "cours" })}` : "",
+          counts[2] ? `a inscrit un proche (${countOf(counts[2], { one: "inscription", other: "inscriptions" })})` : "",
+        ].filter(Boolean),
+      ) || "nommée dans des e-mails",
+  }));
+}
+
+/**
+ * What erasing people does, row by row (decision 019), computed from the
+ * rows of their key:
+ * - `names`: the chosen people (`FoundPerson.id`); null: everyone found
+ *   (then the rows that carry no name go too: the subscription, mails sent
+ *   to the address). Rows of a person not chosen are never touched.
+ * - registrations whose attendee is chosen are deleted (seats given back,
+ *   link tokens deleted, the owner told of freed seats); those where only
+ *   the relative who registered the attendee is chosen are kept, without
+ *   the relative's data (`kept`).
+ * - mails that name a chosen person (`outbox.named`, the request or the
+ *   registration they belong to) are deleted, unless sent to someone else
+ *   and part of what is kept (the owner's notice of a kept registration or
+ *   of someone else's cancellation): those are emptied (`scrubbed`).
+ */
+export interface ErasurePlan {
+  contacts: number[];
+  contactEvents: number[];
+  subscribers: SubscriberRow[];
+  registrations: RegistrationRow[];
+  kept: RegistrationRow[];
+  mails: number[];
+  scrubbed: number[];
+}
+
+/**
+ * The plan of erasing the people `names` (null: all) found under `person`.
+ * @throws the driver's error.
+ */
+export async function planErasure(
+  db: Database,
+  person: PersonKey,
+  names: readonly string[] | null,
+): Promise<ErasurePlan> {
+  const found = await findPerson(db, person);
+  const everyone = peopleIn(found, person).map((entry) => entry.id);
+  const chosenIds = names === null || everyone.every((id) => names.includes(id)) ? null : new Set(names);
+  const chosen = (name: string | null | undefined) => chosenIds === null || (!!name && chosenIds.has(nameKey(name)));
+  const contactRows = rowsOf<ContactRow>(found, contacts).filter((row) => chosen(`${row.firstName} ${row.lastName}`));
+  const contactIdsErased = new Set(contactRows.map((row) => row.id));
+  const registrationRows = rowsOf<RegistrationRow>(found, courseRegistrations);
+  const registrations = registrationRows.filter(
+    (row) => attendeeIs(row, person) && chosen(`${row.firstName} ${row.lastName}`),
+  );
+  const kept = registrationRows.filter(
+    (row) =>
+      !registrations.includes(row) &&
+      bookerIs(row, person) &&
+      !!row.bookerFirstName &&
+      chosen(`${row.bookerFirstName} ${row.bookerLastName ?? ""}`),
+  );
+  const mailsOfErased = new Set(registrations.flatMap((row) => row.mailIds));
+  const outboxRows = rowsOf<OutboxRow>(found, outbox);
+  // Mails that stay part of a record: a request or a registration that is not erased.
+  const recorded = new Set<number>();
+  if (outboxRows.length) {
+    const ids = sql.join(
+      outboxRows.map((row) => sql`${row.id}`),
+      sql`, `,
+    );
+    const holders = await db
+      .select({ id: courseRegistrations.id, mailIds: courseRegistrations.mailIds })
+      .from(courseRegistrations)
+      .where(sql`${courseRegistrations.mailIds} && array[${ids}]::bigint[]`);
+    const erasedIds = new Set(registrations.map((row) => row.id));
+    for (const holder of holders) if (!erasedIds.has(holder.id)) holder.mailIds.forEach((id) => recorded.add(id));
+  }
+  const mails: number[] = [];
+  const scrubbed: number[] = [];
+  for (const row of outboxRows) {
+    if ((row.contactId !== null && contactIdsErased.has(row.contactId)) || mailsOfErased.has(row.id)) {
+      mails.push(row.id);
+      continue;
+    }
+    const entries = namedEntries(row, person).filter((entry) => chosen(entry.name));
+    const legacy =
+      (row.named ?? []).length === 0 &&
+      chosenIds === null &&
+      !!person.email &&
+      [row.recipient, (row.payload as { email?: string } | null)?.email].some(
+        (value) => value?.toLowerCase() === person.email,
+      );
+    if (entries.length === 0 && !legacy) continue;
+    const recipient = row.recipient?.toLowerCase();
+    const toThem = !!recipient && (recipient === person.email || entries.some((entry) => entry.email === recipient));
+    const ofRecord = (row.contactId !== null && !contactIdsErased.has(row.contactId)) || recorded.has(row.id);
+    (row.sentAt && !toThem && ofRecord ? scrubbed : mails).push(row.id);
+  }
+  return {
+    contacts: [...contactIdsErased],
+    contactEvents: rowsOf<typeof contactEvents.$inferSelect>(found, contactEvents)
+      .filter((row) => contactIdsErased.has(row.contactId))
+      .map((row) => row.id),
+    subscribers: chosenIds === null ? rowsOf<SubscriberRow>(found, newsletterSubscribers) : [],
+    registrations,
+    kept,
+    mails,
+    scrubbed,
+  };
+}
+
+/** What an export holds: the rows, table by table, the people they are of, and the counts. */
+export interface PersonExport {
+  found: PersonRows[];
+  people: FoundPerson[];
+  counts: Record<string, number>;
+}
+
+/**
+ * The rows to hand over to the people `asked` (`FoundPerson.id`) among those
+ * found under `person`: the rows an erasure of them would touch (their
+ * requests, registrations as attendee or relative, mails naming them), so
+ * that a person sharing a telephone never receives the other's data. No
+ * person asked, or all of them: every row found.
+ * @throws the driver's error.
+ */
+export async function exportOf(db: Database, person: PersonKey, asked: readonly string[]): Promise<PersonExport> {
+  const everything = await findPerson(db, person);
+  const people = peopleIn(everything, person);
+  const chosen = people.filter((entry) => asked.includes(entry.id));
+  if (chosen.length === 0 || chosen.length === people.length) {
+    return { found: everything, people, counts: countsOf(everything) };
+  }
+  const plan = await planErasure(
+    db,
+    person,
+    chosen.map((entry) => entry.id),
+  );
+  const ids: Record<string, Set<number>> = {
+    contacts: new Set(plan.contacts),
+    contact_events: new Set(plan.contactEvents),
+    newsletter_subscribers: new Set(plan.subscribers.map((row) => row.id)),
+    course_registrations: new Set([...plan.registrations, ...plan.kept].map((row) => row.id)),
+    outbox: new Set([...plan.mails, ...plan.scrubbed]),
+  };
+  const found = everything.map(({ entry, rows }) => ({
+    entry,
+    rows: rows.filter((row) => ids[tableKey(entry)]?.has(row.id as number)),
+  }));
+  return { found, people: chosen, counts: countsOf(found) };
+}
+
+/** The rows a plan deletes per table (SQL names, every table of the registry). */
+export function planCounts(plan: ErasurePlan): Record<string, number> {
+  return {
+    contacts: plan.contacts.length,
+    contact_events: plan.contactEvents.length,
+    newsletter_subscribers: plan.subscribers.length,
+    course_registrations: plan.registrations.length,
+    outbox: plan.mails.length,
+  };
+}
+
+/** What `erasePerson` did. */
+export interface ErasureResult {
+  /** Rows deleted per table (SQL names). */
+  counts: Record<string, number>;
+  /** Registrations kept for their attendee, the relative's data removed. */
+  kept: number[];
+  /** Mails kept for the record, their subject and bodies replaced. */
+  scrubbed: number;
+  /** Sessions whose freed seats the owner was told of (a mail naming the first on the waiting list). */
+  freed: number[];
+}
+
+/** What a scrubbed mail says instead of what it said (no name: the erased person's words are gone). */
+export const SCRUBBED_MAIL = {
+  subject: "(contenu effacé)",
+  text: (now: Date) =>
+    `Ce message nommait une personne dont les données ont été effacées à sa demande le ${formatDateTime(now)}.\n`,
+};
+
+/**
+ * Erases the people `names` (`FoundPerson.id`; null: everyone found) under
+ * `person`, as `planErasure` plans it, in one transaction (all or nothing),
+ * with one audit line (`erasure`, by `actor`, counts only: no e-mail, no
+ * name, no telephone). Seats freed in sessions still to come are announced
+ * to the owner with the first on the waiting list (`announceFreedSeats`).
+ * @throws the driver's error; nothing is changed then.
  */
 export async function erasePerson(
   db: Database,
   person: PersonKey,
+  names: readonly string[] | null,
   actor: string,
-  logger?: Logger,
-): Promise<Record<string, number>> {
+  options: LinkOptions & { logger?: Logger },
+): Promise<ErasureResult> {
+  const now = options.now ?? new Date();
   return db.transaction(async (tx) => {
-    const counts: Record<string, number> = {};
-    // While all their rows still exist: a registration's seats go back, its link tokens go.
-    for (const entry of PERSON_TABLES) await entry.beforeErase?.(tx, person);
-    for (const entry of [...PERSON_TABLES].reverse()) {
-      const deleted = await tx
-        .delete(entry.table)
-        .where(entry.where(person))
-        .returning({ one: sql<number>`1` });
-      counts[tableKey(entry)] = deleted.length;
+    const plan = await planErasure(tx, person, names);
+    const freedSeats = await beforeErasingRegistrations(tx, plan.registrations);
+    for (const subscriber of plan.subscribers) await beforeErasingSubscriber(tx, subscriber.email);
+    if (plan.scrubbed.length) {
+      await tx
+        .update(outbox)
+        .set({
+          subject: SCRUBBED_MAIL.subject,
+          textBody: SCRUBBED_MAIL.text(now),
+          htmlBody: null,
+          headers: null,
+          attachments: null,
+          payload: null,
+          replyTo: null,
+          named: [],
+        })
+        .where(inArray(outbox.id, plan.scrubbed));
     }
+    const deleteIds = async (table: PgTable & { id: PgColumn }, ids: readonly number[]) =>
+      ids.length
+        ? (
+            await tx
+              .delete(table)
+              .where(inArray(table.id, [...ids]))
+              .returning({ one: sql`1` })
+          ).length
+        : 0;
+    const counts: Record<string, number> = {};
+    counts.outbox = await deleteIds(outbox, plan.mails);
+    await forgetBookers(
+      tx,
+      plan.kept.map((row) => row.id),
+      plan.mails,
+      now,
+    );
+    counts.course_registrations = await deleteIds(
+      courseRegistrations,
+      plan.registrations.map((row) => row.id),
+    );
+    counts.newsletter_subscribers = await deleteIds(
+      newsletterSubscribers,
+      plan.subscribers.map((row) => row.id),
+    );
+    counts.contact_events = await deleteIds(contactEvents, plan.contactEvents);
+    counts.contacts = await deleteIds(contacts, plan.contacts);
+    const freed = await announceFreedSeats(tx, freedSeats, { ...options, now });
     const ordered = Object.fromEntries(PERSON_TABLES.map((entry) => [tableKey(entry), counts[tableKey(entry)]!]));
-    await audit(tx, { actor, action: "erasure", details: ordered }, logger);
-    return ordered;
+    const result: ErasureResult = {
+      counts: ordered,
+      kept: plan.kept.map((row) => row.id),
+      scrubbed: plan.scrubbed.length,
+      freed,
+    };
+    await audit(
+      tx,
+      {
+        actor,
+        action: "erasure",
+        details: {
+          ...ordered,
+          registrations_kept: result.kept.length,
+          mails_scrubbed: result.scrubbed,
+          sessions_freed: freed.length,
+          people_chosen: names === null ? "all" : names.length,
+        },
+      },
+      options.logger,
+    );
+    return result;
   });
 }
 

@@ -7,10 +7,18 @@
  */
 import type { Database } from "~/db/client.server";
 import { identity } from "~/content/identity";
-import { outbox, type MailAttachment } from "~/db/schema";
+import { outbox, type MailAttachment, type NamedPerson } from "~/db/schema";
+import { toE164 } from "~/utils/phone";
 import { mailbox } from "./render.server";
 
-export type { MailAttachment };
+export type { MailAttachment, NamedPerson };
+
+/** A person a mail may name, as typed: the name ("Marie Dupont"), e-mail and telephone. */
+export interface MailPerson {
+  name: string;
+  email?: string | null;
+  phone?: string | null;
+}
 
 /** A mail as the outbox stores it: everything but the sender, which is MAIL_FROM when sent. */
 export interface MailToSend {
@@ -40,6 +48,42 @@ export interface MailToSend {
   contactId?: number | null;
   /** The newsletter letter the mail carries, if any (a letter goes once to each address). */
   letterId?: number | null;
+  /**
+   * The people the mail may name (a registration's attendee and relative, the first on the waiting
+   * list): those whose name, e-mail or telephone the subject or text body holds are stored in
+   * `outbox.named`, with the recipient, so that erasing one of them finds the mail (decision 019).
+   */
+  people?: readonly MailPerson[];
+}
+
+/**
+ * Who `mail` names (decision 019): each of `mail.people` whose name, e-mail or
+ * telephone (as typed) is in its subject or text body, then the recipient
+ * (unless one of those has its address); e-mails lower-cased, telephones in E.164.
+ */
+export function namedIn(mail: Pick<MailToSend, "recipient" | "subject" | "text" | "people">): NamedPerson[] {
+  const squeeze = (value: string) => value.trim().replace(/\s+/g, " ").toLowerCase();
+  const text = squeeze(`${mail.subject}\n${mail.text}`);
+  const appears = (value: string | null | undefined) => !!value?.trim() && text.includes(squeeze(value));
+  const recipient = mail.recipient?.trim().toLowerCase();
+  const people = mail.people ?? [];
+  const named = people
+    .filter((person) => appears(person.name) || appears(person.email) || appears(person.phone))
+    .map(namedPerson);
+  if (recipient && !named.some((person) => person.email === recipient)) {
+    const known = people.find((person) => person.email?.trim().toLowerCase() === recipient);
+    named.push(known ? namedPerson(known) : { email: recipient });
+  }
+  return named;
+}
+
+/** A person as `outbox.named` stores them: name with single spaces, e-mail lower-cased, telephone in E.164. */
+function namedPerson(person: MailPerson): NamedPerson {
+  const entry: NamedPerson = { name: person.name.trim().replace(/\s+/g, " ") };
+  if (person.email?.trim()) entry.email = person.email.trim().toLowerCase();
+  const phone = person.phone ? toE164(person.phone) : null;
+  if (phone) entry.phone = phone;
+  return entry;
 }
 
 /**
@@ -68,6 +112,7 @@ export async function enqueueMail(tx: Database, mail: MailToSend): Promise<numbe
       htmlBody: mail.html ?? null,
       headers: mail.headers ?? null,
       attachments: mail.attachments?.length ? mail.attachments : null,
+      named: namedIn(mail),
       // The worker's schedule starts at the promised time: the pending index then finds it.
       ...(notBefore ? { notBefore, nextAttemptAt: notBefore } : {}),
     })

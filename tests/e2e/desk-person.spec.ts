@@ -218,6 +218,18 @@ test("the owner downloads the CSV, exports a person's data and erases her from e
   expect([...stored.paul].sort()).toEqual(["contacts: 1", "outbox: 1"]);
   expect(stored.contacts).toEqual([paul.email]);
   expect(stored.erasures).toEqual([
-    { details: { contacts: 1, contact_events: 1, newsletter_subscribers: 1, course_registrations: 0, outbox: 2 } },
+    {
+      details: {
+        contacts: 1,
+        contact_events: 1,
+        newsletter_subscribers: 1,
+        course_registrations: 0,
+        outbox: 2,
+        registrations_kept: 0,
+        mails_scrubbed: 0,
+        sessions_freed: 0,
+        people_chosen: "all",
+      },
+    },
   ]);
 });

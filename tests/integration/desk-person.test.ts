@@ -40,6 +40,7 @@ import {
   validForm,
   type CookieJar,
   sessionFields,
+  pageText as textOf,
 } from "../support/harness";
 
 let site: Awaited<ReturnType<typeof startTestServer>>;
@@ -62,18 +63,6 @@ async function sendRequest(fields: Record<string, string>): Promise<number> {
     .limit(1);
   return row!.id;
 }
-
-/** The visible text of an HTML page (tags and word joiners dropped, spaces, no-break ones too, collapsed). */
-const textOf = (html: string) =>
-  html
-    .replace(/<script[\s\S]*?<\/script>/g, "")
-    .replace(/<!-- -->/g, "")
-    .replace(/<[^>]+>/g, " ")
-    .replace(/&#x27;|&#39;/g, "'")
-    .replace(/&quot;/g, '"')
-    .replace(/&amp;/g, "&")
-    .replace(/\u2060/g, "")
-    .replace(/\s+/g, " ");
 
 beforeAll(async () => {
   site = await startTestServer({});
@@ -330,13 +319,15 @@ describe("erasing a person", () => {
 
     const answer = await deskFetch(site.url, "/admin/personne", { jar, form });
     expect(answer.status).toBe(303);
-    expect(answer.headers.get("location")).toBe(
-      "/admin/personne?effacement=contacts:2,contact_events:1,newsletter_subscribers:1,course_registrations:1,outbox:5",
+    // Her confirmed seat, in a session still to come, is freed: the owner is told (decision 019).
+    expect(answer.headers.get("location")).toMatch(
+      /^\/admin\/personne\?effacement=contacts:2,contact_events:1,newsletter_subscribers:1,course_registrations:1,outbox:5&liberees=\d+$/,
     );
     const result = textOf(await (await deskFetch(site.url, answer.headers.get("location")!, { jar })).text());
     expect(result).toContain(
       "Effacement terminé : 2 demandes de contact, 1 changement de statut, 1 abonnement, 1 inscription à un cours et 5 e-mails.",
     );
+    expect(result).toContain("Place libérée pour « Sécurité et protection », mardi 15 janvier 2030, 14 h 00");
 
     const after = countsOf(await findPerson(site.database.db, marie));
     expect(after).toEqual(Object.fromEntries(PERSON_TABLES.map((entry) => [tableKey(entry), 0])));

@@ -220,6 +220,28 @@ describe("the Nu HTML Checker", () => {
       200,
       desk(`/admin/cours/${sessionId}?annuler=${booked!.id}`),
     );
+    // The person page and its printable export, when two people share a telephone (issue 24, item 5).
+    // (on another session: one telephone books a session once, issue 24 item 6)
+    const otherSessionId = await createSession(site.database.db, sessionFields({ courseId: "applications-mobiles" }));
+    const shared = await fetch(`${site.url}/cours/applications-mobiles`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({
+        sessionId: String(otherSessionId),
+        website: "",
+        firstName: "Paul",
+        lastName: "Dupont",
+        phone: "079 123 45 67",
+      }).toString(),
+    });
+    expect(shared.status, "Paul's registration").toBe(303);
+    for (const pathname of [
+      "/admin/personne?telephone=079+123+45+67",
+      "/admin/personne?telephone=079+123+45+67&effacer=1&personne=marie+dupont",
+      "/admin/personne/export?email=marie.dupont%40example.ch",
+    ])
+      await save(`GET ${pathname} (signed in)`, 200, desk(pathname));
     await save("GET /une-page-qui-n-existe-pas (404)", 404, fetch(`${site.url}/une-page-qui-n-existe-pas`));
     // The error route's deliberate error is logged by app/entry.server.tsx's handleError: expected, kept out of the output.
     const quiet = vi.spyOn(console, "error").mockImplementation(() => {});

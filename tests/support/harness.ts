@@ -342,6 +342,18 @@ export async function startTestServer(
   };
 }
 
+/** The visible text of an HTML page (tags and word joiners dropped, spaces, no-break ones too, collapsed). */
+export const pageText = (html: string) =>
+  html
+    .replace(/<script[\s\S]*?<\/script>/g, "")
+    .replace(/<!-- -->/g, "")
+    .replace(/<[^>]+>/g, " ")
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, "&")
+    .replace(/\u2060/g, "")
+    .replace(/\s+/g, " ");
+
 /**
  * A valid contact request as form fields; `email` makes it unique. The
  * newsletter box is left unticked (ticking it sends a confirmation mail as
