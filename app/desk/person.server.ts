@@ -222,6 +222,10 @@ export const PERSON_TABLES: readonly PersonTable[] = [
  */
 export const TABLES_WITHOUT_PERSONAL_DATA: Readonly<Record<string, string>> = {
   course_sessions: "dates, places, prices and seat counts of the courses",
+  articles: "the owner's blog articles (his own name as author)",
+  pictures: "the owner's pictures and their descriptions (no metadata kept: app/pictures/pictures.server.ts)",
+  picture_files: "the resized files of the owner's pictures, without EXIF or GPS data",
+  site_pictures: "which of the owner's pictures fills a slot of the home page",
   audit_log: "counts and kinds only, never an e-mail, a name or a telephone",
   rate_limits: "keys are SHA-256 hashes of an address or an e-mail, deleted once expired",
   site_secrets: "the server's own secrets",

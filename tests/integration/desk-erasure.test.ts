@@ -229,7 +229,8 @@ describe("a telephone shared by two people", () => {
       phone: shared,
       email: "marie.jaquet@example.ch",
     });
-    paul = await register(sessionId, {
+    // Another session: one telephone books a session once (issue 24, item 6).
+    paul = await register(await newSession(), {
       firstName: "Paul",
       lastName: "Jaquet",
       phone: "+41 21 555 66 77",
