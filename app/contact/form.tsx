@@ -6,8 +6,11 @@
  * keystroke in a field already checked; the server's answer (`lastResult`)
  * shows its errors the same way, also without JavaScript.
  * Each error sits under its field (`aria-invalid`, `aria-describedby`),
- * and the first invalid field gets the focus. The form keeps `noValidate`
+ * and the error summary at the top takes the focus. The form keeps `noValidate`
  * so the French messages show rather than the browser's.
+ *
+ * The error summary (`ErrorSummary`) opens the form when a submission has
+ * errors.
  *
  * The caller passes the form element: `fetcher.Form` in the dialog (no page
  * change), React Router's `Form` on the page (a normal post without
@@ -21,6 +24,7 @@ import { identity } from "~/content/identity";
 import { cn } from "~/utils/cn";
 import { usePublicForm } from "~/utils/use-public-form";
 import { InputField, TextareaField } from "~/components/conform-fields";
+import { ErrorSummary, summaryErrors } from "~/components/error-summary";
 import { Field, FormErrors, Honeypot, PendingLabel } from "~/components/form-parts";
 import { Button } from "~/components/ui/button";
 import { Checkbox } from "~/components/ui/checkbox";
@@ -51,7 +55,7 @@ export function ContactForm({
   onCancel?: () => void;
   className?: string;
 }) {
-  const { form, fields, onSubmit } = usePublicForm({ schema: contactSchema, id, lastResult, pending });
+  const { form, fields, onSubmit, summaryKey } = usePublicForm({ schema: contactSchema, id, lastResult, pending });
 
   return (
     <FormComponent
@@ -62,6 +66,20 @@ export function ContactForm({
       noValidate
       className={cn("flex flex-col gap-5", className)}
     >
+      <ErrorSummary
+        id={`${form.id}-summary`}
+        focusKey={summaryKey}
+        errors={summaryErrors([
+          fields.firstName,
+          fields.lastName,
+          fields.email,
+          fields.phone,
+          fields.service,
+          fields.message,
+          { id: form.errorId, errors: form.errors },
+        ])}
+      />
+
       <p className="text-lg text-muted">
         Tous les champs sont obligatoires, sauf ceux marqués «&nbsp;facultatif&nbsp;».
       </p>

@@ -3,9 +3,13 @@
  * `/newsletter`): an e-mail field that posts to `POST /newsletter`. Without
  * JavaScript the browser posts and `/newsletter` shows the answer; with it
  * the answer shows in place (a fetcher), and the field's error beside it.
+ * An invalid address opens the form with the error summary every public
+ * form has (`ErrorSummary`), which takes the focus; without JavaScript the
+ * `/newsletter` page gives its box the answer (`pageAnswer`).
  */
 import { Mail } from "lucide-react";
 import { useFetcher } from "react-router";
+import { ErrorSummary } from "~/components/error-summary";
 import { buttonVariants } from "~/components/ui/button";
 import { NEWSLETTER_HONEYPOT } from "./fields";
 import type { SubscribeActionData } from "./types";
@@ -28,18 +32,22 @@ export function NewsletterBox({
   newsletter,
   source,
   headingLevel = 3,
+  pageAnswer,
 }: {
   newsletter: NewsletterBoxWords;
   /** Where the box is (stored with the subscription): home, blog, article, newsletter. */
   source: string;
   headingLevel?: 2 | 3;
+  /** The `/newsletter` page's answer to a post made without JavaScript (an invalid address). */
+  pageAnswer?: SubscribeActionData;
 }) {
   const fetcher = useFetcher<SubscribeActionData>();
-  const answer = fetcher.data;
+  const answer = fetcher.data ?? pageAnswer;
   const id = `newsletter-${source}`;
   const Heading = headingLevel === 2 ? "h2" : "h3";
   // Any refusal (an invalid address, too many requests, a database error) shows beside the field.
   const refusal = answer && answer.status !== "received" ? answer.message : undefined;
+  const invalid = answer?.status === "invalid";
   return (
     <div className="mx-auto mt-14 max-w-3xl rounded-3xl bg-secondary-soft p-6 text-center shadow-md sm:p-10">
       <Mail aria-hidden="true" className="mx-auto size-10 text-secondary-strong" />
@@ -57,6 +65,13 @@ export function NewsletterBox({
           aria-describedby={`${id}-note`}
           noValidate
         >
+          <ErrorSummary
+            id={`${id}-summary`}
+            headingLevel={headingLevel === 2 ? 3 : 4}
+            className="mb-5"
+            focusKey={answer}
+            errors={invalid ? [{ href: `#${id}-email`, message: answer.message }] : []}
+          />
           <input type="hidden" name="source" value={source} />
           {/* The honeypot: not shown, not in the accessibility tree; a bot that fills every field fills it. */}
           <input name={NEWSLETTER_HONEYPOT} hidden tabIndex={-1} autoComplete="off" />
@@ -71,7 +86,8 @@ export function NewsletterBox({
               required
               autoComplete="email"
               placeholder={newsletter.placeholder}
-              aria-invalid={answer?.status === "invalid" ? true : undefined}
+              defaultValue={invalid ? answer.email : undefined}
+              aria-invalid={invalid || undefined}
               aria-describedby={refusal ? `${id}-error` : undefined}
               className="min-h-12 flex-1 rounded-xl border-2 border-muted bg-white px-4 text-lg text-ink placeholder:text-muted aria-invalid:border-red-700"
             />
@@ -84,7 +100,12 @@ export function NewsletterBox({
             </button>
           </div>
           {refusal ? (
-            <p id={`${id}-error`} role="alert" className="mt-2 text-lg font-semibold text-red-800">
+            // An invalid address is announced by the summary; the other refusals by their own alert.
+            <p
+              id={`${id}-error`}
+              role={invalid ? undefined : "alert"}
+              className="mt-2 text-lg font-semibold text-red-800"
+            >
               {refusal}
             </p>
           ) : null}

@@ -9,7 +9,6 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import {
   createOwner,
-  deskFetch,
   freshDataDir,
   signIn,
   spawnSite,
@@ -18,6 +17,7 @@ import {
   type SpawnedSite,
   type TestOwner,
 } from "../support/harness";
+import { createSessionInDesk } from "./desk-helpers";
 import { expectNoAxeViolations, expectNoHorizontalScroll, waitForHydration } from "./helpers";
 
 test.describe.configure({ mode: "serial" });
@@ -34,26 +34,7 @@ let owner: TestOwner;
 let jar: CookieJar;
 
 /** Creates a session through the desk; resolves with its id. */
-async function newSession(fields: Record<string, string>): Promise<number> {
-  const answer = await deskFetch(site.url, "/admin/cours", {
-    jar,
-    form: {
-      intent: "create",
-      courseId: "securite",
-      time: "14:00",
-      durationMinutes: "120",
-      placeName: "Salle paroissiale",
-      placeAddress: "Rue du Lac 1, 1800 Vevey",
-      placeAccess: "Rez-de-chaussée, accès sans marche",
-      capacity: "8",
-      minimum: "4",
-      priceChf: "55",
-      ...fields,
-    },
-  });
-  expect(answer.status).toBe(303);
-  return Number(/(\d+)$/.exec(answer.headers.get("location")!)![1]);
-}
+const newSession = (fields: Record<string, string>) => createSessionInDesk(site.url, jar, fields);
 
 test.beforeAll(async () => {
   const dataDir = freshDataDir();
