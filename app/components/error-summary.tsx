@@ -97,6 +97,8 @@ export function ErrorSummary({
       ref={ref}
       id={id}
       tabIndex={-1}
+      // A named group: focused, it is announced by its heading (the Nu checker refuses a name on a bare div).
+      role="group"
       // Focused on load without JavaScript (see the module's comment).
       // eslint-disable-next-line jsx-a11y/no-autofocus
       autoFocus
