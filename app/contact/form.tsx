@@ -10,7 +10,10 @@
  * so the French messages show rather than the browser's.
  *
  * The error summary (`ErrorSummary`) opens the form when a submission has
- * errors.
+ * errors. "Conférence ou atelier pour un groupe" asks for the organisation,
+ * the commune and the group's size: without JavaScript these fields are
+ * always shown, under a heading that says they are for groups; with
+ * JavaScript, only once that service is chosen (or when they have errors).
  *
  * The caller passes the form element: `fetcher.Form` in the dialog (no page
  * change), React Router's `Form` on the page (a normal post without
@@ -19,9 +22,10 @@
 import { getFormProps, getInputProps, getSelectProps, type SubmissionResult } from "@conform-to/react";
 import type { ComponentType, RefAttributes } from "react";
 import type { FetcherFormProps } from "react-router";
-import { contactSchema, HONEYPOT_FIELD, serviceChoices } from "./schema";
+import { contactSchema, GROUP_SERVICE, HONEYPOT_FIELD, serviceChoices } from "./schema";
 import { identity } from "~/content/identity";
 import { cn } from "~/utils/cn";
+import { useHydrated } from "~/utils/use-hydrated";
 import { usePublicForm } from "~/utils/use-public-form";
 import { InputField, TextareaField } from "~/components/conform-fields";
 import { ErrorSummary, summaryErrors } from "~/components/error-summary";
@@ -56,6 +60,9 @@ export function ContactForm({
   className?: string;
 }) {
   const { form, fields, onSubmit, summaryKey } = usePublicForm({ schema: contactSchema, id, lastResult, pending });
+  const hydrated = useHydrated();
+  const groupErrors = Boolean(fields.organisation.errors || fields.commune.errors || fields.groupSize.errors);
+  const showGroup = !hydrated || fields.service.value === GROUP_SERVICE || groupErrors;
 
   return (
     <FormComponent
@@ -75,6 +82,9 @@ export function ContactForm({
           fields.email,
           fields.phone,
           fields.service,
+          fields.organisation,
+          fields.commune,
+          fields.groupSize,
           fields.message,
           { id: form.errorId, errors: form.errors },
         ])}
@@ -112,6 +122,29 @@ export function ContactForm({
           ))}
         </Select>
       </Field>
+
+      {showGroup ? (
+        <fieldset className="flex min-w-0 flex-col gap-5 rounded-2xl border-2 border-line p-4">
+          <legend className="px-1 text-xl font-bold text-ink">Pour une conférence ou un atelier de groupe</legend>
+          {hydrated ? null : (
+            <p className="text-lg text-muted">
+              À remplir seulement si vous avez choisi «&nbsp;Conférence ou atelier pour un groupe&nbsp;».
+            </p>
+          )}
+          <InputField
+            field={fields.organisation}
+            label="Association, club ou organisation"
+            autoComplete="organization"
+          />
+          <InputField field={fields.commune} label="Commune" hint="Où aurait lieu la rencontre." />
+          <InputField
+            field={fields.groupSize}
+            label="Nombre de personnes"
+            hint={"Environ, en chiffres, par exemple\u00a025."}
+            inputMode="numeric"
+          />
+        </fieldset>
+      ) : null}
 
       <TextareaField
         field={fields.message}
