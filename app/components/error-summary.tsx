@@ -18,9 +18,10 @@
  *   server's answer, `focusKey` changes), an effect focuses it, after
  *   Conform has focused the first invalid field.
  * Without JavaScript a link is a plain fragment link: the browser scrolls
- * to the field and focuses it.
+ * to the field and focuses it. (The newsletter box, one field answered in
+ * place by a fetcher, shows it only on the `/newsletter` page's answer to a
+ * post made without JavaScript: see app/newsletter/subscribe-box.tsx.)
  */
-import { CircleAlert } from "lucide-react";
 import { useEffect, useRef, type MouseEvent } from "react";
 import { cn } from "~/utils/cn";
 
@@ -109,9 +110,9 @@ export function ErrorSummary({
       )}
     >
       <div role="alert">
-        <Heading id={`${id}-title`} className="flex items-start gap-2 text-2xl font-bold text-red-800">
-          <CircleAlert aria-hidden="true" className="mt-1 size-7 shrink-0" />
-          <span>{summaryTitle(errors.length)}</span>
+        {/* No icon, as GOV.UK's: the red frame and the heading say it; and the home page's script stays in budget. */}
+        <Heading id={`${id}-title`} className="text-2xl font-bold text-red-800">
+          {summaryTitle(errors.length)}
         </Heading>
         <ul className="mt-3 flex flex-col gap-2 text-lg">
           {errors.map((error, index) => (

@@ -6,7 +6,7 @@
  * (app/guards/public-action.server.ts), then `requestSubscription`. The
  * answer is the same whether the address was known or not. Without
  * JavaScript, any box posts here and this page answers: an invalid address
- * shows in this page's box (error summary, field filled again), any other
+ * shows in this page's box (its error summary, the field filled again), any other
  * answer above it.
  */
 import { data, Link, useActionData, useLoaderData } from "react-router";
@@ -16,7 +16,8 @@ import { guardPublicAction } from "~/guards/public-action.server";
 import { sentLetters } from "~/newsletter/letters.server";
 import { NEWSLETTER_BODY_LIMIT_BYTES, NEWSLETTER_HONEYPOT } from "~/newsletter/fields";
 import { subscribeSchema } from "~/newsletter/schema";
-import { NewsletterBox } from "~/newsletter/subscribe-box";
+import { NewsletterBox, newsletterEmailId } from "~/newsletter/subscribe-box";
+import { ErrorSummary } from "~/components/error-summary";
 import { requestSubscription } from "~/newsletter/subscriptions.server";
 import type { SubscribeActionData } from "~/newsletter/types";
 import { newsletterMessages } from "~/newsletter/words";
@@ -93,6 +94,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function Newsletter() {
   const { words, page, letters } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
+  const invalid = answer?.status === "invalid" ? answer : undefined;
   return (
     <section className="mx-auto max-w-3xl px-4 py-16 sm:px-6">
       <h1 className="text-4xl font-bold">Lettre d’information</h1>
@@ -116,7 +118,17 @@ export default function Newsletter() {
         newsletter={words}
         source="newsletter"
         headingLevel={2}
-        pageAnswer={answer?.status === "invalid" ? answer : undefined}
+        pageAnswer={invalid}
+        summary={
+          invalid ? (
+            <ErrorSummary
+              id="newsletter-newsletter-summary"
+              headingLevel={3}
+              className="mb-5"
+              errors={[{ href: `#${newsletterEmailId("newsletter")}`, message: invalid.message }]}
+            />
+          ) : null
+        }
       />
       <h2 className="mt-14 text-2xl font-bold">Les dernières lettres</h2>
       {letters.length === 0 ? (

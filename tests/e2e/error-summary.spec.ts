@@ -5,7 +5,9 @@
  * answer opens the form with "Il y a N erreur(s) dans le formulaire", the
  * summary has the focus (`document.activeElement`), and each link moves
  * the focus to its field. With JavaScript the browser's own check shows the
- * same summary and focuses it (GOV.UK's pattern), and axe finds nothing.
+ * same summary and focuses it (GOV.UK's pattern), and axe finds nothing;
+ * the newsletter box (one field, answered in place) then shows its message
+ * beside the field and puts the focus back in it.
  *
  * With SUMMARY_SCREENSHOTS=dir, each form with its summary is saved there.
  */
@@ -122,24 +124,71 @@ for (const javaScriptEnabled of [false, true]) {
     await page.context().close();
   });
 
-  test(`the newsletter box with a wrong address opens with the error summary, focused, ${how}`, async ({ browser }) => {
+  test(`the newsletter box with a wrong address answers beside its field ${how}`, async ({ browser }) => {
     const page = await phonePage(browser, javaScriptEnabled);
-    // From the home page's box: without JavaScript, /newsletter answers with its own box.
+    // From the home page's box: without JavaScript, /newsletter answers with its own box and the summary.
     await page.goto(`${site.url}/`);
     if (javaScriptEnabled) await waitForHydration(page);
     const box = page.locator("#newsletter-home-email");
     await box.fill("marie@exemple");
     await box.press("Enter");
-    const source = javaScriptEnabled ? "home" : "newsletter";
-    await expectSummary(
-      page,
-      `newsletter-${source}-summary`,
-      [newsletterMessages.email],
-      `newsletter-${javaScriptEnabled ? "js" : "nojs"}-320`,
-    );
-    // What was typed is there to correct.
-    await expect(page.locator(`#newsletter-${source}-email`)).toHaveValue("marie@exemple");
-    if (javaScriptEnabled) await expectNoAxeViolations(page);
+    if (javaScriptEnabled) {
+      // In place (a fetcher): the message beside the field, announced, and the focus back in the field.
+      await expect(page.locator("#newsletter-home-error")).toHaveText(newsletterMessages.email);
+      await expect(page.locator("#newsletter-home-error")).toHaveAttribute("role", "alert");
+      await expect.poll(() => focusedId(page)).toBe("newsletter-home-email");
+      await expect(box).toHaveAttribute("aria-invalid", "true");
+      await expectNoAxeViolations(page);
+    } else {
+      await expectSummary(page, "newsletter-newsletter-summary", [newsletterMessages.email], "newsletter-nojs-320");
+      // What was typed is there to correct.
+      await expect(page.locator("#newsletter-newsletter-email")).toHaveValue("marie@exemple");
+    }
     await page.context().close();
   });
 }
+
+test("a talk for a group without JavaScript: its fields are shown, said to be for groups, and asked for", async ({
+  browser,
+}) => {
+  const page = await phonePage(browser, false);
+  await page.goto(`${site.url}/contact`);
+  const group = page.getByRole("group", { name: "Pour une conférence ou un atelier de groupe" });
+  await expect(group).toBeVisible();
+  await expect(group).toContainText("À remplir seulement si vous avez choisi « Conférence ou atelier pour un groupe »");
+  await page.getByLabel("Prénom", { exact: true }).fill("Claire");
+  await page.getByLabel("Nom", { exact: true }).fill("Rochat");
+  await page.getByLabel("Adresse e-mail", { exact: true }).fill("claire.rochat@example.ch");
+  await page.getByLabel("Téléphone", { exact: true }).fill("021 123 45 67");
+  await page.getByLabel("Service souhaité").selectOption({ label: "Conférence ou atelier pour un groupe" });
+  await group.getByLabel("Nombre de personnes").fill("1");
+  await page.getByRole("button", { name: "Envoyer", exact: true }).click();
+  await expectSummary(
+    page,
+    "contact-page-form-summary",
+    [contactMessages.organisation, contactMessages.commune, contactMessages.groupSize],
+    "contact-group-nojs-320",
+  );
+  await group.getByLabel("Association, club ou organisation").fill("Club des aînés");
+  await group.getByLabel("Commune").fill("Morges");
+  await group.getByLabel("Nombre de personnes").fill("25");
+  await page.getByRole("button", { name: "Envoyer", exact: true }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(contactMessages.successTitle);
+  await page.context().close();
+});
+
+test("a talk for a group with JavaScript: its fields appear once that service is chosen", async ({ browser }) => {
+  const page = await phonePage(browser, true);
+  await page.goto(`${site.url}/contact`);
+  await waitForHydration(page);
+  const group = page.getByRole("group", { name: "Pour une conférence ou un atelier de groupe" });
+  await expect(group).toHaveCount(0);
+  await page.getByLabel("Service souhaité").selectOption({ label: "Conférence ou atelier pour un groupe" });
+  await expect(group).toBeVisible();
+  await expect(group.getByLabel("Association, club ou organisation")).toBeVisible();
+  await expectNoHorizontalScroll(page);
+  await expectNoAxeViolations(page);
+  await page.getByLabel("Service souhaité").selectOption({ label: "Cours individuel" });
+  await expect(group).toHaveCount(0);
+  await page.context().close();
+});
