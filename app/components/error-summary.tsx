@@ -2,7 +2,10 @@
  * The error summary at the top of every public form (issue 24, item 7):
  * "Il y a N erreur(s) dans le formulaire" and one link per error, to the
  * field (`href="#field-id"`) with the field's French message. Nothing when
- * the submission has no error.
+ * the submission has no error in its fields. The form's own errors (too
+ * many requests, a failed save) stay in their alert above the buttons
+ * (`FormErrors`), as GOV.UK keeps the summary for what the visitor can
+ * correct: listed here too, each would be announced twice.
  *
  * It follows GOV.UK Design System's error summary pattern
  * (https://design-system.service.gov.uk/components/error-summary/): a
@@ -24,6 +27,7 @@
  */
 import { useEffect, useRef, type MouseEvent } from "react";
 import { cn } from "~/utils/cn";
+import { useHydrated } from "~/utils/use-hydrated";
 
 /** One error of the summary: where its link goes (`#` and the field's id) and the French message. */
 export interface SummaryError {
@@ -85,6 +89,7 @@ export function ErrorSummary({
   className?: string;
 }) {
   const ref = useRef<HTMLDivElement>(null);
+  const hydrated = useHydrated();
   const shown = errors.length > 0;
   useEffect(() => {
     if (shown) ref.current?.focus();
@@ -100,9 +105,10 @@ export function ErrorSummary({
       tabIndex={-1}
       // A named group: focused, it is announced by its heading (the Nu checker refuses a name on a bare div).
       role="group"
-      // Focused on load without JavaScript (see the module's comment).
+      // Focused on load without JavaScript (see the module's comment). Only in the server's HTML: in the
+      // browser React would focus it again each time it reappears, a correction typed in a field included.
       // eslint-disable-next-line jsx-a11y/no-autofocus
-      autoFocus
+      autoFocus={!hydrated}
       aria-labelledby={`${id}-title`}
       className={cn(
         "scroll-mt-4 rounded-2xl border-4 border-red-800 bg-white p-4 text-ink focus:outline-4 focus:outline-offset-4 focus:outline-primary sm:p-6",

@@ -86,7 +86,6 @@ export function ContactForm({
           fields.commune,
           fields.groupSize,
           fields.message,
-          { id: form.errorId, errors: form.errors },
         ])}
       />
 

@@ -101,7 +101,6 @@ export function BookingForm({
           fields.bookerPhone,
           fields.bookerEmail,
           fields.message,
-          { id: form.errorId, errors: form.errors },
         ])}
       />
 

@@ -55,7 +55,11 @@ export function usePublicForm<Input extends Record<string, unknown>, Output>({
       return;
     }
     form.onSubmit(event);
-    if (event.defaultPrevented) setRefused((count) => count + 1);
+    // Conform checks a field as it is typed in by submitting the form with an intent button (named
+    // "__intent__", @conform-to/dom): that is no submission of the visitor's, and must not move the focus.
+    const submitter = (event.nativeEvent as SubmitEvent).submitter;
+    const isIntent = submitter?.getAttribute("name") === "__intent__";
+    if (event.defaultPrevented && !isIntent) setRefused((count) => count + 1);
   };
   const summaryKey = useMemo(() => ({ refused, lastResult }), [refused, lastResult]);
 

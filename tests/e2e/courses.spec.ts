@@ -73,10 +73,10 @@ for (const javaScriptEnabled of [false, true]) {
     await expectNoHorizontalScroll(page);
     await checkAxe(page, javaScriptEnabled);
 
-    // Sent empty: the French messages beside the fields.
+    // Sent empty: the French messages beside the fields (and in the summary, tests/e2e/error-summary.spec.ts).
     await page.getByRole("button", { name: "Envoyer l’inscription" }).click();
-    await expect(page.getByText("Veuillez choisir une séance")).toBeVisible();
-    await expect(page.getByText("Le prénom doit contenir au moins 2 caractères")).toBeVisible();
+    await expect(page.locator("p", { hasText: "Veuillez choisir une séance" })).toBeVisible();
+    await expect(page.locator("p", { hasText: "Le prénom doit contenir au moins 2 caractères" })).toBeVisible();
     await checkAxe(page, javaScriptEnabled);
 
     await page.getByLabel(/mardi 12 janvier 2027, 14\sh\s00/).check();
