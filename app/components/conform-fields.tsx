@@ -43,8 +43,11 @@ export function InputField<Value extends string | undefined, FormSchema extends 
   type = "text",
   autoComplete,
   placeholder,
+  inputMode,
 }: TextFieldProps<Value, FormSchema> & {
   type?: "text" | "email" | "tel";
+  /** The keyboard phones show (`numeric` for a number typed in digits); `email` for an e-mail field. */
+  inputMode?: "numeric";
   /** The `autocomplete` token (`given-name`, `family-name`, `email`, `tel`), when the browser may fill it. */
   autoComplete?: ComponentProps<"input">["autoComplete"];
   placeholder?: string;
@@ -57,7 +60,7 @@ export function InputField<Value extends string | undefined, FormSchema extends 
         key={field.key}
         pattern={undefined}
         autoComplete={autoComplete}
-        inputMode={email ? "email" : undefined}
+        inputMode={email ? "email" : inputMode}
         spellCheck={email ? false : undefined}
         placeholder={placeholder}
       />

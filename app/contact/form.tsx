@@ -6,8 +6,14 @@
  * keystroke in a field already checked; the server's answer (`lastResult`)
  * shows its errors the same way, also without JavaScript.
  * Each error sits under its field (`aria-invalid`, `aria-describedby`),
- * and the first invalid field gets the focus. The form keeps `noValidate`
+ * and the error summary at the top takes the focus. The form keeps `noValidate`
  * so the French messages show rather than the browser's.
+ *
+ * The error summary (`ErrorSummary`) opens the form when a submission has
+ * errors. "Conférence ou atelier pour un groupe" asks for the organisation,
+ * the commune and the group's size: without JavaScript these fields are
+ * always shown, under a heading that says they are for groups; with
+ * JavaScript, only once that service is chosen (or when they have errors).
  *
  * The caller passes the form element: `fetcher.Form` in the dialog (no page
  * change), React Router's `Form` on the page (a normal post without
@@ -16,11 +22,13 @@
 import { getFormProps, getInputProps, getSelectProps, type SubmissionResult } from "@conform-to/react";
 import type { ComponentType, RefAttributes } from "react";
 import type { FetcherFormProps } from "react-router";
-import { contactSchema, HONEYPOT_FIELD, serviceChoices } from "./schema";
+import { contactSchema, GROUP_SERVICE, HONEYPOT_FIELD, serviceChoices } from "./schema";
 import { identity } from "~/content/identity";
 import { cn } from "~/utils/cn";
+import { useHydrated } from "~/utils/use-hydrated";
 import { usePublicForm } from "~/utils/use-public-form";
 import { InputField, TextareaField } from "~/components/conform-fields";
+import { ErrorSummary, summaryErrors } from "~/components/error-summary";
 import { Field, FormErrors, Honeypot, PendingLabel } from "~/components/form-parts";
 import { Button } from "~/components/ui/button";
 import { Checkbox } from "~/components/ui/checkbox";
@@ -51,7 +59,10 @@ export function ContactForm({
   onCancel?: () => void;
   className?: string;
 }) {
-  const { form, fields, onSubmit } = usePublicForm({ schema: contactSchema, id, lastResult, pending });
+  const { form, fields, onSubmit, summaryKey } = usePublicForm({ schema: contactSchema, id, lastResult, pending });
+  const hydrated = useHydrated();
+  const groupErrors = Boolean(fields.organisation.errors || fields.commune.errors || fields.groupSize.errors);
+  const showGroup = !hydrated || fields.service.value === GROUP_SERVICE || groupErrors;
 
   return (
     <FormComponent
@@ -62,6 +73,22 @@ export function ContactForm({
       noValidate
       className={cn("flex flex-col gap-5", className)}
     >
+      <ErrorSummary
+        id={`${form.id}-summary`}
+        focusKey={summaryKey}
+        errors={summaryErrors([
+          fields.firstName,
+          fields.lastName,
+          fields.email,
+          fields.phone,
+          fields.service,
+          fields.organisation,
+          fields.commune,
+          fields.groupSize,
+          fields.message,
+        ])}
+      />
+
       <p className="text-lg text-muted">
         Tous les champs sont obligatoires, sauf ceux marqués «&nbsp;facultatif&nbsp;».
       </p>
@@ -94,6 +121,29 @@ export function ContactForm({
           ))}
         </Select>
       </Field>
+
+      {showGroup ? (
+        <fieldset className="flex min-w-0 flex-col gap-5 rounded-2xl border-2 border-line p-4">
+          <legend className="px-1 text-xl font-bold text-ink">Pour une conférence ou un atelier de groupe</legend>
+          {hydrated ? null : (
+            <p className="text-lg text-muted">
+              À remplir seulement si vous avez choisi «&nbsp;Conférence ou atelier pour un groupe&nbsp;».
+            </p>
+          )}
+          <InputField
+            field={fields.organisation}
+            label="Association, club ou organisation"
+            autoComplete="organization"
+          />
+          <InputField field={fields.commune} label="Commune" hint="Où aurait lieu la rencontre." />
+          <InputField
+            field={fields.groupSize}
+            label="Nombre de personnes"
+            hint={"Environ, en chiffres, par exemple\u00a025."}
+            inputMode="numeric"
+          />
+        </fieldset>
+      ) : null}
 
       <TextareaField
         field={fields.message}

@@ -10,6 +10,10 @@ export const contactMessages = {
   email: "Veuillez entrer une adresse email valide",
   phone: "Veuillez entrer un numéro de téléphone valide",
   service: "Veuillez sélectionner un service",
+  organisation: "Indiquez le nom de votre association, club ou organisation",
+  commune: "Indiquez la commune où aurait lieu la rencontre",
+  groupSize:
+    "Indiquez le nombre de personnes, en chiffres, entre 2 et 300 (pour un groupe plus grand, dites-le dans le message)",
   saveError: "Une erreur s'est produite lors de l'envoi du message. Veuillez réessayer.",
   successTitle: "Félicitations !",
   successText: "Votre message a été envoyé avec succès. Je vous recontacterai très prochainement.",

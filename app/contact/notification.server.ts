@@ -7,7 +7,7 @@
  * rows stored before that, which kept only the request's fields.
  */
 import { escapeHtml, mailbox, oneLine } from "~/mail/render.server";
-import { serviceLabel, type ContactRequest } from "./schema";
+import { groupDetails, groupRows, serviceLabel, type ContactRequest } from "./schema";
 
 /** The outbox `kind` of the owner's notification of a contact request. */
 export const CONTACT_NOTIFICATION = "contact-notification";
@@ -41,6 +41,7 @@ export function buildContactMail(payload: ContactNotificationPayload): ContactMa
     ["E-mail", payload.email],
     ["Téléphone", payload.phone],
     ["Service", serviceLabel(payload.service)],
+    ...groupRows(groupDetails(payload)),
     ["Message", payload.message?.trim() || "(aucun)"],
     ["Lettre d’information", payload.newsletterConsent ? "oui, souhaite la recevoir" : "non"],
     ["Consentement", `accepté le ${when}`],

@@ -2,7 +2,9 @@
  * Stores a valid contact request and its owner notification in one
  * transaction: both rows or neither. Sets `contact_consent = true`,
  * `consent_timestamp` (server time) and `phone_e164` (the telephone in
- * E.164, null when unreadable: app/utils/phone.ts) itself. The notification
+ * E.164, null when unreadable: app/utils/phone.ts) itself, and the group's
+ * details (organisation, commune, size) for a talk or workshop for a group,
+ * null otherwise. The notification
  * is rendered now (`buildContactMail`) and queued in the outbox for the
  * owner (`recipient` null: CONTACT_NOTIFY_TO when sent). With
  * `newsletterConsent` and `siteUrl`, the newsletter's double opt-in starts
@@ -17,7 +19,7 @@ import { enqueueMail } from "~/mail/enqueue.server";
 import { requestSubscription } from "~/newsletter/subscriptions.server";
 import { buildContactMail, CONTACT_NOTIFICATION } from "./notification.server";
 import { toE164 } from "~/utils/phone";
-import type { ContactRequest } from "./schema";
+import { groupDetails, type ContactRequest } from "./schema";
 
 export async function saveContactRequest(
   db: Database,
@@ -26,6 +28,7 @@ export async function saveContactRequest(
   { siteUrl }: { siteUrl?: string } = {},
 ): Promise<number> {
   const consentTimestamp = now.toISOString();
+  const group = groupDetails(request);
   return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(contacts)
@@ -37,6 +40,9 @@ export async function saveContactRequest(
         phoneE164: toE164(request.phone),
         service: request.service,
         message: request.message || null,
+        organisation: group.organisation ?? null,
+        commune: group.commune ?? null,
+        groupSize: group.groupSize ?? null,
         newsletterConsent: request.newsletterConsent,
         contactConsent: true,
         consentTimestamp,

@@ -13,14 +13,44 @@ import { contactMessages } from "./messages";
 // Content-Security-Policy forbids (the probe fails safely but is reported as a violation).
 z.config({ jitless: true });
 
-/** The three services a visitor can ask about (spec section 3 "Service choices"), with their French labels. */
+/**
+ * The services a visitor can ask about, with their French labels: the spec's
+ * three (section 3 "Service choices") and, for associations and clubs, a
+ * talk or workshop for their group (issue 24, item 10; decision 021), which
+ * asks for the organisation, the commune and the group's size.
+ */
 export const serviceChoices = [
   { value: "small-group", label: "Cours en petit groupe" },
   { value: "one-to-one-course", label: "Cours individuel" },
   { value: "one-to-one-support", label: "Support individuel" },
+  { value: "group-talk", label: "Conférence ou atelier pour un groupe" },
 ] as const;
 
+/** The service that asks for the group's details (`organisation`, `commune`, `groupSize`). */
+export const GROUP_SERVICE = "group-talk";
+
+/** The group sizes a request may give (people, bounds included): a larger group says so in its message. */
+export const GROUP_SIZE = { min: 2, max: 300 } as const;
+
 export type ServiceValue = (typeof serviceChoices)[number]["value"];
+
+/**
+ * The group's details as labelled rows (organisation, commune, number of
+ * people), for a request that has them; none for the other services. Shared
+ * by the owner's notification and the desk's request page.
+ */
+export function groupRows(request: {
+  organisation?: string | null;
+  commune?: string | null;
+  groupSize?: number | null;
+}): [string, string][] {
+  if (request.organisation == null && request.commune == null && request.groupSize == null) return [];
+  return [
+    ["Organisation", request.organisation ?? ""],
+    ["Commune", request.commune ?? ""],
+    ["Nombre de personnes", request.groupSize == null ? "" : String(request.groupSize)],
+  ];
+}
 
 /** French label of a service value. */
 export function serviceLabel(value: ServiceValue): string {
@@ -74,7 +104,40 @@ export const personFields = {
     .optional(),
 };
 
-export const contactSchema = z.object({
+/**
+ * The group's details, checked only when the service is `GROUP_SERVICE`:
+ * organisation 2 to 150 characters, commune 2 to 100, group size a whole
+ * number of people from `GROUP_SIZE.min` to `GROUP_SIZE.max` (written in
+ * digits; spaces around are ignored).
+ */
+const groupFields = {
+  organisation: singleLine(
+    contactMessages.organisation,
+    150,
+    "Le nom de l’organisation doit contenir au plus 150 caractères",
+  ),
+  commune: singleLine(contactMessages.commune, 100, "Le nom de la commune doit contenir au plus 100 caractères"),
+  groupSize: z
+    .string({ message: contactMessages.groupSize })
+    .trim()
+    .regex(/^[0-9]{1,6}$/, contactMessages.groupSize)
+    .transform(Number)
+    .pipe(
+      z.number().int().min(GROUP_SIZE.min, contactMessages.groupSize).max(GROUP_SIZE.max, contactMessages.groupSize),
+    ),
+} as const;
+
+type GroupField = keyof typeof groupFields;
+const GROUP_FIELD_NAMES = Object.keys(groupFields) as GroupField[];
+
+/** The group's details of a valid request: all three for `GROUP_SERVICE`, none for the others. */
+export interface GroupDetails {
+  organisation?: string;
+  commune?: string;
+  groupSize?: number;
+}
+
+const contactObject = z.object({
   firstName: personFields.firstName,
   lastName: personFields.lastName,
   email: personFields.email,
@@ -82,12 +145,48 @@ export const contactSchema = z.object({
   service: z.enum(serviceChoices.map((choice) => choice.value) as [ServiceValue, ...ServiceValue[]], {
     message: contactMessages.service,
   }),
+  // Read as they came: checked below, and only for a group (without JavaScript the fields are always shown).
+  organisation: z.string().optional(),
+  commune: z.string().optional(),
+  groupSize: z.string().optional(),
   message: personFields.message,
   newsletterConsent: z.boolean().default(false),
 });
 
-/** A valid contact request, as the action stores it. */
+/**
+ * The contact request: the object above, and the group's details checked
+ * when the service is `GROUP_SERVICE` (with the other fields' errors, all at
+ * once). No transform at the root (Conform reads the fields' constraints
+ * from the object): `groupDetails` gives the checked values.
+ */
+export const contactSchema = contactObject.superRefine(
+  (value, ctx) => {
+    if (value?.service !== GROUP_SERVICE) return;
+    for (const name of GROUP_FIELD_NAMES) {
+      const checked = groupFields[name].safeParse(value[name]);
+      if (!checked.success) ctx.addIssue({ code: "custom", path: [name], message: checked.error.issues[0]!.message });
+    }
+  },
+  // Also when another field is missing: every error of the form shows at once.
+  { when: () => true },
+);
+
+/** A valid contact request, as the action receives it (the group's fields as typed: see `groupDetails`). */
 export type ContactRequest = z.output<typeof contactSchema>;
+
+/**
+ * The group's details of a valid request, trimmed, the size as a number:
+ * all three for `GROUP_SERVICE`, none for the other services (whatever
+ * was typed in their fields without JavaScript).
+ */
+export function groupDetails(request: ContactRequest): GroupDetails {
+  if (request.service !== GROUP_SERVICE) return {};
+  return {
+    organisation: groupFields.organisation.parse(request.organisation),
+    commune: groupFields.commune.parse(request.commune),
+    groupSize: groupFields.groupSize.parse(request.groupSize),
+  };
+}
 
 /**
  * Largest body the contact action reads, in bytes: the longest valid form

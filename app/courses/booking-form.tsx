@@ -12,11 +12,13 @@
  * contact form does (`usePublicForm`, and the same text fields,
  * `InputField` and `TextareaField`): the same French messages beside the
  * fields, with or without JavaScript (a normal post to the page's action
- * without it).
+ * without it), and the error summary (`ErrorSummary`) at the top of the
+ * form when a submission has errors.
  */
 import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
 import { Form } from "react-router";
 import { InputField, TextareaField } from "~/components/conform-fields";
+import { ErrorSummary, summaryErrors } from "~/components/error-summary";
 import { FieldError, FormErrors, Honeypot, PendingLabel } from "~/components/form-parts";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/utils/cn";
@@ -52,7 +54,7 @@ export function BookingForm({
   lastResult?: SubmissionResult<string[]> | null;
   pending?: boolean;
 }) {
-  const { form, fields, onSubmit } = usePublicForm({
+  const { form, fields, onSubmit, summaryKey } = usePublicForm({
     schema: bookingSchema,
     id: "inscription-form",
     lastResult,
@@ -82,6 +84,26 @@ export function BookingForm({
       noValidate
       className="flex flex-col gap-6 rounded-3xl border border-line bg-white p-5 shadow-md sm:p-8"
     >
+      <ErrorSummary
+        id={`${form.id}-summary`}
+        headingLevel={3}
+        focusKey={summaryKey}
+        errors={summaryErrors([
+          // A group of radios: the link goes to its first radio (GOV.UK's pattern).
+          { id: `${fields.sessionId.id}-${sessions[0]?.id}`, errors: fields.sessionId.errors },
+          fields.firstName,
+          fields.lastName,
+          fields.phone,
+          fields.email,
+          { id: `${fields.seats.id}-1`, errors: fields.seats.errors },
+          fields.bookerFirstName,
+          fields.bookerLastName,
+          fields.bookerPhone,
+          fields.bookerEmail,
+          fields.message,
+        ])}
+      />
+
       <p className="text-lg text-muted">
         Tous les champs sont obligatoires, sauf ceux marqués «&nbsp;facultatif&nbsp;».
       </p>

@@ -45,6 +45,12 @@ export const contacts = pgTable(
     note: text("note").notNull().default(""),
     /** The last exchange (arrival, status change, note): the retention period runs from here. */
     lastActivityAt: timestamp("last_activity_at", { withTimezone: true, mode: "string" }).notNull().defaultNow(),
+    /** For a talk or workshop for a group (service `group-talk`): the association, club or organisation; else null. */
+    organisation: text("organisation"),
+    /** For a group: the commune where the talk or workshop would take place; else null. */
+    commune: text("commune"),
+    /** For a group: the number of people (2 to 300); else null. */
+    groupSize: integer("group_size"),
   },
   (table) => [
     index("contacts_email_idx").on(sql`lower(${table.email})`),

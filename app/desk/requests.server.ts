@@ -38,6 +38,10 @@ export const REQUEST_COLUMNS: readonly RequestColumn[] = [
   { label: "E-mail", value: (row) => row.email },
   { label: "Téléphone", value: (row) => row.phone },
   { label: "Service", value: (row) => serviceLabel(row.service as Parameters<typeof serviceLabel>[0]) },
+  // A talk or workshop for a group: its details (empty cells for the other services).
+  { label: "Organisation", value: (row) => row.organisation ?? "" },
+  { label: "Commune", value: (row) => row.commune ?? "" },
+  { label: "Nombre de personnes", value: (row) => (row.groupSize == null ? "" : String(row.groupSize)) },
   { label: "Message", value: (row) => row.message ?? "" },
   { label: "Lettre d’information", value: (row) => (row.newsletterConsent ? "Oui" : "Non") },
   { label: "Consentement le", value: (row, moment) => moment(row.consentTimestamp) },

@@ -4,7 +4,10 @@
  * `POST /newsletter` is the action of every subscription box (home page,
  * blog, articles, this page): the public action guards first
  * (app/guards/public-action.server.ts), then `requestSubscription`. The
- * answer is the same whether the address was known or not.
+ * answer is the same whether the address was known or not. Without
+ * JavaScript, any box posts here and this page answers: an invalid address
+ * shows in this page's box (its error summary, the field filled again), any other
+ * answer above it.
  */
 import { data, Link, useActionData, useLoaderData } from "react-router";
 import { parseWithZod } from "@conform-to/zod/v4";
@@ -13,7 +16,8 @@ import { guardPublicAction } from "~/guards/public-action.server";
 import { sentLetters } from "~/newsletter/letters.server";
 import { NEWSLETTER_BODY_LIMIT_BYTES, NEWSLETTER_HONEYPOT } from "~/newsletter/fields";
 import { subscribeSchema } from "~/newsletter/schema";
-import { NewsletterBox } from "~/newsletter/subscribe-box";
+import { NewsletterBox, newsletterEmailId } from "~/newsletter/subscribe-box";
+import { ErrorSummary } from "~/components/error-summary";
 import { requestSubscription } from "~/newsletter/subscriptions.server";
 import type { SubscribeActionData } from "~/newsletter/types";
 import { newsletterMessages } from "~/newsletter/words";
@@ -58,8 +62,8 @@ export const meta = loaderMeta;
 export const handle = cachedPage({ tags: ["letters"] });
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const reply = (status: SubscribeActionData["status"], message: string, httpStatus: number) =>
-    data<SubscribeActionData>({ status, message }, { status: httpStatus });
+  const reply = (status: SubscribeActionData["status"], message: string, httpStatus: number, email?: string) =>
+    data<SubscribeActionData>({ status, message, email }, { status: httpStatus });
   const guard = await guardPublicAction(request, context, {
     name: "newsletter",
     bodyLimitBytes: NEWSLETTER_BODY_LIMIT_BYTES,
@@ -69,7 +73,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (guard.outcome === "rate-limited") return reply("rate-limited", newsletterMessages.rateLimited, 429);
   if (guard.outcome === "spam") return reply("received", newsletterMessages.received, 200);
   const submission = parseWithZod(guard.formData, { schema: subscribeSchema });
-  if (submission.status !== "success") return reply("invalid", newsletterMessages.email, 400);
+  if (submission.status !== "success") {
+    const typed = guard.formData.get("email");
+    return reply("invalid", newsletterMessages.email, 400, typeof typed === "string" ? typed.slice(0, 254) : undefined);
+  }
   const db = context.db!;
   try {
     const written = await db.transaction((tx) =>
@@ -87,6 +94,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function Newsletter() {
   const { words, page, letters } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
+  const invalid = answer?.status === "invalid" ? answer : undefined;
   return (
     <section className="mx-auto max-w-3xl px-4 py-16 sm:px-6">
       <h1 className="text-4xl font-bold">Lettre d’information</h1>
@@ -97,7 +105,8 @@ export default function Newsletter() {
           <li key={step}>{step}</li>
         ))}
       </ol>
-      {answer ? (
+      {/* An invalid address shows in the box below, with its error summary. */}
+      {answer && answer.status !== "invalid" ? (
         <p
           role={answer.status === "received" ? "status" : "alert"}
           className="mt-8 rounded-xl border-2 border-secondary bg-white p-4 text-xl text-ink"
@@ -105,7 +114,22 @@ export default function Newsletter() {
           {answer.message}
         </p>
       ) : null}
-      <NewsletterBox newsletter={words} source="newsletter" headingLevel={2} />
+      <NewsletterBox
+        newsletter={words}
+        source="newsletter"
+        headingLevel={2}
+        pageAnswer={invalid}
+        summary={
+          invalid ? (
+            <ErrorSummary
+              id="newsletter-newsletter-summary"
+              headingLevel={3}
+              className="mb-5"
+              errors={[{ href: `#${newsletterEmailId("newsletter")}`, message: invalid.message }]}
+            />
+          ) : null
+        }
+      />
       <h2 className="mt-14 text-2xl font-bold">Les dernières lettres</h2>
       {letters.length === 0 ? (
         <p className="mt-4 text-xl text-ink">La première lettre partira bientôt.</p>

@@ -5,11 +5,13 @@
  * submit, then again at each keystroke in a field already checked; the
  * server's answer (`lastResult`) shows its errors the same way, also
  * without JavaScript. One submission at a time: a second press while one
- * is on its way does nothing.
+ * is on its way does nothing. `summaryKey` changes at each failed submit
+ * (the browser's check refused it, or the server answered): the error
+ * summary (`ErrorSummary`) then takes the focus.
  */
 import { useForm, type DefaultValue, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { useMemo, type FormEvent } from "react";
+import { useMemo, useState, type FormEvent } from "react";
 import type { z } from "zod";
 
 /**
@@ -45,13 +47,21 @@ export function usePublicForm<Input extends Record<string, unknown>, Output>({
     },
   });
 
+  // Failed submits seen in the browser: Conform prevents the post when its check fails.
+  const [refused, setRefused] = useState(0);
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     if (pending) {
       event.preventDefault();
       return;
     }
     form.onSubmit(event);
+    // Conform checks a field as it is typed in by submitting the form with an intent button (named
+    // "__intent__", @conform-to/dom): that is no submission of the visitor's, and must not move the focus.
+    const submitter = (event.nativeEvent as SubmitEvent).submitter;
+    const isIntent = submitter?.getAttribute("name") === "__intent__";
+    if (event.defaultPrevented && !isIntent) setRefused((count) => count + 1);
   };
+  const summaryKey = useMemo(() => ({ refused, lastResult }), [refused, lastResult]);
 
-  return { form, fields, onSubmit };
+  return { form, fields, onSubmit, summaryKey };
 }

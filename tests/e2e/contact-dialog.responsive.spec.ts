@@ -1,7 +1,8 @@
 /**
  * The contact dialog at 1280, 375 and 320 px: the header's "Contactez-moi"
  * (the menu's on phones) opens it; an empty submit shows the five French
- * messages under their fields and focuses the first; axe finds nothing;
+ * messages under their fields and the error summary above them, which
+ * takes the focus (GOV.UK's pattern); axe finds nothing;
  * nothing scrolls sideways; targets are at least 44 px; "Annuler" closes
  * and gives the focus back; an error toast leaves the dialog's heading,
  * its close button and its buttons uncovered.
@@ -9,6 +10,7 @@
 import { expect, test } from "@playwright/test";
 import {
   answerContactPostWith,
+  errorSummary,
   expectFiveErrors,
   field,
   fillValidRequest,
@@ -56,8 +58,10 @@ test("the dialog opens, shows the five French messages on an empty submit, and A
 
   await dialog.getByRole("button", { name: "Envoyer" }).click();
   await expectFiveErrors(dialog);
-  await expect(field(dialog, "Prénom")).toBeFocused();
-  await expect(dialog.getByRole("alert")).toHaveCount(0); // no form-level error for field errors
+  // The summary has the focus, and its alert is the only one: no form-level error for field errors.
+  await expect(errorSummary(dialog, "contact-dialog-form")).toBeFocused();
+  await expect(dialog.getByRole("alert")).toHaveCount(1);
+  await expect(dialog.getByRole("alert")).toContainText("Il y a 5 erreurs dans le formulaire");
   await expectNoHorizontalScroll(page);
   await expectNoAxeViolations(page);
 

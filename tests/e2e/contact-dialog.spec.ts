@@ -10,9 +10,11 @@ import { expect, test, type Page } from "@playwright/test";
 import { contactMessages } from "../../app/contact/schema";
 import {
   answerContactPostWith,
+  errorSummary,
   expectFiveErrors,
   expectNoErrors,
   field,
+  fieldMessage,
   fillValidRequest,
   openDialogFromHeader,
   useOwnClientAddress,
@@ -133,25 +135,31 @@ test("after an empty submit, each message disappears as soon as its field become
   const { dialog } = await openDialogFromHeader(page);
   await dialog.getByRole("button", { name: "Envoyer" }).click();
   await expectFiveErrors(dialog);
+  await expect(errorSummary(dialog, "contact-dialog-form").getByRole("link")).toHaveCount(5);
 
   const firstName = field(dialog, "Prénom");
   await firstName.pressSequentially("J");
-  await expect(dialog.getByText(contactMessages.firstName)).toBeVisible(); // one letter is still too short
+  await expect(fieldMessage(dialog, contactMessages.firstName)).toBeVisible(); // one letter is still too short
   await firstName.pressSequentially("e");
-  await expect(dialog.getByText(contactMessages.firstName)).toHaveCount(0);
+  await expect(fieldMessage(dialog, contactMessages.firstName)).toHaveCount(0);
   await expect(firstName).not.toHaveAttribute("aria-invalid", "true");
 
   const email = field(dialog, "Adresse e-mail");
   await email.pressSequentially("jeanne@exemple");
-  await expect(dialog.getByText(contactMessages.email)).toBeVisible();
+  await expect(fieldMessage(dialog, contactMessages.email)).toBeVisible();
   await email.pressSequentially(".ch");
-  await expect(dialog.getByText(contactMessages.email)).toHaveCount(0);
+  await expect(fieldMessage(dialog, contactMessages.email)).toHaveCount(0);
 
   await field(dialog, "Service souhaité").selectOption({ label: "Support individuel" });
-  await expect(dialog.getByText(contactMessages.service)).toHaveCount(0);
+  await expect(fieldMessage(dialog, contactMessages.service)).toHaveCount(0);
+  // The summary follows: the two left.
+  await expect(errorSummary(dialog, "contact-dialog-form").getByRole("link")).toHaveText([
+    contactMessages.lastName,
+    contactMessages.phone,
+  ]);
   // The others keep theirs.
-  await expect(dialog.getByText(contactMessages.lastName)).toBeVisible();
-  await expect(dialog.getByText(contactMessages.phone)).toBeVisible();
+  await expect(fieldMessage(dialog, contactMessages.lastName)).toBeVisible();
+  await expect(fieldMessage(dialog, contactMessages.phone)).toBeVisible();
 });
 
 /**

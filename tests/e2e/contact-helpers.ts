@@ -93,6 +93,19 @@ export async function expectFiveErrors(scope: Page | Locator): Promise<void> {
   }
 }
 
+/**
+ * The message `text` under its field (a paragraph), not its link in the
+ * error summary at the top of the form.
+ */
+export function fieldMessage(scope: Page | Locator, text: string): Locator {
+  return scope.locator("p", { hasText: text });
+}
+
+/** The error summary of the form `formId` (`{formId}-summary`). */
+export function errorSummary(scope: Page | Locator, formId: string): Locator {
+  return scope.locator(`#${formId}-summary`);
+}
+
 /** No field is marked invalid, no message is shown. */
 export async function expectNoErrors(scope: Page | Locator): Promise<void> {
   for (const { label, message } of requiredFields) {

@@ -1,11 +1,12 @@
 /**
  * `/contact` with JavaScript at 1280, 375 and 320 px: the page reads
  * without sideways scrolling, an empty submit shows the five French
- * messages (checked in the browser, no request), and axe finds nothing,
+ * messages (checked in the browser, no request) and the error summary,
+ * focused, and axe finds nothing,
  * before and after.
  */
 import { expect, test } from "@playwright/test";
-import { expectFiveErrors, field } from "./contact-helpers";
+import { errorSummary, expectFiveErrors } from "./contact-helpers";
 import { expectNoAxeViolations, expectNoHorizontalScroll, waitForHydration, watchConsoleErrors } from "./helpers";
 
 test("the /contact page: no sideways scroll, the five messages on an empty submit, axe finds nothing", async ({
@@ -24,7 +25,7 @@ test("the /contact page: no sideways scroll, the five messages on an empty submi
   });
   await page.getByRole("button", { name: "Envoyer" }).click();
   await expectFiveErrors(page);
-  await expect(field(page, "Prénom")).toBeFocused();
+  await expect(errorSummary(page, "contact-page-form")).toBeFocused();
   expect(posted, "an empty form is not sent").toBe(false);
   await expectNoHorizontalScroll(page);
   await expectNoAxeViolations(page);

@@ -6,7 +6,15 @@
  */
 import { expect, test } from "@playwright/test";
 import { contactMessages } from "../../app/contact/schema";
-import { expectFiveErrors, field, fillValidRequest, requiredFields, validRequest } from "./contact-helpers";
+import {
+  errorSummary,
+  expectFiveErrors,
+  field,
+  fieldMessage,
+  fillValidRequest,
+  requiredFields,
+  validRequest,
+} from "./contact-helpers";
 
 test.use({ javaScriptEnabled: false });
 
@@ -35,6 +43,9 @@ test("an empty post answers 400 with the five messages beside their fields, and 
   expect((await answer).status()).toBe(400);
   await expect(page).toHaveURL(/\/contact$/);
   await expectFiveErrors(page);
+  await expect(errorSummary(page, "contact-page-form").getByRole("link")).toHaveText(
+    requiredFields.map(({ message }) => message),
+  );
   await expect(field(page, "Message (facultatif)")).toHaveValue(validRequest.message);
   await expect(page.getByRole("checkbox")).toBeChecked();
 
@@ -47,11 +58,11 @@ test("an empty post answers 400 with the five messages beside their fields, and 
   expect((await second).status()).toBe(400);
   await expect(field(page, "Prénom")).toHaveValue("J");
   await expect(field(page, "Prénom")).toHaveAttribute("aria-invalid", "true");
-  await expect(page.getByText(contactMessages.firstName)).toBeVisible();
+  await expect(fieldMessage(page, contactMessages.firstName)).toBeVisible();
   await expect(field(page, "Adresse e-mail")).toHaveValue(validRequest.email);
   await expect(field(page, "Adresse e-mail")).not.toHaveAttribute("aria-invalid", "true");
   await expect(field(page, "Service souhaité")).toHaveValue("one-to-one-course");
-  await expect(page.getByText(contactMessages.service)).toHaveCount(0);
+  await expect(fieldMessage(page, contactMessages.service)).toHaveCount(0);
   await expect(field(page, "Message (facultatif)")).toHaveValue(validRequest.message);
 });
 

@@ -14,7 +14,6 @@ import { expect, test, type Browser, type BrowserContext, type Page } from "@pla
 import { identity } from "../../app/content/identity";
 import {
   createOwner,
-  deskFetch,
   freshDataDir,
   signIn,
   spawnSite,
@@ -25,6 +24,7 @@ import {
   type SpawnedSite,
   type TestOwner,
 } from "../support/harness";
+import { createSessionInDesk } from "./desk-helpers";
 import { expectNoAxeViolations, expectNoHorizontalScroll, waitForHydration } from "./helpers";
 
 test.describe.configure({ mode: "serial" });
@@ -42,26 +42,7 @@ let jar: CookieJar;
 let smtp: Awaited<ReturnType<typeof startSmtp>>;
 
 /** Creates a session through the desk; resolves with its id. */
-async function newSession(fields: Record<string, string>): Promise<number> {
-  const answer = await deskFetch(site.url, "/admin/cours", {
-    jar,
-    form: {
-      intent: "create",
-      courseId: "securite",
-      time: "14:00",
-      durationMinutes: "120",
-      placeName: "Salle paroissiale",
-      placeAddress: "Rue du Lac 1, 1800 Vevey",
-      placeAccess: "Rez-de-chaussée, accès sans marche",
-      capacity: "8",
-      minimum: "4",
-      priceChf: "55",
-      ...fields,
-    },
-  });
-  expect(answer.status).toBe(303);
-  return Number(/(\d+)$/.exec(answer.headers.get("location")!)![1]);
-}
+const newSession = (fields: Record<string, string>) => createSessionInDesk(site.url, jar, fields);
 
 test.beforeAll(async () => {
   const dataDir = freshDataDir();
@@ -110,10 +91,10 @@ for (const javaScriptEnabled of [false, true]) {
     await expectNoHorizontalScroll(page);
     await checkAxe(page, javaScriptEnabled);
 
-    // Sent empty: the French messages beside the fields.
+    // Sent empty: the French messages beside the fields (and in the summary, tests/e2e/error-summary.spec.ts).
     await page.getByRole("button", { name: "Envoyer l’inscription" }).click();
-    await expect(page.getByText("Veuillez choisir une séance")).toBeVisible();
-    await expect(page.getByText("Le prénom doit contenir au moins 2 caractères")).toBeVisible();
+    await expect(page.locator("p", { hasText: "Veuillez choisir une séance" })).toBeVisible();
+    await expect(page.locator("p", { hasText: "Le prénom doit contenir au moins 2 caractères" })).toBeVisible();
     await checkAxe(page, javaScriptEnabled);
 
     await page.getByLabel(/mardi 12 janvier 2027, 14\sh\s00/).check();

@@ -6,10 +6,12 @@
 import fs from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
 import {
+  deskFetch,
   freshDataDir,
   ownerAddCommand,
   spawnSite,
   totpCode,
+  type CookieJar,
   type SpawnedSite,
   type TestOwner,
 } from "../support/harness";
@@ -107,4 +109,35 @@ export async function signInWithMouse(page: Page, siteUrl: string, owner: TestOw
 export async function downloadBy(page: Page, click: () => Promise<void>): Promise<{ name: string; bytes: Buffer }> {
   const [download] = await Promise.all([page.waitForEvent("download"), click()]);
   return { name: download.suggestedFilename(), bytes: fs.readFileSync(await download.path()) };
+}
+
+/**
+ * Creates a course session through the desk's form (`POST /admin/cours`,
+ * signed in as `jar`): the security course at 14 h 00, 2 hours, in Vevey,
+ * 8 seats, 4 at least, CHF 55.–; `fields` add the date (`YYYY-MM-DD`) and
+ * change any of them. Resolves with the new session's id.
+ */
+export async function createSessionInDesk(
+  siteUrl: string,
+  jar: CookieJar,
+  fields: Record<string, string>,
+): Promise<number> {
+  const answer = await deskFetch(siteUrl, "/admin/cours", {
+    jar,
+    form: {
+      intent: "create",
+      courseId: "securite",
+      time: "14:00",
+      durationMinutes: "120",
+      placeName: "Salle paroissiale",
+      placeAddress: "Rue du Lac 1, 1800 Vevey",
+      placeAccess: "Rez-de-chaussée, accès sans marche",
+      capacity: "8",
+      minimum: "4",
+      priceChf: "55",
+      ...fields,
+    },
+  });
+  expect(answer.status).toBe(303);
+  return Number(/(\d+)$/.exec(answer.headers.get("location")!)![1]);
 }

@@ -20,7 +20,7 @@ import http from "node:http";
 import { parseWithZod } from "@conform-to/zod/v4";
 import fc from "fast-check";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { contactSchema, HONEYPOT_FIELD } from "../../app/contact/schema";
+import { contactSchema, GROUP_SERVICE, GROUP_SIZE, HONEYPOT_FIELD } from "../../app/contact/schema";
 import { contacts } from "../../app/db/schema";
 import { MAX_REQUEST_BODY_BYTES } from "../../server/doors";
 import { startTestServer, validForm } from "../support/harness";
@@ -31,7 +31,19 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => site?.close());
 
-const FIELDS = ["firstName", "lastName", "email", "phone", "service", "message", "newsletterConsent", HONEYPOT_FIELD];
+const FIELDS = [
+  "firstName",
+  "lastName",
+  "email",
+  "phone",
+  "service",
+  "organisation",
+  "commune",
+  "groupSize",
+  "message",
+  "newsletterConsent",
+  HONEYPOT_FIELD,
+];
 
 /** `/contact` and spellings React Router resolves to it (case, percent-encoding, dot segments, slash, `.data`). */
 const SPELLINGS = [
@@ -64,6 +76,12 @@ const hostileString = fc.oneof(
     "+41 21 123 45 67",
     "marie@example.ch",
     "small-group",
+    GROUP_SERVICE,
+    "1",
+    "300",
+    "301",
+    " 25 ",
+    "1e2",
     "on",
     "true",
     "42",
@@ -83,10 +101,13 @@ const mutatedValid = fc
       maxKeys: 2,
     }),
     fc.boolean(),
+    fc.boolean(),
   )
-  .map(([changes, dropMessage]) => {
+  .map(([changes, dropMessage, group]) => {
     const fields: Record<string, string> = {
       ...validForm(`fuzz${Math.random().toString(36).slice(2)}@example.ch`),
+      // Half of them a talk for a group, with its details.
+      ...(group ? { service: GROUP_SERVICE, organisation: "Club des aînés", commune: "Morges", groupSize: "25" } : {}),
       ...changes,
     };
     if (dropMessage) delete fields.message;
@@ -229,6 +250,7 @@ it("answers 1,000 hostile payloads, by every method and spelling, without a 5xx 
   );
 
   const rows = await site.database.db.select().from(contacts);
+  let groups = 0;
   for (const row of rows) {
     const reparsed = contactSchema.safeParse({
       firstName: row.firstName,
@@ -236,10 +258,23 @@ it("answers 1,000 hostile payloads, by every method and spelling, without a 5xx 
       email: row.email,
       phone: row.phone,
       service: row.service,
+      organisation: row.organisation ?? undefined,
+      commune: row.commune ?? undefined,
+      groupSize: row.groupSize == null ? undefined : String(row.groupSize),
       message: row.message ?? undefined,
       newsletterConsent: row.newsletterConsent,
     });
     expect(reparsed.success, JSON.stringify(row)).toBe(true);
+    // A group's three details, all there and trimmed, the size within bounds; none for the other services.
+    if (row.service === GROUP_SERVICE) {
+      expect(row.organisation, JSON.stringify(row)).toBe(row.organisation?.trim());
+      expect(row.commune, JSON.stringify(row)).toBe(row.commune?.trim());
+      expect(row.groupSize, JSON.stringify(row)).toBeGreaterThanOrEqual(GROUP_SIZE.min);
+      expect(row.groupSize, JSON.stringify(row)).toBeLessThanOrEqual(GROUP_SIZE.max);
+      groups += 1;
+    } else {
+      expect([row.organisation, row.commune, row.groupSize], JSON.stringify(row)).toEqual([null, null, null]);
+    }
     expect(row.contactConsent).toBe(true);
   }
   const storedByHoneypot = rows.filter((row) => mustNotStore.honeypot.has(row.email));
@@ -259,6 +294,7 @@ it("answers 1,000 hostile payloads, by every method and spelling, without a 5xx 
   );
 
   expect(rows.length, "some hostile-but-valid requests are stored").toBeGreaterThan(50);
+  expect(groups, "some of them for a group").toBeGreaterThan(10);
   expect(storedByHoneypot, "no request with a filled or repeated honeypot is stored").toEqual([]);
   expect(storedByMethod, "no PUT or PATCH request is stored").toEqual([]);
   // The two checks above would pass with nothing to catch: enough of those requests were valid forms.

@@ -8,9 +8,12 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { contactMessages } from "../../app/contact/schema";
 import { contacts, outbox } from "../../app/db/schema";
 import {
+  createOwner,
+  deskFetch,
   freePort,
   postContact,
   postgresBinaries,
+  signIn,
   startPostgres,
   startSmtp,
   startTestServer,
@@ -88,6 +91,50 @@ describe.each(backends)("contact requests on %s", (backend) => {
       expect(mail!.html).toContain("j’aimerais apprendre à utiliser mon smartphone.");
       const [queued] = await site.database.db.select().from(outbox);
       expect(queued!.sentAt).not.toBeNull();
+    } finally {
+      await site.close();
+      await smtp.close();
+    }
+  });
+
+  it("stores a talk for a group with its organisation, commune and size, shown in the mail, the desk and the CSV", async () => {
+    const smtp = await startSmtp();
+    const site = await server({ SMTP_URL: smtp.url });
+    try {
+      const group = { service: "group-talk", organisation: " Club des aînés de Morges ", commune: "Morges" };
+      // Without the size: 400, its message beside the field and in the error summary, nothing stored.
+      const refused = await postContact(site.url, { ...validForm(), ...group, groupSize: "1" });
+      expect(refused.status).toBe(400);
+      expect(refused.body).toContain("Il y a 1 erreur dans le formulaire");
+      expect(refused.body).toContain('href="#contact-page-form-groupSize"');
+      expect(refused.body).toContain(contactMessages.groupSize);
+      expect(await site.database.db.select().from(contacts)).toHaveLength(0);
+
+      const { status } = await postContact(site.url, { ...validForm(), ...group, groupSize: " 25 " });
+      expect(status).toBe(200);
+      const [row] = await site.database.db.select().from(contacts);
+      expect(row).toMatchObject({
+        service: "group-talk",
+        organisation: "Club des aînés de Morges",
+        commune: "Morges",
+        groupSize: 25,
+      });
+
+      await waitFor(() => smtp.mails.length === 1, 10_000, "the notification");
+      const mail = smtp.mails[0]!;
+      expect(mail.subject).toBe("Nouvelle demande de contact : Marie Dupont (Conférence ou atelier pour un groupe)");
+      for (const line of ["Organisation : Club des aînés de Morges", "Commune : Morges", "Nombre de personnes : 25"])
+        expect(mail.text).toContain(line);
+
+      const owner = await createOwner(site.database.db);
+      const jar = await signIn(site.url, owner);
+      const page = await (await deskFetch(site.url, `/admin/demandes/${row!.id}`, { jar })).text();
+      for (const value of ["Conférence ou atelier pour un groupe", "Club des aînés de Morges", "Nombre de personnes"])
+        expect(page).toContain(value);
+      const csv = await (await deskFetch(site.url, "/admin/demandes.csv", { jar })).text();
+      const [header, line] = csv.replace(/^\uFEFF/, "").split("\r\n");
+      expect(header).toContain("Service;Organisation;Commune;Nombre de personnes;");
+      expect(line).toContain("Conférence ou atelier pour un groupe;Club des aînés de Morges;Morges;25;");
     } finally {
       await site.close();
       await smtp.close();

@@ -230,7 +230,7 @@ describe("the CSV of the requests", () => {
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const text = bytes.toString("utf8");
     expect(text.split("\r\n")[0]).toBe(
-      "\uFEFFN°;Reçue le;Statut;Prénom;Nom;E-mail;Téléphone;Service;Message;Lettre d’information;Consentement le;Note",
+      "\uFEFFN°;Reçue le;Statut;Prénom;Nom;E-mail;Téléphone;Service;Organisation;Commune;Nombre de personnes;Message;Lettre d’information;Consentement le;Note",
     );
     const rows = parse(text, { bom: true, delimiter: ";", columns: true }) as Record<string, string>[];
     // The requests matching "dupont", newest first: the trap, then Marie's two; not Jean's.

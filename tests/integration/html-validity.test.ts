@@ -4,7 +4,8 @@
  * the production server serves it (the build made by the global setup,
  * tests/integration/global-setup.ts): every page of the sitemap and every
  * noindex page (from the render cache), `/contact` answered with errors
- * after a bad post, the newsletter's answer, a letter, the mails' link
+ * after a bad post (with the error summary; and for a group), the
+ * newsletter's answers (a bad address: its error summary), a letter, the mails' link
  * pages, the courses with a session and a registration's page, the owner's
  * desk (sign-in, inbox, a request, a person, letters, subscribers, articles,
  * an article's editor, pictures), an article written in the desk, the 404
@@ -104,27 +105,37 @@ describe("the Nu HTML Checker", () => {
       fs.writeFileSync(file, await response.text());
       served.push({ name, file });
     };
+    /** Posts `fields` to `pathname` as a browser without JavaScript does (URL-encoded, no redirect followed). */
+    const postForm = (pathname: string, fields: Record<string, string>) =>
+      fetch(`${site.url}${pathname}`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { "Content-Type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams(fields).toString(),
+      });
     await save("GET /contact", 200, fetch(`${site.url}/contact`));
     expect((await postContact(site.url, validForm())).status).toBe(200);
     await save(
       "POST /contact with a bad e-mail",
       400,
-      fetch(`${site.url}/contact`, {
-        method: "POST",
-        headers: { "Content-Type": "application/x-www-form-urlencoded" },
-        body: new URLSearchParams({ ...validForm(), email: "pas-une-adresse" }).toString(),
-      }),
+      postForm("/contact", { ...validForm(), email: "pas-une-adresse" }),
+    );
+    await save(
+      "POST /contact for a group, its details missing (the error summary, the group's fields)",
+      400,
+      postForm("/contact", { ...validForm(), service: "group-talk", groupSize: "1" }),
     );
     await save("GET /coordonnees", 200, fetch(`${site.url}/coordonnees`));
     await save("GET /newsletter", 200, fetch(`${site.url}/newsletter`));
     await save(
       "POST /newsletter (the answer, without JavaScript)",
       200,
-      fetch(`${site.url}/newsletter`, {
-        method: "POST",
-        headers: { "Content-Type": "application/x-www-form-urlencoded" },
-        body: new URLSearchParams({ email: "lecteur@example.ch", source: "newsletter", website: "" }).toString(),
-      }),
+      postForm("/newsletter", { email: "lecteur@example.ch", source: "newsletter", website: "" }),
+    );
+    await save(
+      "POST /newsletter with a bad address (the error summary, without JavaScript)",
+      400,
+      postForm("/newsletter", { email: "lecteur@example", source: "home", website: "" }),
     );
     // A letter sent, for the archive and its page; the links' pages with a token that is not valid.
     const db = site.database.db;
@@ -194,12 +205,7 @@ describe("the Nu HTML Checker", () => {
     await save("GET /cours", 200, fetch(`${site.url}/cours`));
     await save("GET /cours/securite", 200, fetch(`${site.url}/cours/securite`));
     const registration = (fields: Record<string, string>) =>
-      fetch(`${site.url}/cours/securite`, {
-        method: "POST",
-        redirect: "manual",
-        headers: { "Content-Type": "application/x-www-form-urlencoded" },
-        body: new URLSearchParams({ sessionId: String(sessionId), website: "", ...fields }).toString(),
-      });
+      postForm("/cours/securite", { sessionId: String(sessionId), website: "", ...fields });
     await save(
       "POST /cours/securite with missing fields",
       400,

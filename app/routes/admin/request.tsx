@@ -1,5 +1,6 @@
 /**
- * `/admin/demandes/:id`: one contact request: every field, the consent and
+ * `/admin/demandes/:id`: one contact request: every field (a group's
+ * organisation, commune and size for a talk or workshop), the consent and
  * its time, the owner's notification (sent, attempts, last error, failed;
  * "Renvoyer la notification" when it failed), the status with its history,
  * and the free note. Each form posts to this page's action
@@ -10,7 +11,7 @@ import { Button, buttonVariants } from "~/components/ui/button";
 import { Label } from "~/components/ui/label";
 import { Select } from "~/components/ui/select";
 import { Textarea } from "~/components/ui/textarea";
-import { serviceLabel } from "~/contact/schema";
+import { groupRows, serviceLabel } from "~/contact/schema";
 import { DeskBackLink, telHref } from "~/desk/frame";
 import { Notice } from "~/desk/form-parts";
 import { requireOwner } from "~/desk/guard.server";
@@ -38,6 +39,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       ["E-mail", row.email],
       ["Téléphone", row.phone],
       ["Service", serviceLabel(row.service as Parameters<typeof serviceLabel>[0])],
+      ...groupRows(row),
       ["Message", row.message?.trim() || "(aucun)"],
       ["Lettre d’information", row.newsletterConsent ? "Oui, souhaite la recevoir" : "Non"],
       ["Consentement au contact", `Donné le ${formatDateTime(row.consentTimestamp)}`],
