@@ -25,7 +25,7 @@ import { buttonVariants } from "~/components/ui/button";
 import { TooltipProvider } from "~/components/ui/tooltip";
 import { blogSection } from "~/content/home";
 import { identity } from "~/content/identity";
-import { contactCta, legalLinks, navItems } from "~/content/navigation";
+import { callbackCta, contactCta, helpLinks, legalLinks, navItems } from "~/content/navigation";
 import { zones } from "~/content/zones";
 import { useHydrated } from "~/utils/use-hydrated";
 import { metaOf, siteName, titleTags } from "~/seo/meta";
@@ -123,8 +123,8 @@ export function loader({ context }: Route.LoaderArgs): RootData {
   return {
     siteName,
     feedTitle: `${blogSection.title} | ${siteName}`,
-    header: { brand, navItems, contactLabel: contactCta.label },
-    footer: { brand, name: identity.name, cantons: zones.map((zone) => zone.canton), navItems, legalLinks },
+    header: { brand, navItems, contactLabel: contactCta.label, callback: callbackCta },
+    footer: { brand, name: identity.name, cantons: zones.map((zone) => zone.canton), navItems, legalLinks, helpLinks },
   };
 }
 

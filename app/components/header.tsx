@@ -1,14 +1,15 @@
 /**
  * The fixed site header (spec section 2 "Header"): logo, two-line title
  * with the Swiss flag, navigation, "Contactez-moi" (a link to `/contact`
- * that opens the contact dialog once JavaScript runs).
+ * that opens the contact dialog once JavaScript runs) and "Rappelez-moi"
+ * (`/rappel`; on phones a "Rappel" button beside the menu's).
  *
  * Small screens: a "Menu" button (aria-expanded, aria-controls) opens the
  * same entries plus a full-width "Contactez-moi"; a click on an entry or
  * Escape closes it, and focus goes back to the button. Without JavaScript
  * the button is a link to the menu panel, which CSS `:target` shows.
  */
-import { Menu, X } from "lucide-react";
+import { Menu, PhoneIncoming, X } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Link, useLocation } from "react-router";
 import type { NavItem } from "~/content/navigation";
@@ -30,6 +31,8 @@ export interface HeaderWords {
   navItems: NavItem[];
   /** The "Contactez-moi" label. */
   contactLabel: string;
+  /** The callback request's link (`callbackCta`): its label, and the short one beside the menu on phones. */
+  callback: { href: string; label: string; short: string };
 }
 
 /** The fixed header, with its words from the root loader. */
@@ -93,7 +96,20 @@ export function Header({ words }: { words: HeaderWords }) {
             </a>
           ))}
           <ContactDialogLink className={cn(buttonVariants(), "ml-2")}>{words.contactLabel}</ContactDialogLink>
+          <Link to={words.callback.href} className={cn(buttonVariants({ variant: "outline" }), "ml-2")}>
+            {words.callback.label}
+          </Link>
         </nav>
+
+        {/* Phones: the callback request one tap away, beside the menu (issue 23). */}
+        <Link
+          to={words.callback.href}
+          aria-label={words.callback.label}
+          className={cn(buttonVariants({ variant: "outline", size: "compact" }), "ml-auto shrink-0 lg:hidden")}
+        >
+          <PhoneIncoming aria-hidden="true" className="size-6" />
+          <span className="sr-only min-[400px]:not-sr-only">{words.callback.short}</span>
+        </Link>
 
         {hydrated ? (
           <button
@@ -146,6 +162,13 @@ export function Header({ words }: { words: HeaderWords }) {
         >
           {words.contactLabel}
         </ContactDialogLink>
+        <Link
+          to={words.callback.href}
+          onClick={closeAfterClick}
+          className={cn(buttonVariants({ variant: "outline", size: "large", leading: "text" }), "mt-3 w-full")}
+        >
+          {words.callback.label}
+        </Link>
       </nav>
     </header>
   );

@@ -13,6 +13,7 @@ import { toast, useSonner } from "sonner";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "~/components/ui/dialog";
 import { Toaster } from "~/components/ui/toaster";
+import { CodeWordBox } from "~/trust/code-word-box";
 import { loadContactForm } from "./load-form";
 import { contactMessages } from "./messages";
 import type { ContactActionData } from "./types";
@@ -81,13 +82,19 @@ export default function ContactDialogShell({ fetcher, open, seen, onOpenChange, 
           }}
         >
           {sent ? (
-            <Confirmation onClose={() => onOpenChange(false)} />
+            <Confirmation codeWord={answer.codeWord} onClose={() => onOpenChange(false)} />
           ) : (
             <>
               <DialogTitle>Contactez-moi</DialogTitle>
               <DialogDescription>
                 Dites-moi qui vous êtes et ce dont vous avez besoin&nbsp;: je vous recontacte très prochainement.
               </DialogDescription>
+              <p className="mt-2 text-lg text-ink">
+                Vous préférez être appelé(e)&nbsp;?{" "}
+                <a href="/rappel" className="font-semibold text-primary underline underline-offset-4">
+                  Rappelez-moi
+                </a>
+              </p>
               <Suspense fallback={<p className="mt-6 text-lg text-muted">Chargement du formulaire…</p>}>
                 <ContactForm
                   id="contact-dialog-form"
@@ -109,7 +116,7 @@ export default function ContactDialogShell({ fetcher, open, seen, onOpenChange, 
 }
 
 /** The success view: heading (focused, so screen readers read it), the spec's text, "Fermer". */
-function Confirmation({ onClose }: { onClose: () => void }) {
+function Confirmation({ codeWord, onClose }: { codeWord?: string; onClose: () => void }) {
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => headingRef.current?.focus(), []);
   return (
@@ -119,6 +126,7 @@ function Confirmation({ onClose }: { onClose: () => void }) {
         {contactMessages.successTitle}
       </DialogTitle>
       <DialogDescription className="mt-2 text-xl text-ink">{contactMessages.successText}</DialogDescription>
+      {codeWord ? <CodeWordBox codeWord={codeWord} /> : null}
       <Button type="button" size="large" leading="text" onClick={onClose} className="mt-2 w-full min-[400px]:w-auto">
         Fermer
       </Button>

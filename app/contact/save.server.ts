@@ -7,7 +7,9 @@
  * owner (`recipient` null: CONTACT_NOTIFY_TO when sent). With
  * `newsletterConsent` and `siteUrl`, the newsletter's double opt-in starts
  * in the same transaction (`requestSubscription`: a confirmation mail,
- * nobody subscribed without clicking).
+ * nobody subscribed without clicking). The request gets `codeWord` (a new
+ * one of app/trust/code-word.server.ts when not given), stored and shown in
+ * the notification.
  * @returns the new contact's id. @throws whatever the driver throws when the
  *   database is unreachable (nothing is written then).
  */
@@ -16,6 +18,7 @@ import { contacts } from "~/db/schema";
 import { enqueueMail } from "~/mail/enqueue.server";
 import { requestSubscription } from "~/newsletter/subscriptions.server";
 import { buildContactMail, CONTACT_NOTIFICATION } from "./notification.server";
+import { newCodeWord } from "~/trust/code-word.server";
 import { toE164 } from "~/utils/phone";
 import type { ContactRequest } from "./schema";
 
@@ -23,7 +26,7 @@ export async function saveContactRequest(
   db: Database,
   request: ContactRequest,
   now = new Date(),
-  { siteUrl }: { siteUrl?: string } = {},
+  { siteUrl, codeWord = newCodeWord() }: { siteUrl?: string; codeWord?: string } = {},
 ): Promise<number> {
   const consentTimestamp = now.toISOString();
   return db.transaction(async (tx) => {
@@ -40,6 +43,7 @@ export async function saveContactRequest(
         newsletterConsent: request.newsletterConsent,
         contactConsent: true,
         consentTimestamp,
+        codeWord,
       })
       .returning({ id: contacts.id });
     const contactId = row!.id;
@@ -47,7 +51,7 @@ export async function saveContactRequest(
       kind: CONTACT_NOTIFICATION,
       recipient: null,
       contactId,
-      ...buildContactMail({ ...request, contactId, consentTimestamp }),
+      ...buildContactMail({ ...request, contactId, consentTimestamp, codeWord }),
     });
     // "Je souhaite recevoir la lettre d'information": the same double opt-in as the boxes.
     if (request.newsletterConsent && siteUrl) {
