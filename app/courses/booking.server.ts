@@ -20,6 +20,7 @@
  */
 import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
+import { newCodeWord } from "~/trust/code-word.server";
 import { toE164 } from "~/utils/phone";
 import { courseRegistrations, courseSessions, outbox } from "~/db/schema";
 import { enqueueMail } from "~/mail/enqueue.server";
@@ -196,6 +197,7 @@ export async function registerForSession(
         message: input.message || null,
         source: options.source ?? "web",
         createdAt: now.toISOString(),
+        codeWord: newCodeWord(),
       })
       .returning();
     const row = registration!;
@@ -216,7 +218,15 @@ export async function registerForSession(
       const mailId = await enqueueMail(tx, {
         kind: status === "confirmed" ? BOOKING_MAIL.confirmation : BOOKING_MAIL.waiting,
         recipient,
-        ...registrationMail({ courseTitle: title, session, attendeeName, seats, position, manageUrl: link }),
+        ...registrationMail({
+          courseTitle: title,
+          session,
+          attendeeName,
+          seats,
+          position,
+          manageUrl: link,
+          codeWord: row.codeWord,
+        }),
         attachments,
       });
       mailIds.push(mailId);
@@ -240,6 +250,7 @@ export async function registerForSession(
         seats,
         position,
         message: row.message,
+        codeWord: row.codeWord,
         deskUrl: deskUrl(options.siteUrl, session.id),
       }),
     });

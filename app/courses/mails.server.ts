@@ -90,6 +90,18 @@ function sessionDetails({ courseTitle, session }: MailSession): [string, string]
   ];
 }
 
+/**
+ * The code word's paragraphs (issue 23): the word, what it is for, and the
+ * address of `/confiance` on the site of `manageUrl`; none without a word.
+ */
+function codeWordParagraphs({ codeWord, manageUrl }: { codeWord?: string | null; manageUrl: string }): string[] {
+  if (!codeWord) return [];
+  return [
+    `Votre mot de code : « ${codeWord} ». Quand je vous appelle, je vous le dis au début de l’appel : vous savez ainsi que c’est bien moi.`,
+    `Ce que je ne vous demanderai jamais : ${new URL("/confiance", manageUrl).href}`,
+  ];
+}
+
 /** The attendee's (and the relative's) mail after registering: confirmed, or on the waiting list at `position`. */
 export function registrationMail(
   mail: MailSession & {
@@ -97,6 +109,8 @@ export function registrationMail(
     seats: number;
     position: number | null;
     manageUrl: string;
+    /** The registration's code word (app/trust/code-word.server.ts); null on rows stored before it. */
+    codeWord?: string | null;
   },
 ): RenderedMail {
   const places = mail.seats === 2 ? "2 places" : "1 place";
@@ -107,6 +121,7 @@ export function registrationMail(
         "Bonjour,",
         `Cette séance est complète. ${mail.attendeeName} est inscrit(e) sur la liste d’attente (${places}), en position ${mail.position}.`,
         "Si une place se libère, je vous appelle. Vous n’avez rien à faire d’ici là.",
+        ...codeWordParagraphs(mail),
       ],
       sessionDetails(mail),
       { label: "Voir ou annuler cette inscription", url: mail.manageUrl },
@@ -121,6 +136,7 @@ export function registrationMail(
       `Paiement : ${courseBookingInfo.payment}`,
       `Pour ajouter le cours à votre agenda, ouvrez le fichier joint « ${CALENDAR_FILE.name} » ou le lien « Ajouter à mon agenda » ci-dessous.`,
       courseBookingInfo.cancel,
+      ...codeWordParagraphs(mail),
     ],
     sessionDetails(mail),
     [
@@ -176,6 +192,8 @@ export function ownerRegistrationMail(
     seats: number;
     position: number | null;
     message: string | null;
+    /** The registration's code word, to say when calling; null on rows stored before it. */
+    codeWord?: string | null;
     deskUrl: string;
   },
 ): RenderedMail {
@@ -191,6 +209,7 @@ export function ownerRegistrationMail(
       ...(mail.booker ? [["Inscrit(e) par", personLine(mail.booker)] as [string, string]] : []),
       ["Places", String(mail.seats)],
       ...(mail.message ? [["Message", mail.message] as [string, string]] : []),
+      ...(mail.codeWord ? [["Mot de code", `« ${mail.codeWord} »`] as [string, string]] : []),
     ],
     { label: "La séance dans le bureau", url: mail.deskUrl },
   );

@@ -76,6 +76,7 @@ export function registrationFields(row: RegistrationRow): [string, string][] {
         : "(la personne elle-même)",
     ],
     ["Message", row.message?.trim() || "(aucun)"],
+    ["Mot de code", row.codeWord ?? "(aucun)"],
     ["Inscrit(e) le", formatDateTime(row.createdAt)],
   ];
 }

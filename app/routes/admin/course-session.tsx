@@ -57,6 +57,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       ? { name: `${row.bookerFirstName} ${row.bookerLastName ?? ""}`.trim(), phone: row.bookerPhone ?? "" }
       : null,
     message: row.message,
+    codeWord: row.codeWord,
     source: row.source,
     status: REGISTRATION_STATUS_LABELS[row.status] ?? row.status,
   });
@@ -373,6 +374,7 @@ function PeopleList({
               Inscrit(e) par {person.booker.name}, <a href={telHref(person.booker.phone)}>{person.booker.phone}</a>
             </p>
           ) : null}
+          {person.codeWord ? <p>Mot de code : « {person.codeWord} »</p> : null}
           {person.message ? <p className="whitespace-pre-line text-muted">{person.message}</p> : null}
           {giveSeat ? (
             <Form method="post" className="mt-2">
