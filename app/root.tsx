@@ -82,7 +82,7 @@ export function Layout({ children }: { children: ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="theme-color" content="#1d4ed8" />
+        <meta name="theme-color" content="#1e40af" />
         <Meta />
         <Links />
         {data ? <link rel="alternate" type="application/rss+xml" title={data.feedTitle} href="/blog/rss.xml" /> : null}
