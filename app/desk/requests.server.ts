@@ -34,19 +34,20 @@ export interface RequestColumn {
 export const REQUEST_COLUMNS: readonly RequestColumn[] = [
   { label: "N°", value: (row) => String(row.id) },
   { label: "Reçue le", value: (row, moment) => moment(row.createdAt) },
-  { label: "Type", value: (row) => kindLabel(row.kind) },
   { label: "Statut", value: (row) => statusLabel(row.status) },
   { label: "Prénom", value: (row) => row.firstName },
   { label: "Nom", value: (row) => row.lastName },
   { label: "E-mail", value: (row) => row.email ?? "" },
   { label: "Téléphone", value: (row) => row.phone },
   { label: "Service", value: (row) => (row.service ? serviceLabel(row.service as ServiceValue) : "") },
-  { label: "Moments pour rappeler", value: (row) => (row.kind === "rappel" ? halfDaysText(row.halfDays) : "") },
-  { label: "Mot de code", value: (row) => row.codeWord ?? "" },
   { label: "Message", value: (row) => row.message ?? "" },
   { label: "Lettre d’information", value: (row) => (row.newsletterConsent ? "Oui" : "Non") },
   { label: "Consentement le", value: (row, moment) => moment(row.consentTimestamp) },
   { label: "Note", value: (row) => row.note },
+  // Issue 23, after the older columns (spreadsheets made before keep their letters).
+  { label: "Type", value: (row) => kindLabel(row.kind) },
+  { label: "Moments pour rappeler", value: (row) => (row.kind === "rappel" ? halfDaysText(row.halfDays) : "") },
+  { label: "Mot de code", value: (row) => row.codeWord ?? "" },
 ];
 
 /** Escapes `%`, `_` and `\` for a LIKE pattern. */

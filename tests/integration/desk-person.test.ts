@@ -241,7 +241,7 @@ describe("the CSV of the requests", () => {
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const text = bytes.toString("utf8");
     expect(text.split("\r\n")[0]).toBe(
-      "\uFEFFN°;Reçue le;Type;Statut;Prénom;Nom;E-mail;Téléphone;Service;Moments pour rappeler;Mot de code;Message;Lettre d’information;Consentement le;Note",
+      "\uFEFFN°;Reçue le;Statut;Prénom;Nom;E-mail;Téléphone;Service;Message;Lettre d’information;Consentement le;Note;Type;Moments pour rappeler;Mot de code",
     );
     const rows = parse(text, { bom: true, delimiter: ";", columns: true }) as Record<string, string>[];
     // The requests matching "dupont", newest first: the trap, then Marie's two; not Jean's.
