@@ -96,19 +96,22 @@ export function Header({ words }: { words: HeaderWords }) {
             </a>
           ))}
           <ContactDialogLink className={cn(buttonVariants(), "ml-2")}>{words.contactLabel}</ContactDialogLink>
-          <Link to={words.callback.href} className={cn(buttonVariants({ variant: "outline" }), "ml-2")}>
-            {words.callback.label}
-          </Link>
+          {/* From 1280 px; narrower, the icon beside the navigation stands for it (cn does not merge classes). */}
+          <span className="ml-2 hidden xl:block">
+            <Link to={words.callback.href} className={buttonVariants({ variant: "outline" })}>
+              {words.callback.label}
+            </Link>
+          </span>
         </nav>
 
-        {/* Phones: the callback request one tap away, beside the menu (issue 23). */}
+        {/* Phones and narrow screens: the callback request one tap away, beside the menu (issue 23). */}
         <Link
           to={words.callback.href}
           aria-label={words.callback.label}
-          className={cn(buttonVariants({ variant: "outline", size: "compact" }), "ml-auto shrink-0 lg:hidden")}
+          className={cn(buttonVariants({ variant: "outline", size: "compact" }), "ml-auto shrink-0 lg:ml-0 xl:hidden")}
         >
           <PhoneIncoming aria-hidden="true" className="size-6" />
-          <span className="sr-only min-[400px]:not-sr-only">{words.callback.short}</span>
+          <span className="sr-only min-[400px]:not-sr-only lg:sr-only">{words.callback.short}</span>
         </Link>
 
         {hydrated ? (
