@@ -63,35 +63,27 @@ export default function Trust() {
       <h1 className="mt-3 text-4xl font-bold text-ink">{page.title}</h1>
       <p className="mt-4 text-xl text-ink">{page.intro}</p>
 
-      <section aria-labelledby="jamais" className="mt-10">
-        <h2 id="jamais" className="text-3xl font-bold text-ink">
-          {page.neverTitle}
-        </h2>
-        <Points items={page.never} />
-      </section>
-
-      <section aria-labelledby="verifier" className="mt-12">
-        <h2 id="verifier" className="text-3xl font-bold text-ink">
-          {page.checkTitle}
-        </h2>
-        <Points items={page.check} />
-      </section>
-
-      <section aria-labelledby="apres" className="mt-12">
-        <h2 id="apres" className="text-3xl font-bold text-ink">
-          {page.afterTitle}
-        </h2>
-        <Points items={page.after} />
-        <p className="mt-6 text-lg">
-          <a href="/rappel" className={linkClass}>
-            Demander à être rappelé(e)
-          </a>{" "}
-          ·{" "}
-          <a href="/questions" className={linkClass}>
-            Questions fréquentes
-          </a>
-        </p>
-      </section>
+      {[
+        { id: "jamais", title: page.neverTitle, items: page.never },
+        { id: "verifier", title: page.checkTitle, items: page.check },
+        { id: "apres", title: page.afterTitle, items: page.after },
+      ].map((part) => (
+        <section key={part.id} aria-labelledby={part.id} className="mt-12">
+          <h2 id={part.id} className="text-3xl font-bold text-ink">
+            {part.title}
+          </h2>
+          <Points items={part.items} />
+        </section>
+      ))}
+      <p className="mt-6 text-lg">
+        <a href="/rappel" className={linkClass}>
+          Demander à être rappelé(e)
+        </a>{" "}
+        ·{" "}
+        <a href="/questions" className={linkClass}>
+          Questions fréquentes
+        </a>
+      </p>
 
       <section aria-labelledby="sources" className="mt-12">
         <h2 id="sources" className="text-2xl font-bold text-ink">
