@@ -26,7 +26,7 @@ import { buttonVariants } from "~/components/ui/button";
 import { TooltipProvider } from "~/components/ui/tooltip";
 import { blogSection } from "~/content/home";
 import { identity } from "~/content/identity";
-import { contactCta, legalLinks, navItems } from "~/content/navigation";
+import { callbackCta, contactCta, helpLinks, legalLinks, navItems } from "~/content/navigation";
 import { zones } from "~/content/zones";
 import { useHydrated } from "~/utils/use-hydrated";
 import { metaOf, siteName, titleTags } from "~/seo/meta";
@@ -83,7 +83,7 @@ export function Layout({ children }: { children: ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="theme-color" content="#1d4ed8" />
+        <meta name="theme-color" content="#1e40af" />
         <Meta />
         <Links />
         {data ? <link rel="alternate" type="application/rss+xml" title={data.feedTitle} href="/blog/rss.xml" /> : null}
@@ -124,8 +124,14 @@ export function loader({ context }: Route.LoaderArgs): RootData {
   return {
     siteName,
     feedTitle: `${blogSection.title} | ${siteName}`,
-    header: { brand, navItems, contactLabel: contactCta.label, channels: encodedContactChannels() },
-    footer: { brand, name: identity.name, cantons: zones.map((zone) => zone.canton), navItems, legalLinks },
+    header: {
+      brand,
+      navItems,
+      contactLabel: contactCta.label,
+      channels: encodedContactChannels(),
+      callback: callbackCta,
+    },
+    footer: { brand, name: identity.name, cantons: zones.map((zone) => zone.canton), navItems, legalLinks, helpLinks },
   };
 }
 

@@ -13,6 +13,9 @@ export default [
   route("robots.txt", "routes/robots.ts"),
   route("blog/:slug", "routes/blog-article.tsx"),
   route("contact", "routes/contact.tsx"),
+  route("rappel", "routes/callback.tsx"),
+  route("confiance", "routes/trust.tsx"),
+  route("questions", "routes/questions.tsx"),
   // Courses (app/courses/): rendered on request, for live seat counts.
   route("cours", "routes/courses.tsx"),
   route("cours/inscription/:token", "routes/course-registration.tsx"),

@@ -117,8 +117,10 @@ export async function startServer({
   const rateLimit = createRateLimiter(
     database.db,
     {
-      // The public forms a visitor fills: the contact form and the newsletter boxes.
+      // The public forms a visitor fills: the contact form, the callback request and the newsletter boxes.
       contact: publicFormLimit,
+      // /rappel (issue 23): counted apart from the contact form. An action without an entry here is not limited.
+      callback: publicFormLimit,
       newsletter: publicFormLimit,
       // Course registrations and cancellations (app/routes/course*.tsx): the same allowance, counted apart.
       booking: publicFormLimit,

@@ -1,4 +1,7 @@
-/** The site footer (spec section 2 "Footer"): the five section links, name and cantons, copyright and the legal pages. */
+/**
+ * The site footer (spec section 2 "Footer"): the five section links, name and cantons, the help links (callback,
+ * questions, the trainer's promise: issue 23), copyright and the legal pages.
+ */
 import { Link, useLocation } from "react-router";
 import type { NavItem } from "~/content/navigation";
 import { navHref } from "./nav-link";
@@ -13,11 +16,13 @@ export interface FooterWords {
   cantons: string[];
   navItems: NavItem[];
   legalLinks: { href: string; label: string }[];
+  /** Callback, questions, the trainer's promise (`helpLinks`). */
+  helpLinks: { href: string; label: string }[];
 }
 
 /** The site footer, with its words from the root loader. */
 export function Footer({ words }: { words: FooterWords }) {
-  const { brand, name, cantons, navItems, legalLinks } = words;
+  const { brand, name, cantons, navItems, legalLinks, helpLinks } = words;
   const { pathname } = useLocation();
   return (
     <footer className="bg-ink text-white">
@@ -30,6 +35,20 @@ export function Footer({ words }: { words: FooterWords }) {
             {/* The cantons hold together: a narrow screen breaks after "·", never inside the list. */}
             {name}&nbsp;· <span className="whitespace-nowrap">{cantons.join(" • ")}</span>
           </p>
+          <nav aria-label="Aide et confiance" className="mt-4">
+            <ul className="-mx-3 flex flex-col">
+              {helpLinks.map((link) => (
+                <li key={link.href}>
+                  <Link
+                    to={link.href}
+                    className="inline-flex min-h-12 items-center rounded-lg px-3 font-semibold text-white underline underline-offset-4 hover:no-underline focus-visible:outline-white"
+                  >
+                    {link.label}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
         </div>
         <nav aria-label="Pied de page">
           <ul className="flex flex-wrap gap-x-2 gap-y-1 md:justify-end">

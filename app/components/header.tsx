@@ -1,7 +1,8 @@
 /**
  * The fixed site header (spec section 2 "Header"): logo, two-line title
  * with the Swiss flag, navigation, "Contactez-moi" (a link to `/contact`
- * that opens the contact dialog once JavaScript runs).
+ * that opens the contact dialog once JavaScript runs) and "Rappelez-moi"
+ * (`/rappel`; on phones a "Rappel" button beside the menu's).
  *
  * Small screens: "Appeler" (the owner's telephone one tap away: the tap
  * shows the number as a `tel:` link under the bar; without JavaScript it
@@ -10,7 +11,7 @@
  * Escape closes it, and focus goes back to the button. Without JavaScript
  * the button is a link to the menu panel, which CSS `:target` shows.
  */
-import { Menu, Phone, X } from "lucide-react";
+import { Menu, Phone, PhoneIncoming, X } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Link, useLocation } from "react-router";
 import type { NavItem } from "~/content/navigation";
@@ -36,6 +37,8 @@ export interface HeaderWords {
   contactLabel: string;
   /** The owner's contact channels, encoded (`encodedContactChannels`): the "Appeler" button decodes them when tapped. */
   channels: string;
+  /** The callback request's link (`callbackCta`): its label, and the short one beside the menu on phones. */
+  callback: { href: string; label: string; short: string };
 }
 
 /** The fixed header, with its words from the root loader. */
@@ -106,6 +109,12 @@ export function Header({ words }: { words: HeaderWords }) {
             </a>
           ))}
           <ContactDialogLink className={cn(buttonVariants(), "ml-2")}>{words.contactLabel}</ContactDialogLink>
+          {/* From 1280 px; narrower, the icon beside the navigation stands for it (cn does not merge classes). */}
+          <span className="ml-2 hidden xl:block">
+            <Link to={words.callback.href} className={buttonVariants({ variant: "outline" })}>
+              {words.callback.label}
+            </Link>
+          </span>
         </nav>
 
         <PhoneRevealForm
@@ -125,6 +134,15 @@ export function Header({ words }: { words: HeaderWords }) {
             <span className="sr-only min-[400px]:not-sr-only">Appeler</span>
           </button>
         </PhoneRevealForm>
+        {/* Phones and narrow screens: the callback request one tap away, beside the menu (issue 23). */}
+        <Link
+          to={words.callback.href}
+          aria-label={words.callback.label}
+          className={cn(buttonVariants({ variant: "outline", size: "compact" }), "shrink-0 xl:hidden")}
+        >
+          <PhoneIncoming aria-hidden="true" className="size-6" />
+          <span className="sr-only min-[400px]:not-sr-only lg:sr-only">{words.callback.short}</span>
+        </Link>
 
         {hydrated ? (
           <button
@@ -186,6 +204,13 @@ export function Header({ words }: { words: HeaderWords }) {
         >
           {words.contactLabel}
         </ContactDialogLink>
+        <Link
+          to={words.callback.href}
+          onClick={closeAfterClick}
+          className={cn(buttonVariants({ variant: "outline", size: "large", leading: "text" }), "mt-3 w-full")}
+        >
+          {words.callback.label}
+        </Link>
       </nav>
     </header>
   );

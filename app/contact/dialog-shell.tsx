@@ -5,14 +5,20 @@
  * area. Once loaded it stays mounted, so that a toast still shows after the
  * dialog has closed. `ContactDialogProvider` (dialog.tsx) holds the
  * state and renders this module.
+ *
+ * A click beside the dialog or Escape, with something typed in the form,
+ * does not close it: a question asks first (« Continuer à écrire », focused,
+ * or « Fermer sans envoyer »). "Annuler" and the corner button still close
+ * it at once: they say what they do.
  */
 import { CircleCheck } from "lucide-react";
-import { lazy, Suspense, useEffect, useRef, type RefObject } from "react";
+import { lazy, Suspense, useEffect, useRef, useState, type RefObject } from "react";
 import type { FetcherWithComponents } from "react-router";
 import { toast, useSonner } from "sonner";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "~/components/ui/dialog";
 import { Toaster } from "~/components/ui/toaster";
+import { CodeWordBox } from "~/trust/code-word-box";
 import { loadContactForm } from "./load-form";
 import { contactMessages } from "./messages";
 import type { ContactActionData } from "./types";
@@ -28,6 +34,43 @@ function FocusOnMount({ elementId }: { elementId: string }) {
     document.getElementById(elementId)?.focus();
   }, [elementId]);
   return null;
+}
+
+const FORM_ID = "contact-dialog-form";
+
+/** Whether the visitor typed or chose anything in `form` (the honeypot, hidden from people, aside). */
+function hasTypedText(form: HTMLElement | null): boolean {
+  if (!(form instanceof HTMLFormElement)) return false;
+  return [...form.elements].some((element) => {
+    if (element instanceof HTMLInputElement) {
+      if (element.type === "hidden" || element.closest("[aria-hidden='true']")) return false;
+      return element.type === "checkbox" ? element.checked : element.value.trim() !== "";
+    }
+    return (element instanceof HTMLTextAreaElement || element instanceof HTMLSelectElement) && element.value !== "";
+  });
+}
+
+/**
+ * Asked when the dialog would close with something typed: keep writing
+ * (focused first, the safe choice) or close and lose it.
+ */
+function DiscardQuestion({ onKeep, onDiscard }: { onKeep: () => void; onDiscard: () => void }) {
+  const keepRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => keepRef.current?.focus(), []);
+  return (
+    <div role="alert" className="mt-5 rounded-2xl border-2 border-accent bg-accent-soft p-4 text-ink">
+      <p className="text-xl font-bold">Vous avez commencé à écrire.</p>
+      <p className="mt-1 text-lg">Si vous fermez cette fenêtre, ce que vous avez écrit sera perdu.</p>
+      <div className="mt-3 flex flex-wrap gap-3">
+        <Button ref={keepRef} type="button" onClick={onKeep}>
+          Continuer à écrire
+        </Button>
+        <Button type="button" variant="outline" onClick={onDiscard}>
+          Fermer sans envoyer
+        </Button>
+      </div>
+    </div>
+  );
 }
 
 /** What the provider passes: its fetcher, the open state, and what opened the dialog. */
@@ -61,16 +104,31 @@ export default function ContactDialogShell({ fetcher, open, seen, onOpenChange, 
   const answer = fetcherData !== seen ? fetcherData : undefined;
   const sent = answer?.status === "success";
 
+  // A click beside the dialog or Escape with something typed asks first (issue 23): the text is not lost by mistake.
+  const [askDiscard, setAskDiscard] = useState(false);
+  // Every closing (Radix's, "Annuler", "Fermer sans envoyer") forgets the question.
+  const changeOpen = (value: boolean) => {
+    if (!value) setAskDiscard(false);
+    onOpenChange(value);
+  };
+  const guardDismiss = (event: Event) => {
+    if (sent || !hasTypedText(document.getElementById(FORM_ID))) return;
+    event.preventDefault();
+    setAskDiscard(true);
+  };
+
   return (
     <>
-      <Dialog open={open} onOpenChange={onOpenChange}>
+      <Dialog open={open} onOpenChange={changeOpen}>
         <DialogContent
           data-toast-room={toastShown || undefined}
           // A click on a toast (its close button) must not close the dialog and lose what was typed.
           onInteractOutside={(event) => {
             if (event.target instanceof Element && event.target.closest("[data-sonner-toaster]"))
-              event.preventDefault();
+              return event.preventDefault();
+            guardDismiss(event);
           }}
+          onEscapeKeyDown={guardDismiss}
           onCloseAutoFocus={(event) => {
             const opener = openerRef.current;
             // Radix would focus nothing (the dialog has no trigger of its own): back to the opener.
@@ -81,23 +139,32 @@ export default function ContactDialogShell({ fetcher, open, seen, onOpenChange, 
           }}
         >
           {sent ? (
-            <Confirmation onClose={() => onOpenChange(false)} />
+            <Confirmation codeWord={answer.codeWord} onClose={() => onOpenChange(false)} />
           ) : (
             <>
               <DialogTitle>Contactez-moi</DialogTitle>
               <DialogDescription>
                 Dites-moi qui vous êtes et ce dont vous avez besoin&nbsp;: je vous recontacte très prochainement.
               </DialogDescription>
+              <p className="mt-2 text-lg text-ink">
+                Vous préférez être appelé(e)&nbsp;?{" "}
+                <a href="/rappel" className="font-semibold text-primary underline underline-offset-4">
+                  Rappelez-moi
+                </a>
+              </p>
+              {askDiscard ? (
+                <DiscardQuestion onKeep={() => setAskDiscard(false)} onDiscard={() => changeOpen(false)} />
+              ) : null}
               <Suspense fallback={<p className="mt-6 text-lg text-muted">Chargement du formulaire…</p>}>
                 <ContactForm
-                  id="contact-dialog-form"
+                  id={FORM_ID}
                   as={fetcher.Form}
                   lastResult={answer?.result}
                   pending={fetcher.state !== "idle"}
-                  onCancel={() => onOpenChange(false)}
+                  onCancel={() => changeOpen(false)}
                   className="mt-6"
                 />
-                <FocusOnMount elementId="contact-dialog-form-firstName" />
+                <FocusOnMount elementId={`${FORM_ID}-firstName`} />
               </Suspense>
             </>
           )}
@@ -109,7 +176,7 @@ export default function ContactDialogShell({ fetcher, open, seen, onOpenChange, 
 }
 
 /** The success view: heading (focused, so screen readers read it), the spec's text, "Fermer". */
-function Confirmation({ onClose }: { onClose: () => void }) {
+function Confirmation({ codeWord, onClose }: { codeWord?: string; onClose: () => void }) {
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => headingRef.current?.focus(), []);
   return (
@@ -119,6 +186,7 @@ function Confirmation({ onClose }: { onClose: () => void }) {
         {contactMessages.successTitle}
       </DialogTitle>
       <DialogDescription className="mt-2 text-xl text-ink">{contactMessages.successText}</DialogDescription>
+      {codeWord ? <CodeWordBox codeWord={codeWord} /> : null}
       <Button type="button" size="large" leading="text" onClick={onClose} className="mt-2 w-full min-[400px]:w-auto">
         Fermer
       </Button>

@@ -17,6 +17,8 @@ export interface ContactNotificationPayload extends ContactRequest {
   contactId: number;
   /** ISO date-time of the consent (the request's arrival). */
   consentTimestamp: string;
+  /** The code word the visitor was shown (absent on legacy outbox rows). */
+  codeWord?: string;
 }
 
 /** The rendered notification: what the outbox row stores. */
@@ -46,6 +48,12 @@ export function buildContactMail(payload: ContactNotificationPayload): ContactMa
     ["Lettre d’information", payload.newsletterConsent ? "oui, souhaite la recevoir" : "non"],
     ["Consentement", `accepté le ${when}`],
     ["N° de la demande", String(payload.contactId)],
+    ...(payload.codeWord
+      ? ([["Mot de code", `« ${payload.codeWord} » (à dire au début de votre appel ou de votre réponse)`]] as [
+          string,
+          string,
+        ][])
+      : []),
   ];
   return {
     replyTo: mailbox(`${payload.firstName} ${payload.lastName}`, payload.email),

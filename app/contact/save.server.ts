@@ -9,7 +9,9 @@
  * owner (`recipient` null: CONTACT_NOTIFY_TO when sent). With
  * `newsletterConsent` and `siteUrl`, the newsletter's double opt-in starts
  * in the same transaction (`requestSubscription`: a confirmation mail,
- * nobody subscribed without clicking).
+ * nobody subscribed without clicking). The request gets `codeWord` (a new
+ * one of app/trust/code-word.server.ts when not given), stored and shown in
+ * the notification.
  * @returns the new contact's id. @throws whatever the driver throws when the
  *   database is unreachable (nothing is written then).
  */
@@ -18,6 +20,7 @@ import { contacts } from "~/db/schema";
 import { enqueueMail } from "~/mail/enqueue.server";
 import { requestSubscription } from "~/newsletter/subscriptions.server";
 import { buildContactMail, CONTACT_NOTIFICATION } from "./notification.server";
+import { newCodeWord } from "~/trust/code-word.server";
 import { toE164 } from "~/utils/phone";
 import { groupDetails, type ContactRequest } from "./schema";
 
@@ -25,7 +28,7 @@ export async function saveContactRequest(
   db: Database,
   request: ContactRequest,
   now = new Date(),
-  { siteUrl }: { siteUrl?: string } = {},
+  { siteUrl, codeWord = newCodeWord() }: { siteUrl?: string; codeWord?: string } = {},
 ): Promise<number> {
   const consentTimestamp = now.toISOString();
   const group = groupDetails(request);
@@ -46,6 +49,7 @@ export async function saveContactRequest(
         newsletterConsent: request.newsletterConsent,
         contactConsent: true,
         consentTimestamp,
+        codeWord,
       })
       .returning({ id: contacts.id });
     const contactId = row!.id;
@@ -54,7 +58,7 @@ export async function saveContactRequest(
       recipient: null,
       contactId,
       people: [{ name: `${request.firstName} ${request.lastName}`, email: request.email, phone: request.phone }],
-      ...buildContactMail({ ...request, contactId, consentTimestamp }),
+      ...buildContactMail({ ...request, contactId, consentTimestamp, codeWord }),
     });
     // "Je souhaite recevoir la lettre d'information": the same double opt-in as the boxes.
     if (request.newsletterConsent && siteUrl) {

@@ -217,6 +217,26 @@ describe("registrations", () => {
     expect(mail.textBody).toMatch(/https:\/\/cours\.example\.ch\/cours\/inscription\/[A-Za-z0-9_-]{43}/);
   });
 
+  it("gives each registration a code word, in the attendee's mail, the owner's notice and on its row", async () => {
+    const sessionId = await newSession();
+    const result = await registerForSession(database.db, person(sessionId, 7, { email: "code@example.ch" }), {
+      siteUrl,
+      now: NOW,
+    });
+    if (result.outcome !== "confirmed") throw new Error(result.outcome);
+    const [row] = await database.db
+      .select()
+      .from(courseRegistrations)
+      .where(eq(courseRegistrations.id, result.registrationId));
+    expect(row!.codeWord).toMatch(/^\p{Ll}+ \p{Ll}+$/u);
+    const mails = await database.db.select().from(outbox).where(inArray(outbox.id, row!.mailIds!));
+    const attendee = mails.find((mail) => mail.recipient === "code@example.ch")!;
+    expect(attendee.textBody).toContain(`Votre mot de code : « ${row!.codeWord} »`);
+    expect(attendee.textBody).toContain(`${siteUrl}/confiance`);
+    const owner = mails.find((mail) => mail.kind === "booking-owner-registration")!;
+    expect(owner.textBody).toContain(`Mot de code : « ${row!.codeWord} »`);
+  });
+
   it("cancelling a session mails those with an e-mail and lists the others to call", async () => {
     const sessionId = await newSession();
     await registerForSession(database.db, person(sessionId, 1), { siteUrl, now: NOW });

@@ -25,6 +25,7 @@
  */
 import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
+import { newCodeWord } from "~/trust/code-word.server";
 import { toE164 } from "~/utils/phone";
 import { courseRegistrations, courseSessions, outbox } from "~/db/schema";
 import { enqueueMail, type MailPerson } from "~/mail/enqueue.server";
@@ -284,6 +285,7 @@ export async function registerForSession(
         message: input.message || null,
         source: options.source ?? "web",
         createdAt: now.toISOString(),
+        codeWord: newCodeWord(),
       })
       .returning();
     const row = registration!;
@@ -305,7 +307,16 @@ export async function registerForSession(
         kind: status === "confirmed" ? BOOKING_MAIL.confirmation : BOOKING_MAIL.waiting,
         recipient: address,
         people: peopleOf(row),
-        ...registrationMail({ courseTitle: title, session, reader, attendeeName, seats, position, manageUrl: link }),
+        ...registrationMail({
+          courseTitle: title,
+          session,
+          reader,
+          attendeeName,
+          seats,
+          position,
+          manageUrl: link,
+          codeWord: row.codeWord,
+        }),
         attachments,
       });
       mailIds.push(mailId);
@@ -330,6 +341,7 @@ export async function registerForSession(
         seats,
         position,
         message: row.message,
+        codeWord: row.codeWord,
         deskUrl: deskUrl(options.siteUrl, session.id),
       }),
     });

@@ -140,6 +140,18 @@ function sessionDetails({
   ];
 }
 
+/**
+ * The code word's paragraphs (issue 23): the word, what it is for, and the
+ * address of `/confiance` on the site of `manageUrl`; none without a word.
+ */
+function codeWordParagraphs({ codeWord, manageUrl }: { codeWord?: string | null; manageUrl: string }): string[] {
+  if (!codeWord) return [];
+  return [
+    `Votre mot de code : « ${codeWord} ». Quand je vous appelle, je vous le dis au début de l’appel : vous savez ainsi que c’est bien moi.`,
+    `Ce que je ne vous demanderai jamais : ${new URL("/confiance", manageUrl).href}`,
+  ];
+}
+
 const placesOf = (seats: number) => (seats === 2 ? "2 places" : "1 place");
 
 /** The paragraphs of a confirmed seat: what to bring, how to pay, the calendar, how to cancel (said to `reader`). */
@@ -161,7 +173,13 @@ const confirmedLinks = (manageUrl: string): MailLink[] => [
 
 /** The attendee's (and the relative's) mail after registering: confirmed, or on the waiting list at `position`. */
 export function registrationMail(
-  mail: RegistrantMail & { seats: number; position: number | null; manageUrl: string },
+  mail: RegistrantMail & {
+    seats: number;
+    position: number | null;
+    manageUrl: string;
+    /** The registration's code word (app/trust/code-word.server.ts); null on rows stored before it. */
+    codeWord?: string | null;
+  },
 ): RenderedMail {
   const places = placesOf(mail.seats);
   const { relative } = mail.reader;
@@ -172,6 +190,7 @@ export function registrationMail(
           ? `Cette séance est complète. ${mail.attendeeName}, que vous avez inscrit(e), est sur la liste d’attente (${places}), en position ${mail.position}.`
           : `Cette séance est complète. Vous êtes sur la liste d’attente (${places}), en position ${mail.position}.`,
         "Si une place se libère, j’appelle pour la proposer. Vous n’avez rien à faire d’ici là.",
+        ...codeWordParagraphs(mail),
       ],
       links: [{ label: "Voir ou annuler l’inscription", url: mail.manageUrl }],
     });
@@ -182,7 +201,7 @@ export function registrationMail(
         ? `Vous avez inscrit ${mail.attendeeName} : son inscription est confirmée (${places}). Je me réjouis de l’accueillir.`
         : `Votre inscription est confirmée (${places}). Je me réjouis de vous accueillir.`,
     ],
-    more: confirmedParagraphs(mail.reader),
+    more: [...confirmedParagraphs(mail.reader), ...codeWordParagraphs(mail)],
     links: confirmedLinks(mail.manageUrl),
   });
 }
@@ -257,6 +276,8 @@ export function ownerRegistrationMail(
     seats: number;
     position: number | null;
     message: string | null;
+    /** The registration's code word, to say when calling; null on rows stored before it. */
+    codeWord?: string | null;
     deskUrl: string;
   },
 ): RenderedMail {
@@ -272,6 +293,7 @@ export function ownerRegistrationMail(
       ...(mail.booker ? [["Inscrit(e) par", personLine(mail.booker)] as [string, string]] : []),
       ["Places", String(mail.seats)],
       ...(mail.message ? [["Message", mail.message] as [string, string]] : []),
+      ...(mail.codeWord ? [["Mot de code", `« ${mail.codeWord} »`] as [string, string]] : []),
     ],
     { label: "La séance dans le bureau", url: mail.deskUrl },
   );

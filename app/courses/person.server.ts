@@ -87,6 +87,7 @@ export function registrationFields(
           : "(la personne elle-même)",
     ],
     ["Message", row.message?.trim() || "(aucun)"],
+    ["Mot de code", row.codeWord ?? "(aucun)"],
     ["Inscrit(e) le", formatDateTime(row.createdAt)],
   ];
 }

@@ -29,9 +29,11 @@ export const contacts = pgTable(
     id: bigserial("id", { mode: "number" }).primaryKey(),
     firstName: text("first_name").notNull(),
     lastName: text("last_name").notNull(),
-    email: text("email").notNull(),
+    /** Null on a callback request (`kind` "rappel"), which asks for none. */
+    email: text("email"),
     phone: text("phone").notNull(),
-    service: text("service").notNull(),
+    /** A service value (app/contact/schema.ts); null on a callback request. */
+    service: text("service"),
     message: text("message"),
     newsletterConsent: boolean("newsletter_consent").notNull().default(false),
     contactConsent: boolean("contact_consent").notNull(),
@@ -51,8 +53,18 @@ export const contacts = pgTable(
     commune: text("commune"),
     /** For a group: the number of people (2 to 300); else null. */
     groupSize: integer("group_size"),
+    /** "contact" (the contact form: e-mail and service required) or "rappel" (a callback request, /rappel). */
+    kind: text("kind").notNull().default("contact"),
+    /** A callback's half-days that suit (app/callback/schema.ts: lundi-matin ... samedi-matin); null on a contact. */
+    halfDays: text("half_days").array(),
+    /** The code word the owner says when he calls back (app/trust/code-word.server.ts); null on rows stored before it. */
+    codeWord: text("code_word"),
   },
   (table) => [
+    check(
+      "contacts_kind_fields",
+      sql`(${table.kind} = 'contact' and ${table.email} is not null and ${table.service} is not null) or (${table.kind} = 'rappel' and ${table.halfDays} is not null)`,
+    ),
     index("contacts_email_idx").on(sql`lower(${table.email})`),
     index("contacts_phone_idx").on(table.phoneE164),
     index("contacts_created_idx").on(table.createdAt),
@@ -429,6 +441,8 @@ export const courseRegistrations = pgTable(
     /** When the relative who registered the attendee was erased (their fields are then null; the seat stays). */
     bookerErasedAt: timestamp("booker_erased_at", { withTimezone: true, mode: "string" }),
     message: text("message"),
+    /** The code word the owner says when he calls (app/trust/code-word.server.ts); null on rows stored before it. */
+    codeWord: text("code_word"),
     /** `web` (the public form) or `desk` (taken by telephone by the owner). */
     source: text("source").notNull().default("web"),
     /** The scheduled reminders (one per address) in `outbox`. */

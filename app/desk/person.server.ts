@@ -32,6 +32,7 @@
 import { and, asc, eq, getTableName, gt, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
 import { QueryBuilder, type PgColumn, type PgTable } from "drizzle-orm/pg-core";
 import type { Logger } from "pino";
+import { CALLBACK_NOTIFICATION } from "~/callback/notification.server";
 import { CONTACT_NOTIFICATION } from "~/contact/notification.server";
 import type { Database } from "~/db/client.server";
 import {
@@ -114,6 +115,7 @@ const contactIds = (person: PersonKey) =>
 /** What the owner calls a kind of mail. */
 const mailKinds: Record<string, string> = {
   [CONTACT_NOTIFICATION]: "Avis de nouvelle demande de contact",
+  [CALLBACK_NOTIFICATION]: "Avis de nouvelle demande de rappel",
   [NEWSLETTER_MAIL_KINDS.confirmation]: "Demande de confirmation d’abonnement",
   [NEWSLETTER_MAIL_KINDS.letter]: "Lettre d’information",
   [NEWSLETTER_MAIL_KINDS.test]: "Lettre d’information (test)",
@@ -133,6 +135,7 @@ const mailKinds: Record<string, string> = {
 export const PERSON_TABLES: readonly PersonTable[] = [
   personTable({
     table: contacts,
+    // Callback requests too (kind "rappel", REQUEST_COLUMNS' "Type"): no e-mail, found by telephone.
     title: "Demandes de contact",
     noun: { one: "demande de contact", other: "demandes de contact" },
     where: contactMatch,

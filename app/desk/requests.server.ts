@@ -16,7 +16,9 @@
 import { and, asc, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { contactEvents, contacts } from "~/db/schema";
-import { serviceLabel } from "~/contact/schema";
+import { halfDaysText } from "~/callback/words";
+import { serviceLabel, type ServiceValue } from "~/contact/schema";
+import { kindLabel } from "./request-kind";
 import { mailStateOf, resendMail } from "~/mail/manage.server";
 import { statusLabel, type RequestStatus } from "./requests";
 
@@ -35,9 +37,9 @@ export const REQUEST_COLUMNS: readonly RequestColumn[] = [
   { label: "Statut", value: (row) => statusLabel(row.status) },
   { label: "Prénom", value: (row) => row.firstName },
   { label: "Nom", value: (row) => row.lastName },
-  { label: "E-mail", value: (row) => row.email },
+  { label: "E-mail", value: (row) => row.email ?? "" },
   { label: "Téléphone", value: (row) => row.phone },
-  { label: "Service", value: (row) => serviceLabel(row.service as Parameters<typeof serviceLabel>[0]) },
+  { label: "Service", value: (row) => (row.service ? serviceLabel(row.service as ServiceValue) : "") },
   // A talk or workshop for a group: its details (empty cells for the other services).
   { label: "Organisation", value: (row) => row.organisation ?? "" },
   { label: "Commune", value: (row) => row.commune ?? "" },
@@ -46,6 +48,10 @@ export const REQUEST_COLUMNS: readonly RequestColumn[] = [
   { label: "Lettre d’information", value: (row) => (row.newsletterConsent ? "Oui" : "Non") },
   { label: "Consentement le", value: (row, moment) => moment(row.consentTimestamp) },
   { label: "Note", value: (row) => row.note },
+  // Issue 23, after the older columns (spreadsheets made before keep their letters).
+  { label: "Type", value: (row) => kindLabel(row.kind) },
+  { label: "Moments pour rappeler", value: (row) => (row.kind === "rappel" ? halfDaysText(row.halfDays) : "") },
+  { label: "Mot de code", value: (row) => row.codeWord ?? "" },
 ];
 
 /** Escapes `%`, `_` and `\` for a LIKE pattern. */

@@ -29,6 +29,7 @@ import { loaderMeta } from "~/seo/meta";
 import { pageMeta } from "~/seo/page-meta.server";
 import { errorFields } from "~/utils/errors.server";
 import { formatChf, formatDateTimeRange } from "~/utils/format";
+import { CodeWordBox } from "~/trust/code-word-box";
 import type { Route } from "./+types/course-registration";
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
@@ -46,6 +47,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
       state: session.cancelledAt ? ("session-cancelled" as const) : registration.status,
       position,
       attendee: `${registration.firstName} ${registration.lastName}`,
+      codeWord: registration.codeWord,
       seats: registration.seats,
       courseTitle: courseBySlug(session.courseId)?.title ?? session.courseId,
       courseId: session.courseId,
@@ -170,6 +172,8 @@ export default function RegistrationPage() {
           </div>
         ))}
       </dl>
+
+      {active && registration.codeWord ? <CodeWordBox codeWord={registration.codeWord} className="mt-8" /> : null}
 
       {registration.state === "confirmed" ? (
         <>

@@ -3,7 +3,7 @@
  * `sitemap` library) and robots.txt (RFC 9309) of the site.
  *
  * The sitemap lists every public page a search engine should index: `/`,
- * `/contact`, `/cours` and each course's `/cours/{slug}` (rendered on
+ * `/contact`, `/rappel`, `/questions`, `/confiance`, `/cours` and each course's `/cours/{slug}` (rendered on
  * request: their seats change), `/blog` and its pages `/blog/page/{n}`, and
  * each article with `<lastmod>` = its `updated` date, else its date;
  * `/newsletter`, its archive and each letter sent (with its date). Left out
@@ -36,6 +36,9 @@ export function sitemapPages(
   return [
     { path: "/" },
     { path: "/contact" },
+    { path: "/rappel" },
+    { path: "/questions" },
+    { path: "/confiance" },
     { path: "/cours" },
     ...courses.map((course) => ({ path: `/cours/${course.id}` })),
     { path: "/blog" },

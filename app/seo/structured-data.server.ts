@@ -25,10 +25,12 @@ import type {
   BlogPosting,
   BreadcrumbList,
   Course,
+  FAQPage,
   Graph,
   ItemList,
   OpeningHoursSpecification,
   ProfessionalService,
+  Question,
 } from "schema-dts";
 import type { ArticleSummary } from "~/blog/types";
 import { courses } from "~/content/courses";
@@ -159,4 +161,26 @@ export function articleStructuredData(article: ArticleSummary, siteUrl: string, 
     ].map((crumb, index) => ({ "@type": "ListItem", position: index + 1, ...crumb })),
   };
   return asJson({ "@context": "https://schema.org", "@graph": [posting, breadcrumb] });
+}
+
+/**
+ * The structured data of `/questions`: a `FAQPage` whose `mainEntity` is each
+ * question with its accepted answer (the answer's paragraphs as plain text).
+ * Google's guide: https://developers.google.com/search/docs/appearance/structured-data/faqpage
+ */
+export function faqStructuredData(
+  entries: readonly { question: string; answer: readonly string[] }[],
+  siteUrl: string,
+): StructuredData {
+  const page: FAQPage = {
+    "@type": "FAQPage",
+    url: absoluteUrl(siteUrl, "/questions"),
+    inLanguage: "fr-CH",
+    mainEntity: entries.map((entry): Question => ({
+      "@type": "Question",
+      name: entry.question,
+      acceptedAnswer: { "@type": "Answer", text: entry.answer.join(" ") },
+    })),
+  };
+  return asJson({ "@context": "https://schema.org", "@graph": [page] });
 }

@@ -124,6 +124,9 @@ test("the whole flow by keyboard only", async ({ page }) => {
 
   const confirmation = page.getByRole("dialog", { name: contactMessages.successTitle });
   await expect(confirmation).toContainText(contactMessages.successText);
+  // The code word's box links to /confiance (issue 23), then comes "Fermer".
+  await page.keyboard.press("Tab");
+  await expect(confirmation.getByRole("link", { name: "Ce que je ne vous demanderai jamais" })).toBeFocused();
   await page.keyboard.press("Tab");
   await expect(confirmation.getByRole("button", { name: "Fermer", exact: true })).toBeFocused();
   await page.keyboard.press("Enter");

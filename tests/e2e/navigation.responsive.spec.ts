@@ -147,6 +147,8 @@ test("small screens: the menu opens, closes after a click and on Escape, focus r
     "À propos",
     "Blog",
     "Contactez-moi",
+    // Issue 23: the callback request, under "Contactez-moi".
+    "Rappelez-moi",
   ]);
   const contact = menu.getByRole("link", { name: "Contactez-moi" });
   const [menuBox, contactBox] = [await menu.boundingBox(), await contact.boundingBox()];

@@ -249,7 +249,12 @@ it("answers 1,000 hostile payloads, by every method and spelling, without a 5xx 
     { numRuns: 1000 },
   );
 
-  const rows = await site.database.db.select().from(contacts);
+  // Every row here came through /contact: an e-mail and a service each (the table's check for kind "contact").
+  const rows = (await site.database.db.select().from(contacts)).map((row) => ({
+    ...row,
+    email: row.email!,
+    service: row.service!,
+  }));
   let groups = 0;
   for (const row of rows) {
     const reparsed = contactSchema.safeParse({

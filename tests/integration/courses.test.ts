@@ -188,6 +188,15 @@ describe("registrations on one server (PGlite)", () => {
     expect(asking).toMatch(/<form[^>]*method="post"[^>]*>(?:(?!<\/form>).)*Oui, annuler/s);
     expect(page).toContain("mardi 26 janvier 2027, 14\u00a0h\u00a000 – 16\u00a0h\u00a000");
     expect(await seats()).toBe(1);
+    // The registration's code word (issue 23), as stored, with the link to /confiance.
+    const [stored] = await db
+      .select()
+      .from(courseRegistrations)
+      .where(eq(courseRegistrations.sessionId, sessionId))
+      .orderBy(courseRegistrations.id);
+    expect(stored!.codeWord).toBeTruthy();
+    expect(page).toContain(`«\u00a0${stored!.codeWord}\u00a0»`);
+    expect(page).toContain('href="/confiance"');
 
     const cancel = () =>
       fetch(`${site.url}${link}`, {

@@ -230,7 +230,7 @@ describe("the CSV of the requests", () => {
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const text = bytes.toString("utf8");
     expect(text.split("\r\n")[0]).toBe(
-      "\uFEFFN°;Reçue le;Statut;Prénom;Nom;E-mail;Téléphone;Service;Organisation;Commune;Nombre de personnes;Message;Lettre d’information;Consentement le;Note",
+      "\uFEFFN°;Reçue le;Statut;Prénom;Nom;E-mail;Téléphone;Service;Organisation;Commune;Nombre de personnes;Message;Lettre d’information;Consentement le;Note;Type;Moments pour rappeler;Mot de code",
     );
     const rows = parse(text, { bom: true, delimiter: ";", columns: true }) as Record<string, string>[];
     // The requests matching "dupont", newest first: the trap, then Marie's two; not Jean's.
@@ -347,5 +347,50 @@ describe("erasing a person", () => {
     const written = JSON.stringify(audits[0]).toLowerCase();
     for (const personal of ["marie", "dupont", "@", "079", "791234567", "example"])
       expect(written).not.toContain(personal);
+  });
+});
+
+describe("a callback request (/rappel: a telephone, no e-mail)", () => {
+  const rose: PersonKey = { email: null, phoneE164: "+41266543210" };
+
+  it("is found by telephone with its notification, exported with its half-days and code word, and erased with it", async () => {
+    const params = new URLSearchParams({ firstName: "Rose", lastName: "Savary", phone: "026 654 32 10", website: "" });
+    for (const halfDay of ["mercredi-matin", "vendredi-apres-midi"]) params.append("halfDays", halfDay);
+    const sent = await fetch(`${site.url}/rappel`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: params.toString(),
+    });
+    expect(sent.status).toBe(200);
+    expect(countsOf(await findPerson(site.database.db, rose))).toMatchObject({ contacts: 1, outbox: 1 });
+
+    const exported = (await (
+      await deskFetch(site.url, "/admin/personne.json?telephone=%2B41%2026%20654%2032%2010", { jar })
+    ).json()) as { tables: Record<string, Record<string, unknown>[]> };
+    expect(exported.tables.contacts!).toHaveLength(1);
+    expect(exported.tables.contacts![0]).toMatchObject({
+      kind: "rappel",
+      email: null,
+      halfDays: ["mercredi-matin", "vendredi-apres-midi"],
+    });
+    expect(String(exported.tables.contacts![0]!.codeWord)).toMatch(/^\p{Ll}+ \p{Ll}+$/u);
+    expect(exported.tables.outbox!.map((row) => row.kind)).toEqual(["callback-notification"]);
+    const page = textOf(
+      await (await deskFetch(site.url, "/admin/personne?telephone=026%20654%2032%2010", { jar })).text(),
+    );
+    expect(page).toContain("Demande de rappel");
+    expect(page).toContain("Mercredi matin, Vendredi après-midi");
+
+    const jeanBefore = countsOf(await findPerson(site.database.db, jean));
+    const answer = await deskFetch(site.url, "/admin/personne", {
+      jar,
+      form: { email: "", telephone: "026 654 32 10" },
+    });
+    expect(answer.status).toBe(303);
+    expect(answer.headers.get("location")).toMatch(/^\/admin\/personne\?effacement=contacts:1,.*outbox:1$/);
+    expect(countsOf(await findPerson(site.database.db, rose))).toEqual(
+      Object.fromEntries(PERSON_TABLES.map((entry) => [tableKey(entry), 0])),
+    );
+    expect(countsOf(await findPerson(site.database.db, jean))).toEqual(jeanBefore);
   });
 });

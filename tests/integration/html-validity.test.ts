@@ -125,6 +125,24 @@ describe("the Nu HTML Checker", () => {
       400,
       postForm("/contact", { ...validForm(), service: "group-talk", groupSize: "1" }),
     );
+    // The callback request's answers without JavaScript (issue 23): its errors, and its confirmation with the code word.
+    const callback = (fields: Record<string, string>, halfDays: string[]) => {
+      const body = new URLSearchParams({
+        firstName: "Jeanne",
+        lastName: "Rochat",
+        phone: "079 123 45 67",
+        website: "",
+      });
+      for (const [name, value] of Object.entries(fields)) body.set(name, value);
+      for (const halfDay of halfDays) body.append("halfDays", halfDay);
+      return fetch(`${site.url}/rappel`, {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded" },
+        body: body.toString(),
+      });
+    };
+    await save("POST /rappel with errors (no half-day, a short name)", 400, callback({ firstName: "J" }, []));
+    await save("POST /rappel (its confirmation)", 200, callback({}, ["lundi-matin", "samedi-matin"]));
     await save("GET /coordonnees", 200, fetch(`${site.url}/coordonnees`));
     await save("GET /newsletter", 200, fetch(`${site.url}/newsletter`));
     await save(

@@ -6,8 +6,8 @@
  * the sitemap and of every noindex page, from the render cache; the
  * metadata each page must have (`metadataProblems`, which the build
  * checked while it prerendered pages); the sitemap (with the newsletter's
- * letters) and robots.txt; the JSON-LD of the home page and of each
- * article. Expected values are computed from app/content/ and the
+ * letters) and robots.txt; the JSON-LD of the home page, of each
+ * article and of /questions (FAQPage). Expected values are computed from app/content/ and the
  * articles, never written out here.
  */
 import fs from "node:fs";
@@ -18,6 +18,7 @@ import { loadArticles } from "../../app/blog/articles.server";
 import { ARTICLES_PER_PAGE } from "../../app/blog/select";
 import type { Article } from "../../app/blog/types";
 import { courses } from "../../app/content/courses";
+import { faq } from "../../app/content/faq";
 import { openingHours } from "../../app/content/hours";
 import { identity } from "../../app/content/identity";
 import { services } from "../../app/content/services";
@@ -167,6 +168,10 @@ describe("sitemap.xml and robots.txt", () => {
       ...articles.map((article) => `/blog/${article.slug}`),
       // The form, the courses (live seat counts), the newsletter, its archive and the letter sent.
       "/contact",
+      // The callback request, the questions and the trainer's promise (issue 23).
+      "/rappel",
+      "/questions",
+      "/confiance",
       "/cours",
       ...courses.map((course) => `/cours/${course.id}`),
       "/newsletter",
@@ -227,6 +232,32 @@ describe("JSON-LD", () => {
       courses.map((course) => ["Course", course.title, course.description]),
     );
     for (const item of items) expect(item.provider).toEqual({ "@id": business["@id"] });
+  });
+
+  it("describes /questions as a FAQPage: each question shown on the page, with its answer, 10 to 15 of them", () => {
+    const { metadata, html } = pages.find((page) => page.path === "/questions")!;
+    const page = nodeOfType(metadata, "FAQPage");
+    expect(page.url).toBe(`${siteUrl}/questions`);
+    const questions = page.mainEntity as Node[];
+    expect(questions.length).toBeGreaterThanOrEqual(10);
+    expect(questions.length).toBeLessThanOrEqual(15);
+    // Google's required properties: Question.name, Question.acceptedAnswer, Answer.text; visible on the page.
+    const text = (value: string) =>
+      value
+        .replace(/&#x27;/g, "'")
+        .replace(/&quot;/g, '"')
+        .replace(/&amp;/g, "&");
+    const visible = text(html.replace(/<!-- -->/g, ""));
+    expect(questions.map((question) => question.name)).toEqual(faq.map((entry) => entry.question));
+    for (const [index, question] of questions.entries()) {
+      expect(question["@type"]).toBe("Question");
+      const answer = question.acceptedAnswer as Node;
+      expect(answer["@type"]).toBe("Answer");
+      expect(answer.text).toBe(faq[index]!.answer.join(" "));
+      expect(String(answer.text)).not.toMatch(/<|>/);
+      expect(visible, String(question.name)).toContain(`>${String(question.name)}</h2>`);
+      for (const paragraph of faq[index]!.answer) expect(visible).toContain(`>${paragraph}</p>`);
+    }
   });
 
   it("describes each article as a BlogPosting with its breadcrumb trail", () => {

@@ -29,9 +29,14 @@ export function AudienceSection({ content }: { content: HomeContent["audience"] 
       </ul>
       <div className="mx-auto mt-10 flex max-w-3xl flex-col items-center gap-5 text-center">
         <p className="text-xl text-muted">{content.closing}</p>
-        <a href="#contact" className={buttonVariants({ size: "large" })}>
-          Contactez-moi
-        </a>
+        <div className="flex flex-wrap justify-center gap-3">
+          <a href="#contact" className={buttonVariants({ size: "large" })}>
+            Contactez-moi
+          </a>
+          <a href="/rappel" className={buttonVariants({ variant: "outline", size: "large" })}>
+            Rappelez-moi
+          </a>
+        </div>
       </div>
     </Section>
   );

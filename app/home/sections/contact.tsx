@@ -114,9 +114,15 @@ export function ContactSection({
             {contactSection.inquiry.title}
           </h3>
           <p className="mt-4 flex-1 text-muted">{contactSection.inquiry.text}</p>
-          <ContactDialogLink className={cn(buttonVariants({ size: "large", leading: "text" }), "mt-5 self-start")}>
-            {contactSection.inquiry.button}
-          </ContactDialogLink>
+          <div className="mt-5 flex flex-wrap gap-3">
+            <ContactDialogLink className={buttonVariants({ size: "large", leading: "text" })}>
+              {contactSection.inquiry.button}
+            </ContactDialogLink>
+            {/* Issue 23: a call back, without writing, beside every "Contactez-moi". */}
+            <a href="/rappel" className={buttonVariants({ variant: "outline", size: "large", leading: "text" })}>
+              Rappelez-moi
+            </a>
+          </div>
         </div>
       </div>
 

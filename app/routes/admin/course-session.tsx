@@ -70,6 +70,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       ? { name: `${row.bookerFirstName} ${row.bookerLastName ?? ""}`.trim(), phone: row.bookerPhone ?? "" }
       : null,
     message: row.message,
+    codeWord: row.codeWord,
     source: row.source,
     status: REGISTRATION_STATUS_LABELS[row.status] ?? row.status,
     /** "Annuler l’inscription" was followed for this person: the card asks "Oui, annuler". */
@@ -450,6 +451,7 @@ function PeopleList({
               Inscrit(e) par {person.booker.name}, <a href={telHref(person.booker.phone)}>{person.booker.phone}</a>
             </p>
           ) : null}
+          {person.codeWord ? <p>Mot de code : « {person.codeWord} »</p> : null}
           {person.message ? <p className="whitespace-pre-line text-muted">{person.message}</p> : null}
           <div className="mt-2 flex flex-wrap gap-3">
             {giveSeat ? (

@@ -1,5 +1,6 @@
 /**
- * `/admin`: the contact requests, newest first, with their status; a filter
+ * `/admin`: the contact and callback requests ("Demande de rappel": the
+ * half-days that suit), newest first, with their status and code word; a filter
  * by status and a search by name, e-mail or telephone (a GET form: the
  * address can be kept or shared, it works without JavaScript); the CSV of
  * the list as filtered.
@@ -15,7 +16,7 @@ import { deskHandle, deskMeta } from "~/desk/meta";
 import { filterOf } from "~/desk/requests";
 import { StatusBadge, StatusOptions } from "~/desk/status-badge";
 import { listRequests } from "~/desk/requests.server";
-import { serviceLabel } from "~/contact/schema";
+import { kindLabel, requestSubject } from "~/desk/request-kind";
 import { formatDateTime } from "~/utils/format";
 import type { Route } from "./+types/inbox";
 
@@ -32,9 +33,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     requests: rows.map((row) => ({
       id: row.id,
       name: `${row.firstName} ${row.lastName}`,
+      kind: row.kind,
       email: row.email,
       phone: row.phone,
-      service: serviceLabel(row.service as Parameters<typeof serviceLabel>[0]),
+      subject: requestSubject(row),
+      codeWord: row.codeWord,
       status: row.status,
       receivedAt: formatDateTime(row.createdAt),
     })),
@@ -94,17 +97,25 @@ export default function Inbox() {
                 {request.name}
               </Link>
               <StatusBadge status={request.status} />
+              {request.kind === "rappel" ? (
+                <span className="rounded-full border-2 border-primary px-3 py-0.5 text-base font-semibold text-primary-strong">
+                  {kindLabel(request.kind)}
+                </span>
+              ) : null}
             </div>
             <p className="mt-1 text-lg text-muted">
-              {request.receivedAt} · {request.service}
+              {request.receivedAt} · {request.subject}
             </p>
+            {request.codeWord ? <p className="mt-1 text-lg">Mot de code : « {request.codeWord} »</p> : null}
             <p className="mt-1 flex flex-wrap gap-x-4 text-lg break-all">
               <a href={telHref(request.phone)} className={deskLinkClass}>
                 {request.phone}
               </a>
-              <a href={`mailto:${request.email}`} className={deskLinkClass}>
-                {request.email}
-              </a>
+              {request.email ? (
+                <a href={`mailto:${request.email}`} className={deskLinkClass}>
+                  {request.email}
+                </a>
+              ) : null}
             </p>
           </li>
         ))}

@@ -1,5 +1,6 @@
 /**
- * `/admin/demandes/:id`: one contact request: every field (a group's
+ * `/admin/demandes/:id`: one contact or callback request (its half-days, a
+ * tap-to-call button, no e-mail), its code word: every field (a group's
  * organisation, commune and size for a talk or workshop), the consent and
  * its time, the owner's notification (sent, attempts, last error, failed;
  * "Renvoyer la notification" when it failed), the status with its history,
@@ -11,7 +12,9 @@ import { Button, buttonVariants } from "~/components/ui/button";
 import { Label } from "~/components/ui/label";
 import { Select } from "~/components/ui/select";
 import { Textarea } from "~/components/ui/textarea";
-import { groupRows, serviceLabel } from "~/contact/schema";
+import { groupRows } from "~/contact/schema";
+import { halfDaysText } from "~/callback/words";
+import { kindLabel, requestSubject } from "~/desk/request-kind";
 import { DeskBackLink, telHref } from "~/desk/frame";
 import { Notice } from "~/desk/form-parts";
 import { requireOwner } from "~/desk/guard.server";
@@ -33,15 +36,23 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { request: row, history, mails } = found;
   return {
     id: row.id,
+    kind: kindLabel(row.kind),
+    codeWord: row.codeWord,
     fields: [
+      ["Type", kindLabel(row.kind)],
       ["Prénom", row.firstName],
       ["Nom", row.lastName],
-      ["E-mail", row.email],
+      ["E-mail", row.email ?? "(aucune : rappel par téléphone)"],
       ["Téléphone", row.phone],
-      ["Service", serviceLabel(row.service as Parameters<typeof serviceLabel>[0])],
-      ...groupRows(row),
+      ...(row.kind === "rappel"
+        ? ([["Moments qui conviennent", halfDaysText(row.halfDays)]] as [string, string][])
+        : ([
+            ["Service", requestSubject(row)],
+            ...groupRows(row),
+            ["Lettre d’information", row.newsletterConsent ? "Oui, souhaite la recevoir" : "Non"],
+          ] as [string, string][])),
+      ["Mot de code", row.codeWord ? `« ${row.codeWord} »` : "(aucun : demande antérieure aux mots de code)"],
       ["Message", row.message?.trim() || "(aucun)"],
-      ["Lettre d’information", row.newsletterConsent ? "Oui, souhaite la recevoir" : "Non"],
       ["Consentement au contact", `Donné le ${formatDateTime(row.consentTimestamp)}`],
       ["Reçue le", formatDateTime(row.createdAt)],
     ] as [string, string][],
@@ -116,7 +127,9 @@ export default function RequestPage() {
     <div className="mt-8">
       <DeskBackLink to="/admin">Toutes les demandes</DeskBackLink>
       <div className="mt-4 flex flex-wrap items-center gap-4">
-        <h1 className="text-3xl font-bold">Demande n° {request.id}</h1>
+        <h1 className="text-3xl font-bold">
+          {request.kind} n° {request.id}
+        </h1>
         <StatusBadge status={request.status} />
       </div>
       {answer?.message ? (
@@ -124,15 +137,26 @@ export default function RequestPage() {
           {answer.message}
         </Notice>
       ) : null}
+      {request.codeWord ? (
+        <p className="mt-4 text-xl">
+          Mot de code à dire au début de l’appel : <strong>« {request.codeWord} »</strong>
+        </p>
+      ) : null}
       <p className="mt-4 flex flex-wrap gap-3">
         <a href={telHref(request.phone)} className={buttonVariants()}>
-          Appeler
+          Appeler le {request.phone}
         </a>
-        <a href={`mailto:${request.email}`} className={buttonVariants({ variant: "outline" })}>
-          Écrire un e-mail
-        </a>
+        {request.email ? (
+          <a href={`mailto:${request.email}`} className={buttonVariants({ variant: "outline" })}>
+            Écrire un e-mail
+          </a>
+        ) : null}
         <Link
-          to={`/admin/personne?email=${encodeURIComponent(request.email)}`}
+          to={
+            request.email
+              ? `/admin/personne?email=${encodeURIComponent(request.email)}`
+              : `/admin/personne?telephone=${encodeURIComponent(request.phone)}`
+          }
           className={buttonVariants({ variant: "ghost" })}
         >
           Données de cette personne
