@@ -1,7 +1,7 @@
 /**
  * The error summary of every public form (issue 24, item 7), at 320 px, on
  * a site of its own with two course sessions: the registration form, the
- * contact page and the newsletter box. Without JavaScript the server's
+ * contact page, the callback request and the newsletter box. Without JavaScript the server's
  * answer opens the form with "Il y a N erreur(s) dans le formulaire", the
  * summary has the focus (`document.activeElement`), and each link moves
  * the focus to its field. With JavaScript the browser's own check shows the
@@ -12,6 +12,7 @@
  * With SUMMARY_SCREENSHOTS=dir, each form with its summary is saved there.
  */
 import { expect, test, type Browser, type Page } from "@playwright/test";
+import { callbackMessages } from "../../app/callback/schema";
 import { contactMessages } from "../../app/contact/schema";
 import { newsletterMessages } from "../../app/newsletter/words";
 import { createOwner, freshDataDir, signIn, spawnSite, type SpawnedSite } from "../support/harness";
@@ -119,6 +120,23 @@ for (const javaScriptEnabled of [false, true]) {
       "contact-page-form-summary",
       [contactMessages.lastName, contactMessages.email, contactMessages.phone, contactMessages.service],
       `contact-${javaScriptEnabled ? "js" : "nojs"}-320`,
+    );
+    if (javaScriptEnabled) await expectNoAxeViolations(page);
+    await page.context().close();
+  });
+
+  test(`a callback request with mistakes opens with the error summary, focused, ${how}`, async ({ browser }) => {
+    const page = await phonePage(browser, javaScriptEnabled);
+    await page.goto(`${site.url}/rappel`);
+    if (javaScriptEnabled) await waitForHydration(page);
+    await page.getByLabel("Prénom", { exact: true }).fill("Jeanne");
+    await page.getByLabel("Nom", { exact: true }).fill("Rochat");
+    await page.getByRole("button", { name: "Demander un appel" }).click();
+    await expectSummary(
+      page,
+      "callback-form-summary",
+      [contactMessages.phone, callbackMessages.halfDays],
+      `callback-${javaScriptEnabled ? "js" : "nojs"}-320`,
     );
     if (javaScriptEnabled) await expectNoAxeViolations(page);
     await page.context().close();
