@@ -52,7 +52,9 @@ test("at 320 px without JavaScript: a first empty send shows the messages, then 
   try {
     await page.goto(`${own.site.url}/rappel`);
     await page.getByRole("button", { name: "Demander un appel" }).click();
-    await expect(page.getByText("Cochez au moins une demi-journée qui vous convient")).toBeVisible();
+    await expect(page.locator("#callback-form-halfDays-error")).toHaveText(
+      "Cochez au moins une demi-journée qui vous convient",
+    );
     await expect(page.getByLabel("Téléphone")).toHaveAttribute("aria-invalid", "true");
     await page.screenshot({ path: "screenshots/trust-rappel-errors-320.png", fullPage: true });
     codeWords.noScript = await askForCallback(page, people.noScript);

@@ -28,27 +28,30 @@ test("two people share a telephone: the owner ticks one without JavaScript, and 
   // A session, then the couple's two registrations from the public form (as posted without JavaScript).
   const post = (path: string, form: Record<string, string>) =>
     page.request.post(`${url}${path}`, { form, headers: { Origin: url }, maxRedirects: 0 });
-  const created = await post("/admin/cours", {
-    intent: "create",
-    courseId: "securite",
-    date: "2027-01-12",
-    time: "14:00",
-    durationMinutes: "120",
-    placeName: "Salle paroissiale",
-    placeAddress: "Rue du Lac 1, 1800 Vevey",
-    placeAccess: "",
-    capacity: "8",
-    minimum: "4",
-    priceChf: "55",
-  });
-  expect(created.status()).toBe(303);
-  const sessionId = /(\d+)$/.exec(created.headers().location!)![1]!;
-  for (const [firstName, email] of [
-    ["Marie", "marie.jaquet@example.ch"],
-    ["Paul", "paul.jaquet@example.ch"],
+  // Two sessions: one telephone books a session once (issue 24, item 6), so Marie and Paul book one each.
+  const session = async (date: string) => {
+    const created = await post("/admin/cours", {
+      intent: "create",
+      courseId: "securite",
+      date,
+      time: "14:00",
+      durationMinutes: "120",
+      placeName: "Salle paroissiale",
+      placeAddress: "Rue du Lac 1, 1800 Vevey",
+      placeAccess: "",
+      capacity: "8",
+      minimum: "4",
+      priceChf: "55",
+    });
+    expect(created.status()).toBe(303);
+    return /(\d+)$/.exec(created.headers().location!)![1]!;
+  };
+  for (const [firstName, email, date] of [
+    ["Marie", "marie.jaquet@example.ch", "2027-01-12"],
+    ["Paul", "paul.jaquet@example.ch", "2027-01-19"],
   ]) {
     const registered = await post("/cours/securite", {
-      sessionId,
+      sessionId: await session(date!),
       firstName: firstName!,
       lastName: "Jaquet",
       phone: "021 555 66 77",
@@ -101,7 +104,7 @@ test("two people share a telephone: the owner ticks one without JavaScript, and 
   await page.getByRole("link", { name: "Voir l’export à imprimer" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Vos données enregistrées");
   await expect(page.getByText(/^Participant\(e\)$/)).toBeVisible();
-  await expect(page.getByText(/mardi 12 janvier 2027, 14\sh\s00/).first()).toBeVisible();
+  await expect(page.getByText(/mardi 19 janvier 2027, 14\sh\s00/).first()).toBeVisible();
   await checkAtBothWidthsWithoutScript(page, "desk-person-export");
   await context.close();
 });

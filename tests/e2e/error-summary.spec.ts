@@ -91,7 +91,8 @@ for (const javaScriptEnabled of [false, true]) {
     if (javaScriptEnabled) await waitForHydration(page);
     await page.getByLabel("Prénom", { exact: true }).fill("M");
     await page.getByLabel("Nom", { exact: true }).fill("Dupont");
-    await page.getByLabel("Téléphone", { exact: true }).fill("079 123 45 67");
+    // One telephone books a session once (issue 24, item 6): each run its own number.
+    await page.getByLabel("Téléphone", { exact: true }).fill(javaScriptEnabled ? "079 123 45 67" : "079 765 43 21");
     await page.getByRole("button", { name: "Envoyer l’inscription" }).click();
     await expectSummary(
       page,
