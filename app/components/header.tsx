@@ -89,8 +89,9 @@ export function Header({ words }: { words: HeaderWords }) {
             <span className="font-bold text-primary-strong">{brand.line1}</span>
             <span className="flex items-center gap-2 font-semibold text-ink">
               {brand.line2}
+              {/* Under 400 px the header's two telephone buttons need its room: the footer still says where the business is. */}
               <Tooltip content="Entreprise de Suisse romande">
-                <span role="img" aria-label="Suisse" className="inline-flex">
+                <span role="img" aria-label="Suisse" className="inline-flex max-[399px]:hidden">
                   <SwissFlag className="size-4 sm:size-5" />
                 </span>
               </Tooltip>
@@ -138,7 +139,11 @@ export function Header({ words }: { words: HeaderWords }) {
         <Link
           to={words.callback.href}
           aria-label={words.callback.label}
-          className={cn(buttonVariants({ variant: "outline", size: "compact" }), "shrink-0 xl:hidden")}
+          // Under 360 px three buttons would cover the brand: the menu and the footer carry it there.
+          className={cn(
+            buttonVariants({ variant: "outline", size: "compact" }),
+            "shrink-0 max-[359px]:hidden xl:hidden",
+          )}
         >
           <PhoneIncoming aria-hidden="true" className="size-6" />
           <span className="sr-only min-[400px]:not-sr-only lg:sr-only">{words.callback.short}</span>

@@ -173,3 +173,21 @@ test("scrolling is smooth, unless the visitor asks for reduced motion", async ({
   await page.emulateMedia({ reducedMotion: "reduce" });
   expect(await scrollBehavior()).toBe("auto");
 });
+
+test("the header's buttons never cover the brand, at any width", async ({ page }) => {
+  await page.goto("/rappel");
+  await waitForHydration(page);
+  const brand = page.locator("header a[aria-label$=', accueil'] > span");
+  const brandBox = (await brand.boundingBox())!;
+  // Each word of the brand fits its box (nothing clipped), and every visible control starts after it.
+  expect(await brand.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
+  const controls = page.locator("header :is(a, button, form):visible").filter({ hasNot: brand });
+  for (const box of await controls.evaluateAll((nodes) =>
+    nodes
+      .filter((node) => !node.closest("a[aria-label$=', accueil']") && !node.closest("nav"))
+      .map((node) => node.getBoundingClientRect())
+      .filter((rect) => rect.width > 0 && rect.top < 80)
+      .map((rect) => ({ left: rect.left })),
+  ))
+    expect(box.left, "a header control starts after the brand").toBeGreaterThanOrEqual(brandBox.x + brandBox.width);
+});
