@@ -18,6 +18,7 @@ import { matter } from "vfile-matter";
 import { z } from "zod";
 import { icons } from "~/components/icon";
 import {
+  parsePictureFileName,
   PICTURE_FORMATS,
   pictureFileUrl,
   widthsOf,
@@ -202,9 +203,9 @@ function rehypePictures() {
     const visit = (node: HastNode) => {
       node.children?.forEach((child, index) => {
         const src = child.tagName === "img" ? String(child.properties?.src ?? "") : "";
-        const match = /^\/images\/(\d+)-([0-9a-f]{12})-\d+\.(?:avif|webp)$/.exec(src);
-        const picture = match ? known?.get(Number(match[1])) : undefined;
-        if (!picture || picture.hash !== match![2]) return visit(child);
+        const file = src.startsWith("/images/") ? parsePictureFileName(src.slice("/images/".length)) : null;
+        const picture = file ? known?.get(file.id) : undefined;
+        if (!picture || picture.hash !== file!.hash) return visit(child);
         const widths = widthsOf(picture.width);
         const url = (width: number, format: PictureFormat) => pictureFileUrl(picture, width, format);
         const sizes = "(min-width: 768px) 720px, 100vw";
