@@ -50,6 +50,7 @@ export default [
     route("admin/abonnes", "routes/admin/subscribers.tsx"),
     route("admin/abonnes.csv", "routes/admin/subscribers-csv.ts"),
     route("admin/cours", "routes/admin/courses.tsx"),
+    route("admin/cours/nouvelle-serie", "routes/admin/course-series.tsx"),
     route("admin/cours/:id", "routes/admin/course-session.tsx"),
     route("admin/cours/:id/presences", "routes/admin/course-attendance.tsx"),
     route("admin/cours/:id/inscrits.csv", "routes/admin/course-csv.ts"),

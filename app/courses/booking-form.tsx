@@ -1,6 +1,7 @@
 /**
  * The registration form of `/cours/{slug}`: the date (one radio per
- * session, with its places left or "Complet : liste d'attente"), the
+ * session, or per series with all its dates, with its places left or
+ * "Complet : liste d'attente"), the
  * attendee's first name, last name, telephone and optional e-mail, 1 or 2
  * places, "J'inscris un proche" (a `<details>` disclosure: it opens without
  * JavaScript) with the registrant's own fields, and an optional message.
@@ -32,6 +33,8 @@ export interface FormSession {
   placeName: string;
   placesText: string;
   placesLeft: number;
+  /** A series' dates in words (one choice for all of them); null for a single date. */
+  lessons: string[] | null;
 }
 
 const radioClass =
@@ -123,7 +126,23 @@ export function BookingForm({
               className={radioClass}
             />
             <span className="min-w-0">
-              <span className="block font-semibold first-letter:uppercase">{session.when}</span>
+              {session.lessons ? (
+                <>
+                  <span className="block font-semibold">
+                    Les {session.lessons.length} séances, dès le {session.lessons[0]!.replace(/,.*$/, "")}
+                  </span>
+                  <span className="block">Une inscription pour toutes les dates&nbsp;:</span>
+                  <span className="mb-1 block">
+                    {session.lessons.map((lesson) => (
+                      <span key={lesson} className="block first-letter:uppercase">
+                        {lesson}
+                      </span>
+                    ))}
+                  </span>
+                </>
+              ) : (
+                <span className="block font-semibold first-letter:uppercase">{session.when}</span>
+              )}
               <span className="block">{session.placeName}</span>
               <span className={cn("block font-semibold", session.placesLeft > 0 ? "text-primary" : "text-red-800")}>
                 {session.placesLeft > 0 ? session.placesText : "Complet : inscription sur la liste d’attente"}

@@ -265,7 +265,7 @@ describe("one telephone, one registration per session", () => {
       person(sessionId, 2, { phone: "+41 79 555 12 34", email: "autre@example.ch" }),
       { siteUrl, now: NOW },
     );
-    expect(again).toEqual({ outcome: "already-registered" });
+    expect(again).toEqual({ outcome: "already-registered", series: false });
     // Another session of the same person is fine.
     const otherSession = await newSession();
     expect(

@@ -9,6 +9,14 @@
  * waiting list's `id` order is the order the locks were granted (arrival
  * order). The table's check (`seats_taken <= capacity`) is the second line.
  *
+ * Series (docs/decisions/027-course-series.md): a registration for a
+ * session of a series is a registration for the whole series. It locks
+ * every session of the series, in id order (`lockSeats`: the same order in
+ * every transaction, so two never wait on each other), takes its seats on
+ * each, and points at the series' first session (its anchor, where the
+ * waiting list and the telephone check read). Its mails, calendar file and
+ * reminders name every date still held.
+ *
  * The same telephone cannot hold two registrations of one session (checked
  * under the lock). The owner may cancel a registration from the desk
  * (`cancelRegistrationByOwner`); every cancellation is mailed to whoever
@@ -23,7 +31,7 @@
  * it changes the registration's status under the session's lock (a second
  * post finds it cancelled and changes nothing).
  */
-import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { newCodeWord } from "~/trust/code-word.server";
 import { toE164 } from "~/utils/phone";
@@ -39,6 +47,7 @@ import {
   registrationMail,
   reminderMail,
   seatGivenMail,
+  seriesDateCancelledMail,
   sessionCancelledMail,
   type OwnerPerson,
   type Reader,
@@ -46,7 +55,7 @@ import {
 import { calendarAttachment } from "./ics.server";
 import { registrationPath } from "./links";
 import { registersRelative, type BookingInput } from "./schema";
-import { courseBySlug, type SessionRow } from "./sessions.server";
+import { courseBySlug, seriesLessons, type SessionRow } from "./sessions.server";
 
 /** A registration row as Drizzle reads it. */
 export type RegistrationRow = typeof courseRegistrations.$inferSelect;
@@ -55,9 +64,9 @@ export type RegistrationRow = typeof courseRegistrations.$inferSelect;
 export const REGISTRATION_TOKEN_PURPOSE = "course-registration";
 /** How long after a session's start its links still open the confirmation page. */
 const TOKEN_DAYS_AFTER_START = 7;
-/** When a registration's links stop opening its page. */
-const tokenExpiry = (session: Pick<SessionRow, "startsAt">) =>
-  new Date(new Date(session.startsAt).getTime() + TOKEN_DAYS_AFTER_START * 86_400_000);
+/** When a registration's links stop opening its page: 7 days after its last date. */
+const tokenExpiry = (group: SeatGroup) =>
+  new Date(new Date(lastStart(group)).getTime() + TOKEN_DAYS_AFTER_START * 86_400_000);
 /** The reminder leaves this long before the start. */
 export const REMINDER_BEFORE_MS = 24 * 3_600_000;
 
@@ -69,8 +78,8 @@ export type RegistrationResult =
   | { outcome: "waiting"; registrationId: number; token: string; position: number }
   /** Fewer seats left than asked for (2 asked, 1 left): nothing written. */
   | { outcome: "too-few-seats"; left: number }
-  /** The same telephone is already registered (confirmed or waiting) for this session: nothing written. */
-  | { outcome: "already-registered" }
+  /** The same telephone is already registered (confirmed or waiting) for this session or series (`series`): nothing written. */
+  | { outcome: "already-registered"; series: boolean }
   /** No such session, cancelled, or already started: nothing written. */
   | { outcome: "closed" };
 
@@ -154,6 +163,82 @@ async function lockSession(tx: Database, sessionId: number): Promise<SessionRow 
   return session;
 }
 
+// --- Seat groups: the sessions one registration holds seats on.
+
+/**
+ * The sessions a registration holds its seats on, locked: a single-date
+ * session, or every session of a series.
+ */
+export interface SeatGroup {
+  /** The session registrations point at: the single session, or the series' first session by id. */
+  anchor: SessionRow;
+  /** Every session of the group, cancelled ones too, in id order (the lock order). */
+  sessions: SessionRow[];
+  /** The dates still held, by start: what the mails, the calendar file and the reminders name. */
+  lessons: SessionRow[];
+  /** The series' id, or null for a single-date session. */
+  seriesId: number | null;
+}
+
+/**
+ * Locks the sessions of `sessionId`'s group (`select ... for update`):
+ * the session alone, or every session of its series in id order (the
+ * order every transaction takes them in, so none waits for another in a
+ * circle). Seats move on every session of a series together, so each
+ * session's check (`seats_taken <= capacity`) holds on every date.
+ * @returns undefined when there is no such session.
+ */
+async function lockSeats(tx: Database, sessionId: number): Promise<SeatGroup | undefined> {
+  const [found] = await tx
+    .select({ seriesId: courseSessions.seriesId })
+    .from(courseSessions)
+    .where(eq(courseSessions.id, sessionId));
+  if (!found) return undefined;
+  if (found.seriesId === null) {
+    const session = await lockSession(tx, sessionId);
+    return session && { anchor: session, sessions: [session], lessons: [session], seriesId: null };
+  }
+  const sessions = await tx
+    .select()
+    .from(courseSessions)
+    .where(eq(courseSessions.seriesId, found.seriesId))
+    .orderBy(asc(courseSessions.id))
+    .for("update");
+  return { anchor: sessions[0]!, sessions, lessons: seriesLessons(sessions), seriesId: found.seriesId };
+}
+
+/** When the group begins: its first date still held (the anchor's when every date is cancelled). */
+const firstStart = (group: SeatGroup) => (group.lessons[0] ?? group.anchor).startsAt;
+/** The start of the group's last date still held. */
+const lastStart = (group: SeatGroup) => (group.lessons.at(-1) ?? group.anchor).startsAt;
+/** Whether the group no longer takes registrations at `now`: cancelled (every date), or begun. */
+const groupClosed = (group: SeatGroup, now: Date) =>
+  (group.seriesId === null ? group.anchor.cancelledAt !== null : group.lessons.length === 0) ||
+  new Date(firstStart(group)).getTime() <= now.getTime();
+/** The seats free on every session of the group. */
+const freeSeats = (group: SeatGroup) =>
+  Math.min(...group.sessions.map((session) => session.capacity - session.seatsTaken));
+
+/** Adds `delta` seats (negative: gives them back) to every session of the group, under its locks. */
+async function moveSeats(tx: Database, group: SeatGroup, delta: number): Promise<void> {
+  await tx
+    .update(courseSessions)
+    .set({ seatsTaken: sql`${courseSessions.seatsTaken} + ${delta}` })
+    .where(
+      inArray(
+        courseSessions.id,
+        group.sessions.map((session) => session.id),
+      ),
+    );
+}
+
+/** What the mails say of the group's dates: every date of a series, nothing more for a single session. */
+const lessonsOf = (group: SeatGroup) => (group.seriesId === null ? undefined : group.lessons);
+
+/** The registration's calendar file: one event per date still held. */
+const groupCalendar = (group: SeatGroup, courseTitle: string, manageUrl: string) =>
+  calendarAttachment({ session: group.anchor, lessons: group.lessons, courseTitle, manageUrl });
+
 async function waitingPosition(tx: Database, sessionId: number, registrationId: number): Promise<number> {
   const [row] = await tx
     .select({ position: sql<number>`count(*)::int` })
@@ -200,33 +285,44 @@ const ownerPerson = (registration: RegistrationRow): OwnerPerson => ({
   email: registration.email,
 });
 
-/** Queues the reminder to each address, 24 hours before the start (none when that is already past). */
+/** When the reminder of the date `session` leaves: 24 hours before its start. */
+const reminderTime = (session: Pick<SessionRow, "startsAt">) =>
+  new Date(new Date(session.startsAt).getTime() - REMINDER_BEFORE_MS);
+
+/**
+ * Queues the reminder to each address 24 hours before each date of the
+ * group (`lessons`: every date of a series still held, or the single
+ * session), none for a date whose reminder time is already past.
+ */
 async function queueReminders(
   tx: Database,
-  session: SessionRow,
+  group: Pick<SeatGroup, "lessons">,
   registration: RegistrationRow,
   token: string | null,
   { siteUrl, now = new Date() }: LinkOptions,
 ): Promise<number[]> {
-  const notBefore = new Date(new Date(session.startsAt).getTime() - REMINDER_BEFORE_MS);
-  if (notBefore.getTime() <= now.getTime()) return [];
   const ids: number[] = [];
-  for (const { address, reader } of recipientsOf(registration)) {
-    ids.push(
-      await enqueueMail(tx, {
-        kind: BOOKING_MAIL.reminder,
-        recipient: address,
-        notBefore,
-        people: peopleOf(registration),
-        ...reminderMail({
-          courseTitle: courseTitle(session),
-          session,
-          reader,
-          attendeeName: attendeeOf(registration),
-          manageUrl: token ? manageUrl(siteUrl, token) : null,
+  for (const [index, session] of group.lessons.entries()) {
+    const notBefore = reminderTime(session);
+    if (notBefore.getTime() <= now.getTime()) continue;
+    for (const { address, reader } of recipientsOf(registration)) {
+      ids.push(
+        await enqueueMail(tx, {
+          kind: BOOKING_MAIL.reminder,
+          recipient: address,
+          notBefore,
+          people: peopleOf(registration),
+          ...reminderMail({
+            courseTitle: courseTitle(session),
+            session,
+            lesson: group.lessons.length > 1 ? { number: index + 1, of: group.lessons.length } : null,
+            reader,
+            attendeeName: attendeeOf(registration),
+            manageUrl: token ? manageUrl(siteUrl, token) : null,
+          }),
         }),
-      }),
-    );
+      );
+    }
   }
   return ids;
 }
@@ -239,7 +335,10 @@ async function queueReminders(
  * owner's notice. While anyone waits, newcomers wait too (a freed seat is
  * given by the owner, to the first in line). A telephone already
  * registered for the session (confirmed or waiting) is refused
- * (`already-registered`), checked under the session's lock.
+ * (`already-registered`), checked under the session's lock. A session of
+ * a series registers for the whole series (`lockSeats`): a seat on each
+ * date, the mails and the calendar file with every date, a reminder before
+ * each; it closes when its first date begins.
  * @throws the driver's error when the database fails (nothing is written).
  */
 export async function registerForSession(
@@ -250,26 +349,23 @@ export async function registerForSession(
   const now = options.now ?? new Date();
   const seats = Number(input.seats);
   return db.transaction(async (tx) => {
-    const session = await lockSession(tx, input.sessionId);
-    if (!session || session.cancelledAt || new Date(session.startsAt).getTime() <= now.getTime()) {
-      return { outcome: "closed" } as const;
+    const group = await lockSeats(tx, input.sessionId);
+    if (!group || groupClosed(group, now)) return { outcome: "closed" } as const;
+    const session = group.anchor;
+    if (await phoneRegistered(tx, session.id, input.phone)) {
+      return { outcome: "already-registered", series: group.seriesId !== null } as const;
     }
-    if (await phoneRegistered(tx, session.id, input.phone)) return { outcome: "already-registered" } as const;
     const anyoneWaiting = (await firstWaiting(tx, session.id)) !== undefined;
-    const left = anyoneWaiting ? 0 : session.capacity - session.seatsTaken;
+    const left = anyoneWaiting ? 0 : freeSeats(group);
     if (left > 0 && left < seats) return { outcome: "too-few-seats", left } as const;
     const status = left >= seats ? "confirmed" : "waiting";
-    if (status === "confirmed") {
-      await tx
-        .update(courseSessions)
-        .set({ seatsTaken: sql`${courseSessions.seatsTaken} + ${seats}` })
-        .where(eq(courseSessions.id, session.id));
-    }
+    if (status === "confirmed") await moveSeats(tx, group, seats);
     const relative = registersRelative(input);
     const [registration] = await tx
       .insert(courseRegistrations)
       .values({
         sessionId: session.id,
+        seriesId: group.seriesId,
         status,
         seats,
         firstName: input.firstName,
@@ -292,7 +388,7 @@ export async function registerForSession(
     const token = await issueToken(tx, {
       purpose: REGISTRATION_TOKEN_PURPOSE,
       subject: String(row.id),
-      expiresAt: tokenExpiry(session),
+      expiresAt: tokenExpiry(group),
     });
     const position = status === "waiting" ? await waitingPosition(tx, session.id, row.id) : null;
     const title = courseTitle(session);
@@ -300,8 +396,7 @@ export async function registerForSession(
     const mailIds: number[] = [];
     const link = manageUrl(options.siteUrl, token);
     // A confirmed seat's mails carry the calendar file; a place on the waiting list is not a date yet.
-    const attachments =
-      status === "confirmed" ? [calendarAttachment({ session, courseTitle: title, manageUrl: link })] : null;
+    const attachments = status === "confirmed" ? [groupCalendar(group, title, link)] : null;
     for (const { address, reader } of recipientsOf(row)) {
       const mailId = await enqueueMail(tx, {
         kind: status === "confirmed" ? BOOKING_MAIL.confirmation : BOOKING_MAIL.waiting,
@@ -310,6 +405,7 @@ export async function registerForSession(
         ...registrationMail({
           courseTitle: title,
           session,
+          lessons: lessonsOf(group),
           reader,
           attendeeName,
           seats,
@@ -321,7 +417,7 @@ export async function registerForSession(
       });
       mailIds.push(mailId);
     }
-    const reminderMailIds = status === "confirmed" ? await queueReminders(tx, session, row, token, options) : [];
+    const reminderMailIds = status === "confirmed" ? await queueReminders(tx, group, row, token, options) : [];
     const ownerMailId = await enqueueMail(tx, {
       kind: BOOKING_MAIL.ownerRegistration,
       recipient: null,
@@ -329,6 +425,7 @@ export async function registerForSession(
       ...ownerRegistrationMail({
         courseTitle: title,
         session,
+        lessons: lessonsOf(group),
         attendee: ownerPerson(row),
         booker:
           row.bookerFirstName && row.bookerLastName && row.bookerPhone
@@ -355,10 +452,16 @@ export async function registerForSession(
   });
 }
 
-/** A registration opened by its link: the row, its session, and its waiting position (null unless waiting). */
+/**
+ * A registration opened by its link: the row, its session (a series' first
+ * session), its dates (`lessons`: every date of its series still held, by
+ * start; the session alone for a single date), and its waiting position
+ * (null unless waiting).
+ */
 export interface RegistrationByToken {
   registration: RegistrationRow;
   session: SessionRow;
+  lessons: SessionRow[];
   position: number | null;
 }
 
@@ -384,12 +487,42 @@ export async function findRegistrationByToken(
   if (!row) return undefined;
   const position =
     row.registration.status === "waiting" ? await waitingPosition(db, row.session.id, row.registration.id) : null;
-  return { ...row, position };
+  const lessons =
+    row.session.seriesId === null
+      ? [row.session]
+      : seriesLessons(await db.select().from(courseSessions).where(eq(courseSessions.seriesId, row.session.seriesId)));
+  return { ...row, lessons, position };
+}
+
+/** Whether every date of the registration's session or series is cancelled (nothing left to attend). */
+export function everyDateCancelled({ session, lessons }: Pick<RegistrationByToken, "session" | "lessons">): boolean {
+  return session.seriesId === null ? session.cancelledAt !== null : lessons.length === 0;
 }
 
 /** Deletes reminders not sent yet. */
 async function dropReminders(tx: Database, ids: number[]): Promise<void> {
   if (ids.length) await tx.delete(outbox).where(and(inArray(outbox.id, ids), isNull(outbox.sentAt)));
+}
+
+/**
+ * Deletes the reminders among `ids` that are about the date `session` (the
+ * ones leaving 24 hours before it), sent or not: the sent ones leave the
+ * outbox's pending list only by being deleted with their registration.
+ * @returns the ids of the reminders of that date (deleted when not sent).
+ */
+async function dropRemindersOfDate(
+  tx: Database,
+  ids: number[],
+  session: Pick<SessionRow, "startsAt">,
+): Promise<number[]> {
+  if (!ids.length) return [];
+  const ofDate = await tx
+    .select({ id: outbox.id })
+    .from(outbox)
+    .where(and(inArray(outbox.id, ids), eq(outbox.notBefore, reminderTime(session).toISOString())));
+  const dateIds = ofDate.map((row) => row.id);
+  await dropReminders(tx, dateIds);
+  return dateIds;
 }
 
 /** What `cancelRegistration` and `cancelRegistrationByOwner` did. */
@@ -412,26 +545,22 @@ async function cancelUnderLock(
 ): Promise<CancelResult> {
   const now = options.now ?? new Date();
   return db.transaction(async (tx) => {
-    const session = await lockSession(tx, ids.sessionId);
+    const group = await lockSeats(tx, ids.sessionId);
+    const session = group?.anchor;
     const [registration] = await tx
       .select()
       .from(courseRegistrations)
       .where(eq(courseRegistrations.id, ids.registrationId))
       .for("update");
-    if (!session || !registration || registration.sessionId !== session.id) return "not-found" as const;
+    if (!group || !session || !registration || registration.sessionId !== session.id) return "not-found" as const;
     if (registration.status === "cancelled") return "already-cancelled" as const;
-    if (new Date(session.startsAt).getTime() <= now.getTime()) return "too-late" as const;
+    if (new Date(firstStart(group)).getTime() <= now.getTime()) return "too-late" as const;
     await tx
       .update(courseRegistrations)
       .set({ status: "cancelled", cancelledAt: now.toISOString(), reminderMailIds: [] })
       .where(eq(courseRegistrations.id, registration.id));
     const mailIds = registration.mailIds.filter((id) => !registration.reminderMailIds.includes(id));
-    if (registration.status === "confirmed") {
-      await tx
-        .update(courseSessions)
-        .set({ seatsTaken: sql`${courseSessions.seatsTaken} - ${registration.seats}` })
-        .where(eq(courseSessions.id, session.id));
-    }
+    if (registration.status === "confirmed") await moveSeats(tx, group, -registration.seats);
     await dropReminders(tx, registration.reminderMailIds);
     for (const { address, reader } of recipientsOf(registration)) {
       mailIds.push(
@@ -442,6 +571,7 @@ async function cancelUnderLock(
           ...registrationCancelledMail({
             courseTitle: courseTitle(session),
             session,
+            lessons: lessonsOf(group),
             reader,
             attendeeName: attendeeOf(registration),
             by,
@@ -459,6 +589,7 @@ async function cancelUnderLock(
           ...ownerCancellationMail({
             courseTitle: courseTitle(session),
             session,
+            lessons: lessonsOf(group),
             attendee: ownerPerson(registration),
             seats: registration.seats,
             firstWaiting: waiting ? ownerPerson(waiting) : null,
@@ -496,8 +627,9 @@ export async function announceFreedSeats(
   for (const { sessionId, seats } of freed) seatsBySession.set(sessionId, (seatsBySession.get(sessionId) ?? 0) + seats);
   const told: number[] = [];
   for (const [sessionId, seats] of [...seatsBySession].sort(([a], [b]) => a - b)) {
-    const session = await lockSession(tx, sessionId);
-    if (!session || session.cancelledAt || new Date(session.startsAt).getTime() <= now.getTime()) continue;
+    const group = await lockSeats(tx, sessionId);
+    if (!group || groupClosed(group, now)) continue;
+    const session = group.anchor;
     const waiting = await firstWaiting(tx, sessionId);
     const mailId = await enqueueMail(tx, {
       kind: BOOKING_MAIL.ownerErasure,
@@ -506,6 +638,7 @@ export async function announceFreedSeats(
       ...ownerErasureMail({
         courseTitle: courseTitle(session),
         session,
+        lessons: lessonsOf(group),
         seats,
         firstWaiting: waiting ? ownerPerson(waiting) : null,
         deskUrl: deskUrl(options.siteUrl, sessionId),
@@ -538,7 +671,8 @@ export async function cancelRegistration(db: Database, token: string, options: L
  * who called, who has no e-mail and so no link): `cancelUnderLock`, `by`
  * "owner" (no notice to the owner; the desk shows the waiting list and its
  * "Donner la place"). With `sessionId`, a registration of another session
- * is "not-found" (the desk page of one session cancels only its own).
+ * is "not-found" (the desk page of one session cancels only its own; every
+ * date of a series is the page of the series' registrations).
  * @throws the driver's error (nothing is changed then).
  */
 export async function cancelRegistrationByOwner(
@@ -547,10 +681,18 @@ export async function cancelRegistrationByOwner(
   options: LinkOptions & { sessionId?: number },
 ): Promise<CancelResult> {
   const [row] = await db
-    .select({ sessionId: courseRegistrations.sessionId })
+    .select({ sessionId: courseRegistrations.sessionId, seriesId: courseRegistrations.seriesId })
     .from(courseRegistrations)
     .where(eq(courseRegistrations.id, registrationId));
-  if (!row || (options.sessionId !== undefined && row.sessionId !== options.sessionId)) return "not-found";
+  if (!row) return "not-found";
+  if (options.sessionId !== undefined && row.sessionId !== options.sessionId) {
+    // A series' registration belongs to the page of every date of the series.
+    const [page] = await db
+      .select({ seriesId: courseSessions.seriesId })
+      .from(courseSessions)
+      .where(eq(courseSessions.id, options.sessionId));
+    if (row.seriesId === null || page?.seriesId !== row.seriesId) return "not-found";
+  }
   return cancelUnderLock(db, { registrationId, sessionId: row.sessionId }, "owner", options);
 }
 
@@ -566,18 +708,18 @@ export async function giveSeat(db: Database, registrationId: number, options: Li
   return db.transaction(async (tx) => {
     const [waiting] = await tx.select().from(courseRegistrations).where(eq(courseRegistrations.id, registrationId));
     if (!waiting || waiting.status !== "waiting") return false;
-    const session = (await lockSession(tx, waiting.sessionId))!;
-    if (session.capacity - session.seatsTaken < waiting.seats || session.cancelledAt) return false;
-    await tx
-      .update(courseSessions)
-      .set({ seatsTaken: sql`${courseSessions.seatsTaken} + ${waiting.seats}` })
-      .where(eq(courseSessions.id, session.id));
+    const group = (await lockSeats(tx, waiting.sessionId))!;
+    const session = group.anchor;
+    if (freeSeats(group) < waiting.seats || (group.seriesId === null ? session.cancelledAt : !group.lessons.length)) {
+      return false;
+    }
+    await moveSeats(tx, group, waiting.seats);
     const recipients = recipientsOf(waiting);
     const token = recipients.length
       ? await issueToken(tx, {
           purpose: REGISTRATION_TOKEN_PURPOSE,
           subject: String(waiting.id),
-          expiresAt: tokenExpiry(session),
+          expiresAt: tokenExpiry(group),
         })
       : null;
     const mailIds: number[] = [];
@@ -593,17 +735,18 @@ export async function giveSeat(db: Database, registrationId: number, options: Li
             ...seatGivenMail({
               courseTitle: title,
               session,
+              lessons: lessonsOf(group),
               reader,
               attendeeName: attendeeOf(waiting),
               seats: waiting.seats,
               manageUrl: link,
             }),
-            attachments: [calendarAttachment({ session, courseTitle: title, manageUrl: link })],
+            attachments: [groupCalendar(group, title, link)],
           }),
         );
       }
     }
-    const reminderMailIds = await queueReminders(tx, session, waiting, token, options);
+    const reminderMailIds = await queueReminders(tx, group, waiting, token, options);
     await tx
       .update(courseRegistrations)
       .set({ status: "confirmed", reminderMailIds, mailIds: [...waiting.mailIds, ...mailIds, ...reminderMailIds] })
@@ -621,7 +764,10 @@ export interface SessionCancellation {
 /**
  * The owner cancels a session: it is marked cancelled, pending reminders
  * are dropped, every registrant (confirmed or waiting) with an e-mail is
- * mailed, and those without one are returned, to be called.
+ * mailed, and those without one are returned, to be called. One date of a
+ * series: the registrations of the series stay (the other dates are still
+ * held); only that date's reminders are dropped, and the mail says which
+ * date is cancelled and lists the dates that remain.
  * @returns undefined when there is no such session or it was already cancelled.
  */
 export async function cancelSession(
@@ -630,37 +776,39 @@ export async function cancelSession(
   now = new Date(),
 ): Promise<SessionCancellation | undefined> {
   return db.transaction(async (tx) => {
-    const session = await lockSession(tx, sessionId);
-    if (!session || session.cancelledAt) return undefined;
+    const group = await lockSeats(tx, sessionId);
+    const session = group?.sessions.find((row) => row.id === sessionId);
+    if (!group || !session || session.cancelledAt) return undefined;
     await tx.update(courseSessions).set({ cancelledAt: now.toISOString() }).where(eq(courseSessions.id, sessionId));
+    const oneDate = group.seriesId !== null;
+    const remaining = group.lessons.filter((lesson) => lesson.id !== sessionId);
     const registrations = await tx
       .select()
       .from(courseRegistrations)
-      .where(and(eq(courseRegistrations.sessionId, sessionId), sql`${courseRegistrations.status} <> 'cancelled'`))
+      .where(and(eq(courseRegistrations.sessionId, group.anchor.id), sql`${courseRegistrations.status} <> 'cancelled'`))
       .orderBy(asc(courseRegistrations.id));
     const result: SessionCancellation = { mailed: 0, toCall: [] };
     for (const registration of registrations) {
-      await dropReminders(tx, registration.reminderMailIds);
+      const dropped = oneDate
+        ? await dropRemindersOfDate(tx, registration.reminderMailIds, session)
+        : registration.reminderMailIds;
+      if (!oneDate) await dropReminders(tx, dropped);
       const recipients = recipientsOf(registration);
-      const mailIds = registration.mailIds.filter((id) => !registration.reminderMailIds.includes(id));
+      const mailIds = registration.mailIds.filter((id) => !dropped.includes(id));
       for (const { address, reader } of recipients) {
+        const mail = { courseTitle: courseTitle(session), session, reader, attendeeName: attendeeOf(registration) };
         const mailId = await enqueueMail(tx, {
           kind: BOOKING_MAIL.sessionCancelled,
           recipient: address,
           people: peopleOf(registration),
-          ...sessionCancelledMail({
-            courseTitle: courseTitle(session),
-            session,
-            reader,
-            attendeeName: attendeeOf(registration),
-          }),
+          ...(oneDate ? seriesDateCancelledMail({ ...mail, remaining }) : sessionCancelledMail(mail)),
         });
         mailIds.push(mailId);
         result.mailed += 1;
       }
       await tx
         .update(courseRegistrations)
-        .set({ reminderMailIds: [], mailIds })
+        .set({ reminderMailIds: registration.reminderMailIds.filter((id) => !dropped.includes(id)), mailIds })
         .where(eq(courseRegistrations.id, registration.id));
       if (recipients.length === 0) {
         result.toCall.push({
@@ -673,11 +821,20 @@ export async function cancelSession(
   });
 }
 
-/** A session's registrations (confirmed, waiting, cancelled) in arrival order, for the desk. */
+/**
+ * A session's registrations (confirmed, waiting, cancelled) in arrival
+ * order, for the desk: for a date of a series, the series' registrations
+ * (each holds a seat on every date).
+ */
 export async function listRegistrations(db: Database, sessionId: number): Promise<RegistrationRow[]> {
   return db
     .select()
     .from(courseRegistrations)
-    .where(eq(courseRegistrations.sessionId, sessionId))
+    .where(
+      or(
+        eq(courseRegistrations.sessionId, sessionId),
+        sql`${courseRegistrations.seriesId} = (select s.series_id from course_sessions s where s.id = ${sessionId})`,
+      ),
+    )
     .orderBy(asc(courseRegistrations.id));
 }

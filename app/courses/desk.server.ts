@@ -8,8 +8,17 @@
 import { stringify } from "csv-stringify/sync";
 import { z } from "zod";
 import { courses } from "~/content/courses";
+import { ATTENDANCE_LABELS, type AttendanceState } from "./attendance";
 import type { RegistrationRow } from "./booking.server";
-import { utcToZurich, zurichToUtc, type SessionFields, type SessionRow } from "./sessions.server";
+import {
+  courseBySlug,
+  MAX_SERIES_DATES,
+  utcToZurich,
+  weeklyDates,
+  zurichToUtc,
+  type SessionFields,
+  type SessionRow,
+} from "./sessions.server";
 
 const sessionFormSchema = z.object({
   courseId: z.enum(courses.map((course) => course.id) as [string, ...string[]], {
@@ -50,9 +59,7 @@ const FIELD_NAMES = Object.keys(sessionFormSchema.shape) as (keyof SessionFormVa
 
 /** Reads and checks the desk's session form. */
 export function readSessionForm(form: FormData): SessionFormResult {
-  const values = Object.fromEntries(
-    FIELD_NAMES.map((name) => [name, String(form.get(name) ?? "")]),
-  ) as SessionFormValues;
+  const values = formValuesOf(form);
   const parsed = sessionFormSchema.safeParse(values);
   const errors: Partial<Record<keyof SessionFormValues, string>> = {};
   if (!parsed.success) {
@@ -109,6 +116,100 @@ export function sessionFormValues(session?: SessionRow): SessionFormValues {
   };
 }
 
+/**
+ * How many lessons course `courseId` has, read from its duration as
+ * app/content/courses.ts writes it ("4 séances de 1h30" is 4); null when it
+ * names none ("Une rencontre par mois": single dates).
+ */
+export function lessonsOfCourse(courseId: string): number | null {
+  const match = /^(\d+)\s+séances?\b/.exec(courseBySlug(courseId)?.duration ?? "");
+  return match ? Number(match[1]) : null;
+}
+
+/** The series form's own fields, beyond the session form's (`date` is then the first date). */
+export interface SeriesFormValues {
+  /** "weekly" (chaque semaine from the first date) or "picked" (dates picked one by one). */
+  repeat: string;
+  /** The number of lessons; empty: the course's. */
+  count: string;
+  /** The other dates picked one by one (ISO "2026-11-10"), as many inputs as `MAX_SERIES_DATES - 1`; empty ones ignored. */
+  otherDates: string[];
+}
+
+/** What `readSeriesForm` found: the fields and the dates' instants, or French messages per field with the values sent. */
+export type SeriesFormResult =
+  | { ok: true; fields: SessionFields; starts: Date[] }
+  | {
+      ok: false;
+      errors: Partial<Record<keyof SessionFormValues | "repeat" | "count" | "otherDates", string>>;
+      values: SessionFormValues;
+      series: SeriesFormValues;
+    };
+
+/**
+ * Reads the desk's series form: the session form's fields (its `date` is
+ * the first date), then "chaque semaine" (`repeat=weekly`: `count` dates a
+ * week apart, at the same Swiss time across a daylight-saving change) or
+ * the dates picked one by one (`repeat=picked`: `otherDates`, one per
+ * lesson after the first). `count` empty is the course's number of lessons
+ * (`lessonsOfCourse`). French messages per field.
+ */
+export function readSeriesForm(form: FormData): SeriesFormResult {
+  const series: SeriesFormValues = {
+    repeat: String(form.get("repeat") ?? ""),
+    count: String(form.get("count") ?? "").trim(),
+    otherDates: form.getAll("otherDates").map((value) => String(value).trim()),
+  };
+  const session = readSessionForm(form);
+  const values = session.ok ? undefined : session.values;
+  const errors: Extract<SeriesFormResult, { ok: false }>["errors"] = session.ok ? {} : { ...session.errors };
+  const courseId = String(form.get("courseId") ?? "");
+  const count = series.count === "" ? lessonsOfCourse(courseId) : Number(series.count);
+  if (series.repeat !== "weekly" && series.repeat !== "picked") {
+    errors.repeat = "Choisissez « chaque semaine » ou « dates choisies une à une »";
+  }
+  if (count === null || !Number.isInteger(count) || count < 2 || count > MAX_SERIES_DATES) {
+    errors.count = `Indiquez le nombre de séances, de 2 à ${MAX_SERIES_DATES}`;
+  }
+  const picked = series.otherDates.filter(Boolean);
+  if (series.repeat === "picked" && count !== null && !errors.count) {
+    if (picked.some((date) => !/^\d{4}-\d{2}-\d{2}$/.test(date))) {
+      errors.otherDates = "Indiquez chaque date au format jj.mm.aaaa";
+    } else if (picked.length !== count - 1) {
+      errors.otherDates = `Pour ${count} séances, indiquez ${count - 1} autres dates (vous en avez indiqué ${picked.length})`;
+    }
+  }
+  if (!session.ok || Object.keys(errors).length) {
+    return { ok: false, errors, values: values ?? formValuesOf(form), series };
+  }
+  const { date, time } = utcToZurich(session.fields.startsAt);
+  const days = series.repeat === "weekly" ? weeklyDates(date, count!) : [date, ...picked];
+  let starts: Date[];
+  try {
+    starts = days.map((day) => zurichToUtc(day, time));
+  } catch {
+    return { ok: false, errors: { otherDates: "Une de ces dates n’existe pas" }, values: formValuesOf(form), series };
+  }
+  const sorted = starts.map((start) => start.getTime()).sort((a, b) => a - b);
+  if (new Set(sorted).size !== sorted.length) {
+    return { ok: false, errors: { otherDates: "Une date est donnée deux fois" }, values: formValuesOf(form), series };
+  }
+  if (sorted[0] !== session.fields.startsAt.getTime()) {
+    return {
+      ok: false,
+      errors: { otherDates: "Les autres dates viennent après la première" },
+      values: formValuesOf(form),
+      series,
+    };
+  }
+  return { ok: true, fields: session.fields, starts };
+}
+
+/** The session form's values as sent. */
+function formValuesOf(form: FormData): SessionFormValues {
+  return Object.fromEntries(FIELD_NAMES.map((name) => [name, String(form.get(name) ?? "")])) as SessionFormValues;
+}
+
 /** French labels of a registration's status. */
 export const REGISTRATION_STATUS_LABELS: Record<string, string> = {
   confirmed: "Inscrit(e)",
@@ -119,9 +220,14 @@ export const REGISTRATION_STATUS_LABELS: Record<string, string> = {
 /**
  * The CSV of a session's registrations, in arrival order: status, seats,
  * attendee, telephone, e-mail, registered by (name, telephone, e-mail),
- * message, source, date of registration (Swiss time).
+ * message, source, date of registration (Swiss time), and the attendance
+ * ticked on the date (`attendance`, by registration id; empty when not
+ * ticked yet).
  */
-export function registrantsCsv(rows: readonly RegistrationRow[]): string {
+export function registrantsCsv(
+  rows: readonly RegistrationRow[],
+  attendance: ReadonlyMap<number, AttendanceState> = new Map(),
+): string {
   const at = (iso: string) => {
     const { date, time } = utcToZurich(new Date(iso));
     return `${date} ${time}`;
@@ -142,6 +248,7 @@ export function registrantsCsv(rows: readonly RegistrationRow[]): string {
         row.message ?? "",
         row.source === "desk" ? "Téléphone" : "Site",
         at(row.createdAt),
+        ((state) => (state ? ATTENDANCE_LABELS[state] : ""))(attendance.get(row.id)),
       ]),
       {
         delimiter: ";",
@@ -159,6 +266,7 @@ export function registrantsCsv(rows: readonly RegistrationRow[]): string {
           "Message",
           "Source",
           "Inscrit(e) le",
+          "Présence",
         ],
         // A cell that starts like a formula gets a leading apostrophe (CSV injection); a telephone number
         // (digits, spaces and + ( ) - . only) cannot be one and stays as it is.

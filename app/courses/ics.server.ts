@@ -4,11 +4,13 @@
  * written in UTC (`DTSTART:20261025T130000Z`), so every calendar shows it
  * at the right local hour whatever the daylight-saving rules, with the
  * session's place as LOCATION and an alarm the day before.
+ * A series' registration gets one VEVENT per date still held, each with its
+ * own UID (`cours-{session id}@host`) and alarm.
  * `registrationCalendar` makes a registration's file, as the confirmation
  * page offers it (`/cours/inscription/{token}/calendrier.ics`) and the
  * confirmation mail attaches it (`calendarAttachment`).
  */
-import { createEvent } from "ics";
+import { createEvent, createEvents, type EventAttributes } from "ics";
 import type { MailAttachment } from "~/db/schema";
 import type { SessionRow } from "./sessions.server";
 
@@ -38,7 +40,14 @@ export interface CalendarSession {
  * @throws Error when the `ics` package refuses the event (an invalid date).
  */
 export function calendarFile(session: CalendarSession): string {
-  const { error, value } = createEvent({
+  const { error, value } = createEvent(calendarEvent(session));
+  if (error || !value) throw new Error(`calendar file refused: ${error?.message ?? "no value"}`);
+  return value;
+}
+
+/** The `ics` package's event of a session. */
+function calendarEvent(session: CalendarSession): EventAttributes {
+  return {
     uid: `cours-${session.id}@${session.host}`,
     productId: "formation-informatique/cours",
     title: session.title,
@@ -51,35 +60,55 @@ export function calendarFile(session: CalendarSession): string {
     url: session.url,
     status: "CONFIRMED",
     alarms: [{ action: "display", description: session.title, trigger: { hours: 24, before: true } }],
-  });
+  };
+}
+
+/**
+ * The `.ics` text of several sessions (a series' dates): one VEVENT each, in one VCALENDAR.
+ * @throws Error when the `ics` package refuses an event.
+ */
+export function calendarFileOf(sessions: readonly CalendarSession[]): string {
+  const { error, value } = createEvents(sessions.map(calendarEvent), { productId: "formation-informatique/cours" });
   if (error || !value) throw new Error(`calendar file refused: ${error?.message ?? "no value"}`);
   return value;
 }
 
-/** What a registration's calendar file needs: its session, the course's title, the registration's page. */
+type CalendarRow = Pick<
+  SessionRow,
+  "id" | "startsAt" | "durationMinutes" | "placeName" | "placeAddress" | "placeAccess"
+>;
+
+/**
+ * What a registration's calendar file needs: its session, its dates
+ * (`lessons`, a series' dates still held; the session alone when absent),
+ * the course's title, the registration's page.
+ */
 export interface RegistrationCalendar {
-  session: Pick<SessionRow, "id" | "startsAt" | "durationMinutes" | "placeName" | "placeAddress" | "placeAccess">;
+  session: CalendarRow;
+  lessons?: readonly CalendarRow[];
   courseTitle: string;
   /** `{SITE_URL}/cours/inscription/{token}`: the event's URL; its host makes the UID. */
   manageUrl: string;
 }
 
 /**
- * The `.ics` text of a registration's session (`calendarFile`).
+ * The `.ics` text of a registration's session, or of each of its dates (`calendarFileOf`).
  * @throws Error when `manageUrl` is not a URL or the `ics` package refuses the event.
  */
-export function registrationCalendar({ session, courseTitle, manageUrl }: RegistrationCalendar): string {
-  return calendarFile({
-    id: session.id,
+export function registrationCalendar({ session, lessons, courseTitle, manageUrl }: RegistrationCalendar): string {
+  const host = new URL(manageUrl).hostname;
+  const events = (lessons ?? [session]).map((lesson) => ({
+    id: lesson.id,
     title: courseTitle,
-    startsAt: new Date(session.startsAt),
-    durationMinutes: session.durationMinutes,
-    placeName: session.placeName,
-    placeAddress: session.placeAddress,
-    description: session.placeAccess,
+    startsAt: new Date(lesson.startsAt),
+    durationMinutes: lesson.durationMinutes,
+    placeName: lesson.placeName,
+    placeAddress: lesson.placeAddress,
+    description: lesson.placeAccess,
     url: manageUrl,
-    host: new URL(manageUrl).hostname,
-  });
+    host,
+  }));
+  return events.length === 1 ? calendarFile(events[0]!) : calendarFileOf(events);
 }
 
 /** The registration's calendar file as a mail's attachment (`cours.ics`). @throws as `registrationCalendar`. */

@@ -40,10 +40,21 @@ export interface RenderedMail {
   html: string;
 }
 
-/** What the mails say about a session. */
+/** The fields of a session the mails show. */
+type SessionShown = Pick<
+  SessionRow,
+  "startsAt" | "durationMinutes" | "placeName" | "placeAddress" | "placeAccess" | "priceChf"
+>;
+
+/**
+ * What the mails say about a session: a single date (`session`), or a
+ * series (`lessons`: its dates still held, by start; `session` is then its
+ * first session, whose place and price the mail shows).
+ */
 export interface MailSession {
   courseTitle: string;
-  session: Pick<SessionRow, "startsAt" | "durationMinutes" | "placeName" | "placeAddress" | "placeAccess" | "priceChf">;
+  session: SessionShown;
+  lessons?: readonly SessionShown[] | undefined;
 }
 
 /** A link of a mail: its words and its address. */
@@ -124,15 +135,29 @@ export function sessionWhen(session: MailSession["session"]): string {
   return formatDateTimeRange(session.startsAt, sessionEnd(session));
 }
 
+/**
+ * What a subject says of the dates: the date in words, or for a series
+ * "4 séances dès le mardi 3 novembre 2026".
+ */
+export function mailWhen({ session, lessons }: Pick<MailSession, "session" | "lessons">): string {
+  if (!lessons) return sessionWhen(session);
+  const first = lessons[0] ?? session;
+  const day = formatDateTimeRange(first.startsAt, sessionEnd(first)).replace(/,.*$/, "");
+  return `${lessons.length} séance${lessons.length > 1 ? "s" : ""} dès le ${day}`;
+}
+
 /** Date, place, access notes and price, as the registrants' mails list them. */
 function sessionDetails({
   courseTitle,
   session,
+  lessons,
   attendeeName,
 }: MailSession & { attendeeName: string }): [string, string][] {
   return [
     ["Cours", courseTitle],
-    ["Date", sessionWhen(session)],
+    lessons
+      ? [`Dates (${lessons.length} séance${lessons.length > 1 ? "s" : ""})`, lessons.map(sessionWhen).join("\n")]
+      : ["Date", sessionWhen(session)],
     ["Lieu", `${session.placeName}\n${session.placeAddress}`],
     ...(session.placeAccess.trim() ? [["Accès", session.placeAccess] as [string, string]] : []),
     ["Participant(e)", attendeeName],
@@ -184,7 +209,7 @@ export function registrationMail(
   const places = placesOf(mail.seats);
   const { relative } = mail.reader;
   if (mail.position !== null) {
-    return renderToReader(`Liste d’attente : ${mail.courseTitle}, ${sessionWhen(mail.session)}`, mail, {
+    return renderToReader(`Liste d’attente : ${mail.courseTitle}, ${mailWhen(mail)}`, mail, {
       lead: [
         relative
           ? `Cette séance est complète. ${mail.attendeeName}, que vous avez inscrit(e), est sur la liste d’attente (${places}), en position ${mail.position}.`
@@ -195,7 +220,7 @@ export function registrationMail(
       links: [{ label: "Voir ou annuler l’inscription", url: mail.manageUrl }],
     });
   }
-  return renderToReader(`Inscription confirmée : ${mail.courseTitle}, ${sessionWhen(mail.session)}`, mail, {
+  return renderToReader(`Inscription confirmée : ${mail.courseTitle}, ${mailWhen(mail)}`, mail, {
     lead: [
       relative
         ? `Vous avez inscrit ${mail.attendeeName} : son inscription est confirmée (${places}). Je me réjouis de l’accueillir.`
@@ -209,7 +234,7 @@ export function registrationMail(
 /** To the person taken in from the waiting list when the owner gives them the seat. */
 export function seatGivenMail(mail: RegistrantMail & { seats: number; manageUrl: string }): RenderedMail {
   const places = placesOf(mail.seats);
-  return renderToReader(`Une place pour vous : ${mail.courseTitle}, ${sessionWhen(mail.session)}`, mail, {
+  return renderToReader(`Une place pour vous : ${mail.courseTitle}, ${mailWhen(mail)}`, mail, {
     lead: [
       mail.reader.relative
         ? `Bonne nouvelle : une place s’est libérée. L’inscription de ${mail.attendeeName} est maintenant confirmée (${places}).`
@@ -220,13 +245,19 @@ export function seatGivenMail(mail: RegistrantMail & { seats: number; manageUrl:
   });
 }
 
-/** The reminder, sent 24 hours before the session. */
-export function reminderMail(mail: RegistrantMail & { manageUrl: string | null }): RenderedMail {
+/**
+ * The reminder, sent 24 hours before the session: before each date of a
+ * series, saying which one it is (`lesson`: "séance 2 sur 4").
+ */
+export function reminderMail(
+  mail: RegistrantMail & { manageUrl: string | null; lesson?: { number: number; of: number } | null },
+): RenderedMail {
+  const which = mail.lesson ? ` (séance ${mail.lesson.number} sur ${mail.lesson.of})` : "";
   return renderToReader(`Rappel : ${mail.courseTitle}, demain`, mail, {
     lead: [
       mail.reader.relative
-        ? `Petit rappel : le cours de ${mail.attendeeName}, que vous avez inscrit(e), a lieu demain.`
-        : "Petit rappel : votre cours a lieu demain.",
+        ? `Petit rappel : le cours de ${mail.attendeeName}, que vous avez inscrit(e), a lieu demain${which}.`
+        : `Petit rappel : votre cours a lieu demain${which}.`,
     ],
     more: [`À apporter : ${courseBookingInfo.bring}`, `Paiement : ${courseBookingInfo.payment}`],
     links: mail.manageUrl ? [{ label: "Un empêchement ? Annuler l’inscription", url: mail.manageUrl }] : [],
@@ -236,7 +267,7 @@ export function reminderMail(mail: RegistrantMail & { manageUrl: string | null }
 /** To each registrant with an e-mail when their registration is cancelled, by themselves (`by` "person") or by the owner. */
 export function registrationCancelledMail(mail: RegistrantMail & { by: "person" | "owner" }): RenderedMail {
   const what = mail.reader.relative ? `l’inscription de ${mail.attendeeName}` : "votre inscription";
-  return renderToReader(`Inscription annulée : ${mail.courseTitle}, ${sessionWhen(mail.session)}`, mail, {
+  return renderToReader(`Inscription annulée : ${mail.courseTitle}, ${mailWhen(mail)}`, mail, {
     lead: [
       mail.by === "owner"
         ? `Je vous confirme que ${what} à ce cours est annulée. Vous n’avez rien à payer.`
@@ -248,12 +279,34 @@ export function registrationCancelledMail(mail: RegistrantMail & { by: "person" 
 
 /** To each registrant with an e-mail when the owner cancels the session. */
 export function sessionCancelledMail(mail: RegistrantMail): RenderedMail {
-  return renderToReader(`Cours annulé : ${mail.courseTitle}, ${sessionWhen(mail.session)}`, mail, {
+  return renderToReader(`Cours annulé : ${mail.courseTitle}, ${mailWhen(mail)}`, mail, {
     lead: [
       mail.reader.relative
         ? `Je suis désolé : la séance à laquelle vous avez inscrit ${mail.attendeeName} est annulée. Vous n’avez rien à payer.`
         : "Je suis désolé : la séance à laquelle vous étiez inscrit(e) est annulée. Vous n’avez rien à payer.",
       "Je vous propose volontiers une autre date : répondez simplement à ce message, ou appelez-moi.",
+    ],
+  });
+}
+
+/**
+ * To each registrant of a series with an e-mail when the owner cancels one
+ * of its dates (`session`): that date is cancelled, the registration holds
+ * for the `remaining` dates, listed.
+ */
+export function seriesDateCancelledMail(
+  mail: RegistrantMail & { remaining: readonly MailSession["session"][] },
+): RenderedMail {
+  const dates = mail.remaining.length
+    ? [`Les autres séances ont lieu comme prévu :\n${mail.remaining.map(sessionWhen).join("\n")}`]
+    : [];
+  return renderToReader(`Séance annulée : ${mail.courseTitle}, ${sessionWhen(mail.session)}`, mail, {
+    lead: [
+      mail.reader.relative
+        ? `Je suis désolé : une séance du cours auquel vous avez inscrit ${mail.attendeeName} est annulée, celle du ${sessionWhen(mail.session)}.`
+        : `Je suis désolé : une séance de votre cours est annulée, celle du ${sessionWhen(mail.session)}.`,
+      ...dates,
+      "Je vous dirai comment nous rattrapons cette séance. Une question ? Répondez simplement à ce message, ou appelez-moi.",
     ],
   });
 }
@@ -282,7 +335,7 @@ export function ownerRegistrationMail(
   },
 ): RenderedMail {
   return renderOwner(
-    `${mail.position === null ? "Nouvelle inscription" : "Liste d’attente"} : ${mail.courseTitle}, ${sessionWhen(mail.session)}`,
+    `${mail.position === null ? "Nouvelle inscription" : "Liste d’attente"} : ${mail.courseTitle}, ${mailWhen(mail)}`,
     [
       mail.position === null
         ? "Une inscription confirmée."
@@ -304,7 +357,7 @@ export function ownerCancellationMail(
   mail: MailSession & { attendee: OwnerPerson; seats: number; firstWaiting: OwnerPerson | null; deskUrl: string },
 ): RenderedMail {
   return renderOwner(
-    `Annulation : ${mail.courseTitle}, ${sessionWhen(mail.session)}`,
+    `Annulation : ${mail.courseTitle}, ${mailWhen(mail)}`,
     [
       `${mail.attendee.name} a annulé son inscription (${mail.seats} place${mail.seats > 1 ? "s" : ""}).`,
       waitingLine(mail.firstWaiting),
@@ -329,7 +382,7 @@ export function ownerErasureMail(
   mail: MailSession & { seats: number; firstWaiting: OwnerPerson | null; deskUrl: string },
 ): RenderedMail {
   return renderOwner(
-    `Place libérée : ${mail.courseTitle}, ${sessionWhen(mail.session)}`,
+    `Place libérée : ${mail.courseTitle}, ${mailWhen(mail)}`,
     [
       `Une inscription a été effacée à la demande de la personne : ${mail.seats} place${mail.seats > 1 ? "s" : ""} libérée${mail.seats > 1 ? "s" : ""}.`,
       waitingLine(mail.firstWaiting),

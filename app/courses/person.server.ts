@@ -9,8 +9,9 @@
  * - `registrationMatch(person)`: the SQL condition on `course_registrations`.
  * - `registrationMailsMatch(person)`: the SQL condition on `outbox`.
  * - `findRegistrations(db, person)`: the rows, oldest first.
- * - `registrationFields(row, { sessions })`: a row's fields with French
- *   labels, its session named by title and date (`sessions`, by id).
+ * - `registrationFields(row, { sessions, attendance })`: a row's fields with French
+ *   labels, its session named by title and date (`sessions`, by id), its
+ *   attendance by date (`attendance`, by registration id, in words).
  * - `attendeeIs(row, person)`, `bookerIs(row, person)`: which part of a
  *   registration is the person's. The erasure (app/desk/person.server.ts,
  *   decision 019) deletes the registrations whose attendee is erased, and
@@ -69,7 +70,7 @@ export async function findRegistrations(db: Database, person: RegistrationPerson
 /** A registration's fields with their French labels, as the person page and the export show them. */
 export function registrationFields(
   row: RegistrationRow,
-  { sessions }: { sessions: ReadonlyMap<number, string> },
+  { sessions, attendance }: { sessions: ReadonlyMap<number, string>; attendance?: ReadonlyMap<number, string> },
 ): [string, string][] {
   return [
     ["Cours", sessions.get(row.sessionId) ?? `séance n° ${row.sessionId}`],
@@ -89,6 +90,7 @@ export function registrationFields(
     ["Message", row.message?.trim() || "(aucun)"],
     ["Mot de code", row.codeWord ?? "(aucun)"],
     ["Inscrit(e) le", formatDateTime(row.createdAt)],
+    ...(attendance ? [["Présences", attendance.get(row.id) ?? "(pas encore notée)"] as [string, string]] : []),
   ];
 }
 
@@ -110,8 +112,8 @@ function sameKey(person: RegistrationPerson, email: string | null, phoneE164: st
 
 /**
  * Before erased registrations are deleted, in the erasure's transaction:
- * the seats of the confirmed ones go back to their sessions (the sessions'
- * rows locked first, in id order, as bookings do), and their link tokens
+ * the seats of the confirmed ones go back to their sessions (every date of
+ * a series; the sessions' rows locked first, in id order, as bookings do), and their link tokens
  * are deleted (their links then open nothing).
  * @returns the seats given back, per registration. @throws the driver's error.
  */
@@ -120,19 +122,29 @@ export async function beforeErasingRegistrations(
   rows: readonly RegistrationRow[],
 ): Promise<FreedSeats[]> {
   const confirmed = rows.filter((row) => row.status === "confirmed");
-  const sessionIds = [...new Set(confirmed.map((row) => row.sessionId))].sort((a, b) => a - b);
+  const sessionIds = [...new Set(confirmed.map((row) => row.sessionId))];
+  const seriesIds = [...new Set(confirmed.flatMap((row) => (row.seriesId === null ? [] : [row.seriesId])))];
+  // A series' registration holds its seats on every date of the series: each is locked, then given back.
+  const heldOn = (row: RegistrationRow) =>
+    row.seriesId === null ? eq(courseSessions.id, row.sessionId) : eq(courseSessions.seriesId, row.seriesId);
   if (sessionIds.length) {
     await tx
       .select({ id: courseSessions.id })
       .from(courseSessions)
-      .where(inArray(courseSessions.id, sessionIds))
+      .where(
+        or(
+          inArray(courseSessions.id, sessionIds),
+          seriesIds.length ? inArray(courseSessions.seriesId, seriesIds) : sql`false`,
+        ),
+      )
+      .orderBy(asc(courseSessions.id))
       .for("update");
   }
   for (const row of confirmed) {
     await tx
       .update(courseSessions)
       .set({ seatsTaken: sql`${courseSessions.seatsTaken} - ${row.seats}` })
-      .where(eq(courseSessions.id, row.sessionId));
+      .where(heldOn(row));
   }
   if (rows.length) {
     await deleteTokensOfRows(tx, REGISTRATION_TOKEN_PURPOSE, {
@@ -183,13 +195,15 @@ export async function forgetBookers(
 
 /**
  * Deletes the registrations (and the mails about them) of sessions that
- * started before `before` (e.g. `retentionMonths` ago): the seats of a past
- * session no longer matter, so `seats_taken` is left as it was.
+ * started before `before` (e.g. `retentionMonths` ago; a series' once its
+ * last date did): the seats of a past session no longer matter, so
+ * `seats_taken` is left as it was.
  * @returns how many registrations were deleted. @throws the driver's error.
  */
 export async function deleteRegistrationsOfSessionsBefore(db: Database, before: Date): Promise<number> {
   return db.transaction(async (tx) => {
-    const past = sql`${courseRegistrations.sessionId} in (select ${courseSessions.id} from ${courseSessions} where ${courseSessions.startsAt} < ${before.toISOString()})`;
+    const past = sql`${courseRegistrations.sessionId} in (select ${courseSessions.id} from ${courseSessions} where ${courseSessions.startsAt} < ${before.toISOString()})
+      and (${courseRegistrations.seriesId} is null or not exists (select 1 from course_sessions later where later.series_id = ${courseRegistrations.seriesId} and later.starts_at >= ${before.toISOString()}))`;
     await tx
       .delete(outbox)
       .where(

@@ -2,8 +2,11 @@
  * What the public pages show of sessions, made on the server so the pages'
  * JavaScript carries only the words: the date in words, the place, the
  * price, the places left ("3 places restantes", "1 place restante",
- * "Complet") and the state. Also the JSON-LD `Course` with its
- * `CourseInstance`s (schema.org, typed with schema-dts).
+ * "Complet") and the state. A series is one choice: its first session's
+ * number (what the form posts), its dates in words, the seats free on every
+ * date (`upcomingChoices`); a series whose first date has begun is no longer
+ * offered. Also the JSON-LD `Course` with its `CourseInstance`s (schema.org,
+ * typed with schema-dts).
  */
 import type { Course as CourseNode, CourseInstance, WithContext } from "schema-dts";
 import type { Course } from "~/content/types";
@@ -15,6 +18,8 @@ import {
   courseBySlug,
   listSessions,
   placesLeft,
+  seriesLessons,
+  seriesSessions,
   sessionEnd,
   sessionState,
   type SessionRow,
@@ -40,6 +45,8 @@ export interface PublicSession {
   placesText: string;
   /** People on the waiting list. */
   waiting: number;
+  /** A series' dates in words, by start (`when` is then the first); null for a single date. */
+  lessons: string[] | null;
 }
 
 /** The words for the places left of a session in `state`. */
@@ -67,7 +74,64 @@ export function publicSession(session: SessionWithWaiting, now: Date): PublicSes
     state,
     placesText: placesText(state, left),
     waiting: session.waiting,
+    lessons: null,
   };
+}
+
+/** What a visitor chooses from: a single session, or a series as its anchor with its dates. */
+export interface Choice {
+  /** The row the choice stands for: a single session; for a series, its first date with the anchor's id and waiting list, and the seats taken on its fullest date. */
+  row: SessionWithWaiting;
+  /** A series' dates still held, by start; null for a single session. */
+  lessons: SessionRow[] | null;
+}
+
+/**
+ * The choices a visitor sees (not cancelled, not begun), by first date:
+ * each single session, and each series once, while its first date is to
+ * come. `hints`: the render cache's, told when the first of them starts.
+ * @throws the driver's error.
+ */
+export async function upcomingChoices(
+  db: Database,
+  now: Date,
+  courseId?: string,
+  hints?: RenderHints,
+): Promise<Choice[]> {
+  const rows = await listSessions(db, { from: now, courseId, includeCancelled: false });
+  changesWhenFirstStarts(hints, rows);
+  const seriesIds = rows.flatMap((row) => (row.seriesId === null ? [] : [row.seriesId]));
+  const bySeries = new Map<number, SessionWithWaiting[]>();
+  for (const session of await seriesSessions(db, seriesIds)) {
+    bySeries.set(session.seriesId!, [...(bySeries.get(session.seriesId!) ?? []), session]);
+  }
+  const choices: Choice[] = [];
+  for (const row of rows) {
+    if (row.seriesId === null) {
+      choices.push({ row, lessons: null });
+      continue;
+    }
+    const all = bySeries.get(row.seriesId);
+    if (!all) continue;
+    bySeries.delete(row.seriesId);
+    const lessons = seriesLessons(all);
+    const first = lessons[0];
+    if (!first || new Date(first.startsAt).getTime() <= now.getTime()) continue;
+    const anchor = all[0]!;
+    const fullest = Math.max(...all.map((session) => session.seatsTaken - session.capacity)) + anchor.capacity;
+    choices.push({
+      row: { ...first, id: anchor.id, capacity: anchor.capacity, seatsTaken: fullest, waiting: anchor.waiting },
+      lessons,
+    });
+  }
+  return choices;
+}
+
+/** A choice as a visitor sees it at `now`. */
+export function publicChoice({ row, lessons }: Choice, now: Date): PublicSession {
+  const shown = publicSession(row, now);
+  if (!lessons) return shown;
+  return { ...shown, lessons: lessons.map((lesson) => formatDateTimeRange(lesson.startsAt, sessionEnd(lesson))) };
 }
 
 /**
@@ -80,8 +144,9 @@ export function changesWhenFirstStarts(hints: RenderHints | undefined, rows: rea
 }
 
 /**
- * Sessions a visitor can see: not cancelled, not started, by date; one
- * course's when `courseId` is given. `hints`: the render cache's, told when
+ * Sessions a visitor can see: not cancelled, not started, by date, a
+ * series once with its dates (`upcomingChoices`); one course's when
+ * `courseId` is given. `hints`: the render cache's, told when
  * the first one starts.
  */
 export async function upcomingSessions(
@@ -90,9 +155,8 @@ export async function upcomingSessions(
   courseId?: string,
   hints?: RenderHints,
 ): Promise<PublicSession[]> {
-  const rows = await listSessions(db, { from: now, courseId, includeCancelled: false });
-  changesWhenFirstStarts(hints, rows);
-  return rows.map((row) => publicSession(row, now));
+  const choices = await upcomingChoices(db, now, courseId, hints);
+  return choices.map((choice) => publicChoice(choice, now));
 }
 
 /** A session as a course card of `/` shows it: the date in words and the places left, with its link. */

@@ -20,6 +20,8 @@ export const bookingMessages = {
   closed: "Cette séance n’accepte plus d’inscriptions. Choisissez une autre date.",
   alreadyRegistered:
     "Une inscription à cette séance existe déjà avec ce numéro de téléphone. Pour la changer ou inscrire une autre personne avec ce numéro, appelez-moi.",
+  alreadyRegisteredSeries:
+    "Une inscription à cette série de séances existe déjà avec ce numéro de téléphone. Pour la changer, ouvrez le lien de l’e-mail de confirmation, ou appelez-moi.",
   saveError: "L’inscription n’a pas pu être enregistrée. Veuillez réessayer dans un instant, ou appelez-moi.",
   tooLarge: "Le formulaire envoyé est trop long. Veuillez raccourcir le message et réessayer.",
   rateLimited:

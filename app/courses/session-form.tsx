@@ -4,7 +4,8 @@
  * places, minimum and price in francs. A plain post (works without
  * JavaScript); the server's French message sits under its field
  * (`aria-invalid`, `aria-describedby`). Values as strings
- * (`SessionFormValues` of desk.server.ts).
+ * (`SessionFormValues` of desk.server.ts). The series form is this form
+ * with its own fields added (`children`) and its own ids (`idPrefix`).
  */
 import type { ReactNode } from "react";
 import { Form } from "react-router";
@@ -34,6 +35,10 @@ export function SessionForm({
   errors = {},
   submitLabel,
   intent,
+  idPrefix = "session",
+  dateLabel = "Date",
+  priceLabel = "Prix (CHF)",
+  children,
 }: {
   courses: { id: string; title: string }[];
   values: Values;
@@ -41,17 +46,25 @@ export function SessionForm({
   submitLabel: string;
   /** The hidden `intent` of the post (e.g. "create", "edit"). */
   intent: string;
+  /** The fields' ids start with it (two forms on one page: "session", "series"). */
+  idPrefix?: string;
+  /** The date's label ("Date", or "Première date" in the series form). */
+  dateLabel?: string;
+  /** The price's label ("Prix (CHF)", or the series' price for all its dates). */
+  priceLabel?: string;
+  /** More fields, before the button (the series form's dates). */
+  children?: ReactNode;
 }) {
   const field = (name: keyof Values) => ({
-    id: `session-${name}`,
-    errorId: `session-${name}-error`,
+    id: `${idPrefix}-${name}`,
+    errorId: `${idPrefix}-${name}-error`,
     errors: errors[name] ? [errors[name]] : undefined,
   });
   const aria = (name: keyof Values) =>
-    errors[name] ? { "aria-invalid": true, "aria-describedby": `session-${name}-error` } : {};
+    errors[name] ? { "aria-invalid": true, "aria-describedby": `${idPrefix}-${name}-error` } : {};
   const text = (name: keyof Values, label: string, control?: ReactNode) => (
     <Field field={field(name)} label={label}>
-      {control ?? <Input id={`session-${name}`} name={name} defaultValue={values[name]} {...aria(name)} />}
+      {control ?? <Input id={`${idPrefix}-${name}`} name={name} defaultValue={values[name]} {...aria(name)} />}
     </Field>
   );
   return (
@@ -60,7 +73,7 @@ export function SessionForm({
       {text(
         "courseId",
         "Cours",
-        <Select id="session-courseId" name="courseId" defaultValue={values.courseId} {...aria("courseId")}>
+        <Select id={`${idPrefix}-courseId`} name="courseId" defaultValue={values.courseId} {...aria("courseId")}>
           <option value="">Choisissez un cours</option>
           {courses.map((course) => (
             <option key={course.id} value={course.id}>
@@ -72,19 +85,19 @@ export function SessionForm({
       <div className="grid gap-5 sm:grid-cols-3">
         {text(
           "date",
-          "Date",
-          <Input id="session-date" name="date" type="date" defaultValue={values.date} {...aria("date")} />,
+          dateLabel,
+          <Input id={`${idPrefix}-date`} name="date" type="date" defaultValue={values.date} {...aria("date")} />,
         )}
         {text(
           "time",
           "Heure de début",
-          <Input id="session-time" name="time" type="time" defaultValue={values.time} {...aria("time")} />,
+          <Input id={`${idPrefix}-time`} name="time" type="time" defaultValue={values.time} {...aria("time")} />,
         )}
         {text(
           "durationMinutes",
           "Durée (minutes)",
           <Input
-            id="session-durationMinutes"
+            id={`${idPrefix}-durationMinutes`}
             name="durationMinutes"
             inputMode="numeric"
             defaultValue={values.durationMinutes}
@@ -98,7 +111,7 @@ export function SessionForm({
         "placeAccess",
         "Accès (étage, ascenseur, parking, transports publics)",
         <Textarea
-          id="session-placeAccess"
+          id={`${idPrefix}-placeAccess`}
           name="placeAccess"
           rows={3}
           defaultValue={values.placeAccess}
@@ -110,7 +123,7 @@ export function SessionForm({
           [
             ["capacity", "Places"],
             ["minimum", "Minimum pour ouvrir"],
-            ["priceChf", "Prix (CHF)"],
+            ["priceChf", priceLabel],
           ] as const
         ).map(([name, label]) => (
           <div key={name}>
@@ -118,7 +131,7 @@ export function SessionForm({
               name,
               label,
               <Input
-                id={`session-${name}`}
+                id={`${idPrefix}-${name}`}
                 name={name}
                 inputMode="numeric"
                 defaultValue={values[name]}
@@ -128,6 +141,7 @@ export function SessionForm({
           </div>
         ))}
       </div>
+      {children}
       <Button type="submit" className="sm:justify-self-start">
         {submitLabel}
       </Button>

@@ -1,7 +1,7 @@
 /**
  * A list of upcoming sessions as visitors see them (`/cours` and
  * `/cours/{slug}`): the date in words, the course (on `/cours`), the place
- * and its access notes, the price, the places left or "Complet", and a link
+ * and its access notes (a series: all its dates, one registration for them all), the price, the places left or "Complet", and a link
  * to the registration form with that session chosen. With no session, a
  * short French note and a link to the contact page.
  */
@@ -35,7 +35,23 @@ export function SessionList({ sessions, showCourse }: { sessions: PublicSession[
                 <a href={`/cours/${session.courseId}`}>{session.courseTitle}</a>
               </h3>
             ) : null}
-            <p className="text-xl font-semibold first-letter:uppercase">{session.when}</p>
+            {session.lessons ? (
+              <>
+                <p className="text-xl font-semibold">
+                  {session.lessons.length} séances, une inscription pour toutes les dates&nbsp;:
+                </p>
+                <ol className="flex flex-col gap-1">
+                  {session.lessons.map((lesson, index) => (
+                    <li key={lesson} className="flex gap-2">
+                      <span className="shrink-0 font-semibold">{index + 1}.</span>
+                      <span className="first-letter:uppercase">{lesson}</span>
+                    </li>
+                  ))}
+                </ol>
+              </>
+            ) : (
+              <p className="text-xl font-semibold first-letter:uppercase">{session.when}</p>
+            )}
             <p className="flex gap-2">
               <MapPin aria-hidden="true" className="mt-1 size-5 shrink-0" />
               <span>
@@ -45,7 +61,9 @@ export function SessionList({ sessions, showCourse }: { sessions: PublicSession[
             </p>
             <p className="flex gap-2">
               <Ticket aria-hidden="true" className="mt-1 size-5 shrink-0" />
-              <span>{session.price} par personne</span>
+              <span>
+                {session.price} par personne{session.lessons ? `, pour les ${session.lessons.length} séances` : ""}
+              </span>
             </p>
             <PlacesBadge full={full} as="p">
               {session.placesText}
@@ -58,7 +76,10 @@ export function SessionList({ sessions, showCourse }: { sessions: PublicSession[
               className={cn(buttonVariants({ variant: full ? "outline" : "primary" }), "mt-2 self-start")}
             >
               {full ? "Liste d’attente" : "S’inscrire"}
-              <span className="sr-only"> : {session.when}</span>
+              <span className="sr-only">
+                {" "}
+                : {session.lessons ? `les ${session.lessons.length} séances dès le ${session.when}` : session.when}
+              </span>
             </a>
           </li>
         );

@@ -9,15 +9,18 @@
  *   their waiting count, by start.
  * - `getSession(db, id)`, `createSession`, `updateSession`,
  *   `duplicateSession(db, id, days)` ("la même, une semaine plus tard").
+ * - `createSeries(db, fields, starts)`: a series, one session per date;
+ *   `seriesSessions(db, seriesIds)`: every session of those series;
+ *   `seriesLessons(sessions)`: a series' dates still held, by start.
  * Cancelling a session is in booking.server.ts (it mails the registrants).
  * Times are `Date`s (UTC instants); the desk's form gives Europe/Zurich
  * wall-clock times, converted by `zurichToUtc`.
  */
-import { and, asc, eq, gte, sql } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, sql } from "drizzle-orm";
 import { courses } from "~/content/courses";
 import type { Course } from "~/content/types";
 import type { Database } from "~/db/client.server";
-import { courseRegistrations, courseSessions } from "~/db/schema";
+import { courseRegistrations, courseSeries, courseSessions } from "~/db/schema";
 
 /** A session row as Drizzle reads it. */
 export type SessionRow = typeof courseSessions.$inferSelect;
@@ -113,6 +116,77 @@ export async function getSession(db: Database, id: number): Promise<SessionWithW
 }
 
 const columns = (fields: SessionFields) => ({ ...fields, startsAt: fields.startsAt.toISOString() });
+
+/** How many dates a series may have (the courses sell 2 to 8 lessons; the form's list stops there). */
+export const MAX_SERIES_DATES = 12;
+
+/**
+ * Creates a series of course `fields.courseId` (docs/decisions/027-course-series.md):
+ * one session per instant of `starts` (sorted by time; `fields.startsAt` is
+ * ignored), each with the same place, duration, capacity, minimum and price,
+ * in one transaction. Registrations for the series take a seat on each.
+ * @returns the series' id and its sessions' ids in date order (the first is the anchor registrations point at).
+ * @throws RangeError for fewer than 2 dates, more than `MAX_SERIES_DATES`, or a date given twice; the driver's error.
+ */
+export async function createSeries(
+  db: Database,
+  fields: SessionFields,
+  starts: readonly Date[],
+): Promise<{ seriesId: number; sessionIds: number[] }> {
+  const sorted = [...starts].sort((a, b) => a.getTime() - b.getTime());
+  if (sorted.length < 2 || sorted.length > MAX_SERIES_DATES) {
+    throw new RangeError(`A series has 2 to ${MAX_SERIES_DATES} dates, not ${sorted.length}`);
+  }
+  if (new Set(sorted.map((start) => start.getTime())).size !== sorted.length) {
+    throw new RangeError("A series cannot hold the same date twice");
+  }
+  return db.transaction(async (tx) => {
+    const [series] = await tx
+      .insert(courseSeries)
+      .values({ courseId: fields.courseId })
+      .returning({ id: courseSeries.id });
+    const seriesId = series!.id;
+    const sessionIds: number[] = [];
+    for (const startsAt of sorted) {
+      const [row] = await tx
+        .insert(courseSessions)
+        .values({ ...columns({ ...fields, startsAt }), seriesId })
+        .returning({ id: courseSessions.id });
+      sessionIds.push(row!.id);
+    }
+    return { seriesId, sessionIds };
+  });
+}
+
+/** Every session (cancelled ones too) of the series `seriesIds`, by series then id. @throws the driver's error. */
+export async function seriesSessions(db: Database, seriesIds: readonly number[]): Promise<SessionWithWaiting[]> {
+  if (seriesIds.length === 0) return [];
+  return db
+    .select({ session: courseSessions, waiting: waitingCount })
+    .from(courseSessions)
+    .where(inArray(courseSessions.seriesId, [...new Set(seriesIds)]))
+    .orderBy(asc(courseSessions.seriesId), asc(courseSessions.id))
+    .then((rows) => rows.map(({ session, waiting }) => ({ ...session, waiting: Number(waiting) })));
+}
+
+/** The dates of a series still held (not cancelled), by start. */
+export function seriesLessons<T extends Pick<SessionRow, "startsAt" | "cancelledAt">>(sessions: readonly T[]): T[] {
+  return sessions
+    .filter((session) => !session.cancelledAt)
+    .sort((a, b) => new Date(a.startsAt).getTime() - new Date(b.startsAt).getTime());
+}
+
+/**
+ * The Swiss dates of a series (ISO "2026-10-20"): `count` dates a week
+ * apart from `first` (`weekly`), the same wall-clock time each week across
+ * a daylight-saving change being the caller's `zurichToUtc`.
+ */
+export function weeklyDates(first: string, count: number): string[] {
+  const [year, month, day] = first.split("-").map(Number) as [number, number, number];
+  return Array.from({ length: count }, (_, week) =>
+    new Date(Date.UTC(year, month - 1, day + 7 * week)).toISOString().slice(0, 10),
+  );
+}
 
 /** Creates a session. @returns its id. @throws the driver's error (e.g. the capacity check). */
 export async function createSession(db: Database, fields: SessionFields): Promise<number> {

@@ -7,6 +7,7 @@
  * migration into `app/db/migrations/` (commit it); the server applies it at start.
  */
 import { sql } from "drizzle-orm";
+import type { AttendanceState } from "../courses/attendance";
 import {
   bigint,
   bigserial,
@@ -372,6 +373,18 @@ export const newsletterLetters = pgTable("newsletter_letters", {
 // --- Courses people can book (app/courses/).
 
 /**
+ * A series: the dated sessions of one course sold together ("4 séances de
+ * 1h30"; migration 0018, docs/decisions/027-course-series.md). Its sessions
+ * name it (`course_sessions.series_id`); a registration for it names it too
+ * and takes its seats on every one of them.
+ */
+export const courseSeries = pgTable("course_series", {
+  id: bigserial("id", { mode: "number" }).primaryKey(),
+  courseId: text("course_id").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true, mode: "string" }).notNull().defaultNow(),
+});
+
+/**
  * A dated session of a course (`course_id`: an id of app/content/courses.ts,
  * also the slug of `/cours/{slug}`). `starts_at` is stored in UTC and shown
  * in Europe/Zurich. `seats_taken` counts the confirmed seats: every booking
@@ -398,9 +411,12 @@ export const courseSessions = pgTable(
     seatsTaken: integer("seats_taken").notNull().default(0),
     cancelledAt: timestamp("cancelled_at", { withTimezone: true, mode: "string" }),
     createdAt: timestamp("created_at", { withTimezone: true, mode: "string" }).notNull().defaultNow(),
+    /** The series this session is one date of; null for a single-date session (a Café numérique, a talk). */
+    seriesId: bigint("series_id", { mode: "number" }).references(() => courseSeries.id, { onDelete: "cascade" }),
   },
   (table) => [
     index("course_sessions_starts_idx").on(table.startsAt),
+    index("course_sessions_series_idx").on(table.seriesId, table.id),
     check("course_sessions_seats", sql`${table.seatsTaken} >= 0 and ${table.seatsTaken} <= ${table.capacity}`),
     check("course_sessions_capacity", sql`${table.capacity} between 1 and 100 and ${table.minimum} >= 0`),
   ],
@@ -457,15 +473,45 @@ export const courseRegistrations = pgTable(
       .default(sql`'{}'`),
     createdAt: timestamp("created_at", { withTimezone: true, mode: "string" }).notNull().defaultNow(),
     cancelledAt: timestamp("cancelled_at", { withTimezone: true, mode: "string" }),
+    /**
+     * The series registered for (then `session_id` is the series' first session, its anchor, and the seats
+     * count on every session of the series); null for a single-date registration.
+     */
+    seriesId: bigint("series_id", { mode: "number" }).references(() => courseSeries.id, { onDelete: "cascade" }),
   },
   (table) => [
     index("course_registrations_session_idx").on(table.sessionId, table.id),
+    index("course_registrations_series_idx").on(table.seriesId, table.id),
     index("course_registrations_email_idx").on(sql`lower(${table.email})`),
     index("course_registrations_booker_email_idx").on(sql`lower(${table.bookerEmail})`),
     index("course_registrations_phone_idx").on(table.phoneE164),
     index("course_registrations_booker_phone_idx").on(table.bookerPhoneE164),
     check("course_registrations_status", sql`${table.status} in ('confirmed', 'waiting', 'cancelled')`),
     check("course_registrations_seats", sql`${table.seats} between 1 and 2`),
+  ],
+);
+
+/**
+ * Who came to which date (issue 22, item 2): one row per registration and
+ * session once the owner ticked it on the attendance list (no row: not
+ * ticked yet). Personal data by its registration: deleted with it.
+ */
+export const courseAttendance = pgTable(
+  "course_attendance",
+  {
+    registrationId: bigint("registration_id", { mode: "number" })
+      .notNull()
+      .references(() => courseRegistrations.id, { onDelete: "cascade" }),
+    sessionId: bigint("session_id", { mode: "number" })
+      .notNull()
+      .references(() => courseSessions.id, { onDelete: "cascade" }),
+    state: text("state").$type<AttendanceState>().notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true, mode: "string" }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ name: "course_attendance_pk", columns: [table.registrationId, table.sessionId] }),
+    index("course_attendance_session_idx").on(table.sessionId),
+    check("course_attendance_state", sql`${table.state} in ('present', 'absent', 'excused')`),
   ],
 );
 

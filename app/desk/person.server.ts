@@ -54,6 +54,7 @@ import {
   registrationMailsMatch,
   registrationMatch,
 } from "~/courses/person.server";
+import { attendanceByRegistration, attendanceText } from "~/courses/attendance.server";
 import { announceFreedSeats, type LinkOptions, type RegistrationRow } from "~/courses/booking.server";
 import { beforeErasingSubscriber, NEWSLETTER_MAIL_KINDS } from "~/newsletter/subscriptions.server";
 import { subscriberStates, subscriptionSources } from "~/newsletter/words";
@@ -90,9 +91,13 @@ export interface PersonTable<T extends PgTable = PgTable> {
   fields(row: T["$inferSelect"], names: FieldNames): [string, string][];
 }
 
-/** What fields name beyond their row: a course session's title and date, by session id. */
+/**
+ * What fields name beyond their row: a course session's title and date, by
+ * session id; a registration's attendance in words, by registration id.
+ */
 export interface FieldNames {
   sessions: ReadonlyMap<number, string>;
+  attendance: ReadonlyMap<number, string>;
 }
 
 /** Declares an entry, keeping its row type for `fields`. */
@@ -225,6 +230,9 @@ export const PERSON_TABLES: readonly PersonTable[] = [
  */
 export const TABLES_WITHOUT_PERSONAL_DATA: Readonly<Record<string, string>> = {
   course_sessions: "dates, places, prices and seat counts of the courses",
+  course_series: "which dates of a course are sold together",
+  course_attendance:
+    "a registration's ticks (présent, absent, excusé) by date, naming no one: found, shown and exported with their registration (its « Présences »), deleted with it (on delete cascade)",
   articles: "the owner's blog articles (his own name as author)",
   pictures: "the owner's pictures and their descriptions (no metadata kept: app/pictures/pictures.server.ts)",
   picture_files: "the resized files of the owner's pictures, without EXIF or GPS data",
@@ -353,11 +361,17 @@ export async function sessionNames(db: Database, ids: readonly number[]): Promis
 
 /** What the fields of `found` name beyond their rows (each registration's session). @throws the driver's error. */
 export async function fieldNamesOf(db: Database, found: readonly PersonRows[]): Promise<FieldNames> {
+  const registrations = rowsOf<RegistrationRow>(found, courseRegistrations);
+  const ticks = await attendanceByRegistration(
+    db,
+    registrations.map((row) => row.id),
+  );
   return {
     sessions: await sessionNames(
       db,
-      rowsOf<RegistrationRow>(found, courseRegistrations).map((row) => row.sessionId),
+      registrations.map((row) => row.sessionId),
     ),
+    attendance: new Map(registrations.map((row) => [row.id, attendanceText(ticks.get(row.id))])),
   };
 }
 

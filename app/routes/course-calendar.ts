@@ -1,11 +1,11 @@
 /**
  * `/cours/inscription/{token}/calendrier.ics`: the calendar file of a
  * registration (app/courses/ics.server.ts), for "Ajouter à mon agenda" on
- * the confirmation page and in the mails. Reading it changes nothing (mail
+ * the confirmation page and in the mails (a series: one event per date). Reading it changes nothing (mail
  * scanners may follow it). An unknown or expired link answers 404.
  */
 import { settingsFrom } from "~/config/settings.server";
-import { findRegistrationByToken } from "~/courses/booking.server";
+import { everyDateCancelled, findRegistrationByToken } from "~/courses/booking.server";
 import { CALENDAR_FILE, registrationCalendar } from "~/courses/ics.server";
 import { registrationPath } from "~/courses/links";
 import { courseBySlug } from "~/courses/sessions.server";
@@ -13,15 +13,16 @@ import type { Route } from "./+types/course-calendar";
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   const found = await findRegistrationByToken(context.db!, params.token);
-  if (!found || found.registration.status === "cancelled" || found.session.cancelledAt) {
+  if (!found || found.registration.status === "cancelled" || everyDateCancelled(found)) {
     return new Response("Ce lien n’est plus valable.", {
       status: 404,
       headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
     });
   }
-  const { session } = found;
+  const { session, lessons } = found;
   const text = registrationCalendar({
     session,
+    lessons,
     courseTitle: courseBySlug(session.courseId)?.title ?? session.courseId,
     manageUrl: `${settingsFrom(context).SITE_URL}${registrationPath(params.token)}`,
   });

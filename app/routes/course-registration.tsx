@@ -20,7 +20,7 @@ import { PrintButton } from "~/courses/print-button";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { courseBookingInfo } from "~/content/courses";
 import { settingsFrom } from "~/config/settings.server";
-import { cancelRegistration, findRegistrationByToken } from "~/courses/booking.server";
+import { cancelRegistration, everyDateCancelled, findRegistrationByToken } from "~/courses/booking.server";
 import { calendarAddress, registrationPath } from "~/courses/links";
 import { BOOKING_HONEYPOT_FIELD } from "~/courses/schema";
 import { courseBySlug, sessionEnd } from "~/courses/sessions.server";
@@ -40,23 +40,30 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   });
   const found = await findRegistrationByToken(context.db!, params.token);
   if (!found) return data({ meta, registration: null, info: courseBookingInfo, asking: false }, { status: 404 });
-  const { registration, session, position } = found;
+  const { registration, session, lessons, position } = found;
+  const series = session.seriesId !== null;
+  const first = lessons[0] ?? session;
   return {
     meta,
     registration: {
-      state: session.cancelledAt ? ("session-cancelled" as const) : registration.status,
+      state: everyDateCancelled(found) ? ("session-cancelled" as const) : registration.status,
       position,
       attendee: `${registration.firstName} ${registration.lastName}`,
       codeWord: registration.codeWord,
       seats: registration.seats,
       courseTitle: courseBySlug(session.courseId)?.title ?? session.courseId,
       courseId: session.courseId,
-      when: formatDateTimeRange(session.startsAt, sessionEnd(session)),
+      /** The date in words, or a series' dates still held, one a line. */
+      when: (series ? lessons : [session])
+        .map((lesson) => formatDateTimeRange(lesson.startsAt, sessionEnd(lesson)))
+        .join("\n"),
+      /** How many dates a series holds (null for a single date). */
+      lessonCount: series ? lessons.length : null,
       placeName: session.placeName,
       placeAddress: session.placeAddress,
       placeAccess: session.placeAccess,
       price: formatChf(session.priceChf),
-      started: new Date(session.startsAt).getTime() <= Date.now(),
+      started: new Date(first.startsAt).getTime() <= Date.now(),
       calendarUrl: calendarAddress(registrationPath(params.token)),
       path: registrationPath(params.token),
       /** Whether a mail reaches the attendee or the relative (else: the page is all they have). */
@@ -159,7 +166,12 @@ export default function RegistrationPage() {
       <dl className="mt-8 divide-y-2 divide-gray-100 rounded-2xl border-2 border-line bg-white text-lg">
         {[
           ["Cours", registration.courseTitle],
-          ["Date", registration.when],
+          registration.lessonCount === null
+            ? ["Date", registration.when]
+            : [
+                `Dates (${registration.lessonCount} séance${registration.lessonCount > 1 ? "s" : ""})`,
+                registration.when,
+              ],
           ["Lieu", `${registration.placeName}\n${registration.placeAddress}`],
           ...(registration.placeAccess ? [["Accès", registration.placeAccess]] : []),
           ["Participant(e)", registration.attendee],

@@ -1,6 +1,6 @@
 /**
  * `/cours/{slug}`: one course (from app/content/courses.ts), its upcoming
- * sessions with the places left, the registration form, and "Par
+ * sessions with the places left (a series as one choice with all its dates), the registration form, and "Par
  * téléphone" with the owner's telephone one tap away (`PhoneReveal`); kept in the
  * render cache until a seat or a session changes, or the first session
  * starts (`?seance={id}` chooses a date in the form, one entry each). JSON-LD `Course` with its
@@ -24,7 +24,7 @@ import { settingsFrom } from "~/config/settings.server";
 import { BookingForm } from "~/courses/booking-form";
 import { registerForSession } from "~/courses/booking.server";
 import { registrationPath } from "~/courses/links";
-import { changesWhenFirstStarts, courseStructuredData, publicSession } from "~/courses/public.server";
+import { courseStructuredData, publicChoice, upcomingChoices } from "~/courses/public.server";
 import { BOOKING_BODY_LIMIT_BYTES, BOOKING_HONEYPOT_FIELD, bookingMessages, bookingSchema } from "~/courses/schema";
 import { courseBySlug, listSessions } from "~/courses/sessions.server";
 import { SessionList } from "~/courses/session-list";
@@ -50,8 +50,8 @@ function findCourse(context: Route.LoaderArgs["context"], request: Request, slug
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const course = findCourse(context, request, params.slug);
   const now = new Date();
-  const rows = await listSessions(context.db!, { from: now, courseId: course.id, includeCancelled: false });
-  changesWhenFirstStarts(context.renderHints, rows);
+  const choices = await upcomingChoices(context.db!, now, course.id, context.renderHints);
+  const rows = choices.map((choice) => choice.row);
   const seance = new URL(request.url).searchParams.get("seance");
   const asked = Number(seance) || undefined;
   const selected = rows.some((row) => row.id === asked) ? asked : undefined;
@@ -71,7 +71,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
       groupSize: course.groupSize,
       color: course.color,
     },
-    sessions: rows.map((row) => publicSession(row, now)),
+    sessions: choices.map((choice) => publicChoice(choice, now)),
     selected,
     meta: pageMeta(context, request, {
       title: `${course.title} : dates et inscription`,
@@ -123,7 +123,13 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   }
   if (result.outcome === "already-registered") {
     return data(
-      { result: submission.reply({ fieldErrors: { phone: [bookingMessages.alreadyRegistered] } }) },
+      {
+        result: submission.reply({
+          fieldErrors: {
+            phone: [result.series ? bookingMessages.alreadyRegisteredSeries : bookingMessages.alreadyRegistered],
+          },
+        }),
+      },
       { status: 409 },
     );
   }

@@ -1,8 +1,11 @@
 /**
  * `/admin/cours/:id/inscrits.csv`: the registrations of a session as CSV
- * (`registrantsCsv`, app/courses/desk.server.ts), for a spreadsheet.
+ * (`registrantsCsv`, app/courses/desk.server.ts), for a spreadsheet, with
+ * the attendance ticked on that date (a date of a series: the series'
+ * registrations).
  */
 import { data } from "react-router";
+import { attendanceOf } from "~/courses/attendance.server";
 import { listRegistrations } from "~/courses/booking.server";
 import { registrantsCsv } from "~/courses/desk.server";
 import { getSession } from "~/courses/sessions.server";
@@ -14,7 +17,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireOwner(request, context);
   const id = idParam(params.id);
   if (!(await getSession(context.db!, id))) throw data(null, { status: 404 });
-  return new Response(registrantsCsv(await listRegistrations(context.db!, id)), {
+  const rows = await listRegistrations(context.db!, id);
+  return new Response(registrantsCsv(rows, await attendanceOf(context.db!, id)), {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",
       "Content-Disposition": `attachment; filename="seance-${id}-inscrits.csv"`,

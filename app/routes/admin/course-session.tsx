@@ -174,7 +174,14 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     }
     const result = await registerForSession(db, { ...submission.value, sessionId: id }, { siteUrl, source: "desk" });
     if (result.outcome === "already-registered")
-      return reply({ registerErrors: { phone: [bookingMessages.alreadyRegistered] } }, 409);
+      return reply(
+        {
+          registerErrors: {
+            phone: [result.series ? bookingMessages.alreadyRegisteredSeries : bookingMessages.alreadyRegistered],
+          },
+        },
+        409,
+      );
     if (result.outcome === "too-few-seats")
       return reply({ registerErrors: { seats: [bookingMessages.lastSeat] } }, 409);
     if (result.outcome === "closed") return reply({ message: bookingMessages.closed }, 409);

@@ -1,8 +1,10 @@
 /**
  * `/admin/cours`: every session (upcoming first, then past), with its
- * state, seats taken out of capacity and waiting list; and the form of a
- * new session (`intent=create`: on success, 303 to the session's page; on
- * error, 400 with the French messages beside the fields, values kept).
+ * state, seats taken out of capacity and waiting list, a date of a series
+ * saying which ("séance 2 sur 4"); the form of a new session
+ * (`intent=create`: on success, 303 to the session's page; on error, 400
+ * with the French messages beside the fields, values kept); and the link
+ * to the form of a new series (`/admin/cours/nouvelle-serie`).
  */
 import { data, Link, redirect, useActionData, useLoaderData } from "react-router";
 import { courses } from "~/content/courses";
@@ -30,10 +32,20 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const rows = await listSessions(context.db!);
   const upcoming = rows.filter((row) => new Date(row.startsAt) > now);
   const past = rows.filter((row) => new Date(row.startsAt) <= now).reverse();
+  // Which date of its series each session is (rows come by start).
+  const seriesDates = new Map<number, number[]>();
+  for (const row of rows) {
+    if (row.seriesId !== null) seriesDates.set(row.seriesId, [...(seriesDates.get(row.seriesId) ?? []), row.id]);
+  }
+  const ofSeries = (row: (typeof rows)[number]) => {
+    const dates = row.seriesId === null ? undefined : seriesDates.get(row.seriesId);
+    return dates ? `Séance ${dates.indexOf(row.id) + 1} sur ${dates.length} de la série` : null;
+  };
   return {
     sessions: [...upcoming, ...past].map((row) => ({
       id: row.id,
       course: courseBySlug(row.courseId)?.title ?? row.courseId,
+      series: ofSeries(row),
       when: formatDateTimeRange(row.startsAt, sessionEnd(row)),
       place: row.placeName,
       state: SESSION_STATE_LABELS[sessionState(row, row.waiting, now)],
@@ -73,6 +85,7 @@ export default function DeskCourses() {
               <p className="text-xl font-bold">
                 <Link to={`/admin/cours/${session.id}`}>{session.course}</Link>
               </p>
+              {session.series ? <p className="font-semibold">{session.series}</p> : null}
               <p className="first-letter:uppercase">{session.when}</p>
               <p>{session.place}</p>
               <p>
@@ -92,6 +105,11 @@ export default function DeskCourses() {
         submitLabel="Créer la séance"
         intent="create"
       />
+      <h2 className="mt-10 text-2xl font-bold">Un cours en plusieurs séances</h2>
+      <p className="mt-2 text-lg">
+        Pour un cours de plusieurs dates (par exemple « 4 séances de 1h30 »), créez une série : une inscription y prend
+        une place à chaque date. <Link to="/admin/cours/nouvelle-serie">Nouvelle série de dates</Link>
+      </p>
     </div>
   );
 }

@@ -1,0 +1,86 @@
+/**
+ * `/admin/cours/nouvelle-serie`: the form of a new series of dates
+ * (issue 22, item 1; docs/decisions/027-course-series.md): the course, the
+ * first date and time, then "chaque semaine" or the dates picked one by
+ * one, the number of lessons (empty: the course's), and the place, places
+ * and price shared by every date. A plain post (`intent=create-series`),
+ * without JavaScript too: on success, 303 to the first date's page,
+ * audited (`series-created`, ids and counts only); on error, 400 with the
+ * French messages beside the fields, values kept.
+ */
+import { data, Link, redirect, useActionData, useLoaderData } from "react-router";
+import { courses } from "~/content/courses";
+import { readSeriesForm, sessionFormValues } from "~/courses/desk.server";
+import { SeriesFields } from "~/courses/series-fields";
+import { SessionForm } from "~/courses/session-form";
+import { createSeries } from "~/courses/sessions.server";
+import { audit } from "~/desk/audit.server";
+import { requireOwner } from "~/desk/guard.server";
+import { deskHandle, deskMeta } from "~/desk/meta";
+import { readFormData } from "~/guards/body.server";
+import type { Route } from "./+types/course-series";
+
+export const handle = deskHandle;
+
+/** Date inputs for the dates picked one by one (after the first): the courses sell up to 4 lessons. */
+const PICKED_SLOTS = 7;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireOwner(request, context);
+  return {
+    courses: courses.map((course) => ({ id: course.id, title: course.title })),
+    values: sessionFormValues(),
+  };
+}
+
+export const meta: Route.MetaFunction = () => deskMeta("Nouvelle série de dates");
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const owner = await requireOwner(request, context);
+  const form = await readFormData(request, 16 * 1024);
+  if (form.get("intent") !== "create-series") return data({ errors: {}, values: null, series: null }, { status: 400 });
+  const result = readSeriesForm(form);
+  if (!result.ok) return data({ errors: result.errors, values: result.values, series: result.series }, { status: 400 });
+  const { seriesId, sessionIds } = await createSeries(context.db!, result.fields, result.starts);
+  await audit(
+    context.db!,
+    { actor: owner.userId, action: "series-created", details: { series: seriesId, dates: sessionIds.length } },
+    context.logger,
+  );
+  throw redirect(`/admin/cours/${sessionIds[0]}`, 303);
+}
+
+export default function NewSeries() {
+  const { courses, values } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  return (
+    <div className="mt-8">
+      <p>
+        <Link to="/admin/cours" className="text-lg">
+          ← Tous les cours
+        </Link>
+      </p>
+      <h1 className="mt-4 text-3xl font-bold">Nouvelle série de dates</h1>
+      <p className="mt-2 text-lg">
+        Un cours en plusieurs séances : une inscription prend une place à chaque date, et la personne reçoit toutes les
+        dates (e-mail, agenda, un rappel avant chaque séance). Le prix est celui de toutes les séances.
+      </p>
+      <SessionForm
+        courses={courses}
+        values={answer?.values ?? values}
+        errors={answer?.errors}
+        submitLabel="Créer la série"
+        intent="create-series"
+        idPrefix="series"
+        dateLabel="Première date"
+        priceLabel="Prix de la série (CHF)"
+      >
+        <SeriesFields
+          values={answer?.series ?? { repeat: "weekly", count: "", otherDates: [] }}
+          errors={answer?.errors}
+          slots={PICKED_SLOTS}
+        />
+      </SessionForm>
+    </div>
+  );
+}

@@ -1,0 +1,308 @@
+/**
+ * Courses as series of dates (issue 22, item 1), over HTTP on two server
+ * processes sharing one real PostgreSQL: a series of 4 weekly dates of 8
+ * seats across the end of summer time (Sunday 31 October 2027); 30
+ * registrations posted at once, half to each process: 8 hold a seat on all
+ * 4 dates, never more, the 22 others wait in arrival order; the same
+ * telephone is refused a second time, whichever date it names; cancelling
+ * one registration by its link frees its seat on every date once, and the
+ * owner's "Donner la place" takes the first waiting in once; the calendar
+ * file, parsed by ical.js, holds 4 events at the right UTC times; the
+ * confirmation names the 4 dates and a reminder is queued before each;
+ * cancelling one date keeps the registrations for the 3 others and tells
+ * everyone. The attendance of a date is ticked by a plain post and shows in
+ * the CSV and on the person's page.
+ */
+import { and, asc, eq, inArray } from "drizzle-orm";
+import ICAL from "ical.js";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createSeries, weeklyDates, zurichToUtc } from "../../app/courses/sessions.server";
+import type { Database } from "../../app/db/client.server";
+import { courseAttendance, courseRegistrations, courseSessions, outbox } from "../../app/db/schema";
+import {
+  createOwner,
+  deskFetch,
+  postgresBinaries,
+  sessionFields,
+  signIn,
+  spawnSite,
+  startPostgres,
+  type CookieJar,
+  type SpawnedSite,
+} from "../support/harness";
+
+/** The 4 dates: Tuesdays at 14:00 in Switzerland, two in summer time, two in winter time. */
+const DAYS = weeklyDates("2027-10-19", 4);
+/** Their instants in UTC: 12:00 in summer time (UTC+2), 13:00 in winter time (UTC+1). */
+const UTC_STARTS = [
+  "2027-10-19T12:00:00.000Z",
+  "2027-10-26T12:00:00.000Z",
+  "2027-11-02T13:00:00.000Z",
+  "2027-11-09T13:00:00.000Z",
+];
+
+const registration = (sessionId: number, n: number, extra: Record<string, string> = {}) => ({
+  sessionId: String(sessionId),
+  firstName: "Jeanne",
+  lastName: `Série ${n}`,
+  phone: `079 2${String(n).padStart(6, "0")}`,
+  email: `jeanne${n}@example.ch`,
+  seats: "1",
+  website: "",
+  ...extra,
+});
+
+/** An HTML page's text as read: React's text separators out, no-break spaces as spaces. */
+const readable = (html: string) => html.replaceAll("<!-- -->", "").replaceAll("\u00a0", " ");
+
+/** POSTs a registration as a browser without JavaScript; the answer is not followed. */
+function register(baseUrl: string, form: Record<string, string>) {
+  return fetch(`${baseUrl}/cours/applications-mobiles`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: baseUrl },
+    body: new URLSearchParams(form).toString(),
+  });
+}
+
+describe.skipIf(!postgresBinaries())("a series of 4 dates on two server processes sharing one PostgreSQL", () => {
+  let postgres: Awaited<ReturnType<typeof startPostgres>>;
+  let sites: SpawnedSite[] = [];
+  let pool: pg.Pool;
+  let db: Database;
+  let jar: CookieJar;
+  let sessionIds: number[];
+  /** Registration links by last name ("Série 3" → /cours/inscription/…). */
+  const links = new Map<string, string>();
+
+  const seatsTaken = async () =>
+    (
+      await db
+        .select({ seatsTaken: courseSessions.seatsTaken })
+        .from(courseSessions)
+        .where(inArray(courseSessions.id, sessionIds))
+        .orderBy(asc(courseSessions.id))
+    ).map((row) => row.seatsTaken);
+  const rows = () =>
+    db
+      .select()
+      .from(courseRegistrations)
+      .where(eq(courseRegistrations.sessionId, sessionIds[0]!))
+      .orderBy(asc(courseRegistrations.id));
+
+  beforeAll(async () => {
+    postgres = await startPostgres();
+    sites = [await spawnSite({ DATABASE_URL: postgres.url }), await spawnSite({ DATABASE_URL: postgres.url })];
+    await Promise.all(sites.map((site) => site.ready()));
+    pool = new pg.Pool({ connectionString: postgres.url });
+    const { drizzle } = await import("drizzle-orm/node-postgres");
+    const schema = await import("../../app/db/schema");
+    db = drizzle(pool, { schema }) as unknown as Database;
+    const owner = await createOwner(postgres.url);
+    jar = await signIn(sites[0]!.url, owner);
+    ({ sessionIds } = await createSeries(
+      db,
+      sessionFields({ courseId: "applications-mobiles", durationMinutes: 90, capacity: 8, priceChf: 180 }),
+      DAYS.map((day) => zurichToUtc(day, "14:00")),
+    ));
+  }, 180_000);
+  afterAll(async () => {
+    await Promise.all(sites.map((site) => site.stop()));
+    await pool?.end();
+    postgres?.destroy();
+  });
+
+  it("shows the series on /cours/applications-mobiles as one choice with its 4 dates in words", async () => {
+    const page = readable(await fetch(`${sites[1]!.url}/cours/applications-mobiles`).then((res) => res.text()));
+    expect(page).toContain("4 séances, une inscription pour toutes les dates");
+    for (const words of [
+      "mardi 19 octobre 2027, 14 h 00 – 15 h 30",
+      "mardi 26 octobre 2027, 14 h 00 – 15 h 30",
+      "mardi 2 novembre 2027, 14 h 00 – 15 h 30",
+      "mardi 9 novembre 2027, 14 h 00 – 15 h 30",
+    ]) {
+      expect(page).toContain(words);
+    }
+    // One radio for the series (its first date's number), none for the three other dates.
+    expect(page.match(/name="sessionId"/g)).toHaveLength(1);
+    expect(page).toContain(`value="${sessionIds[0]}"`);
+    expect(page).toContain("8 places restantes");
+  });
+
+  it("seats 8 of 30 concurrent registrations on all 4 dates, never more, the 22 others waiting in arrival order", async () => {
+    const urls = sites.map((site) => site.url);
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, n) => register(urls[n % 2]!, registration(sessionIds[0]!, n))),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual(Array(30).fill(303));
+    for (const [n, answer] of answers.entries()) links.set(`Série ${n}`, answer.headers.get("location")!);
+    const stored = await rows();
+    expect(stored.map((row) => row.status)).toEqual([...Array(8).fill("confirmed"), ...Array(22).fill("waiting")]);
+    expect(stored.every((row) => row.seriesId !== null)).toBe(true);
+    expect(await seatsTaken()).toEqual([8, 8, 8, 8]);
+    // Arrival order: the order the series' locks were granted is the id order, and each waiting page says it.
+    for (const [index, row] of stored.entries()) {
+      if (index < 8) continue;
+      const page = await fetch(`${urls[index % 2]}${links.get(row.lastName)}`).then((res) => res.text());
+      expect(page).toContain(`position <strong>${index - 7}</strong>`);
+    }
+  });
+
+  it("refuses the same telephone a second time for the series, whichever of its dates is posted", async () => {
+    const [first] = await rows();
+    const n = Number(first!.lastName.replace("Série ", ""));
+    for (const sessionId of [sessionIds[0]!, sessionIds[2]!]) {
+      const answer = await register(sites[1]!.url, registration(sessionId, n, { firstName: "Autre" }));
+      expect(answer.status).toBe(409);
+      expect(await answer.text()).toContain(
+        "Une inscription à cette série de séances existe déjà avec ce numéro de téléphone. Pour la changer, ouvrez le lien de l’e-mail de confirmation, ou appelez-moi.",
+      );
+    }
+    expect((await rows()).length).toBe(30);
+  });
+
+  it("gives the confirmed a calendar file of 4 events at the right UTC times across the change to winter time", async () => {
+    const [first] = await rows();
+    const link = links.get(first!.lastName)!;
+    const file = await fetch(`${sites[1]!.url}${link}/calendrier.ics`);
+    expect(file.status).toBe(200);
+    const events = new ICAL.Component(ICAL.parse(await file.text()))
+      .getAllSubcomponents("vevent")
+      .map((vevent) => new ICAL.Event(vevent));
+    expect(events.map((event) => event.startDate.toJSDate().toISOString())).toEqual(UTC_STARTS);
+    expect(events.map((event) => event.endDate.toJSDate().getTime() - event.startDate.toJSDate().getTime())).toEqual(
+      Array(4).fill(90 * 60_000),
+    );
+    expect(new Set(events.map((event) => event.uid)).size).toBe(4);
+    expect(events.every((event) => event.summary === "Applications mobiles")).toBe(true);
+
+    // The confirmation names the 4 dates; a reminder leaves 24 hours before each.
+    const mails = await db.select().from(outbox).where(inArray(outbox.id, first!.mailIds));
+    const confirmation = mails.find((mail) => mail.kind === "booking-confirmation")!;
+    expect(confirmation.subject).toBe(
+      "Inscription confirmée : Applications mobiles, 4 séances dès le mardi 19 octobre 2027",
+    );
+    expect(confirmation.textBody).toContain("Dates (4 séances)");
+    expect(confirmation.attachments![0]!.content.match(/BEGIN:VEVENT/g)).toHaveLength(4);
+    const reminders = mails.filter((mail) => mail.kind === "booking-reminder");
+    expect(reminders.map((mail) => new Date(mail.notBefore).toISOString()).sort()).toEqual(
+      UTC_STARTS.map((start) => new Date(new Date(start).getTime() - 86_400_000).toISOString()),
+    );
+    expect(reminders.map((mail) => /séance (\d) sur 4/.exec(mail.textBody!)?.[1]).sort()).toEqual(["1", "2", "3", "4"]);
+  });
+
+  it("frees a cancelled registration's seat on every date once; the first waiting is taken in once", async () => {
+    const stored = await rows();
+    const link = links.get(stored[3]!.lastName)!;
+    const cancel = () =>
+      fetch(`${sites[0]!.url}${link}`, {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: sites[0]!.url },
+        body: "intent=cancel&website=",
+      });
+    const [answer, again] = await Promise.all([cancel(), cancel()]);
+    expect([answer.status, again.status]).toEqual([200, 200]);
+    expect(await seatsTaken()).toEqual([7, 7, 7, 7]);
+    expect(await cancel().then((res) => res.status)).toBe(200);
+    expect(await seatsTaken()).toEqual([7, 7, 7, 7]);
+    // Its 4 reminders are gone.
+    expect(await db.select().from(outbox).where(inArray(outbox.id, stored[3]!.reminderMailIds))).toEqual([]);
+
+    // The owner gives the seat to the first waiting, from the page of the third date; a second try for the next finds no seat.
+    const give = (registrationId: number) =>
+      deskFetch(sites[1]!.url, `/admin/cours/${sessionIds[2]}`, {
+        jar,
+        form: { intent: "give-seat", registration: String(registrationId) },
+      });
+    expect((await give(stored[8]!.id)).status).toBe(200);
+    expect((await give(stored[9]!.id)).status).toBe(409);
+    expect(await seatsTaken()).toEqual([8, 8, 8, 8]);
+    const after = await rows();
+    expect(after.map((row) => row.status)).toEqual([
+      ...Array(3).fill("confirmed"),
+      "cancelled",
+      ...Array(5).fill("confirmed"),
+      ...Array(21).fill("waiting"),
+    ]);
+  });
+
+  it("cancels one date: everyone is told, the registrations hold for the 3 others, whose reminders stay", async () => {
+    const answer = await deskFetch(sites[0]!.url, `/admin/cours/${sessionIds[1]}`, {
+      jar,
+      form: { intent: "cancel-session", confirm: "oui" },
+    });
+    expect(answer.status).toBe(200);
+    const stored = await rows();
+    const held = stored.filter((row) => row.status !== "cancelled");
+    expect(held.map((row) => row.status)).toEqual([...Array(8).fill("confirmed"), ...Array(21).fill("waiting")]);
+    const told = await db.select().from(outbox).where(eq(outbox.kind, "booking-session-cancelled"));
+    expect(told).toHaveLength(29);
+    expect(told[0]!.subject!.replaceAll("\u00a0", " ")).toBe(
+      "Séance annulée : Applications mobiles, mardi 26 octobre 2027, 14 h 00 – 15 h 30",
+    );
+    expect(told[0]!.textBody).toContain("Les autres séances ont lieu comme prévu");
+    const first = held[0]!;
+    const reminders = await db
+      .select()
+      .from(outbox)
+      .where(and(inArray(outbox.id, first.reminderMailIds), eq(outbox.kind, "booking-reminder")));
+    expect(reminders).toHaveLength(3);
+    // The public page and the calendar file keep the 3 dates still held.
+    const page = readable(await fetch(`${sites[1]!.url}/cours/applications-mobiles`).then((res) => res.text()));
+    expect(page).toContain("3 séances, une inscription pour toutes les dates");
+    expect(page).not.toContain("mardi 26 octobre 2027");
+    const file = await fetch(`${sites[1]!.url}${links.get(first.lastName)}/calendrier.ics`).then((res) => res.text());
+    expect(file.match(/BEGIN:VEVENT/g)).toHaveLength(3);
+  });
+
+  it("ticks the attendance of a date by a plain post, shown in the CSV and on the person's page", async () => {
+    const confirmed = (await rows()).filter((row) => row.status === "confirmed");
+    const form: Record<string, string> = { intent: "attendance" };
+    confirmed.forEach((row, index) => {
+      form[`presence-${row.id}`] = index === 0 ? "absent" : index === 1 ? "excused" : "present";
+    });
+    // A registration still waiting is not on the list: its tick is left out.
+    const waiting = (await rows()).find((row) => row.status === "waiting")!;
+    form[`presence-${waiting.id}`] = "present";
+    const path = `/admin/cours/${sessionIds[0]}/presences`;
+    const answer = await deskFetch(sites[0]!.url, path, { jar, form });
+    expect(answer.status).toBe(200);
+    expect(await answer.text()).toContain("Présences enregistrées : 6 présent(e)s, 1 absent(e), 1 excusé(e).");
+    const ticks = await db.select().from(courseAttendance).where(eq(courseAttendance.sessionId, sessionIds[0]!));
+    expect(ticks).toHaveLength(8);
+    // Changed once more: the tick is replaced, not added.
+    await deskFetch(sites[1]!.url, path, {
+      jar,
+      form: { intent: "attendance", [`presence-${confirmed[0]!.id}`]: "present" },
+    });
+    const [changed] = await db
+      .select()
+      .from(courseAttendance)
+      .where(eq(courseAttendance.registrationId, confirmed[0]!.id));
+    expect(changed!.state).toBe("present");
+
+    const csv = await deskFetch(sites[0]!.url, `/admin/cours/${sessionIds[0]}/inscrits.csv`, { jar }).then((res) =>
+      res.text(),
+    );
+    const lines = csv.split(/\r?\n/);
+    expect(lines[0]!.split(";").at(-1)).toBe("Présence");
+    expect(
+      lines
+        .find((line) => line.includes(confirmed[1]!.lastName))!
+        .split(";")
+        .at(-1),
+    ).toBe("Excusé(e)");
+    expect(
+      lines
+        .find((line) => line.includes(waiting.lastName))!
+        .split(";")
+        .at(-1),
+    ).toBe("");
+
+    const person = await deskFetch(sites[0]!.url, `/admin/personne?email=${encodeURIComponent(confirmed[1]!.email!)}`, {
+      jar,
+    }).then((res) => res.text());
+    expect(readable(person)).toContain("mardi 19 octobre 2027, 14 h 00 : excusé(e)");
+  });
+});
