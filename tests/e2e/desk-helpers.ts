@@ -4,7 +4,7 @@
  * checked and photographed at the two widths the owner and visitors use.
  */
 import fs from "node:fs";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import {
   deskFetch,
   freshDataDir,
@@ -140,4 +140,28 @@ export async function createSessionInDesk(
   });
   expect(answer.status).toBe(303);
   return Number(/(\d+)$/.exec(answer.headers.get("location")!)![1]);
+}
+
+/**
+ * A browser context at `width` px (740 high), signed in as the owner with
+ * the cookies of an API sign-in (`jar`) on `siteUrl`, with or without
+ * JavaScript.
+ */
+export async function signedInContext(
+  browser: Browser,
+  siteUrl: string,
+  jar: CookieJar,
+  { width, javaScriptEnabled }: { width: number; javaScriptEnabled: boolean },
+): Promise<BrowserContext> {
+  const context = await browser.newContext({ viewport: { width, height: 740 }, javaScriptEnabled });
+  await context.addCookies(
+    jar
+      .header()
+      .split("; ")
+      .map((pair) => {
+        const equals = pair.indexOf("=");
+        return { name: pair.slice(0, equals), value: pair.slice(equals + 1), url: siteUrl };
+      }),
+  );
+  return context;
 }

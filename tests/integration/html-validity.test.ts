@@ -27,7 +27,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { RunningServer } from "../../server/main";
 import sharp from "sharp";
 import { articleFormSchema, createArticle, publishArticle, saveArticle } from "../../app/blog/desk.server";
-import { createSession } from "../../app/courses/sessions.server";
+import { createSeries, createSession, zurichToUtc } from "../../app/courses/sessions.server";
 import { pictureFileUrl, preparePicture, savePicture } from "../../app/pictures/pictures.server";
 import { contacts, courseRegistrations, newsletterSubscribers } from "../../app/db/schema";
 import { createLetter, sendLetter, sentLetters } from "../../app/newsletter/letters.server";
@@ -264,6 +264,37 @@ describe("the Nu HTML Checker", () => {
       "/admin/personne?telephone=079+123+45+67",
       "/admin/personne?telephone=079+123+45+67&effacer=1&personne=marie+dupont",
       "/admin/personne/export?email=marie.dupont%40example.ch",
+    ])
+      await save(`GET ${pathname} (signed in)`, 200, desk(pathname));
+    // A series of dates (issue 22): its course's page, a registration's page with every date, the desk's series
+    // form, and the attendance list to tick.
+    const { sessionIds: seriesDates } = await createSeries(
+      site.database.db,
+      sessionFields({ courseId: "intelligence-artificielle" }),
+      ["2027-02-02", "2027-02-09"].map((day) => zurichToUtc(day, "14:00")),
+    );
+    await save(
+      "GET /cours/intelligence-artificielle (a series)",
+      200,
+      fetch(`${site.url}/cours/intelligence-artificielle`),
+    );
+    const inSeries = await postForm("/cours/intelligence-artificielle", {
+      sessionId: String(seriesDates[0]),
+      website: "",
+      firstName: "Marie",
+      lastName: "Dupont",
+      phone: "079 123 45 67",
+    });
+    await save(
+      "GET /cours/inscription/{token} (a series)",
+      200,
+      fetch(`${site.url}${inSeries.headers.get("location")}`),
+    );
+    for (const pathname of [
+      "/admin/cours",
+      "/admin/cours/nouvelle-serie",
+      `/admin/cours/${sessionId}/presences`,
+      `/admin/cours/${seriesDates[1]}/presences`,
     ])
       await save(`GET ${pathname} (signed in)`, 200, desk(pathname));
     await save("GET /une-page-qui-n-existe-pas (404)", 404, fetch(`${site.url}/une-page-qui-n-existe-pas`));

@@ -35,6 +35,7 @@ import {
   courseBySlug,
   duplicateSession,
   getSession,
+  seriesSessions,
   SESSION_STATE_LABELS,
   sessionEnd,
   sessionState,
@@ -59,6 +60,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const session = await getSession(context.db!, id);
   if (!session) throw data(null, { status: 404 });
   const registrations = await listRegistrations(context.db!, id);
+  // A date of a series: its place among the series' dates, each linked (the registrations are the series').
+  const dates = session.seriesId === null ? [] : await seriesSessions(context.db!, [session.seriesId]);
+  dates.sort((a, b) => new Date(a.startsAt).getTime() - new Date(b.startsAt).getTime());
   const person = (row: (typeof registrations)[number]) => ({
     id: row.id,
     name: `${row.firstName} ${row.lastName}`,
@@ -89,6 +93,10 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     free: session.capacity - session.seatsTaken,
     minimum: session.minimum,
     courseId: session.courseId,
+    series: dates.map((date, index) => ({
+      id: date.id,
+      label: `Séance ${index + 1} : ${formatDateTimeRange(date.startsAt, sessionEnd(date))}${date.cancelledAt ? " (annulée)" : ""}`,
+    })),
     confirmed: registrations.filter((row) => row.status === "confirmed").map(person),
     waiting: registrations.filter((row) => row.status === "waiting").map(person),
     cancelledCount: registrations.filter((row) => row.status === "cancelled").length,
@@ -278,6 +286,26 @@ export default function DeskSession() {
             </>
           ) : null}
         </div>
+      ) : null}
+      {session.series.length ? (
+        <section aria-labelledby="serie" className="mt-4 rounded-2xl border-2 border-gray-200 bg-white p-4 text-lg">
+          <h2 id="serie" className="text-xl font-bold">
+            Séance {session.series.findIndex((date) => date.id === session.id) + 1} sur {session.series.length} d’une
+            série
+          </h2>
+          <p>Une inscription prend une place à chaque date : les inscrits ci-dessous sont ceux de la série.</p>
+          <ul className="mt-2 flex flex-col gap-1">
+            {session.series.map((date) => (
+              <li key={date.id} className="first-letter:uppercase">
+                {date.id === session.id ? (
+                  <strong aria-current="page">{date.label}</strong>
+                ) : (
+                  <Link to={`/admin/cours/${date.id}`}>{date.label}</Link>
+                )}
+              </li>
+            ))}
+          </ul>
+        </section>
       ) : null}
       <p className="mt-4 flex flex-wrap gap-3">
         <Link to={`/admin/cours/${session.id}/presences`} className={buttonVariants()}>
