@@ -202,7 +202,7 @@ export function readSeriesForm(form: FormData): SeriesFormResult {
       series,
     };
   }
-  return { ok: true, fields: session.fields, starts };
+  return { ok: true, fields: session.fields, starts: starts.sort((a, b) => a.getTime() - b.getTime()) };
 }
 
 /** The session form's values as sent. */
