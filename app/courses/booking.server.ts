@@ -48,14 +48,16 @@ import {
   reminderMail,
   seatGivenMail,
   seriesDateCancelledMail,
+  seriesDateMovedMail,
   sessionCancelledMail,
+  sessionWhen,
   type OwnerPerson,
   type Reader,
 } from "./mails.server";
 import { calendarAttachment } from "./ics.server";
 import { registrationPath } from "./links";
 import { registersRelative, type BookingInput } from "./schema";
-import { courseBySlug, seriesLessons, type SessionRow } from "./sessions.server";
+import { courseBySlug, seriesLessons, type SessionFields, type SessionRow } from "./sessions.server";
 
 /** A registration row as Drizzle reads it. */
 export type RegistrationRow = typeof courseRegistrations.$inferSelect;
@@ -292,7 +294,8 @@ const reminderTime = (session: Pick<SessionRow, "startsAt">) =>
 /**
  * Queues the reminder to each address 24 hours before each date of the
  * group (`lessons`: every date of a series still held, or the single
- * session), none for a date whose reminder time is already past.
+ * session; only the date `onlyDate` when given), none for a date whose
+ * reminder time is already past.
  */
 async function queueReminders(
   tx: Database,
@@ -300,9 +303,11 @@ async function queueReminders(
   registration: RegistrationRow,
   token: string | null,
   { siteUrl, now = new Date() }: LinkOptions,
+  onlyDate?: number,
 ): Promise<number[]> {
   const ids: number[] = [];
   for (const [index, session] of group.lessons.entries()) {
+    if (onlyDate !== undefined && session.id !== onlyDate) continue;
     const notBefore = reminderTime(session);
     if (notBefore.getTime() <= now.getTime()) continue;
     for (const { address, reader } of recipientsOf(registration)) {
@@ -697,6 +702,25 @@ export async function cancelRegistrationByOwner(
 }
 
 /**
+ * A new link token for `registration` when a mail will carry it (someone of
+ * `recipients`), valid until 7 days after the group's last date; null
+ * without a recipient.
+ */
+async function newLink(
+  tx: Database,
+  registration: RegistrationRow,
+  recipients: readonly Recipient[],
+  group: SeatGroup,
+): Promise<string | null> {
+  if (!recipients.length) return null;
+  return issueToken(tx, {
+    purpose: REGISTRATION_TOKEN_PURPOSE,
+    subject: String(registration.id),
+    expiresAt: tokenExpiry(group),
+  });
+}
+
+/**
  * The owner gives a freed seat to a person of the waiting list: their
  * registration becomes confirmed if enough seats are free, whoever of them
  * has an e-mail gets "une place pour vous" with a new link (a new token of
@@ -715,13 +739,7 @@ export async function giveSeat(db: Database, registrationId: number, options: Li
     }
     await moveSeats(tx, group, waiting.seats);
     const recipients = recipientsOf(waiting);
-    const token = recipients.length
-      ? await issueToken(tx, {
-          purpose: REGISTRATION_TOKEN_PURPOSE,
-          subject: String(waiting.id),
-          expiresAt: tokenExpiry(group),
-        })
-      : null;
+    const token = await newLink(tx, waiting, recipients, group);
     const mailIds: number[] = [];
     if (token) {
       const title = courseTitle(session);
@@ -755,6 +773,21 @@ export async function giveSeat(db: Database, registrationId: number, options: Li
   });
 }
 
+/** The registrations (confirmed or waiting) of the session or series whose anchor is `anchorId`, in arrival order. */
+function activeRegistrations(tx: Database, anchorId: number): Promise<RegistrationRow[]> {
+  return tx
+    .select()
+    .from(courseRegistrations)
+    .where(and(eq(courseRegistrations.sessionId, anchorId), sql`${courseRegistrations.status} <> 'cancelled'`))
+    .orderBy(asc(courseRegistrations.id));
+}
+
+/** Whom the owner calls about a registration without e-mail: the attendee, at the relative's telephone if any. */
+const toCall = (registration: RegistrationRow) => ({
+  name: fullName(registration.firstName, registration.lastName),
+  phone: registration.bookerPhone ?? registration.phone,
+});
+
 /** What `cancelSession` did: how many mails went out, and whom to call (no e-mail). */
 export interface SessionCancellation {
   mailed: number;
@@ -782,11 +815,7 @@ export async function cancelSession(
     await tx.update(courseSessions).set({ cancelledAt: now.toISOString() }).where(eq(courseSessions.id, sessionId));
     const oneDate = group.seriesId !== null;
     const remaining = group.lessons.filter((lesson) => lesson.id !== sessionId);
-    const registrations = await tx
-      .select()
-      .from(courseRegistrations)
-      .where(and(eq(courseRegistrations.sessionId, group.anchor.id), sql`${courseRegistrations.status} <> 'cancelled'`))
-      .orderBy(asc(courseRegistrations.id));
+    const registrations = await activeRegistrations(tx, group.anchor.id);
     const result: SessionCancellation = { mailed: 0, toCall: [] };
     for (const registration of registrations) {
       const dropped = oneDate
@@ -810,12 +839,85 @@ export async function cancelSession(
         .update(courseRegistrations)
         .set({ reminderMailIds: registration.reminderMailIds.filter((id) => !dropped.includes(id)), mailIds })
         .where(eq(courseRegistrations.id, registration.id));
-      if (recipients.length === 0) {
-        result.toCall.push({
-          name: fullName(registration.firstName, registration.lastName),
-          phone: registration.bookerPhone ?? registration.phone,
-        });
+      if (recipients.length === 0) result.toCall.push(toCall(registration));
+    }
+    return result;
+  });
+}
+
+/** What `moveSeriesDate` did: how many mails went out, and whom to call (no e-mail). */
+export type SeriesDateMove = SessionCancellation;
+
+/**
+ * The owner changes one date of a series once people are registered
+ * (`fields`: its new start, duration and place; its course as it is):
+ * under the series' locks, the date is changed, each registration's
+ * reminder of that date is replaced by one before the new date, and every
+ * registrant (confirmed or waiting) with an e-mail gets the new date with
+ * all the dates, a new link (only hashes of the former are kept) and, when
+ * confirmed, the calendar file again; those without one are returned, to
+ * be called.
+ * @returns undefined when the session is not a date of a series, is cancelled, or its course would change.
+ * @throws the driver's error (the capacity check among them).
+ */
+export async function moveSeriesDate(
+  db: Database,
+  sessionId: number,
+  fields: SessionFields,
+  options: LinkOptions,
+): Promise<SeriesDateMove | undefined> {
+  return db.transaction(async (tx) => {
+    const locked = await lockSeats(tx, sessionId);
+    const before = locked?.sessions.find((row) => row.id === sessionId);
+    if (!locked || locked.seriesId === null || !before || before.cancelledAt || before.courseId !== fields.courseId) {
+      return undefined;
+    }
+    const [moved] = await tx
+      .update(courseSessions)
+      .set({ ...fields, startsAt: fields.startsAt.toISOString() })
+      .where(eq(courseSessions.id, sessionId))
+      .returning();
+    const sessions = locked.sessions.map((row) => (row.id === sessionId ? moved! : row));
+    const group: SeatGroup = { ...locked, sessions, lessons: seriesLessons(sessions), anchor: sessions[0]! };
+    const registrations = await activeRegistrations(tx, group.anchor.id);
+    const title = courseTitle(moved!);
+    const result: SeriesDateMove = { mailed: 0, toCall: [] };
+    for (const registration of registrations) {
+      const dropped = await dropRemindersOfDate(tx, registration.reminderMailIds, before);
+      const recipients = recipientsOf(registration);
+      const token = await newLink(tx, registration, recipients, group);
+      const confirmed = registration.status === "confirmed";
+      const reminders = confirmed ? await queueReminders(tx, group, registration, token, options, sessionId) : [];
+      const mailIds = registration.mailIds.filter((id) => !dropped.includes(id));
+      for (const { address, reader } of recipients) {
+        const link = manageUrl(options.siteUrl, token!);
+        mailIds.push(
+          await enqueueMail(tx, {
+            kind: BOOKING_MAIL.dateMoved,
+            recipient: address,
+            people: peopleOf(registration),
+            ...seriesDateMovedMail({
+              courseTitle: title,
+              session: moved!,
+              lessons: group.lessons,
+              reader,
+              attendeeName: attendeeOf(registration),
+              before: sessionWhen(before),
+              manageUrl: link,
+            }),
+            attachments: confirmed ? [groupCalendar(group, title, link)] : null,
+          }),
+        );
+        result.mailed += 1;
       }
+      await tx
+        .update(courseRegistrations)
+        .set({
+          reminderMailIds: [...registration.reminderMailIds.filter((id) => !dropped.includes(id)), ...reminders],
+          mailIds: [...mailIds, ...reminders],
+        })
+        .where(eq(courseRegistrations.id, registration.id));
+      if (recipients.length === 0) result.toCall.push(toCall(registration));
     }
     return result;
   });

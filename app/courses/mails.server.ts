@@ -28,6 +28,7 @@ export const BOOKING_MAIL = {
   registrationCancelled: "booking-cancelled",
   seatGiven: "booking-seat-given",
   sessionCancelled: "booking-session-cancelled",
+  dateMoved: "booking-date-moved",
   ownerRegistration: "booking-owner-registration",
   ownerCancellation: "booking-owner-cancellation",
   ownerErasure: "booking-owner-erasure",
@@ -308,6 +309,28 @@ export function seriesDateCancelledMail(
       ...dates,
       "Je vous dirai comment nous rattrapons cette séance. Une question ? Répondez simplement à ce message, ou appelez-moi.",
     ],
+  });
+}
+
+/**
+ * To each registrant of a series with an e-mail when the owner moves one of
+ * its dates (`session` as it is now, `before` its former date in words):
+ * the new date, every date of the series (`lessons`), the calendar file
+ * again and the registration's link.
+ */
+export function seriesDateMovedMail(mail: RegistrantMail & { before: string; manageUrl: string }): RenderedMail {
+  return renderToReader(`Changement de date : ${mail.courseTitle}, ${sessionWhen(mail.session)}`, mail, {
+    lead: [
+      mail.reader.relative
+        ? `Une séance du cours auquel vous avez inscrit ${mail.attendeeName} change de date : celle du ${mail.before} a lieu le ${sessionWhen(mail.session)}.`
+        : `Une séance de votre cours change de date : celle du ${mail.before} a lieu le ${sessionWhen(mail.session)}.`,
+      "Les autres séances ne changent pas. Toutes les dates sont ci-dessous.",
+    ],
+    more: [
+      `Pour mettre votre agenda à jour, ouvrez le fichier joint « ${CALENDAR_FILE.name} » ou le lien « Ajouter à mon agenda » ci-dessous.`,
+      "Cette date ne vous convient pas ? Répondez simplement à ce message, ou appelez-moi.",
+    ],
+    links: confirmedLinks(mail.manageUrl),
   });
 }
 

@@ -3,7 +3,8 @@
  * a fixed clock: the desk's series form (every week across the end of
  * summer time, dates picked one by one, the number of lessons from the
  * course, French messages); cancelling one date lists the people without
- * e-mail to call and keeps their registration; erasing a person gives
+ * e-mail to call and keeps their registration; moving one date tells
+ * everyone and moves its reminder; erasing a person gives
  * their seat back on every date and takes their attendance with them; the
  * retention rule waits for a series' last date; a date of a series cannot
  * be booked once the series has begun.
@@ -11,14 +12,14 @@
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openTestDatabase, sessionFields, type TestDatabase } from "../../tests/support/harness";
-import { courseAttendance, courseRegistrations, courseSessions } from "~/db/schema";
+import { courseAttendance, courseRegistrations, courseSessions, outbox } from "~/db/schema";
 import { erasePerson } from "~/desk/person.server";
 import { markAttendance } from "./attendance.server";
-import { cancelSession, registerForSession } from "./booking.server";
+import { cancelSession, moveSeriesDate, registerForSession } from "./booking.server";
 import { lessonsOfCourse, readSeriesForm } from "./desk.server";
 import { deleteRegistrationsOfSessionsBefore } from "./person.server";
 import type { BookingInput } from "./schema";
-import { createSeries, zurichToUtc } from "./sessions.server";
+import { createSeries, createSession, zurichToUtc } from "./sessions.server";
 
 const siteUrl = "https://cours.example.ch";
 const NOW = new Date("2027-09-01T08:00:00Z");
@@ -131,6 +132,43 @@ describe("a series in the database", () => {
       .where(eq(courseRegistrations.sessionId, sessionIds[0]!));
     expect(rows.map((row) => row.status)).toEqual(["confirmed", "confirmed"]);
     expect(await seatsTaken()).toEqual([2, 2, 2]);
+  });
+
+  it("moves one date: each registrant with an e-mail gets the new date and its calendar, the others are to call", async () => {
+    const [before] = await database.db
+      .select()
+      .from(courseRegistrations)
+      .where(eq(courseRegistrations.email, "jeanne1@example.ch"));
+    const moved = await moveSeriesDate(
+      database.db,
+      sessionIds[1]!,
+      sessionFields({
+        courseId: "applications-mobiles",
+        durationMinutes: 90,
+        startsAt: zurichToUtc("2027-10-28", "10:00"),
+      }),
+      { siteUrl, now: NOW },
+    );
+    expect(moved).toEqual({ mailed: 1, toCall: [{ name: "Jeanne Série 2", phone: "079 3000002" }] });
+    const [after] = await database.db.select().from(courseRegistrations).where(eq(courseRegistrations.id, before!.id));
+    const mails = await database.db.select().from(outbox).where(inArray(outbox.id, after!.mailIds));
+    const notice = mails.find((mail) => mail.kind === "booking-date-moved")!;
+    expect(notice.subject!.replaceAll("\u00a0", " ")).toBe(
+      "Changement de date : Applications mobiles, jeudi 28 octobre 2027, 10 h 00 – 11 h 30",
+    );
+    expect(notice.textBody!.replaceAll("\u00a0", " ")).toContain(
+      "celle du mardi 26 octobre 2027, 14 h 00 – 15 h 30 a lieu le jeudi 28 octobre 2027, 10 h 00 – 11 h 30",
+    );
+    expect(notice.attachments![0]!.content).toContain("DTSTART:20271028T080000Z");
+    // The reminder of the former date is gone, one leaves the day before the new one; the other dates' stay.
+    const reminders = await database.db.select().from(outbox).where(inArray(outbox.id, after!.reminderMailIds));
+    expect(reminders.map((mail) => new Date(mail.notBefore).toISOString()).sort()).toEqual([
+      "2027-10-18T12:00:00.000Z",
+      "2027-10-27T08:00:00.000Z",
+    ]);
+    // A date of a single session is no series: nothing is done.
+    const single = await createSession(database.db, sessionFields());
+    expect(await moveSeriesDate(database.db, single, sessionFields(), { siteUrl, now: NOW })).toBeUndefined();
   });
 
   it("gives an erased person's seat back on every date, and their attendance goes with them", async () => {

@@ -34,6 +34,7 @@ export type AuditAction =
   | "registration-cancelled"
   | "seat-given"
   | "series-created"
+  | "series-date-moved"
   | "session-cancelled"
   | "attendance-marked";
 

@@ -2,7 +2,8 @@
  * `/admin/cours/:id`: one session in the desk: its registrants and waiting
  * list (telephone links), the printable attendance list and the CSV, a
  * registration taken by telephone (it counts against capacity), the
- * session's form, "la même, une semaine plus tard", and cancelling the
+ * session's form (a date of a series with people registered may move:
+ * they are told, `moveSeriesDate`), "la même, une semaine plus tard", and cancelling the
  * session (a box to tick first; mails every registrant with an e-mail,
  * lists the others to call), and cancelling one registration: its
  * "Annuler l’inscription" link (`?annuler={id}`) asks once, in the
@@ -26,6 +27,7 @@ import {
   cancelSession,
   giveSeat,
   listRegistrations,
+  moveSeriesDate,
   registerForSession,
 } from "~/courses/booking.server";
 import { readSessionForm, REGISTRATION_STATUS_LABELS, sessionFormValues } from "~/courses/desk.server";
@@ -146,6 +148,16 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     }
     if (updated === "not-found") throw data(null, { status: 404 });
     if (updated === "promised") {
+      // A date of a series: its registrants are told of the new date (moveSeriesDate); its course stays.
+      const moved = await moveSeriesDate(db, id, result.fields, { siteUrl });
+      if (moved) {
+        await audit(db, { actor: owner.userId, action: "series-date-moved", details: { session: id } }, context.logger);
+        context.wakeOutbox?.();
+        return reply({
+          message: `Date de la séance changée. ${moved.mailed} e-mail${moved.mailed > 1 ? "s" : ""} en route avec la nouvelle date.`,
+          toCall: moved.toCall,
+        });
+      }
       return reply(
         {
           message:
@@ -168,6 +180,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     }
     const result = await cancelSession(db, id);
     if (!result) return reply({ message: "Cette séance est déjà annulée." }, 400);
+    await audit(db, { actor: owner.userId, action: "session-cancelled", details: { session: id } }, context.logger);
     context.wakeOutbox?.();
     return reply({
       message: `Séance annulée. ${result.mailed} e-mail${result.mailed > 1 ? "s" : ""} d’annulation en route.`,
