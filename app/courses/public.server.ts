@@ -163,7 +163,8 @@ export async function upcomingSessions(
 export type CardSession = Pick<PublicSession, "id" | "when" | "placesLeft" | "placesText">;
 
 /**
- * The next `perCourse` sessions of each course, by course id, for the
+ * The next `perCourse` sessions of each course (a series once, its first
+ * date followed by its number of lessons), by course id, for the
  * course cards of `/` (only what a card shows, to keep the page's data
  * small). A course without an upcoming session has no entry.
  * @throws whatever the database driver throws (the home page's loader
@@ -176,9 +177,16 @@ export async function nextSessionsByCourse(
   hints?: RenderHints,
 ): Promise<Record<string, CardSession[]>> {
   const byCourse: Record<string, CardSession[]> = {};
-  for (const { id, courseId, when, placesLeft, placesText } of await upcomingSessions(db, now, undefined, hints)) {
+  for (const { id, courseId, when, placesLeft, placesText, lessons } of await upcomingSessions(
+    db,
+    now,
+    undefined,
+    hints,
+  )) {
     const list = (byCourse[courseId] ??= []);
-    if (list.length < perCourse) list.push({ id, when, placesLeft, placesText });
+    // A series shows its first date and how many there are ("…, 4 séances").
+    const shown = lessons ? `${when}, ${lessons.length} séances` : when;
+    if (list.length < perCourse) list.push({ id, when: shown, placesLeft, placesText });
   }
   return byCourse;
 }

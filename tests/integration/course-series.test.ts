@@ -139,6 +139,15 @@ describe.skipIf(!postgresBinaries())("a series of 4 dates on two server processe
     expect(page.match(/name="sessionId"/g)).toHaveLength(1);
     expect(page).toContain(`value="${sessionIds[0]}"`);
     expect(page).toContain("8 places restantes");
+    // The course's card on / names the first date and how many there are.
+    await waitFor(
+      async () =>
+        readable(await fetch(`${sites[0]!.url}/`).then((res) => res.text())).includes(
+          "mardi 19 octobre 2027, 14 h 00 – 15 h 30, 4 séances",
+        ),
+      10_000,
+      "the course card with the series",
+    );
   });
 
   it("seats 8 of 30 concurrent registrations on all 4 dates, never more, the 22 others waiting in arrival order", async () => {
