@@ -155,8 +155,9 @@ export default function RegistrationPage() {
       ) : null}
       {registration.state === "waiting" ? (
         <p className="mt-4 text-xl">
-          La séance est complète. Vous êtes en position <strong>{registration.position}</strong> sur la liste d’attente.
-          Si une place se libère, je vous appelle.
+          {registration.lessonCount === null ? "La séance est complète." : "La série de séances est complète."} Vous
+          êtes en position <strong>{registration.position}</strong> sur la liste d’attente. Si une place se libère, je
+          vous appelle.
         </p>
       ) : null}
       {registration.state === "session-cancelled" ? (
