@@ -105,6 +105,13 @@ test("the owner creates a series of 4 weekly dates; the course's page shows it a
   await expectNoHorizontalScroll(visitor);
   await card.screenshot({ path: "screenshots/course-series-375.png" });
   await visitor.screenshot({ path: "screenshots/course-series-page-375.png", fullPage: true });
+  // The narrowest phone the site serves, and a desktop screen.
+  for (const width of [320, 1280]) {
+    await visitor.setViewportSize({ width, height: 740 });
+    await expectNoHorizontalScroll(visitor);
+    await card.screenshot({ path: `screenshots/course-series-${width}.png` });
+  }
+  await visitor.setViewportSize({ width: 375, height: 740 });
 
   // A visitor registers: the confirmation lists the 4 dates.
   await dates.check();
@@ -135,6 +142,9 @@ for (const javaScriptEnabled of [true, false]) {
       await expectNoAxeViolations(page);
     }
     await expectNoHorizontalScroll(page);
+    await page.setViewportSize({ width: 320, height: 740 });
+    await expectNoHorizontalScroll(page);
+    await page.setViewportSize({ width: 375, height: 740 });
     const person = (name: string) => page.getByRole("group", { name: new RegExp(name) });
     await person(names[0]!).getByLabel("Présent(e)").check();
     await person(names[1]!).getByLabel("Excusé(e)").check();
