@@ -58,6 +58,8 @@ const signOutForm = new URLSearchParams({ intent: "partout" }).toString();
 const newLetterForm = new URLSearchParams({ subject: "Lettre d’un intrus" }).toString();
 const sendLetterForm = new URLSearchParams({ intent: "send" }).toString();
 const eraseForm = new URLSearchParams({ email: "marie.dupont@example.ch" }).toString();
+const seriesForm = new URLSearchParams({ intent: "create-series", courseId: "applications-mobiles" }).toString();
+const attendanceForm = new URLSearchParams({ intent: "attendance", "presence-1": "absent" }).toString();
 let letterId: number;
 
 /** Every door of the desk but the sign-in page, in the spellings React Router resolves to the same routes. */
@@ -104,6 +106,15 @@ function doors(id: number): Door[] {
     { method: "GET", path: "/admin/abonnes", data: false },
     { method: "GET", path: "/admin/abonnes.data", data: true },
     { method: "GET", path: "/admin/abonnes.csv", data: false },
+    // Series of dates and attendance (issue 22).
+    { method: "GET", path: "/admin/cours/nouvelle-serie", data: false },
+    { method: "GET", path: "/admin/cours/nouvelle-serie.data", data: true },
+    { method: "POST", path: "/admin/cours/nouvelle-serie", body: seriesForm, data: false },
+    { method: "POST", path: "/%61dmin/cours/nouvelle-serie", body: seriesForm, data: false },
+    { method: "POST", path: "/admin/cours/nouvelle-serie.data", body: seriesForm, data: true },
+    { method: "GET", path: "/admin/cours/1/presences", data: false },
+    { method: "POST", path: "/admin/cours/1/presences", body: attendanceForm, data: false },
+    { method: "POST", path: "/admin/cours/1/presences.data", body: attendanceForm, data: true },
   ];
 }
 
