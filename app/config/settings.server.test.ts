@@ -16,6 +16,11 @@ describe("loadSettings", () => {
     expect(settings.SMTP_URL).toBeUndefined();
   });
 
+  it("reads INVOICE_IBAN as typed, with spaces, and keeps it without them", () => {
+    expect(loadSettings({ INVOICE_IBAN: "ch56 0483 5012 3456 7800 9" }).INVOICE_IBAN).toBe("CH5604835012345678009");
+    expect(loadSettings({}).INVOICE_IBAN).toBeUndefined();
+  });
+
   it("treats empty values as unset", () => {
     expect(loadSettings({ PORT: "", SITE_URL: "  " }).PORT).toBe(3000);
   });
@@ -35,6 +40,8 @@ describe("loadSettings", () => {
     [{ MAIL_FROM: "not-an-address" }, /MAIL_FROM: must be an e-mail address/],
     [{ LOG_LEVEL: "loud" }, /LOG_LEVEL: must be one of/],
     [{ SMTP_URL: "smtp://mail.example.ch:587" }, /CONTACT_NOTIFY_TO: is required when SMTP_URL is set/],
+    [{ INVOICE_IBAN: "CH56 0483 5012 3456 7800 8" }, /INVOICE_IBAN: must be a Swiss IBAN or QR-IBAN/],
+    [{ INVOICE_IBAN: "DE89 3704 0044 0532 0130 00" }, /INVOICE_IBAN: must be a Swiss IBAN or QR-IBAN/],
   ])("names the wrong variable: %j", (env, message) => {
     expect(() => loadSettings(env)).toThrow(SettingsError);
     expect(() => loadSettings(env)).toThrow(message);

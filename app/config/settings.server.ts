@@ -13,6 +13,7 @@
  */
 import type { AppLoadContext } from "react-router";
 import { z } from "zod";
+import { isValidSwissIban, normalizeIban } from "~/invoices/payment-rules";
 
 // 0 lets the system pick a free port (tests).
 const port = z.coerce
@@ -110,6 +111,18 @@ export const settingsSchema = z
     AUTH_SECRET: z
       .string()
       .min(32, "must be at least 32 characters (e.g. the output of: openssl rand -base64 32)")
+      .optional(),
+    /**
+     * The account invoices are paid to (app/invoices/creditor.server.ts): a Swiss IBAN or QR-IBAN, spaces allowed.
+     * Unset: the desk makes no invoice and says « IBAN manquant ».
+     */
+    INVOICE_IBAN: z
+      .string()
+      .transform(normalizeIban)
+      .refine(
+        isValidSwissIban,
+        "must be a Swiss IBAN or QR-IBAN (CH or LI, 21 characters, valid check digits), e.g. CH56 0483 5012 3456 7800 9",
+      )
       .optional(),
     ENABLE_ERROR_TEST_ROUTE: z
       .enum(["0", "1"], { message: "must be 0 or 1" })

@@ -42,6 +42,8 @@ export interface MailToSend {
   headers?: Record<string, string> | null;
   /** Text files attached to the mail (a course's calendar file). */
   attachments?: MailAttachment[] | null;
+  /** The invoice the mail carries, if any: its PDF is rendered and attached when the mail is sent (app/invoices/). */
+  invoiceId?: number | null;
   /** The earliest time the mail may leave (a reminder); absent: now. */
   notBefore?: Date;
   /** The contact request the mail belongs to, if any. */
@@ -112,6 +114,7 @@ export async function enqueueMail(tx: Database, mail: MailToSend): Promise<numbe
       htmlBody: mail.html ?? null,
       headers: mail.headers ?? null,
       attachments: mail.attachments?.length ? mail.attachments : null,
+      invoiceId: mail.invoiceId ?? null,
       named: namedIn(mail),
       // The worker's schedule starts at the promised time: the pending index then finds it.
       ...(notBefore ? { notBefore, nextAttemptAt: notBefore } : {}),
