@@ -53,6 +53,11 @@ export default [
     route("admin/cours/:id", "routes/admin/course-session.tsx"),
     route("admin/cours/:id/presences", "routes/admin/course-attendance.tsx"),
     route("admin/cours/:id/inscrits.csv", "routes/admin/course-csv.ts"),
+    route("admin/factures", "routes/admin/invoices.tsx"),
+    route("admin/factures.csv", "routes/admin/invoices-csv.ts"),
+    route("admin/factures/nouvelle", "routes/admin/invoice-new.tsx"),
+    route("admin/factures/:id", "routes/admin/invoice.tsx"),
+    route("admin/factures/:id/facture.pdf", "routes/admin/invoice-pdf.ts"),
   ]),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

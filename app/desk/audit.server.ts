@@ -2,7 +2,8 @@
  * The desk's audit trail (`audit_log`): one row, and one log line, per
  * sign-in, failed sign-in, sign-out, export or erasure of a person's data,
  * retention run, per registration the owner cancels or seat the owner gives,
- * per change of an article and picture added or placed (ids only). A row holds
+ * per change of an article and picture added or placed, per invoice made, sent, reminded, paid
+ * or cancelled (ids only). A row holds
  * when, which owner account (its id, when known), what, and counts: never
  * an e-mail, a name, a telephone number or an address.
  */
@@ -31,7 +32,12 @@ export type AuditAction =
   | "picture-added"
   | "picture-slot"
   | "registration-cancelled"
-  | "seat-given";
+  | "seat-given"
+  | "invoice-created"
+  | "invoice-sent"
+  | "invoice-reminded"
+  | "invoice-paid"
+  | "invoice-cancelled";
 
 /**
  * Writes one audit row and its log line. `details` holds counts and kinds

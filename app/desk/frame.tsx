@@ -1,7 +1,7 @@
 /**
  * The desk's frame: a plain header with the desk's name and, once signed
  * in, its sections (Demandes, with the number of new requests; Cours;
- * Personne) and the two sign-out buttons (forms that post: they work
+ * Factures; Personne) and the two sign-out buttons (forms that post: they work
  * without JavaScript). Readable at 320 px: the header wraps; never printed.
  */
 import type { ReactNode } from "react";
@@ -61,6 +61,9 @@ export function DeskFrame({ children, newRequests }: { children: ReactNode; newR
               </NavLink>
               <NavLink to="/admin/cours" className={navLinkClass}>
                 Cours
+              </NavLink>
+              <NavLink to="/admin/factures" className={navLinkClass}>
+                Factures
               </NavLink>
               <NavLink to="/admin/personne" className={navLinkClass}>
                 Personne

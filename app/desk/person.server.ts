@@ -40,6 +40,7 @@ import {
   contacts,
   courseRegistrations,
   courseSessions,
+  invoices,
   newsletterSubscribers,
   outbox,
 } from "~/db/schema";
@@ -55,9 +56,16 @@ import {
   registrationMatch,
 } from "~/courses/person.server";
 import { announceFreedSeats, type LinkOptions, type RegistrationRow } from "~/courses/booking.server";
+import {
+  clientAddressLines,
+  formatCentimes,
+  INVOICE_MAIL,
+  INVOICE_STATUS_LABELS,
+  invoiceKeptUntil,
+} from "~/invoices/invoices.server";
 import { beforeErasingSubscriber, NEWSLETTER_MAIL_KINDS } from "~/newsletter/subscriptions.server";
 import { subscriberStates, subscriptionSources } from "~/newsletter/words";
-import { formatDateTime } from "~/utils/format";
+import { formatDate, formatDateTime } from "~/utils/format";
 import { toE164 } from "~/utils/phone";
 import { audit } from "./audit.server";
 import { statusLabel } from "./requests";
@@ -100,13 +108,16 @@ const personTable = <T extends PgTable>(entry: PersonTable<T>) => entry as unkno
 
 const queries = new QueryBuilder();
 
-/** The person's contact requests: same e-mail (any case) or same E.164 telephone. */
-function contactMatch(person: PersonKey): SQL {
+/** Rows whose `email` column (any case) or `phoneE164` column (E.164) is the person's. */
+function keyMatch(person: PersonKey, email: PgColumn, phoneE164: PgColumn): SQL {
   const conditions: SQL[] = [];
-  if (person.email) conditions.push(sql`lower(${contacts.email}) = ${person.email}`);
-  if (person.phoneE164) conditions.push(eq(contacts.phoneE164, person.phoneE164));
+  if (person.email) conditions.push(sql`lower(${email}) = ${person.email}`);
+  if (person.phoneE164) conditions.push(eq(phoneE164, person.phoneE164));
   return or(...conditions) ?? sql`false`;
 }
+
+/** The person's contact requests: same e-mail (any case) or same E.164 telephone. */
+const contactMatch = (person: PersonKey) => keyMatch(person, contacts.email, contacts.phoneE164);
 
 /** The ids of the person's contact requests, as a subquery. */
 const contactIds = (person: PersonKey) =>
@@ -126,7 +137,12 @@ const mailKinds: Record<string, string> = {
   [BOOKING_MAIL.ownerRegistration]: "Avis d’une inscription à un cours",
   [BOOKING_MAIL.ownerCancellation]: "Avis d’une désinscription d’un cours",
   [BOOKING_MAIL.ownerErasure]: "Avis d’une place libérée par un effacement",
+  [INVOICE_MAIL.invoice]: "Facture",
+  [INVOICE_MAIL.reminder]: "Rappel d’une facture",
 };
+
+/** The person's invoices: the e-mail or telephone they were made with (any case, E.164). */
+const invoiceMatch = (person: PersonKey) => keyMatch(person, invoices.email, invoices.phoneE164);
 
 /**
  * Every table holding a visitor's personal data, in the order the person
@@ -180,6 +196,27 @@ export const PERSON_TABLES: readonly PersonTable[] = [
     where: registrationMatch,
     orderBy: courseRegistrations.id,
     fields: registrationFields,
+  }),
+  personTable({
+    table: invoices,
+    // Kept when the person is erased (CO art. 958f): only the e-mail and telephone go (issue 22, item 4).
+    title: "Factures",
+    noun: { one: "facture", other: "factures" },
+    where: invoiceMatch,
+    orderBy: invoices.id,
+    fields: (row) => [
+      ["N°", row.number],
+      ["Client", clientAddressLines(row).join(", ")],
+      ["E-mail", row.email ?? "(aucun)"],
+      ["Téléphone", row.phone ?? "(aucun)"],
+      ["Montant", formatCentimes(row.totalCentimes)],
+      ["Date", formatDate(row.issuedOn)],
+      ["État", INVOICE_STATUS_LABELS[row.status] ?? row.status],
+      [
+        "Conservation",
+        `Gardée jusqu’au ${formatDate(invoiceKeptUntil(row))}, comme la loi le demande (Code des obligations, art. 958f) : un effacement n’en retire que l’e-mail et le téléphone.`,
+      ],
+    ],
   }),
   personTable({
     table: outbox,
@@ -241,6 +278,7 @@ export const TABLES_WITHOUT_PERSONAL_DATA: Readonly<Record<string, string>> = {
   link_tokens:
     "hashes of random tokens and the id of what they act on (no address); expired ones are deleted, a course registration's with it",
   newsletter_letters: "the owner's letters",
+  invoice_numbers: "the last invoice number given in each year",
 };
 
 /** The SQL name of an entry's table: the key of the export and of the audit counts. */
@@ -385,6 +423,7 @@ export interface FoundPerson {
 type ContactRow = typeof contacts.$inferSelect;
 type OutboxRow = typeof outbox.$inferSelect;
 type SubscriberRow = typeof newsletterSubscribers.$inferSelect;
+type InvoiceRow = typeof invoices.$inferSelect;
 
 /** The rows of one table among `found`. */
 function rowsOf<T>(found: readonly PersonRows[], table: PgTable): T[] {
@@ -468,6 +507,8 @@ export interface ErasurePlan {
   kept: RegistrationRow[];
   mails: number[];
   scrubbed: number[];
+  /** Invoices kept (CO art. 958f), their e-mail and telephone removed. */
+  invoices: number[];
 }
 
 /**
@@ -543,6 +584,9 @@ export async function planErasure(
     kept,
     mails,
     scrubbed,
+    invoices: rowsOf<InvoiceRow>(found, invoices)
+      .filter((row) => chosen(row.clientName) || chosen(row.clientAttention))
+      .map((row) => row.id),
   };
 }
 
@@ -579,6 +623,7 @@ export async function exportOf(db: Database, person: PersonKey, asked: readonly 
     newsletter_subscribers: new Set(plan.subscribers.map((row) => row.id)),
     course_registrations: new Set([...plan.registrations, ...plan.kept].map((row) => row.id)),
     outbox: new Set([...plan.mails, ...plan.scrubbed]),
+    invoices: new Set(plan.invoices),
   };
   const found = everything.map(({ entry, rows }) => ({
     entry,
@@ -587,7 +632,7 @@ export async function exportOf(db: Database, person: PersonKey, asked: readonly 
   return { found, people: chosen, counts: countsOf(found) };
 }
 
-/** The rows a plan deletes per table (SQL names, every table of the registry). */
+/** The rows a plan deletes per table (SQL names, every table of the registry but `invoices`, never deleted). */
 export function planCounts(plan: ErasurePlan): Record<string, number> {
   return {
     contacts: plan.contacts.length,
@@ -606,6 +651,8 @@ export interface ErasureResult {
   kept: number[];
   /** Mails kept for the record, their subject and bodies replaced. */
   scrubbed: number;
+  /** Invoices kept (CO art. 958f), their e-mail and telephone removed. */
+  invoicesKept: number;
   /** Sessions whose freed seats the owner was told of (a mail naming the first on the waiting list). */
   freed: number[];
 }
@@ -679,12 +726,24 @@ export async function erasePerson(
     );
     counts.contact_events = await deleteIds(contactEvents, plan.contactEvents);
     counts.contacts = await deleteIds(contacts, plan.contacts);
+    // Invoices stay (CO art. 958f: 10 years); the e-mail and telephone they were sent with go.
+    if (plan.invoices.length)
+      await tx
+        .update(invoices)
+        .set({ email: null, phone: null, phoneE164: null })
+        .where(inArray(invoices.id, plan.invoices));
     const freed = await announceFreedSeats(tx, freedSeats, { ...options, now });
-    const ordered = Object.fromEntries(PERSON_TABLES.map((entry) => [tableKey(entry), counts[tableKey(entry)]!]));
+    const ordered = Object.fromEntries(
+      PERSON_TABLES.filter((entry) => tableKey(entry) in counts).map((entry) => [
+        tableKey(entry),
+        counts[tableKey(entry)]!,
+      ]),
+    );
     const result: ErasureResult = {
       counts: ordered,
       kept: plan.kept.map((row) => row.id),
       scrubbed: plan.scrubbed.length,
+      invoicesKept: plan.invoices.length,
       freed,
     };
     await audit(
@@ -696,6 +755,7 @@ export async function erasePerson(
           ...ordered,
           registrations_kept: result.kept.length,
           mails_scrubbed: result.scrubbed,
+          invoices_kept: result.invoicesKept,
           sessions_freed: freed.length,
           people_chosen: names === null ? "all" : names.length,
         },

@@ -40,20 +40,12 @@ import { formatChf, formatDate, formatDateTime, isoDateInZurich } from "~/utils/
 import { toE164 } from "~/utils/phone";
 import type { Creditor } from "./creditor.server";
 import { creditorReference, qrReference } from "./payment-rules";
+import { INVOICE_STATUS_LABELS, PAYMENT_METHODS, type PaymentMethod } from "./words";
 
 export type Invoice = typeof invoices.$inferSelect;
 export type { InvoiceLine };
 
-/** What the owner calls each state. */
-export const INVOICE_STATUS_LABELS: Readonly<Record<string, string>> = {
-  open: "Ouverte",
-  paid: "Payée",
-  cancelled: "Annulée",
-};
-
-/** How an invoice was paid, as the owner says it. */
-export const PAYMENT_METHODS = { virement: "Virement", twint: "TWINT", especes: "Espèces" } as const;
-export type PaymentMethod = keyof typeof PAYMENT_METHODS;
+export { INVOICE_STATUS_LABELS, PAYMENT_METHODS, type PaymentMethod };
 
 /** Days between an invoice's date and its due date, unless the owner says otherwise. */
 export const DEFAULT_DUE_DAYS = 30;
@@ -398,6 +390,14 @@ const INVOICE_COLUMNS: readonly CsvColumn<Invoice>[] = [
 /** The invoices as CSV for the accounts. */
 export function invoicesCsv(rows: readonly Invoice[]): string {
   return spreadsheetCsv(INVOICE_COLUMNS, rows);
+}
+
+/**
+ * The last day an invoice must be kept (CO art. 958f: ten years after the end of the financial
+ * year, here the calendar year of its date): "2036-12-31" for an invoice of 2026. An ISO date.
+ */
+export function invoiceKeptUntil(invoice: Pick<Invoice, "issuedOn">): string {
+  return `${Number(invoice.issuedOn.slice(0, 4)) + 10}-12-31`;
 }
 
 /** Today in Swiss time, as an ISO date. */

@@ -8,7 +8,8 @@
  * "Annuler l’inscription" link (`?annuler={id}`) asks once, in the
  * person's card, and "Oui, annuler" posts (`cancelRegistrationByOwner`:
  * the seat is freed, whoever has an e-mail is mailed, audited); the
- * waiting list's "Donner la place" then takes the next person in. Each form
+ * waiting list's "Donner la place" then takes the next person in. "Faire
+ * une facture" starts an invoice for a registrant (`/admin/factures/nouvelle?inscription={id}`). Each form
  * posts `intent` to this page's action
  * (`edit|duplicate|cancel-session|register|give-seat|cancel-registration`);
  * all work without JavaScript.
@@ -462,6 +463,14 @@ function PeopleList({
                   Donner la place
                 </Button>
               </Form>
+            ) : null}
+            {!numbered ? (
+              <Link
+                to={`/admin/factures/nouvelle?inscription=${person.id}`}
+                className={buttonVariants({ variant: "outline" })}
+              >
+                Faire une facture
+              </Link>
             ) : null}
             {cancellable && !person.asking ? (
               <Link

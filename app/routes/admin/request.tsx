@@ -161,6 +161,9 @@ export default function RequestPage() {
         >
           Données de cette personne
         </Link>
+        <Link to={`/admin/factures/nouvelle?demande=${request.id}`} className={buttonVariants({ variant: "ghost" })}>
+          Faire une facture
+        </Link>
       </p>
       <div className="mt-8 grid gap-8 lg:grid-cols-[3fr_2fr]">
         <section aria-labelledby="details">
