@@ -20,6 +20,7 @@ import {
   newsletterLetters,
   newsletterSubscribers,
   outbox,
+  invoices,
 } from "../../app/db/schema";
 import { createLetter } from "../../app/newsletter/letters.server";
 import {
@@ -58,6 +59,17 @@ const signOutForm = new URLSearchParams({ intent: "partout" }).toString();
 const newLetterForm = new URLSearchParams({ subject: "Lettre d’un intrus" }).toString();
 const sendLetterForm = new URLSearchParams({ intent: "send" }).toString();
 const eraseForm = new URLSearchParams({ email: "marie.dupont@example.ch" }).toString();
+const invoiceForm = new URLSearchParams({
+  clientName: "Marie Dupont",
+  street: "Rue du Lac 1",
+  postalCode: "1800",
+  locality: "Vevey",
+  "label-0": "Cours",
+  "price-0": "55",
+  issuedOn: "2026-11-25",
+  dueOn: "2026-12-25",
+}).toString();
+const sendInvoiceForm = new URLSearchParams({ intent: "send" }).toString();
 let letterId: number;
 
 /** Every door of the desk but the sign-in page, in the spellings React Router resolves to the same routes. */
@@ -104,6 +116,17 @@ function doors(id: number): Door[] {
     { method: "GET", path: "/admin/abonnes", data: false },
     { method: "GET", path: "/admin/abonnes.data", data: true },
     { method: "GET", path: "/admin/abonnes.csv", data: false },
+    { method: "GET", path: "/admin/factures", data: false },
+    { method: "GET", path: "/admin/factures.data", data: true },
+    { method: "GET", path: "/admin/factures.csv", data: false },
+    { method: "GET", path: "/admin/factures/nouvelle?inscription=1", data: false },
+    { method: "POST", path: "/admin/factures/nouvelle", body: invoiceForm, data: false },
+    { method: "POST", path: "/%61dmin/factures/nouvelle", body: invoiceForm, data: false },
+    { method: "POST", path: "/admin/factures/nouvelle.data", body: invoiceForm, data: true },
+    { method: "GET", path: "/admin/factures/1", data: false },
+    { method: "POST", path: "/admin/factures/1", body: sendInvoiceForm, data: false },
+    { method: "POST", path: "/admin/factures/1.data", body: sendInvoiceForm, data: true },
+    { method: "GET", path: "/admin/factures/1/facture.pdf", data: false },
   ];
 }
 
@@ -147,10 +170,11 @@ async function requestState(id: number) {
 
 const untouched = { status: "nouveau", note: "", history: 0 };
 
-/** What the newsletter's and the person's doors could change: letters made or sent, mails queued, Marie erased. */
+/** What the newsletter's and the person's doors could change: letters made or sent, mails queued, Marie erased, invoices made. */
 async function deskState() {
   const letters = await site.database.db.select().from(newsletterLetters);
   const mails = await site.database.db.select({ id: outbox.id }).from(outbox);
+  const invoiceRows = await site.database.db.select({ id: invoices.id }).from(invoices);
   const marie = await site.database.db
     .select({ id: contacts.id })
     .from(contacts)
@@ -160,6 +184,7 @@ async function deskState() {
     sent: letters.filter((letter) => letter.sentAt).length,
     mails: mails.length,
     marie: marie.length,
+    invoices: invoiceRows.length,
   };
 }
 let deskBefore: Awaited<ReturnType<typeof deskState>>;
@@ -171,7 +196,7 @@ async function newestContactId(): Promise<number> {
 }
 
 beforeAll(async () => {
-  site = await startTestServer({});
+  site = await startTestServer({ INVOICE_IBAN: "CH5604835012345678009" });
   expect((await postContact(site.url, validForm())).status).toBe(200);
   contactId = await newestContactId();
   expect((await postContact(site.url, validForm("jean.muller@example.ch"))).status).toBe(200);
