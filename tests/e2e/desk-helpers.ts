@@ -4,7 +4,7 @@
  * checked and photographed at the two widths the owner and visitors use.
  */
 import fs from "node:fs";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type BrowserContext, type Page } from "@playwright/test";
 import {
   deskFetch,
   freshDataDir,
@@ -90,6 +90,22 @@ export async function checkAtBothWidthsWithoutScript(page: Page, name: string): 
   } finally {
     await context.close();
   }
+}
+
+/**
+ * Gives the browser `context` the owner's session of `jar` (a sign-in made with `signIn`), for
+ * `siteUrl`: a second sign-in in the same half-minute would reuse its one-time code.
+ */
+export async function addOwnerCookies(context: BrowserContext, jar: CookieJar, siteUrl: string): Promise<void> {
+  await context.addCookies(
+    jar
+      .header()
+      .split("; ")
+      .map((pair) => {
+        const equals = pair.indexOf("=");
+        return { name: pair.slice(0, equals), value: pair.slice(equals + 1), url: siteUrl };
+      }),
+  );
 }
 
 /** Signs `owner` in on `siteUrl` with the mouse, through both steps; ends on the inbox. */

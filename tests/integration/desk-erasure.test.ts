@@ -164,6 +164,7 @@ describe("erasing the relative who registered someone", () => {
       contact_events: 0,
       newsletter_subscribers: 0,
       course_registrations: 0,
+      invoices: 0,
       outbox: 0,
     });
     // Jeanne's page still finds her registration, and says who registered her is erased.

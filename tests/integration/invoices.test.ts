@@ -2,7 +2,7 @@
  * Issue 22, item 3, through the running site as the owner's browser uses
  * it (`/admin/factures`, plain form posts):
  * - an invoice made from a registration starts with the attendee and the
- *   course at its price; bad input gets the French message beside the field
+ *   course at its price, from a group's request with the organisation; bad input gets the French message beside the field
  *   (400) and writes nothing;
  * - numbers follow each other in the year and are never given twice, even
  *   when invoices are made at the same moment, nor reused (a cancelled
@@ -21,7 +21,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadSettings } from "../../app/config/settings.server";
 import { createSession, zurichToUtc } from "../../app/courses/sessions.server";
 import { registerForSession } from "../../app/courses/booking.server";
-import { auditLog, invoices, outbox } from "../../app/db/schema";
+import { auditLog, contacts, invoices, outbox } from "../../app/db/schema";
 import { invoiceCreditor } from "../../app/invoices/creditor.server";
 import { createInvoice, todayInZurich, type InvoiceDraft } from "../../app/invoices/invoices.server";
 import {
@@ -109,6 +109,31 @@ describe("making an invoice", () => {
     expect(html).toMatch(/name="quantity-0"[^>]*value="2"/);
     expect(html).toMatch(/name="price-0"[^>]*value="55"/);
     expect(html).toMatch(new RegExp(`name="registrationId" value="${registrationId}"`));
+  });
+
+  it("from a group's contact request starts with the organisation, to the attention of the person who wrote", async () => {
+    const [request] = await site.database.db
+      .insert(contacts)
+      .values({
+        firstName: "Jeanne",
+        lastName: "Favre",
+        email: "jeanne.favre@example.ch",
+        phone: "021 311 22 33",
+        service: "group-talk",
+        organisation: "Club des aînés de Vevey",
+        commune: "Vevey",
+        groupSize: 20,
+        contactConsent: true,
+        consentTimestamp: new Date().toISOString(),
+      })
+      .returning({ id: contacts.id });
+    const html = await (await deskFetch(site.url, `/admin/factures/nouvelle?demande=${request!.id}`, { jar })).text();
+    expect(textOf(html)).toContain(`D’après : Demande n° ${request!.id}`);
+    expect(html).toMatch(/<option value="organisation" selected="">/);
+    expect(html).toContain('value="Club des aînés de Vevey"');
+    expect(html).toContain('value="Jeanne Favre"');
+    expect(html).toContain('value="jeanne.favre@example.ch"');
+    expect(html).toMatch(/name="locality"[^>]*value="Vevey"/);
   });
 
   it("refuses bad input with the French message beside each field, and writes nothing", async () => {

@@ -51,7 +51,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       {
         errors: result.errors,
         values: result.values,
-        message: "La facture n’est pas créée : voyez les champs en rouge.",
+        message: "La facture n’est pas créée : corrigez les champs signalés ci-dessous.",
       },
       { status: 400 },
     );
