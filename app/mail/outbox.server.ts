@@ -40,7 +40,6 @@ import { buildContactMail, CONTACT_NOTIFICATION, type ContactNotificationPayload
 import type { Database } from "~/db/client.server";
 import { outbox, type MailAttachment } from "~/db/schema";
 import { getInvoice, invoiceFileName } from "~/invoices/invoices.server";
-import { renderInvoicePdf } from "~/invoices/pdf.server";
 import { errorFields } from "~/utils/errors.server";
 
 /** The message handed to the transport: nodemailer's options, the subset the outbox uses. */
@@ -307,6 +306,8 @@ export class OutboxWorker {
     if (row.invoiceId !== null) {
       const invoice = await getInvoice(this.options.db, row.invoiceId);
       if (!invoice) throw new Error(`outbox row ${row.id}: invoice ${row.invoiceId} not found`);
+      // Loaded on the first invoice mail only: pdfkit and its fonts stay out of a server that sends none.
+      const { renderInvoicePdf } = await import("~/invoices/pdf.server");
       const pdf = {
         filename: invoiceFileName(invoice),
         contentType: "application/pdf",

@@ -7,13 +7,14 @@ import { data } from "react-router";
 import { requireOwner } from "~/desk/guard.server";
 import { idParam } from "~/desk/route-params.server";
 import { getInvoice, invoiceFileName } from "~/invoices/invoices.server";
-import { renderInvoicePdf } from "~/invoices/pdf.server";
 import type { Route } from "./+types/invoice-pdf";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireOwner(request, context);
   const invoice = await getInvoice(context.db!, idParam(params.id));
   if (!invoice) throw data(null, { status: 404 });
+  // Loaded on the first PDF only: pdfkit and its fonts stay out of the server's memory until then.
+  const { renderInvoicePdf } = await import("~/invoices/pdf.server");
   return new Response(new Uint8Array(await renderInvoicePdf(invoice)), {
     headers: {
       "Content-Type": "application/pdf",
