@@ -30,7 +30,7 @@ import { Icon } from "../app/components/icon";
 import { hero, blogSection } from "../app/content/home";
 import { identity } from "../app/content/identity";
 import type { PictureSlot, ThemeColor } from "../app/content/types";
-import { zones } from "../app/content/zones";
+import { cantonNames } from "../app/content/zones";
 import { formatDate } from "../app/utils/format";
 import { articleShareImagePath, SHARE_IMAGE_SIZE, SITE_SHARE_IMAGE_PATH } from "../app/seo/meta";
 import { chromiumLaunchOptions } from "./chromium";
@@ -128,10 +128,10 @@ function brand(): string {
 
 /** The site's image: brand, the hero's title, the cantons, the hero picture on the right. */
 function siteHtml(colours: Record<string, string>): string {
-  const cantons = zones
+  const cantons = cantonNames
     .map(
-      (zone) =>
-        `<li class="pill" style="background: var(--primary-soft); color: var(--primary-strong)">${escapeHtml(zone.canton)}</li>`,
+      (canton) =>
+        `<li class="pill" style="background: var(--primary-soft); color: var(--primary-strong)">${escapeHtml(canton)}</li>`,
     )
     .join("");
   return page(

@@ -31,6 +31,7 @@ import { OutboxWorker } from "../app/mail/outbox.server.ts";
 import { openDatabase, type OpenDatabase } from "../app/db/client.server.ts";
 import { errorFields } from "../app/utils/errors.server.ts";
 import { importArticleFiles } from "../app/blog/store.server.ts";
+import { warnOfPlaceholders } from "../app/content/placeholders.server.ts";
 import { createApp } from "./app.ts";
 import { createPageRenderer, RENDER_CACHE_CHANNEL, RenderCache, warmRenderCache } from "./render-cache.ts";
 import type { Settings } from "../app/config/settings.server.ts";
@@ -40,7 +41,7 @@ import { SIGN_IN_LIMITS } from "../app/desk/sign-in.server.ts";
 import { NEWSLETTER_LIMITS } from "../app/newsletter/schema.ts";
 import { NEWSLETTER_MAIL_KINDS } from "../app/newsletter/subscriptions.server.ts";
 import { scheduleRetention } from "../app/desk/retention.server.ts";
-import { legalSettings } from "../app/content/legal.ts";
+import { readSiteSettings } from "../app/settings/site.server.ts";
 
 export interface RunningServer {
   port: number;
@@ -87,6 +88,8 @@ export async function startServer({
   if (imported.added.length + imported.updated.length > 0) {
     logger.info({ added: imported.added, updated: imported.updated }, "blog: article files imported");
   }
+  // Fictitious values still in Réglages or the articles (README, "First thing to change").
+  if (settings.NODE_ENV === "production") await warnOfPlaceholders(database.db, logger);
 
   const transport = settings.SMTP_URL
     ? nodemailer.createTransport({
@@ -186,7 +189,8 @@ export async function startServer({
   const retention = scheduleRetention({
     db: database.db,
     logger,
-    periods: legalSettings,
+    // Read at each run: the owner changes them in Réglages (the privacy notice states them).
+    periods: async () => (await readSiteSettings(database.db, logger)).legal,
   });
 
   if (pages) {

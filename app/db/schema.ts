@@ -557,3 +557,14 @@ export const sitePictures = pgTable("site_pictures", {
   alt: text("alt").notNull(),
   updatedAt: timestamp("updated_at", { withTimezone: true, mode: "string" }).notNull().defaultNow(),
 });
+
+/**
+ * Réglages (migration 0015, decision 024): one row per section of the owner's settings
+ * (`app/settings/schema.ts`), its value the section as the desk validated it; no row = the
+ * content files' default. A trigger announces "settings" to every process's render cache.
+ */
+export const siteSettings = pgTable("site_settings", {
+  section: text("section").primaryKey(),
+  value: jsonb("value").notNull(),
+  updatedAt: timestamp("updated_at", { withTimezone: true, mode: "string" }).notNull().defaultNow(),
+});

@@ -17,7 +17,7 @@
  * - requests stored before `phone_e164` existed get it (`backfillPhoneE164`).
  *
  * `runRetention(db, now, { retentionMonths, sentNotificationDays })` (the
- * values of `legalSettings`, which the notice states) does one run at the moment
+ * owner's legal settings, Réglages, which the privacy notice states) does one run at the moment
  * `now` (tests pass a fixed clock) in one transaction, with one audit line
  * (`retention`, counts only). Two processes may run it at once: a
  * transaction-scoped advisory lock lets one work and the other return null.
@@ -151,7 +151,8 @@ export function scheduleRetention({
 }: {
   db: Database;
   logger: Logger;
-  periods: RetentionPeriods;
+  /** The periods, or how to read them at each run (the owner changes them in Réglages). */
+  periods: RetentionPeriods | (() => Promise<RetentionPeriods>);
   firstDelayMs?: number;
   intervalMs?: number;
 }): { stop(): Promise<void> } {
@@ -159,7 +160,8 @@ export function scheduleRetention({
   let stopped = false;
   const run = () => {
     if (running || stopped) return;
-    running = runRetention(db, new Date(), periods, logger)
+    running = (typeof periods === "function" ? periods() : Promise.resolve(periods))
+      .then((current) => runRetention(db, new Date(), current, logger))
       .then(
         (counts) => {
           if (!counts) logger.info("retention: another process is running it");

@@ -36,7 +36,9 @@ import type { Logger } from "pino";
 import { buildContactMail, CONTACT_NOTIFICATION, type ContactNotificationPayload } from "~/contact/notification.server";
 import type { Database } from "~/db/client.server";
 import { outbox, type MailAttachment } from "~/db/schema";
+import { getSiteSettings } from "~/settings/site.server";
 import { errorFields } from "~/utils/errors.server";
+import { fillOwnerTags, OWNER_TAGS } from "./layout.server";
 
 /** The message handed to the transport: nodemailer's options, the subset the outbox uses. */
 export interface OutgoingMail {
@@ -295,7 +297,13 @@ export class OutboxWorker {
     const { transport, from, ownerAddress } = this.options;
     const to = row.recipient ?? ownerAddress;
     if (!to) throw new Error("CONTACT_NOTIFY_TO is not set");
-    await transport!.sendMail({ from, to, ...contentOf(row) });
+    const content = contentOf(row);
+    // A visitor mail's footer: the owner's details as Réglages hold them now (merge tags, app/mail/layout.server.ts).
+    const filled =
+      content.text.includes(OWNER_TAGS.text) || content.html?.includes(OWNER_TAGS.html)
+        ? fillOwnerTags(content, (await getSiteSettings({ db: this.options.db, logger: this.options.logger })).identity)
+        : content;
+    await transport!.sendMail({ from, to, ...filled });
   }
 }
 

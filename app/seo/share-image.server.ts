@@ -11,14 +11,14 @@ import fs from "node:fs";
 import path from "node:path";
 import type { ArticleSummary } from "~/blog/types";
 import { blogSection, hero } from "~/content/home";
-import { zones } from "~/content/zones";
+import { cantonNames } from "~/content/zones";
 import { formatDate } from "~/utils/format";
 import { articleShareImagePath, SITE_SHARE_IMAGE_PATH, siteName, type ShareImage } from "~/seo/meta";
 
 /** The site's share image (`public/og/site.png`): brand, the hero's title and badge, the cantons served, the hero picture. */
 export const siteShareImage: ShareImage = {
   path: SITE_SHARE_IMAGE_PATH,
-  alt: `${siteName} : « ${hero.title} ${hero.titleHighlight} ». ${hero.badge}, dans les cantons de ${new Intl.ListFormat("fr", { type: "conjunction" }).format(zones.map((zone) => zone.canton))}.`,
+  alt: `${siteName} : « ${hero.title} ${hero.titleHighlight} ». ${hero.badge}, dans les cantons de ${new Intl.ListFormat("fr", { type: "conjunction" }).format(cantonNames)}.`,
 };
 
 /**

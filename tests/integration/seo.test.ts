@@ -18,11 +18,17 @@ import { loadArticles } from "../../app/blog/articles.server";
 import { ARTICLES_PER_PAGE } from "../../app/blog/select";
 import type { Article } from "../../app/blog/types";
 import { courses } from "../../app/content/courses";
-import { faq } from "../../app/content/faq";
-import { openingHours } from "../../app/content/hours";
+import { faqOf } from "../../app/content/faq";
+import { defaultHours, openingHoursOf } from "../../app/content/hours";
+import { defaultSettings } from "../../app/settings/site.server";
 import { identity } from "../../app/content/identity";
 import { services } from "../../app/content/services";
-import { zones } from "../../app/content/zones";
+import { defaultZones, zonesOf } from "../../app/content/zones";
+
+// A fresh database: the pages show the content files' defaults.
+const faq = faqOf(defaultSettings());
+const openingHours = openingHoursOf(defaultHours);
+const zones = zonesOf(defaultZones);
 import { siteName } from "../../app/seo/meta";
 import { isNoindex, metadataProblems, readHeadMetadata, type HeadMetadata } from "../../tooling/page-metadata";
 import { newsletterSubscribers } from "../../app/db/schema";
