@@ -47,6 +47,7 @@ export default [
     route("admin/articles", "routes/admin/articles.tsx"),
     route("admin/articles/:id", "routes/admin/article.tsx"),
     route("admin/images", "routes/admin/images.tsx"),
+    route("admin/reglages", "routes/admin/settings.tsx"),
     route("admin/abonnes", "routes/admin/subscribers.tsx"),
     route("admin/abonnes.csv", "routes/admin/subscribers-csv.ts"),
     route("admin/cours", "routes/admin/courses.tsx"),

@@ -59,7 +59,7 @@ export function findPlaceholders(settings: SiteSettings, articleList: ArticleAut
       .filter((field) => fictitious(values[field.name] ?? ""))
       .map((field) => ({
         where: `Réglages ${section}.${field.name}`,
-        label: field.group ? `${field.group} : ${field.label}` : field.label,
+        label: field.group ? `${field.group}\u00a0: ${field.label}` : field.label,
         value: values[field.name]!,
         href: `/admin/reglages#${section}-${field.name}`,
       }));
@@ -74,7 +74,7 @@ export function findPlaceholders(settings: SiteSettings, articleList: ArticleAut
       .filter(([, , value]) => fictitious(value))
       .map(([field, label, value]) => ({
         where: `article ${article.slug} ${field}`,
-        label: `Article « ${article.title} » : ${label}`,
+        label: `Article «\u00a0${article.title}\u00a0»\u00a0: ${label}`,
         value,
         href: `/admin/articles/${article.id}#${field}`,
       })),

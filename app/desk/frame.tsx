@@ -65,6 +65,9 @@ export function DeskFrame({ children, newRequests }: { children: ReactNode; newR
               <NavLink to="/admin/personne" className={navLinkClass}>
                 Personne
               </NavLink>
+              <NavLink to="/admin/reglages" className={navLinkClass}>
+                Réglages
+              </NavLink>
             </nav>
             <Form method="post" action="/admin/deconnexion" className="ml-auto flex flex-wrap gap-2">
               <button type="submit" name="intent" value="ici" className={buttonVariants({ variant: "outline" })}>

@@ -114,7 +114,7 @@ export const SETTINGS_FIELDS: Record<SettingsSection, SettingsField[]> = {
     {
       name: "businessName",
       label: "Raison de commerce",
-      hint: "Telle qu’inscrite au registre du commerce, par exemple « Jean Dupont, Formation informatique ».",
+      hint: "Telle qu’inscrite au registre du commerce, par exemple «\u00a0Jean Dupont, Formation informatique\u00a0».",
       autoComplete: "organization",
     },
     {
@@ -166,10 +166,15 @@ export const SETTINGS_FIELDS: Record<SettingsSection, SettingsField[]> = {
     {
       name: `${code}Towns`,
       label: "Localités",
-      hint: "Séparées par des virgules, par exemple « Lausanne, Montreux, Nyon ».",
+      hint: "Séparées par des virgules, par exemple «\u00a0Lausanne, Montreux, Nyon\u00a0».",
       group: ZONE_LABELS[code],
     },
-    { name: `${code}Coverage`, label: "Étendue", hint: "Par exemple « Tout le canton ».", group: ZONE_LABELS[code] },
+    {
+      name: `${code}Coverage`,
+      label: "Étendue",
+      hint: "Par exemple «\u00a0Tout le canton\u00a0».",
+      group: ZONE_LABELS[code],
+    },
   ]),
   prices: PRICED_SERVICES.map((id) => ({
     name: id,
@@ -211,7 +216,12 @@ export const SETTINGS_FIELDS: Record<SettingsSection, SettingsField[]> = {
       { name: `${key}Name`, label: "Nom de l’entreprise", group },
       { name: `${key}Address`, label: "Adresse (une ligne)", group },
       { name: `${key}Website`, label: "Site web", hint: "Commençant par https://", type: "url" as const, group },
-      { name: `${key}Country`, label: "Pays où les données sont traitées", hint: "Par exemple « Suisse ».", group },
+      {
+        name: `${key}Country`,
+        label: "Pays où les données sont traitées",
+        hint: "Par exemple «\u00a0Suisse\u00a0».",
+        group,
+      },
     ]),
   ],
 };

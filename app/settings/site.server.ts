@@ -115,8 +115,3 @@ export async function saveSettingsSection<S extends SettingsSection>(
     .values({ section, value: checked })
     .onConflictDoUpdate({ target: siteSettings.section, set: { value: checked, updatedAt: sql`now()` } });
 }
-
-/** Forgets a section the owner saved: the content files' default shows again. */
-export async function resetSettingsSection(db: Database, section: SettingsSection): Promise<void> {
-  await db.delete(siteSettings).where(sql`${siteSettings.section} = ${section}`);
-}

@@ -209,6 +209,7 @@ describe("the Nu HTML Checker", () => {
       `/admin/articles/${articleId}`,
       `/admin/articles/${draftArticleId}`,
       "/admin/images",
+      "/admin/reglages",
       `/admin/demandes/${contact!.id}`,
       "/admin/personne?email=marie.dupont%40example.ch",
       "/admin/lettres",

@@ -53,7 +53,7 @@ import type { Route } from "./+types/article";
 
 export const handle = deskHandle;
 
-type Fields = Record<"title" | "excerpt" | "category" | "body" | "icon" | "color" | "video", string> & {
+type Fields = Record<"title" | "author" | "excerpt" | "category" | "body" | "icon" | "color" | "video", string> & {
   featured: boolean;
 };
 type FieldName = keyof Fields | "publishDate" | "picture" | "pictureAlt";
@@ -62,6 +62,7 @@ type FieldName = keyof Fields | "publishDate" | "picture" | "pictureAlt";
 function fieldsOf(row: ArticleRow): Fields {
   return {
     title: row.title,
+    author: row.author,
     excerpt: row.excerpt,
     category: row.category,
     body: row.body,
@@ -75,7 +76,13 @@ function fieldsOf(row: ArticleRow): Fields {
 /** The preview: the article as its page shows it, from the stored row with `fields` over it. */
 async function previewOf(db: Database, row: ArticleRow, fields: ArticleForm) {
   const article = renderArticle(
-    { ...recordOf(row), ...fields, video: fields.video || undefined, readTime: readTimeOf(fields.body) },
+    {
+      ...recordOf(row),
+      ...fields,
+      author: fields.author || row.author,
+      video: fields.video || undefined,
+      readTime: readTimeOf(fields.body),
+    },
     await picturesOf(db, [fields]),
   );
   return { ...article, videoId: article.video ? youtubeId(article.video) : null };
@@ -156,6 +163,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const text = (name: string) => String(form.get(name) ?? "");
   const values: Fields = {
     title: text("title"),
+    author: text("author"),
     excerpt: text("excerpt"),
     category: text("category"),
     body: text("body"),
@@ -431,6 +439,14 @@ export default function ArticleEditor() {
               error={errors.color}
             />
           </div>
+          <TextField
+            id="author"
+            label="Auteur"
+            autoComplete="name"
+            defaultValue={values.author}
+            maxLength={ARTICLE_LIMITS.author}
+            error={errors.author}
+          />
           <TextField
             id="video"
             label="Vidéo YouTube (facultatif)"
