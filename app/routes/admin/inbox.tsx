@@ -44,7 +44,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = () => deskMeta("Demandes");
+export const meta: Route.MetaFunction = ({ matches }) => deskMeta("Demandes", matches);
 
 export default function Inbox() {
   const { filter, query, requests } = useLoaderData<typeof loader>();
