@@ -109,6 +109,20 @@ describe("DeskLive", () => {
     live.close();
   });
 
+  it("ends a stream after its longest life, so that the browser's next one goes through the session check", async () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "setInterval", "clearInterval"] });
+    const live = new DeskLive({ snapshot: async () => snapshot(0), maxStreamMs: 300_000 });
+    const stream = reader(live.stream(new AbortController().signal));
+    await stream.settle();
+    vi.advanceTimersByTime(299_000);
+    await stream.settle();
+    expect(stream.done).toBe(false);
+    vi.advanceTimersByTime(1000);
+    await stream.ended;
+    expect(live.clients).toBe(0);
+    live.close();
+  });
+
   it("ends a stream when its client goes, and every stream when the server stops", async () => {
     const live = new DeskLive({ snapshot: async () => snapshot(0) });
     const gone = new AbortController();

@@ -17,7 +17,10 @@
  *   to every open stream when it differs from the last one sent. `stream()`
  *   is one owner's event stream: the current snapshot at once, then each
  *   change, and a comment every `heartbeatMs` so that proxies keep the
- *   connection; it ends when the client goes (`signal`) or at `close()`.
+ *   connection; it ends when the client goes (`signal`), at `close()`, and
+ *   after `maxStreamMs`: the browser then connects again through the
+ *   session check, so a session revoked meanwhile (« Se déconnecter
+ *   partout ») stops hearing anything within that time.
  *   The events carry counts and ids only, never a name or an address.
  */
 import { sql } from "drizzle-orm";
@@ -34,6 +37,9 @@ export type SeenKind = "registrations" | "subscriptions";
 
 /** Default time between two heartbeats of a stream: under the 60 s after which common proxies close an idle connection. */
 export const HEARTBEAT_MS = 25_000;
+
+/** Default longest life of one stream: the browser connects again, and its session is checked again. */
+export const MAX_STREAM_MS = 5 * 60_000;
 
 /** What a browser waits before it connects again after a stream ended (`retry:`), in milliseconds. */
 const RECONNECT_MS = 3000;
@@ -104,6 +110,8 @@ export interface DeskLiveOptions {
   logger?: Logger;
   /** Time between two heartbeats, in milliseconds (`HEARTBEAT_MS` by default). */
   heartbeatMs?: number;
+  /** Longest life of one stream, in milliseconds (`MAX_STREAM_MS` by default). */
+  maxStreamMs?: number;
 }
 
 export class DeskLive {
@@ -111,6 +119,7 @@ export class DeskLive {
   readonly #snapshot: () => Promise<DeskSnapshot>;
   readonly #logger: Logger | undefined;
   readonly #heartbeatMs: number;
+  readonly #maxStreamMs: number;
   #heartbeat: NodeJS.Timeout | undefined;
   #last: DeskSnapshot | undefined;
   /** A read in progress, and whether another change came meanwhile. */
@@ -118,10 +127,11 @@ export class DeskLive {
   #again = false;
   #closed = false;
 
-  constructor({ snapshot, logger, heartbeatMs = HEARTBEAT_MS }: DeskLiveOptions) {
+  constructor({ snapshot, logger, heartbeatMs = HEARTBEAT_MS, maxStreamMs = MAX_STREAM_MS }: DeskLiveOptions) {
     this.#snapshot = snapshot;
     this.#logger = logger;
     this.#heartbeatMs = heartbeatMs;
+    this.#maxStreamMs = maxStreamMs;
   }
 
   /** Open streams. */
@@ -162,13 +172,15 @@ export class DeskLive {
    * One owner's event stream (UTF-8 text of `text/event-stream`): the
    * reconnection delay and the current snapshot at once, each new one
    * after, a heartbeat comment in between. Ends when `signal` aborts (the
-   * client went), when the reader cancels, or at `close()`.
+   * client went), when the reader cancels, after `maxStreamMs`, or at `close()`.
    */
   stream(signal: AbortSignal): ReadableStream<Uint8Array> {
     const encoder = new TextEncoder();
     let client: Client | undefined;
     let open = true;
+    let expiry: NodeJS.Timeout | undefined;
     const remove = () => {
+      clearTimeout(expiry);
       if (client && this.#clients.delete(client) && this.#clients.size === 0) this.#stopHeartbeat();
     };
     return new ReadableStream<Uint8Array>({
@@ -190,6 +202,8 @@ export class DeskLive {
         };
         if (this.#closed || signal.aborted) return client.end();
         signal.addEventListener("abort", () => client?.end(), { once: true });
+        expiry = setTimeout(() => client?.end(), this.#maxStreamMs);
+        expiry.unref();
         this.#clients.add(client);
         this.#startHeartbeat();
         client.send(`retry: ${RECONNECT_MS}\n\n`);
