@@ -34,6 +34,8 @@ export default [
   route("__erreur-test", "routes/error-test.tsx"),
   // The owner's desk (app/desk/): every loader and action calls requireOwner, except the sign-in's.
   route("admin/connexion", "routes/admin/sign-in.tsx"),
+  // The desk's event stream (app/desk/live.server.ts): a resource route, outside the frame.
+  route("admin/direct", "routes/admin/live.ts"),
   layout("routes/admin/layout.tsx", [
     route("admin", "routes/admin/inbox.tsx"),
     route("admin/demandes/:id", "routes/admin/request.tsx"),

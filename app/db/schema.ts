@@ -309,6 +309,21 @@ export const auditLog = pgTable(
   (table) => [index("audit_log_at_idx").on(table.at)],
 );
 
+/**
+ * When the owner last opened the page listing each kind the desk's badges
+ * count (`registrations`: /admin/cours; `subscriptions`: /admin/lettres and
+ * /admin/abonnes): what came after is "new" (app/desk/live.server.ts,
+ * migration 0016). One row per kind, no personal data.
+ */
+export const deskSeen = pgTable(
+  "desk_seen",
+  {
+    kind: text("kind").primaryKey(),
+    seenAt: timestamp("seen_at", { withTimezone: true, mode: "string" }).notNull().defaultNow(),
+  },
+  (table) => [check("desk_seen_kind", sql`${table.kind} in ('registrations', 'subscriptions')`)],
+);
+
 // --- Tokens in links (app/tokens/tokens.server.ts): random, stored hashed, single-purpose, expiring.
 
 /** A token sent in a link: only its SHA-256 is stored; `subject` names what it acts on (a subscriber's id...). */

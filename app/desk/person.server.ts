@@ -231,6 +231,7 @@ export const TABLES_WITHOUT_PERSONAL_DATA: Readonly<Record<string, string>> = {
   site_pictures: "which of the owner's pictures fills a slot of the home page",
   site_settings: "the owner's own business details, hours, prices and legal settings (Réglages), no visitor's",
   audit_log: "counts and kinds only, never an e-mail, a name or a telephone",
+  desk_seen: "when the owner last opened the desk's lists of registrations and subscriptions (a kind and a time)",
   rate_limits: "keys are SHA-256 hashes of an address or an e-mail, deleted once expired",
   site_secrets: "the server's own secrets",
   desk_user: "the owner's own account",

@@ -114,8 +114,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = ({ data: loaded }) =>
-  deskMeta(loaded ? loaded.fields.title : "Article introuvable");
+export const meta: Route.MetaFunction = ({ data: loaded, matches }) =>
+  deskMeta(loaded ? loaded.fields.title : "Article introuvable", matches);
 
 type ActionData = {
   message?: string;

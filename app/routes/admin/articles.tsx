@@ -41,7 +41,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = () => deskMeta("Articles du blog");
+export const meta: Route.MetaFunction = ({ matches }) => deskMeta("Articles du blog", matches);
 
 export async function action({ request, context }: Route.ActionArgs) {
   const owner = await requireOwner(request, context);

@@ -97,8 +97,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = ({ data: loaded }) =>
-  deskMeta(loaded ? `${loaded.title}, séance n° ${loaded.id}` : "Séance introuvable");
+export const meta: Route.MetaFunction = ({ data: loaded, matches }) =>
+  deskMeta(loaded ? `${loaded.title}, séance n° ${loaded.id}` : "Séance introuvable", matches);
 
 type Answer = {
   message?: string;

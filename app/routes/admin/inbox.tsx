@@ -46,7 +46,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = () => deskMeta("Demandes");
+export const meta: Route.MetaFunction = ({ matches }) => deskMeta("Demandes", matches);
 
 export default function Inbox() {
   const { filter, query, requests, placeholders } = useLoaderData<typeof loader>();

@@ -45,7 +45,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   );
 }
 
-export const meta: Route.MetaFunction = () => deskMeta("Export des données d’une personne");
+export const meta: Route.MetaFunction = ({ matches }) => deskMeta("Export des données d’une personne", matches);
 
 export default function PersonPrintPage() {
   const page = useLoaderData<typeof loader>();

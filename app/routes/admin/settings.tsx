@@ -77,7 +77,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = () => deskMeta("Réglages");
+export const meta: Route.MetaFunction = ({ matches }) => deskMeta("Réglages", matches);
 
 type ActionData = { section: SettingsSection; errors: Record<string, string>; values: Record<string, string> };
 
