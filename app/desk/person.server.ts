@@ -229,6 +229,7 @@ export const TABLES_WITHOUT_PERSONAL_DATA: Readonly<Record<string, string>> = {
   pictures: "the owner's pictures and their descriptions (no metadata kept: app/pictures/pictures.server.ts)",
   picture_files: "the resized files of the owner's pictures, without EXIF or GPS data",
   site_pictures: "which of the owner's pictures fills a slot of the home page",
+  article_share_images: "the share images of the owner's articles (category, title, date)",
   audit_log: "counts and kinds only, never an e-mail, a name or a telephone",
   rate_limits: "keys are SHA-256 hashes of an address or an e-mail, deleted once expired",
   site_secrets: "the server's own secrets",
