@@ -81,7 +81,7 @@ describe("share images of articles", () => {
     expect(answer.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
     const png = Buffer.from(await answer.arrayBuffer());
     expect(await sharp(png).metadata()).toMatchObject({ format: "png", width: 1200, height: 630 });
-    const { size, lines } = titleLines(written.title);
+    const { size, lines } = await titleLines(written.title);
     expect(lines).toEqual([written.title]);
     const drawn = await titleInk(png);
     expect(
