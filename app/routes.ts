@@ -24,6 +24,8 @@ export default [
   route("coordonnees", "routes/coordonnees.tsx"),
   // Pictures uploaded in the desk (app/pictures/), from the database.
   route("images/:file", "routes/image.ts"),
+  // Share images of articles (app/seo/share-image.server.ts), made on the server, from the database.
+  route("og/articles/:file", "routes/share-image.ts"),
   route("newsletter", "routes/newsletter.tsx"),
   route("newsletter/confirmer/:token", "routes/newsletter-confirm.tsx"),
   route("newsletter/desabonnement/:token", "routes/newsletter-unsubscribe.tsx"),

@@ -583,3 +583,17 @@ export const siteSettings = pgTable("site_settings", {
   value: jsonb("value").notNull(),
   updatedAt: timestamp("updated_at", { withTimezone: true, mode: "string" }).notNull().defaultNow(),
 });
+
+/**
+ * The share image of a published article (1200×630 PNG, `app/seo/share-card.server.tsx`), made when it is
+ * published or when what it shows changes; `source` is the hash of what it shows, part of its address
+ * (`/og/articles/{slug}-{source}.png`). Deleted with its article. Decision 029.
+ */
+export const articleShareImages = pgTable("article_share_images", {
+  articleId: bigint("article_id", { mode: "number" })
+    .primaryKey()
+    .references(() => articles.id, { onDelete: "cascade" }),
+  source: text("source").notNull(),
+  bytes: bytea("bytes").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true, mode: "string" }).notNull().defaultNow(),
+});

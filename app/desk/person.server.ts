@@ -230,6 +230,7 @@ export const TABLES_WITHOUT_PERSONAL_DATA: Readonly<Record<string, string>> = {
   picture_files: "the resized files of the owner's pictures, without EXIF or GPS data",
   site_pictures: "which of the owner's pictures fills a slot of the home page",
   site_settings: "the owner's own business details, hours, prices and legal settings (Réglages), no visitor's",
+  article_share_images: "the share images of the owner's articles (category, title, date)",
   audit_log: "counts and kinds only, never an e-mail, a name or a telephone",
   desk_seen: "when the owner last opened the desk's lists of registrations and subscriptions (a kind and a time)",
   rate_limits: "keys are SHA-256 hashes of an address or an e-mail, deleted once expired",

@@ -838,6 +838,27 @@ export async function signIn(baseUrl: string, owner: TestOwner, code = totpCode(
   return jar;
 }
 
+/**
+ * The desk's article editor on a test server (`startTestServer({})`) with an
+ * owner signed in: `get(path)` fetches a public page, `create(title)` makes
+ * a draft and returns its id, `edit(id, form)` posts the editor's form.
+ * Close it with `site.close()`.
+ */
+export async function startArticleDesk() {
+  const site = await startTestServer({});
+  const jar = await signIn(site.url, await createOwner(site.database.db));
+  return {
+    site,
+    jar,
+    get: (pathname: string) => fetch(`${site.url}${pathname}`),
+    async create(title: string): Promise<number> {
+      const created = await deskFetch(site.url, "/admin/articles", { jar, form: { title } });
+      return Number(created.headers.get("location")!.split("/").pop());
+    },
+    edit: (id: number, form: Record<string, string>) => deskFetch(site.url, `/admin/articles/${id}`, { jar, form }),
+  };
+}
+
 /** The subject of the letter `seedLetter` sends. */
 export const SEEDED_LETTER_SUBJECT = "Les arnaques de décembre";
 

@@ -40,6 +40,7 @@ import { Label } from "~/components/ui/label";
 import { Select } from "~/components/ui/select";
 import { Textarea } from "~/components/ui/textarea";
 import { audit } from "~/desk/audit.server";
+import { makeShareImage } from "~/seo/share-image.server";
 import { DeskBackLink, deskLinkClass } from "~/desk/frame";
 import { FieldError, Notice, TextField } from "~/desk/form-parts";
 import { useLivePreview } from "~/desk/live-preview";
@@ -213,10 +214,13 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   await saveArticle(db, id, fields);
   if (!publishAt) {
     await log("article-saved");
+    // A published article's title or category may have changed: its share image follows (decision 029).
+    await makeShareImage(db, await getArticle(db, id), context.logger);
     return reply({ message: "Article enregistré.", values, preview });
   }
   await publishArticle(db, id, publishAt);
   await log(intent === "schedule" ? "article-scheduled" : "article-published");
+  await makeShareImage(db, await getArticle(db, id), context.logger);
   return reply({
     message:
       intent === "schedule"
