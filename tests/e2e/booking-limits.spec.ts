@@ -12,7 +12,12 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { bookingMessages } from "../../app/courses/schema";
 import { createOwner, freshDataDir, signIn, spawnSite, type CookieJar, type SpawnedSite } from "../support/harness";
-import { checkAtBothWidths, checkAtBothWidthsWithoutScript, createSessionInDesk } from "./desk-helpers";
+import {
+  checkAtBothWidths,
+  checkAtBothWidthsWithoutScript,
+  createSessionInDesk,
+  ownerBrowserContext,
+} from "./desk-helpers";
 import { expectNoAxeViolations, waitForHydration } from "./helpers";
 
 test.describe.configure({ mode: "serial" });
@@ -76,16 +81,7 @@ test("one address registers 3 seats, then is asked to telephone, without and wit
 });
 
 test("the owner's session page flags the registrations from one connection", async ({ browser }) => {
-  const context = await browser.newContext({ viewport: { width: 375, height: 740 } });
-  await context.addCookies(
-    jar
-      .header()
-      .split("; ")
-      .map((pair) => {
-        const equals = pair.indexOf("=");
-        return { name: pair.slice(0, equals), value: pair.slice(equals + 1), url: site.url };
-      }),
-  );
+  const context = await ownerBrowserContext(browser, site.url, jar, { viewport: { width: 375, height: 740 } });
   const page = await context.newPage();
   await page.goto(`${site.url}/admin/cours/${sessionId}`);
   const flag = page.getByRole("region", { name: "Inscriptions depuis une même connexion" });
