@@ -12,17 +12,33 @@
  * 10 seats, now 6; twelve addresses naming the same stranger as the
  * « proche » queued 24 mails to the stranger, now 10, the twelve
  * registrations kept and the owner told once. No log line names the
- * stranger's address nor a client address.
+ * stranger's address nor a client address. On two server processes sharing
+ * one PostgreSQL, posts sent at once meet both caps exactly.
  */
 import { eq, sql } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/node-postgres";
+import pg from "pg";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bookingMessages } from "../../app/courses/schema";
 import { createSession, zurichToUtc } from "../../app/courses/sessions.server";
 import type { Database } from "../../app/db/client.server";
+import * as schema from "../../app/db/schema";
 import { courseRegistrations, courseSessions, outbox } from "../../app/db/schema";
 import { MAIL_HELD_NOTICE } from "../../app/mail/recipient-cap.server";
-import { createOwner, deskFetch, pageText, sendRaw, sessionFields, signIn, startTestServer } from "../support/harness";
+import {
+  createOwner,
+  deskFetch,
+  pageText,
+  postgresBinaries,
+  sendRaw,
+  sessionFields,
+  signIn,
+  spawnSite,
+  startPostgres,
+  startTestServer,
+  type SpawnedSite,
+} from "../support/harness";
 
 /** Spellings of /cours/securite that React Router resolves to the course route. */
 const SPELLINGS = [
@@ -263,5 +279,67 @@ describe.each([
 
   it(says, async () => {
     expect(await theIssuesFigures(block.db, block.site.url)).toEqual(figures);
+  });
+});
+
+describe.skipIf(!postgresBinaries())("the limits on two server processes sharing one PostgreSQL", () => {
+  let postgres: Awaited<ReturnType<typeof startPostgres>>;
+  let sites: SpawnedSite[] = [];
+  let pool: pg.Pool;
+  let db: Database;
+  beforeAll(async () => {
+    postgres = await startPostgres();
+    const caps = {
+      DATABASE_URL: postgres.url,
+      BOOKING_SEATS_PER_ADDRESS_PER_DAY: "4",
+      MAILS_PER_RECIPIENT_PER_DAY: "3",
+    };
+    sites = [await spawnSite(caps), await spawnSite(caps)];
+    await Promise.all(sites.map((site) => site.ready()));
+    pool = new pg.Pool({ connectionString: postgres.url });
+    db = drizzle(pool, { schema }) as unknown as Database;
+  }, 180_000);
+  afterAll(async () => {
+    await Promise.all(sites.map((site) => site.stop()));
+    await pool?.end();
+    postgres?.destroy();
+  });
+
+  it("holds both caps exactly when the posts arrive at once, spread over both processes", async () => {
+    const sessionId = await createSession(
+      db,
+      sessionFields({ startsAt: zurichToUtc("2027-03-02", "14:00"), capacity: 40 }),
+    );
+    // One address, 12 posts of one seat at once, on three sessions (each under its own lock): 4 seats in all.
+    const others = [
+      await createSession(db, sessionFields({ startsAt: zurichToUtc("2027-03-09", "14:00"), capacity: 40 })),
+      await createSession(db, sessionFields({ startsAt: zurichToUtc("2027-03-16", "14:00"), capacity: 40 })),
+    ];
+    const sessions = [sessionId, ...others];
+    const seats = await Promise.all(
+      Array.from({ length: 12 }, (_, n) =>
+        post(sites[n % 2]!.url, DOORS[n % DOORS.length]!, registration(sessions[n % 3]!, 500 + n), "203.0.113.77"),
+      ),
+    );
+    expect(seats.filter((answer, n) => registered(answer, DOORS[n % DOORS.length]!))).toHaveLength(4);
+    expect(seats.filter((answer) => answer.status === 429)).toHaveLength(8);
+    const taken = await Promise.all(sessions.map((id) => seatsTaken(db, id)));
+    expect(taken.reduce((sum, seats) => sum + seats, 0)).toBe(4);
+    // 12 addresses naming one relative at once: 12 registrations, 3 mails to the relative, one notice.
+    const relativeAddress = "proche.pg@example.net";
+    const named = await Promise.all(
+      Array.from({ length: 12 }, (_, n) =>
+        post(
+          sites[n % 2]!.url,
+          "/cours/securite",
+          registration(sessionId, 600 + n, relative(600 + n, relativeAddress)),
+          `198.51.100.${100 + n}`,
+        ),
+      ),
+    );
+    expect(named.map((answer) => answer.status)).toEqual(Array(12).fill(303));
+    expect(await registrationsOf(db, sessionId)).toHaveLength(12 + taken[0]!);
+    expect(await mailsTo(db, relativeAddress)).toHaveLength(3);
+    expect((await notices(db)).filter((mail) => mail.textBody?.includes(relativeAddress))).toHaveLength(1);
   });
 });
