@@ -11,6 +11,9 @@ describe("loadSettings", () => {
       MAIL_FROM: "site@localhost",
       NODE_ENV: "production",
       ENABLE_ERROR_TEST_ROUTE: false,
+      MAILS_PER_RECIPIENT_PER_DAY: 10,
+      BOOKING_SEATS_PER_ADDRESS_PER_DAY: 6,
+      BOOKING_BURST_REGISTRATIONS: 3,
     });
     expect(settings.DATABASE_URL).toBeUndefined();
     expect(settings.SMTP_URL).toBeUndefined();
@@ -35,6 +38,12 @@ describe("loadSettings", () => {
     [{ MAIL_FROM: "not-an-address" }, /MAIL_FROM: must be an e-mail address/],
     [{ LOG_LEVEL: "loud" }, /LOG_LEVEL: must be one of/],
     [{ SMTP_URL: "smtp://mail.example.ch:587" }, /CONTACT_NOTIFY_TO: is required when SMTP_URL is set/],
+    [{ MAILS_PER_RECIPIENT_PER_DAY: "0" }, /MAILS_PER_RECIPIENT_PER_DAY: must be a whole number of mails.*\(got "0"\)/],
+    [
+      { BOOKING_SEATS_PER_ADDRESS_PER_DAY: "2.5" },
+      /BOOKING_SEATS_PER_ADDRESS_PER_DAY: must be a whole number of seats/,
+    ],
+    [{ BOOKING_BURST_REGISTRATIONS: "1" }, /BOOKING_BURST_REGISTRATIONS: must be a whole number of registrations/],
   ])("names the wrong variable: %j", (env, message) => {
     expect(() => loadSettings(env)).toThrow(SettingsError);
     expect(() => loadSettings(env)).toThrow(message);

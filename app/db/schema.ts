@@ -11,6 +11,7 @@ import {
   bigint,
   bigserial,
   customType,
+  date,
   boolean,
   check,
   index,
@@ -458,6 +459,11 @@ export const courseRegistrations = pgTable(
     message: text("message"),
     /** The code word the owner says when he calls (app/trust/code-word.server.ts); null on rows stored before it. */
     codeWord: text("code_word"),
+    /**
+     * The key of the day of the client address the form was posted from (app/courses/limits.server.ts):
+     * counts the seats one address takes in a day and flags bursts in the desk; null when taken in the desk.
+     */
+    clientKey: text("client_key"),
     /** `web` (the public form) or `desk` (taken by telephone by the owner). */
     source: text("source").notNull().default("web"),
     /** The scheduled reminders (one per address) in `outbox`. */
@@ -479,6 +485,9 @@ export const courseRegistrations = pgTable(
     index("course_registrations_booker_email_idx").on(sql`lower(${table.bookerEmail})`),
     index("course_registrations_phone_idx").on(table.phoneE164),
     index("course_registrations_booker_phone_idx").on(table.bookerPhoneE164),
+    index("course_registrations_client_idx")
+      .on(table.clientKey)
+      .where(sql`${table.clientKey} is not null`),
     check("course_registrations_status", sql`${table.status} in ('confirmed', 'waiting', 'cancelled')`),
     check("course_registrations_seats", sql`${table.seats} between 1 and 2`),
   ],
@@ -597,3 +606,26 @@ export const articleShareImages = pgTable("article_share_images", {
   bytes: bytea("bytes").notNull(),
   createdAt: timestamp("created_at", { withTimezone: true, mode: "string" }).notNull().defaultNow(),
 });
+
+// --- Limits on what one person can book (app/guards/daily-key.server.ts, decision 028).
+
+/** One random salt per day (Europe/Zurich); deleted after two days, and with it any way back from a key. */
+export const dailySalts = pgTable("daily_salts", {
+  day: date("day", { mode: "string" }).primaryKey(),
+  salt: text("salt").notNull(),
+});
+
+/**
+ * Mails written by public actions to one address on one day (app/mail/recipient-cap.server.ts), by the
+ * address's key of the day; `held`: those not written past MAILS_PER_RECIPIENT_PER_DAY.
+ */
+export const recipientMailDays = pgTable(
+  "recipient_mail_days",
+  {
+    day: date("day", { mode: "string" }).notNull(),
+    recipientKey: text("recipient_key").notNull(),
+    queued: integer("queued").notNull().default(0),
+    held: integer("held").notNull().default(0),
+  },
+  (table) => [primaryKey({ name: "recipient_mail_days_pk", columns: [table.day, table.recipientKey] })],
+);

@@ -42,7 +42,10 @@ import {
   courseSessions,
   newsletterSubscribers,
   outbox,
+  recipientMailDays,
 } from "~/db/schema";
+import { keyOfDaySql } from "~/guards/daily-key.server";
+import { MAIL_HELD_NOTICE } from "~/mail/recipient-cap.server";
 import { courseBySlug } from "~/courses/sessions.server";
 import { BOOKING_MAIL } from "~/courses/mails.server";
 import {
@@ -57,7 +60,7 @@ import {
 import { announceFreedSeats, type LinkOptions, type RegistrationRow } from "~/courses/booking.server";
 import { beforeErasingSubscriber, NEWSLETTER_MAIL_KINDS } from "~/newsletter/subscriptions.server";
 import { subscriberStates, subscriptionSources } from "~/newsletter/words";
-import { formatDateTime } from "~/utils/format";
+import { formatDate, formatDateTime } from "~/utils/format";
 import { toE164 } from "~/utils/phone";
 import { audit } from "./audit.server";
 import { statusLabel } from "./requests";
@@ -126,6 +129,7 @@ const mailKinds: Record<string, string> = {
   [BOOKING_MAIL.ownerRegistration]: "Avis d’une inscription à un cours",
   [BOOKING_MAIL.ownerCancellation]: "Avis d’une désinscription d’un cours",
   [BOOKING_MAIL.ownerErasure]: "Avis d’une place libérée par un effacement",
+  [MAIL_HELD_NOTICE]: "Avis d’envois retenus (limite du jour)",
 };
 
 /**
@@ -217,6 +221,22 @@ export const PERSON_TABLES: readonly PersonTable[] = [
       ],
     ],
   }),
+  personTable({
+    table: recipientMailDays,
+    // Counted by the address's key of the day (decision 028): found while that day's salt is kept (two days).
+    title: "E-mails comptés par jour (limite d’envois)",
+    noun: { one: "compte d’envois du jour", other: "comptes d’envois du jour" },
+    where: (person) =>
+      person.email
+        ? sql`${recipientMailDays.recipientKey} = ${keyOfDaySql(sql`"recipient_mail_days"."day"`, person.email)}`
+        : sql`false`,
+    orderBy: recipientMailDays.day,
+    fields: (row) => [
+      ["Jour", formatDate(row.day)],
+      ["E-mails écrits à la suite de demandes sur le site", String(row.queued)],
+      ["E-mails retenus (limite du jour atteinte)", String(row.held)],
+    ],
+  }),
 ];
 
 /**
@@ -241,6 +261,7 @@ export const TABLES_WITHOUT_PERSONAL_DATA: Readonly<Record<string, string>> = {
   desk_verification: "the owner's pending sign-in steps",
   desk_two_factor: "the owner's TOTP secret and recovery codes",
   desk_used_totp: "the owner's used TOTP codes",
+  daily_salts: "one random salt a day, deleted two days later (decision 028); no address",
   link_tokens:
     "hashes of random tokens and the id of what they act on (no address); expired ones are deleted, a course registration's with it",
   newsletter_letters: "the owner's letters",
@@ -388,6 +409,7 @@ export interface FoundPerson {
 type ContactRow = typeof contacts.$inferSelect;
 type OutboxRow = typeof outbox.$inferSelect;
 type SubscriberRow = typeof newsletterSubscribers.$inferSelect;
+type MailDayRow = typeof recipientMailDays.$inferSelect;
 
 /** The rows of one table among `found`. */
 function rowsOf<T>(found: readonly PersonRows[], table: PgTable): T[] {
@@ -462,6 +484,8 @@ export function peopleIn(found: readonly PersonRows[], person: PersonKey): Found
  *   registration they belong to) are deleted, unless sent to someone else
  *   and part of what is kept (the owner's notice of a kept registration or
  *   of someone else's cancellation): those are emptied (`scrubbed`).
+ * - the day counts of mails to the address (`mailDays`, decision 028) go
+ *   with everyone (they carry no name).
  */
 export interface ErasurePlan {
   contacts: number[];
@@ -471,6 +495,7 @@ export interface ErasurePlan {
   kept: RegistrationRow[];
   mails: number[];
   scrubbed: number[];
+  mailDays: MailDayRow[];
 }
 
 /**
@@ -546,6 +571,7 @@ export async function planErasure(
     kept,
     mails,
     scrubbed,
+    mailDays: chosenIds === null ? rowsOf<MailDayRow>(found, recipientMailDays) : [],
   };
 }
 
@@ -598,6 +624,7 @@ export function planCounts(plan: ErasurePlan): Record<string, number> {
     newsletter_subscribers: plan.subscribers.length,
     course_registrations: plan.registrations.length,
     outbox: plan.mails.length,
+    recipient_mail_days: plan.mailDays.length,
   };
 }
 
@@ -682,6 +709,20 @@ export async function erasePerson(
     );
     counts.contact_events = await deleteIds(contactEvents, plan.contactEvents);
     counts.contacts = await deleteIds(contacts, plan.contacts);
+    counts.recipient_mail_days = plan.mailDays.length
+      ? (
+          await tx
+            .delete(recipientMailDays)
+            .where(
+              or(
+                ...plan.mailDays.map((row) =>
+                  and(eq(recipientMailDays.day, row.day), eq(recipientMailDays.recipientKey, row.recipientKey)),
+                ),
+              ),
+            )
+            .returning({ one: sql`1` })
+        ).length
+      : 0;
     const freed = await announceFreedSeats(tx, freedSeats, { ...options, now });
     const ordered = Object.fromEntries(PERSON_TABLES.map((entry) => [tableKey(entry), counts[tableKey(entry)]!]));
     const result: ErasureResult = {

@@ -14,7 +14,9 @@
  *   (a course registration's expires 7 days after the course, before
  *   the registration's own deletion) and
  *   newsletter subscriptions not confirmed within 30 days are deleted;
- * - requests stored before `phone_e164` existed get it (`backfillPhoneE164`).
+ * - requests stored before `phone_e164` existed get it (`backfillPhoneE164`);
+ * - the salts of the keys of the day and the mail counts made with them are
+ *   deleted two days after their day (decision 028).
  *
  * `runRetention(db, now, { retentionMonths, sentNotificationDays })` (the
  * owner's legal settings, Réglages, which the privacy notice states) does one run at the moment
@@ -30,7 +32,9 @@ import type { Logger } from "pino";
 import type { Database } from "~/db/client.server";
 import { contactEvents, contacts, deskSession, deskUsedTotp, deskVerification, outbox, rateLimits } from "~/db/schema";
 import { deleteRegistrationsOfSessionsBefore } from "~/courses/person.server";
+import { deleteOldSalts } from "~/guards/daily-key.server";
 import { deleteSentMailOlderThan } from "~/mail/manage.server";
+import { deleteOldMailDays } from "~/mail/recipient-cap.server";
 import { deleteUnconfirmed } from "~/newsletter/subscriptions.server";
 import { deleteExpiredTokens } from "~/tokens/tokens.server";
 import { errorFields } from "~/utils/errors.server";
@@ -57,6 +61,9 @@ export interface RetentionCounts {
   tokens: number;
   /** Requests whose `phone_e164` was filled. */
   phonesFilled: number;
+  /** Salts of the keys of the day, and the mail counts made with them, two days after their day (decision 028). */
+  dailySalts: number;
+  recipientMailDays: number;
 }
 
 /** How long things are kept: whole calendar months for requests, days for sent notifications. */
@@ -128,6 +135,8 @@ export async function runRetention(
       ),
       tokens: await deleteExpiredTokens(tx, now),
       phonesFilled,
+      recipientMailDays: await deleteOldMailDays(tx, now),
+      dailySalts: await deleteOldSalts(tx, now),
     };
     await audit(tx, { action: "retention", details: { ...counts } }, logger);
     return counts;

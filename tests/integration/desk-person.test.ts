@@ -188,7 +188,7 @@ describe("the person's data", () => {
       ).text(),
     );
     expect(page).toContain(
-      "Trouvé : 2 demandes de contact, 1 changement de statut, 1 abonnement, 1 inscription à un cours et 5 e-mails.",
+      "Trouvé : 2 demandes de contact, 1 changement de statut, 1 abonnement, 1 inscription à un cours, 5 e-mails et 1 compte d’envois du jour.",
     );
     expect(page).toContain("Demandes de contact (2)");
     expect(page).toContain("m.dupont@example.org");
@@ -206,7 +206,7 @@ describe("the person's data", () => {
       ).text(),
     );
     expect(page).toContain(
-      "Cela efface définitivement : 2 demandes de contact, 1 changement de statut, 1 abonnement, 1 inscription à un cours et 5 e-mails.",
+      "Cela efface définitivement : 2 demandes de contact, 1 changement de statut, 1 abonnement, 1 inscription à un cours, 5 e-mails et 1 compte d’envois du jour.",
     );
     expect(page).toContain("Oui, effacer définitivement");
     expect(countsOf(await findPerson(site.database.db, marie)).contacts).toBe(2);
@@ -288,6 +288,7 @@ describe("erasing a person", () => {
       newsletter_subscribers: 1,
       course_registrations: 1,
       outbox: 5,
+      recipient_mail_days: 1,
     });
   });
 
@@ -321,11 +322,11 @@ describe("erasing a person", () => {
     expect(answer.status).toBe(303);
     // Her confirmed seat, in a session still to come, is freed: the owner is told (decision 019).
     expect(answer.headers.get("location")).toMatch(
-      /^\/admin\/personne\?effacement=contacts:2,contact_events:1,newsletter_subscribers:1,course_registrations:1,outbox:5&liberees=\d+$/,
+      /^\/admin\/personne\?effacement=contacts:2,contact_events:1,newsletter_subscribers:1,course_registrations:1,outbox:5,recipient_mail_days:1&liberees=\d+$/,
     );
     const result = textOf(await (await deskFetch(site.url, answer.headers.get("location")!, { jar })).text());
     expect(result).toContain(
-      "Effacement terminé : 2 demandes de contact, 1 changement de statut, 1 abonnement, 1 inscription à un cours et 5 e-mails.",
+      "Effacement terminé : 2 demandes de contact, 1 changement de statut, 1 abonnement, 1 inscription à un cours, 5 e-mails et 1 compte d’envois du jour.",
     );
     expect(result).toContain("Place libérée pour « Sécurité et protection », mardi 15 janvier 2030, 14 h 00");
 
@@ -342,7 +343,14 @@ describe("erasing a person", () => {
     expect(audits).toHaveLength(1);
     expect(audits[0]).toMatchObject({
       actor: ownerId,
-      details: { contacts: 2, contact_events: 1, newsletter_subscribers: 1, course_registrations: 1, outbox: 5 },
+      details: {
+        contacts: 2,
+        contact_events: 1,
+        newsletter_subscribers: 1,
+        course_registrations: 1,
+        outbox: 5,
+        recipient_mail_days: 1,
+      },
     });
     const written = JSON.stringify(audits[0]).toLowerCase();
     for (const personal of ["marie", "dupont", "@", "079", "791234567", "example"])
@@ -387,7 +395,9 @@ describe("a callback request (/rappel: a telephone, no e-mail)", () => {
       form: { email: "", telephone: "026 654 32 10" },
     });
     expect(answer.status).toBe(303);
-    expect(answer.headers.get("location")).toMatch(/^\/admin\/personne\?effacement=contacts:1,.*outbox:1$/);
+    expect(answer.headers.get("location")).toMatch(
+      /^\/admin\/personne\?effacement=contacts:1,.*outbox:1,recipient_mail_days:0$/,
+    );
     expect(countsOf(await findPerson(site.database.db, rose))).toEqual(
       Object.fromEntries(PERSON_TABLES.map((entry) => [tableKey(entry), 0])),
     );
