@@ -23,7 +23,7 @@ export interface Provider {
 /** The defaults of the owner's legal settings (Réglages changes them): every text below follows. */
 export const legalSettings = /* @__PURE__ */ typesetAll({
   /** Date of the last change to either page (ISO), shown as "Dernière mise à jour : 22 novembre 2026". */
-  lastUpdated: "2026-11-24",
+  lastUpdated: "2026-11-25",
   /** A contact request is deleted this many months after the last exchange with the person (automatically: app/desk/retention.server.ts). */
   retentionMonths: 24,
   /** A sent notification (the owner's copy of a request, in the database) is deleted this many days after sending. */
@@ -405,6 +405,10 @@ export function legalPagesOf(
           {
             kind: "paragraph",
             text: `Pour empêcher les envois abusifs du formulaire de contact, le serveur compte pendant ${rateLimitMinutes} minutes les envois faits depuis chaque adresse IP. Ce compte est enregistré dans la base de données, non pas avec votre adresse IP, mais avec une empreinte calculée à partir d’elle (un hachage). Il est effacé automatiquement au plus tard un jour après la fin de ce délai.`,
+          },
+          {
+            kind: "paragraph",
+            text: "Pour qu’une seule connexion ne prenne pas toutes les places d’un cours, et qu’une adresse e-mail ne reçoive pas trop de messages envoyés depuis le site, le serveur compte, pour la journée, les places réservées depuis chaque connexion et les e-mails écrits à chaque adresse. Il les enregistre, non pas avec l’adresse IP ou l’adresse e-mail, mais avec une empreinte (un hachage) calculée avec une clé tirée au hasard chaque jour. Cette clé est effacée automatiquement après deux jours : l’empreinte ne permet alors plus de retrouver qui que ce soit.",
           },
           {
             kind: "paragraph",
