@@ -203,7 +203,7 @@ export default function Settings() {
               </Notice>
             ) : null}
             {/* Drawn anew when the values change (a save), so that each field shows them as stored. */}
-            <Form key={JSON.stringify(shown)} method="post" className="mt-4 space-y-5" noValidate>
+            <Form key={JSON.stringify(shown)} method="post" className="mt-4 max-w-2xl space-y-5" noValidate>
               <input type="hidden" name="section" value={section} />
               {SETTINGS_FIELDS[section].map((field) => {
                 const heading =
