@@ -108,6 +108,25 @@ export const settingsSchema = z
       .min(0, "must be a number of seconds between 0 and 300")
       .max(300, "must be a number of seconds between 0 and 300")
       .default(10),
+    // Limits on what one person can book (issue 22 item 5, decision 028): settings a test shortens.
+    MAILS_PER_RECIPIENT_PER_DAY: z.coerce
+      .number({ message: "must be a whole number of mails between 1 and 1000" })
+      .int("must be a whole number of mails between 1 and 1000")
+      .min(1, "must be a whole number of mails between 1 and 1000")
+      .max(1000, "must be a whole number of mails between 1 and 1000")
+      .default(10),
+    BOOKING_SEATS_PER_ADDRESS_PER_DAY: z.coerce
+      .number({ message: "must be a whole number of seats between 1 and 1000" })
+      .int("must be a whole number of seats between 1 and 1000")
+      .min(1, "must be a whole number of seats between 1 and 1000")
+      .max(1000, "must be a whole number of seats between 1 and 1000")
+      .default(6),
+    BOOKING_BURST_REGISTRATIONS: z.coerce
+      .number({ message: "must be a whole number of registrations between 2 and 1000" })
+      .int("must be a whole number of registrations between 2 and 1000")
+      .min(2, "must be a whole number of registrations between 2 and 1000")
+      .max(1000, "must be a whole number of registrations between 2 and 1000")
+      .default(3),
     AUTH_SECRET: z
       .string()
       .min(32, "must be at least 32 characters (e.g. the output of: openssl rand -base64 32)")

@@ -29,6 +29,7 @@ import { newCodeWord } from "~/trust/code-word.server";
 import { toE164 } from "~/utils/phone";
 import { courseRegistrations, courseSessions, outbox } from "~/db/schema";
 import { enqueueMail, type MailPerson } from "~/mail/enqueue.server";
+import { enqueueVisitorMail, type RecipientCap } from "~/mail/recipient-cap.server";
 import { issueToken, readToken } from "~/tokens/tokens.server";
 import {
   BOOKING_MAIL,
@@ -44,6 +45,7 @@ import {
   type Reader,
 } from "./mails.server";
 import { calendarAttachment } from "./ics.server";
+import { seatsAllowed, type ClientLimit } from "./limits.server";
 import { registrationPath } from "./links";
 import { registersRelative, type BookingInput } from "./schema";
 import { courseBySlug, type SessionRow } from "./sessions.server";
@@ -71,6 +73,8 @@ export type RegistrationResult =
   | { outcome: "too-few-seats"; left: number }
   /** The same telephone is already registered (confirmed or waiting) for this session: nothing written. */
   | { outcome: "already-registered" }
+  /** The client address has taken its seats of the day (`clientLimit`, app/courses/limits.server.ts): nothing written. */
+  | { outcome: "address-limit" }
   /** No such session, cancelled, or already started: nothing written. */
   | { outcome: "closed" };
 
@@ -79,6 +83,8 @@ export interface LinkOptions {
   siteUrl: string;
   /** The current time (tests pass a fixed clock). */
   now?: Date;
+  /** A public action's cap on mails to visitors' addresses (app/mail/recipient-cap.server.ts); absent in the desk. */
+  mailCap?: RecipientCap;
 }
 
 const manageUrl = (siteUrl: string, token: string) => `${siteUrl}${registrationPath(token)}`;
@@ -206,14 +212,14 @@ async function queueReminders(
   session: SessionRow,
   registration: RegistrationRow,
   token: string | null,
-  { siteUrl, now = new Date() }: LinkOptions,
+  { siteUrl, now = new Date(), mailCap }: LinkOptions,
 ): Promise<number[]> {
   const notBefore = new Date(new Date(session.startsAt).getTime() - REMINDER_BEFORE_MS);
   if (notBefore.getTime() <= now.getTime()) return [];
-  const ids: number[] = [];
+  const ids: (number | null)[] = [];
   for (const { address, reader } of recipientsOf(registration)) {
     ids.push(
-      await enqueueMail(tx, {
+      await enqueueVisitorMail(mailCap, tx, {
         kind: BOOKING_MAIL.reminder,
         recipient: address,
         notBefore,
@@ -228,7 +234,7 @@ async function queueReminders(
       }),
     );
   }
-  return ids;
+  return ids.filter((id) => id !== null);
 }
 
 /**
@@ -239,13 +245,16 @@ async function queueReminders(
  * owner's notice. While anyone waits, newcomers wait too (a freed seat is
  * given by the owner, to the first in line). A telephone already
  * registered for the session (confirmed or waiting) is refused
- * (`already-registered`), checked under the session's lock.
+ * (`already-registered`), checked under the session's lock; so is a
+ * client address past its seats of the day (`clientLimit`:
+ * `address-limit`). With `mailCap`, the mails to visitors' addresses are
+ * capped (a mail held is not written; the registration is).
  * @throws the driver's error when the database fails (nothing is written).
  */
 export async function registerForSession(
   db: Database,
   input: BookingInput,
-  options: LinkOptions & { source?: "web" | "desk" },
+  options: LinkOptions & { source?: "web" | "desk"; clientLimit?: ClientLimit },
 ): Promise<RegistrationResult> {
   const now = options.now ?? new Date();
   const seats = Number(input.seats);
@@ -255,6 +264,7 @@ export async function registerForSession(
       return { outcome: "closed" } as const;
     }
     if (await phoneRegistered(tx, session.id, input.phone)) return { outcome: "already-registered" } as const;
+    if (!(await seatsAllowed(tx, options.clientLimit, seats))) return { outcome: "address-limit" } as const;
     const anyoneWaiting = (await firstWaiting(tx, session.id)) !== undefined;
     const left = anyoneWaiting ? 0 : session.capacity - session.seatsTaken;
     if (left > 0 && left < seats) return { outcome: "too-few-seats", left } as const;
@@ -286,6 +296,7 @@ export async function registerForSession(
         source: options.source ?? "web",
         createdAt: now.toISOString(),
         codeWord: newCodeWord(),
+        clientKey: options.clientLimit?.key ?? null,
       })
       .returning();
     const row = registration!;
@@ -303,7 +314,7 @@ export async function registerForSession(
     const attachments =
       status === "confirmed" ? [calendarAttachment({ session, courseTitle: title, manageUrl: link })] : null;
     for (const { address, reader } of recipientsOf(row)) {
-      const mailId = await enqueueMail(tx, {
+      const mailId = await enqueueVisitorMail(options.mailCap, tx, {
         kind: status === "confirmed" ? BOOKING_MAIL.confirmation : BOOKING_MAIL.waiting,
         recipient: address,
         people: peopleOf(row),
@@ -319,7 +330,7 @@ export async function registerForSession(
         }),
         attachments,
       });
-      mailIds.push(mailId);
+      if (mailId !== null) mailIds.push(mailId);
     }
     const reminderMailIds = status === "confirmed" ? await queueReminders(tx, session, row, token, options) : [];
     const ownerMailId = await enqueueMail(tx, {
@@ -434,20 +445,19 @@ async function cancelUnderLock(
     }
     await dropReminders(tx, registration.reminderMailIds);
     for (const { address, reader } of recipientsOf(registration)) {
-      mailIds.push(
-        await enqueueMail(tx, {
-          kind: BOOKING_MAIL.registrationCancelled,
-          recipient: address,
-          people: peopleOf(registration),
-          ...registrationCancelledMail({
-            courseTitle: courseTitle(session),
-            session,
-            reader,
-            attendeeName: attendeeOf(registration),
-            by,
-          }),
+      const mailId = await enqueueVisitorMail(options.mailCap, tx, {
+        kind: BOOKING_MAIL.registrationCancelled,
+        recipient: address,
+        people: peopleOf(registration),
+        ...registrationCancelledMail({
+          courseTitle: courseTitle(session),
+          session,
+          reader,
+          attendeeName: attendeeOf(registration),
+          by,
         }),
-      );
+      });
+      if (mailId !== null) mailIds.push(mailId);
     }
     if (by === "person") {
       const waiting = registration.status === "confirmed" ? await firstWaiting(tx, session.id) : undefined;

@@ -314,6 +314,21 @@ export const auditLog = pgTable(
   (table) => [index("audit_log_at_idx").on(table.at)],
 );
 
+/**
+ * When the owner last opened the page listing each kind the desk's badges
+ * count (`registrations`: /admin/cours; `subscriptions`: /admin/lettres and
+ * /admin/abonnes): what came after is "new" (app/desk/live.server.ts,
+ * migration 0016). One row per kind, no personal data.
+ */
+export const deskSeen = pgTable(
+  "desk_seen",
+  {
+    kind: text("kind").primaryKey(),
+    seenAt: timestamp("seen_at", { withTimezone: true, mode: "string" }).notNull().defaultNow(),
+  },
+  (table) => [check("desk_seen_kind", sql`${table.kind} in ('registrations', 'subscriptions')`)],
+);
+
 // --- Tokens in links (app/tokens/tokens.server.ts): random, stored hashed, single-purpose, expiring.
 
 /** A token sent in a link: only its SHA-256 is stored; `subject` names what it acts on (a subscriber's id...). */
@@ -448,6 +463,11 @@ export const courseRegistrations = pgTable(
     message: text("message"),
     /** The code word the owner says when he calls (app/trust/code-word.server.ts); null on rows stored before it. */
     codeWord: text("code_word"),
+    /**
+     * The key of the day of the client address the form was posted from (app/courses/limits.server.ts):
+     * counts the seats one address takes in a day and flags bursts in the desk; null when taken in the desk.
+     */
+    clientKey: text("client_key"),
     /** `web` (the public form) or `desk` (taken by telephone by the owner). */
     source: text("source").notNull().default("web"),
     /** The scheduled reminders (one per address) in `outbox`. */
@@ -469,6 +489,9 @@ export const courseRegistrations = pgTable(
     index("course_registrations_booker_email_idx").on(sql`lower(${table.bookerEmail})`),
     index("course_registrations_phone_idx").on(table.phoneE164),
     index("course_registrations_booker_phone_idx").on(table.bookerPhoneE164),
+    index("course_registrations_client_idx")
+      .on(table.clientKey)
+      .where(sql`${table.clientKey} is not null`),
     check("course_registrations_status", sql`${table.status} in ('confirmed', 'waiting', 'cancelled')`),
     check("course_registrations_seats", sql`${table.seats} between 1 and 2`),
   ],
@@ -673,4 +696,52 @@ export const invoices = pgTable(
     check("invoices_paid_by", sql`${table.paidBy} is null or ${table.paidBy} in ('virement', 'twint', 'especes')`),
     check("invoices_due", sql`${table.dueOn} >= ${table.issuedOn}`),
   ],
+);
+
+/**
+ * Réglages (migration 0015, decision 024): one row per section of the owner's settings
+ * (`app/settings/schema.ts`), its value the section as the desk validated it; no row = the
+ * content files' default. A trigger announces "settings" to every process's render cache.
+ */
+export const siteSettings = pgTable("site_settings", {
+  section: text("section").primaryKey(),
+  value: jsonb("value").notNull(),
+  updatedAt: timestamp("updated_at", { withTimezone: true, mode: "string" }).notNull().defaultNow(),
+});
+
+/**
+ * The share image of a published article (1200×630 PNG, `app/seo/share-card.server.tsx`), made when it is
+ * published or when what it shows changes; `source` is the hash of what it shows, part of its address
+ * (`/og/articles/{slug}-{source}.png`). Deleted with its article. Decision 029.
+ */
+export const articleShareImages = pgTable("article_share_images", {
+  articleId: bigint("article_id", { mode: "number" })
+    .primaryKey()
+    .references(() => articles.id, { onDelete: "cascade" }),
+  source: text("source").notNull(),
+  bytes: bytea("bytes").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true, mode: "string" }).notNull().defaultNow(),
+});
+
+// --- Limits on what one person can book (app/guards/daily-key.server.ts, decision 028).
+
+/** One random salt per day (Europe/Zurich); deleted after two days, and with it any way back from a key. */
+export const dailySalts = pgTable("daily_salts", {
+  day: date("day", { mode: "string" }).primaryKey(),
+  salt: text("salt").notNull(),
+});
+
+/**
+ * Mails written by public actions to one address on one day (app/mail/recipient-cap.server.ts), by the
+ * address's key of the day; `held`: those not written past MAILS_PER_RECIPIENT_PER_DAY.
+ */
+export const recipientMailDays = pgTable(
+  "recipient_mail_days",
+  {
+    day: date("day", { mode: "string" }).notNull(),
+    recipientKey: text("recipient_key").notNull(),
+    queued: integer("queued").notNull().default(0),
+    held: integer("held").notNull().default(0),
+  },
+  (table) => [primaryKey({ name: "recipient_mail_days_pk", columns: [table.day, table.recipientKey] })],
 );

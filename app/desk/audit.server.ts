@@ -31,6 +31,7 @@ export type AuditAction =
   | "article-deleted"
   | "picture-added"
   | "picture-slot"
+  | "settings-saved"
   | "registration-cancelled"
   | "seat-given"
   | "invoice-created"

@@ -43,7 +43,10 @@ import {
   invoices,
   newsletterSubscribers,
   outbox,
+  recipientMailDays,
 } from "~/db/schema";
+import { keyOfDaySql } from "~/guards/daily-key.server";
+import { MAIL_HELD_NOTICE } from "~/mail/recipient-cap.server";
 import { courseBySlug } from "~/courses/sessions.server";
 import { BOOKING_MAIL } from "~/courses/mails.server";
 import {
@@ -139,6 +142,7 @@ const mailKinds: Record<string, string> = {
   [BOOKING_MAIL.ownerErasure]: "Avis d’une place libérée par un effacement",
   [INVOICE_MAIL.invoice]: "Facture",
   [INVOICE_MAIL.reminder]: "Rappel d’une facture",
+  [MAIL_HELD_NOTICE]: "Avis d’envois retenus (limite du jour)",
 };
 
 /** The person's invoices: the e-mail or telephone they were made with (any case, E.164). */
@@ -254,6 +258,22 @@ export const PERSON_TABLES: readonly PersonTable[] = [
       ],
     ],
   }),
+  personTable({
+    table: recipientMailDays,
+    // Counted by the address's key of the day (decision 028): found while that day's salt is kept (two days).
+    title: "E-mails comptés par jour (limite d’envois)",
+    noun: { one: "compte d’envois du jour", other: "comptes d’envois du jour" },
+    where: (person) =>
+      person.email
+        ? sql`${recipientMailDays.recipientKey} = ${keyOfDaySql(sql`"recipient_mail_days"."day"`, person.email)}`
+        : sql`false`,
+    orderBy: recipientMailDays.day,
+    fields: (row) => [
+      ["Jour", formatDate(row.day)],
+      ["E-mails écrits à la suite de demandes sur le site", String(row.queued)],
+      ["E-mails retenus (limite du jour atteinte)", String(row.held)],
+    ],
+  }),
 ];
 
 /**
@@ -266,7 +286,10 @@ export const TABLES_WITHOUT_PERSONAL_DATA: Readonly<Record<string, string>> = {
   pictures: "the owner's pictures and their descriptions (no metadata kept: app/pictures/pictures.server.ts)",
   picture_files: "the resized files of the owner's pictures, without EXIF or GPS data",
   site_pictures: "which of the owner's pictures fills a slot of the home page",
+  site_settings: "the owner's own business details, hours, prices and legal settings (Réglages), no visitor's",
+  article_share_images: "the share images of the owner's articles (category, title, date)",
   audit_log: "counts and kinds only, never an e-mail, a name or a telephone",
+  desk_seen: "when the owner last opened the desk's lists of registrations and subscriptions (a kind and a time)",
   rate_limits: "keys are SHA-256 hashes of an address or an e-mail, deleted once expired",
   site_secrets: "the server's own secrets",
   desk_user: "the owner's own account",
@@ -275,6 +298,7 @@ export const TABLES_WITHOUT_PERSONAL_DATA: Readonly<Record<string, string>> = {
   desk_verification: "the owner's pending sign-in steps",
   desk_two_factor: "the owner's TOTP secret and recovery codes",
   desk_used_totp: "the owner's used TOTP codes",
+  daily_salts: "one random salt a day, deleted two days later (decision 028); no address",
   link_tokens:
     "hashes of random tokens and the id of what they act on (no address); expired ones are deleted, a course registration's with it",
   newsletter_letters: "the owner's letters",
@@ -424,6 +448,7 @@ type ContactRow = typeof contacts.$inferSelect;
 type OutboxRow = typeof outbox.$inferSelect;
 type SubscriberRow = typeof newsletterSubscribers.$inferSelect;
 type InvoiceRow = typeof invoices.$inferSelect;
+type MailDayRow = typeof recipientMailDays.$inferSelect;
 
 /** The rows of one table among `found`. */
 function rowsOf<T>(found: readonly PersonRows[], table: PgTable): T[] {
@@ -498,6 +523,8 @@ export function peopleIn(found: readonly PersonRows[], person: PersonKey): Found
  *   registration they belong to) are deleted, unless sent to someone else
  *   and part of what is kept (the owner's notice of a kept registration or
  *   of someone else's cancellation): those are emptied (`scrubbed`).
+ * - the day counts of mails to the address (`mailDays`, decision 028) go
+ *   with everyone (they carry no name).
  */
 export interface ErasurePlan {
   contacts: number[];
@@ -509,6 +536,7 @@ export interface ErasurePlan {
   scrubbed: number[];
   /** Invoices kept (CO art. 958f), their e-mail and telephone removed. */
   invoices: number[];
+  mailDays: MailDayRow[];
 }
 
 /**
@@ -587,6 +615,7 @@ export async function planErasure(
     invoices: rowsOf<InvoiceRow>(found, invoices)
       .filter((row) => chosen(row.clientName) || chosen(row.clientAttention))
       .map((row) => row.id),
+    mailDays: chosenIds === null ? rowsOf<MailDayRow>(found, recipientMailDays) : [],
   };
 }
 
@@ -640,6 +669,7 @@ export function planCounts(plan: ErasurePlan): Record<string, number> {
     newsletter_subscribers: plan.subscribers.length,
     course_registrations: plan.registrations.length,
     outbox: plan.mails.length,
+    recipient_mail_days: plan.mailDays.length,
   };
 }
 
@@ -732,6 +762,20 @@ export async function erasePerson(
         .update(invoices)
         .set({ email: null, phone: null, phoneE164: null })
         .where(inArray(invoices.id, plan.invoices));
+    counts.recipient_mail_days = plan.mailDays.length
+      ? (
+          await tx
+            .delete(recipientMailDays)
+            .where(
+              or(
+                ...plan.mailDays.map((row) =>
+                  and(eq(recipientMailDays.day, row.day), eq(recipientMailDays.recipientKey, row.recipientKey)),
+                ),
+              ),
+            )
+            .returning({ one: sql`1` })
+        ).length
+      : 0;
     const freed = await announceFreedSeats(tx, freedSeats, { ...options, now });
     const ordered = Object.fromEntries(
       PERSON_TABLES.filter((entry) => tableKey(entry) in counts).map((entry) => [

@@ -1,10 +1,10 @@
 /**
  * Who invoices are paid to: `invoiceCreditor(context)`, the one place that
  * reads the owner's details for an invoice (its heading and the QR-bill's
- * "Compte / Payable à"). Today it reads the name and postal address of
- * `app/content/identity.ts` and the account of the setting `INVOICE_IBAN`
- * (validated at start, app/config/settings.server.ts); when the desk's
- * « Réglages » hold them, this function reads them there instead.
+ * "Compte / Payable à"): the business name, postal address, IDE, e-mail and
+ * telephone of Réglages (decision 024), and the account of Réglages'
+ * « Paiement des factures », else of the setting `INVOICE_IBAN` (validated
+ * at start, app/config/settings.server.ts: a deployment may give it).
  *
  * The VAT status: the owner is not subject to VAT (a turnover under
  * CHF 100’000.– a year, LTVA art. 10 al. 2 let. a), so an invoice shows no
@@ -15,9 +15,9 @@
  * an invoice printed again later reads as it was sent.
  */
 import type { AppLoadContext } from "react-router";
-import { identity } from "~/content/identity";
 import type { InvoiceCreditor } from "~/db/schema";
 import { settingsFrom } from "~/config/settings.server";
+import { getSiteSettings } from "~/settings/site.server";
 import { isQrIban } from "./payment-rules";
 
 /** The mention an invoice of a business not subject to VAT carries. */
@@ -42,11 +42,12 @@ function countryCode(name: string): string {
 }
 
 /**
- * The creditor of invoices made now. Never throws (the IBAN was validated at start).
- * @param context the loader's context (its settings; absent: the environment's).
+ * The creditor of invoices made now. Never throws (the IBANs were validated when saved or at start).
+ * @param context the loader's context (its database and settings; absent: the defaults and the environment's).
  */
-export function invoiceCreditor(context: AppLoadContext | undefined): CreditorResult {
-  const iban = settingsFrom(context).INVOICE_IBAN;
+export async function invoiceCreditor(context: AppLoadContext | undefined): Promise<CreditorResult> {
+  const { identity, payment } = await getSiteSettings(context ?? {});
+  const iban = payment.iban ?? settingsFrom(context).INVOICE_IBAN;
   if (!iban) return { ok: false, missing: "iban" };
   const { street, buildingNumber } = splitStreet(identity.address.street);
   return {

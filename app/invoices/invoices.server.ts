@@ -34,7 +34,7 @@ import {
 import { courseBySlug } from "~/courses/sessions.server";
 import { spreadsheetCsv, type CsvColumn } from "~/desk/csv.server";
 import { enqueueMail } from "~/mail/enqueue.server";
-import { mailDetails, mailDocument, mailParagraph, replyLines, visitorFooter } from "~/mail/layout.server";
+import { mailDetails, mailDocument, mailParagraph, replyText, visitorFooter } from "~/mail/layout.server";
 import { oneLine } from "~/mail/render.server";
 import { formatChf, formatDate, formatDateTime, isoDateInZurich } from "~/utils/format";
 import { toE164 } from "~/utils/phone";
@@ -238,7 +238,7 @@ export function invoiceMail(invoice: Invoice, kind: keyof typeof INVOICE_MAIL) {
     ["À payer d’ici au", due],
   ];
   const signature = invoice.creditor.name;
-  const text = `${paragraphs.join("\n\n")}\n\n${details.map(([label, value]) => `${label} : ${value}`).join("\n")}\n\n${signature}\n\n${replyLines().join("\n")}\n`;
+  const text = `${paragraphs.join("\n\n")}\n\n${details.map(([label, value]) => `${label} : ${value}`).join("\n")}\n\n${signature}\n\n${replyText()}\n`;
   const html = mailDocument({
     title: subject,
     body: [...paragraphs.map(mailParagraph), mailDetails(details), mailParagraph(signature)].join(""),

@@ -6,7 +6,8 @@
  * booking...): both rows are stored, or neither.
  */
 import type { Database } from "~/db/client.server";
-import { identity } from "~/content/identity";
+import type { IdentitySettings } from "~/settings/schema";
+import { readSiteSettings } from "~/settings/site.server";
 import { outbox, type MailAttachment, type NamedPerson } from "~/db/schema";
 import { toE164 } from "~/utils/phone";
 import { mailbox } from "./render.server";
@@ -108,7 +109,7 @@ export async function enqueueMail(tx: Database, mail: MailToSend): Promise<numbe
       contactId: mail.contactId ?? null,
       letterId: mail.letterId ?? null,
       recipient: mail.recipient,
-      replyTo: mail.replyTo ?? (mail.recipient !== null ? ownerReplyTo() : null),
+      replyTo: mail.replyTo ?? (mail.recipient !== null ? ownerReplyTo((await readSiteSettings(tx)).identity) : null),
       subject: mail.subject,
       textBody: mail.text,
       htmlBody: mail.html ?? null,
@@ -123,7 +124,7 @@ export async function enqueueMail(tx: Database, mail: MailToSend): Promise<numbe
   return row!.id;
 }
 
-/** The Reply-To of every mail to a visitor: the owner's name and public address (`app/content/identity.ts`). */
-export function ownerReplyTo(): string {
+/** The Reply-To of every mail to a visitor: the owner's name and public address (Réglages' `identity`). */
+export function ownerReplyTo(identity: Pick<IdentitySettings, "name" | "email">): string {
   return mailbox(identity.name, identity.email);
 }

@@ -40,7 +40,9 @@ import { buildContactMail, CONTACT_NOTIFICATION, type ContactNotificationPayload
 import type { Database } from "~/db/client.server";
 import { outbox, type MailAttachment } from "~/db/schema";
 import { getInvoice, invoiceFileName } from "~/invoices/invoices.server";
+import { getSiteSettings } from "~/settings/site.server";
 import { errorFields } from "~/utils/errors.server";
+import { fillOwnerTags, OWNER_TAGS } from "./layout.server";
 
 /** The message handed to the transport: nodemailer's options, the subset the outbox uses. */
 export interface OutgoingMail {
@@ -315,7 +317,12 @@ export class OutboxWorker {
       };
       content.attachments = [...(content.attachments ?? []), pdf];
     }
-    await transport!.sendMail({ from, to, ...content });
+    // A visitor mail's footer: the owner's details as Réglages hold them now (merge tags, app/mail/layout.server.ts).
+    const filled =
+      content.text.includes(OWNER_TAGS.text) || content.html?.includes(OWNER_TAGS.html)
+        ? fillOwnerTags(content, (await getSiteSettings({ db: this.options.db, logger: this.options.logger })).identity)
+        : content;
+    await transport!.sendMail({ from, to, ...filled });
   }
 }
 

@@ -4,7 +4,14 @@
  * checked and photographed at the two widths the owner and visitors use.
  */
 import fs from "node:fs";
-import { expect, test, type BrowserContext, type Page } from "@playwright/test";
+import {
+  expect,
+  test,
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type Page,
+} from "@playwright/test";
 import {
   deskFetch,
   freshDataDir,
@@ -156,4 +163,28 @@ export async function createSessionInDesk(
   });
   expect(answer.status).toBe(303);
   return Number(/(\d+)$/.exec(answer.headers.get("location")!)![1]);
+}
+
+/**
+ * A browser context signed in as the owner whose cookies `jar` holds (an
+ * API sign-in, `signIn` of the harness), for `siteUrl`; `options` as
+ * `browser.newContext` takes them (viewport, JavaScript).
+ */
+export async function ownerBrowserContext(
+  browser: Browser,
+  siteUrl: string,
+  jar: CookieJar,
+  options: BrowserContextOptions,
+): Promise<BrowserContext> {
+  const context = await browser.newContext(options);
+  await context.addCookies(
+    jar
+      .header()
+      .split("; ")
+      .map((pair) => {
+        const equals = pair.indexOf("=");
+        return { name: pair.slice(0, equals), value: pair.slice(equals + 1), url: siteUrl };
+      }),
+  );
+  return context;
 }

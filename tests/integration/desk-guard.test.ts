@@ -18,6 +18,7 @@ import {
   deskSession,
   deskUser,
   newsletterLetters,
+  siteSettings,
   newsletterSubscribers,
   outbox,
   invoices,
@@ -70,6 +71,12 @@ const invoiceForm = new URLSearchParams({
   dueOn: "2026-12-25",
 }).toString();
 const sendInvoiceForm = new URLSearchParams({ intent: "send" }).toString();
+const pricesForm = new URLSearchParams({
+  section: "prices",
+  "prices-small-group": "1",
+  "prices-one-to-one-course": "1",
+  "prices-one-to-one-support": "1",
+}).toString();
 let letterId: number;
 
 /** Every door of the desk but the sign-in page, in the spellings React Router resolves to the same routes. */
@@ -127,6 +134,15 @@ function doors(id: number): Door[] {
     { method: "POST", path: "/admin/factures/1", body: sendInvoiceForm, data: false },
     { method: "POST", path: "/admin/factures/1.data", body: sendInvoiceForm, data: true },
     { method: "GET", path: "/admin/factures/1/facture.pdf", data: false },
+    // Réglages: the site's prices and the owner's details.
+    ...["/admin/reglages", "/admin/reglages/", "/Admin/Reglages", "/%61dmin/reglages", "/x/../admin/reglages"].flatMap(
+      (path): Door[] => [
+        { method: "GET", path, data: false },
+        { method: "POST", path, body: pricesForm, data: false },
+      ],
+    ),
+    { method: "GET", path: "/admin/reglages.data", data: true },
+    { method: "POST", path: "/admin/reglages.data", body: pricesForm, data: true },
   ];
 }
 
@@ -173,6 +189,7 @@ const untouched = { status: "nouveau", note: "", history: 0 };
 /** What the newsletter's and the person's doors could change: letters made or sent, mails queued, Marie erased, invoices made. */
 async function deskState() {
   const letters = await site.database.db.select().from(newsletterLetters);
+  const settings = await site.database.db.select().from(siteSettings);
   const mails = await site.database.db.select({ id: outbox.id }).from(outbox);
   const invoiceRows = await site.database.db.select({ id: invoices.id }).from(invoices);
   const marie = await site.database.db
@@ -181,6 +198,7 @@ async function deskState() {
     .where(eq(contacts.email, "marie.dupont@example.ch"));
   return {
     letters: letters.length,
+    settings: settings.length,
     sent: letters.filter((letter) => letter.sentAt).length,
     mails: mails.length,
     marie: marie.length,
@@ -294,6 +312,16 @@ describe("a desk action from another origin, with a valid session", () => {
     expect(answer.text).toContain("Statut changé : Terminé.");
     expect(await requestState(otherContactId)).toEqual({ status: "termine", note: "", history: 1 });
     expect(await requestState(contactId)).toEqual(untouched);
+  });
+
+  it("Réglages' action from the site itself saves the prices (the doors above are the real ones)", async () => {
+    const answer = await knock({ method: "POST", path: "/admin/reglages", body: pricesForm, data: false }, valid);
+    expect(answer.status).toBe(303);
+    expect(answer.headers.location).toBe("/admin/reglages?enregistre=prices#prices");
+    const rows = await site.database.db.select().from(siteSettings);
+    expect(rows.map((row) => [row.section, row.value])).toEqual([
+      ["prices", { "small-group": 1, "one-to-one-course": 1, "one-to-one-support": 1 }],
+    ]);
   });
 });
 

@@ -113,7 +113,9 @@ beforeAll(async () => {
   marieLink = registered.headers.get("location")!;
   // The owner invoiced her course (her e-mail in capitals, her mobile typed the Swiss way).
   const [registration] = await site.database.db.select({ id: courseRegistrations.id }).from(courseRegistrations);
-  const creditor = invoiceCreditor({ settings: loadSettings({ INVOICE_IBAN: "CH5604835012345678009" }) } as never);
+  const creditor = await invoiceCreditor({
+    settings: loadSettings({ INVOICE_IBAN: "CH5604835012345678009" }),
+  } as never);
   if (!creditor.ok) throw new Error("INVOICE_IBAN is set above");
   await createInvoice(
     site.database.db,
@@ -219,7 +221,7 @@ describe("the person's data", () => {
       ).text(),
     );
     expect(page).toContain(
-      "Trouvé : 2 demandes de contact, 1 changement de statut, 1 abonnement, 1 inscription à un cours, 1 facture et 5 e-mails.",
+      "Trouvé : 2 demandes de contact, 1 changement de statut, 1 abonnement, 1 inscription à un cours, 1 facture, 5 e-mails et 1 compte d’envois du jour.",
     );
     expect(page).toContain("Demandes de contact (2)");
     expect(page).toContain("Factures (1)");
@@ -241,7 +243,7 @@ describe("the person's data", () => {
       ).text(),
     );
     expect(page).toContain(
-      "Cela efface définitivement : 2 demandes de contact, 1 changement de statut, 1 abonnement, 1 inscription à un cours et 5 e-mails.",
+      "Cela efface définitivement : 2 demandes de contact, 1 changement de statut, 1 abonnement, 1 inscription à un cours, 5 e-mails et 1 compte d’envois du jour.",
     );
     expect(page).toContain(
       "1 facture est gardée 10 ans, comme la loi le demande (Code des obligations, art. 958f) : le nom et l’adresse y restent ; l’e-mail et le téléphone en seront effacés.",
@@ -327,6 +329,7 @@ describe("erasing a person", () => {
       course_registrations: 1,
       invoices: 1,
       outbox: 5,
+      recipient_mail_days: 1,
     });
   });
 
@@ -360,11 +363,11 @@ describe("erasing a person", () => {
     expect(answer.status).toBe(303);
     // Her confirmed seat, in a session still to come, is freed: the owner is told (decision 019).
     expect(answer.headers.get("location")).toMatch(
-      /^\/admin\/personne\?effacement=contacts:2,contact_events:1,newsletter_subscribers:1,course_registrations:1,outbox:5&liberees=\d+&factures=1$/,
+      /^\/admin\/personne\?effacement=contacts:2,contact_events:1,newsletter_subscribers:1,course_registrations:1,outbox:5,recipient_mail_days:1&liberees=\d+&factures=1$/,
     );
     const result = textOf(await (await deskFetch(site.url, answer.headers.get("location")!, { jar })).text());
     expect(result).toContain(
-      "Effacement terminé : 2 demandes de contact, 1 changement de statut, 1 abonnement, 1 inscription à un cours et 5 e-mails.",
+      "Effacement terminé : 2 demandes de contact, 1 changement de statut, 1 abonnement, 1 inscription à un cours, 5 e-mails et 1 compte d’envois du jour.",
     );
     expect(result).toContain("Place libérée pour « Sécurité et protection », mardi 15 janvier 2030, 14 h 00");
     expect(result).toContain(
@@ -404,6 +407,7 @@ describe("erasing a person", () => {
         course_registrations: 1,
         outbox: 5,
         invoices_kept: 1,
+        recipient_mail_days: 1,
       },
     });
     const written = JSON.stringify(audits[0]).toLowerCase();
@@ -449,7 +453,9 @@ describe("a callback request (/rappel: a telephone, no e-mail)", () => {
       form: { email: "", telephone: "026 654 32 10" },
     });
     expect(answer.status).toBe(303);
-    expect(answer.headers.get("location")).toMatch(/^\/admin\/personne\?effacement=contacts:1,.*outbox:1$/);
+    expect(answer.headers.get("location")).toMatch(
+      /^\/admin\/personne\?effacement=contacts:1,.*outbox:1,recipient_mail_days:0$/,
+    );
     expect(countsOf(await findPerson(site.database.db, rose))).toEqual(
       Object.fromEntries(PERSON_TABLES.map((entry) => [tableKey(entry), 0])),
     );

@@ -209,6 +209,7 @@ describe("the Nu HTML Checker", () => {
       `/admin/articles/${articleId}`,
       `/admin/articles/${draftArticleId}`,
       "/admin/images",
+      "/admin/reglages",
       `/admin/demandes/${contact!.id}`,
       "/admin/personne?email=marie.dupont%40example.ch",
       "/admin/lettres",
@@ -236,8 +237,17 @@ describe("the Nu HTML Checker", () => {
       200,
       fetch(`${site.url}${registered.headers.get("location")}?annuler`),
     );
-    // The desk's session page, and its question "Oui, annuler" in a registrant's card.
-    const [booked] = await site.database.db.select({ id: courseRegistrations.id }).from(courseRegistrations);
+    // The desk's session page, and its question "Oui, annuler" in a registrant's card; three registrations
+    // from one address (this test's): the page flags them (decision 028).
+    for (const [firstName, phone] of [
+      ["Paul", "079 123 45 68"],
+      ["Lise", "079 123 45 69"],
+    ] as const)
+      expect((await registration({ firstName, lastName: "Dupont", phone })).status).toBe(303);
+    const [booked] = await site.database.db
+      .select({ id: courseRegistrations.id })
+      .from(courseRegistrations)
+      .orderBy(courseRegistrations.id);
     await save(`GET /admin/cours/${sessionId} (signed in)`, 200, desk(`/admin/cours/${sessionId}`));
     await save(
       `GET /admin/cours/${sessionId}?annuler=… (signed in, asks once)`,

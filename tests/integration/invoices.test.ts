@@ -166,7 +166,7 @@ describe("making an invoice", () => {
       status: "open",
     });
     expect(row!.reference).toMatch(new RegExp(`^RF\\d{2}${year}000001$`));
-    const creditor = invoiceCreditor({ settings: loadSettings({ INVOICE_IBAN: IBAN }) } as never);
+    const creditor = await invoiceCreditor({ settings: loadSettings({ INVOICE_IBAN: IBAN }) } as never);
     if (!creditor.ok) throw new Error("IBAN set");
     const draft: InvoiceDraft = {
       ...invoiceForm(),

@@ -34,8 +34,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = ({ data: loaded }) =>
-  deskMeta(loaded ? `Liste de présence, ${loaded.title}` : "Séance introuvable");
+export const meta: Route.MetaFunction = ({ data: loaded, matches }) =>
+  deskMeta(loaded ? `Liste de présence, ${loaded.title}` : "Séance introuvable", matches);
 
 export default function Attendance() {
   const { id, title, when, place, people } = useLoaderData<typeof loader>();

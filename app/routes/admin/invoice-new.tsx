@@ -38,12 +38,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     { registration: idOf(query.get("inscription")), contact: idOf(query.get("demande")) },
     todayInZurich(),
   );
-  return { ...start, ibanMissing: !invoiceCreditor(context).ok, lines: INVOICE_FORM_LINES };
+  return { ...start, ibanMissing: !(await invoiceCreditor(context)).ok, lines: INVOICE_FORM_LINES };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const owner = await requireOwner(request, context);
-  const creditor = invoiceCreditor(context);
+  const creditor = await invoiceCreditor(context);
   if (!creditor.ok) return data({ errors: {}, values: {}, message: "IBAN manquant." }, { status: 409 });
   const result = readInvoiceForm(await readFormData(request, 64 * 1024));
   if (!result.ok) {

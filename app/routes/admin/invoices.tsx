@@ -40,7 +40,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const overdue = open.filter((row) => isOverdue(row, today));
   const shown = filter === "ouvertes" ? open : filter === "en-retard" ? overdue : all;
   return {
-    ibanMissing: !invoiceCreditor(context).ok,
+    ibanMissing: !(await invoiceCreditor(context)).ok,
     filter,
     open: { count: open.length, total: formatCentimes(open.reduce((sum, row) => sum + row.totalCentimes, 0)) },
     overdue: {

@@ -248,7 +248,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = () => deskMeta("Données d’une personne");
+export const meta: Route.MetaFunction = ({ matches }) => deskMeta("Données d’une personne", matches);
 
 export async function action({ request, context }: Route.ActionArgs) {
   const owner = await requireOwner(request, context);

@@ -80,8 +80,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = ({ data: loaded }) =>
-  deskMeta(loaded ? `Demande n° ${loaded.id}` : "Demande introuvable");
+export const meta: Route.MetaFunction = ({ data: loaded, matches }) =>
+  deskMeta(loaded ? `Demande n° ${loaded.id}` : "Demande introuvable", matches);
 
 const NOTE_MAX = 5000;
 
