@@ -128,7 +128,7 @@ export const SETTINGS_FIELDS: Record<SettingsSection, SettingsField[]> = {
       hint: "Par exemple CHE-123.456.789. Laissez vide si vous n’en avez pas.",
       optional: true,
     },
-    { name: "street", label: "Rue et numéro", autoComplete: "street-address", group: "Adresse postale" },
+    { name: "street", label: "Rue et numéro", autoComplete: "address-line1", group: "Adresse postale" },
     {
       name: "postalCode",
       label: "NPA",

@@ -319,7 +319,7 @@ describe("an invoice's life", () => {
 });
 
 describe("without INVOICE_IBAN", () => {
-  it("says « IBAN manquant » and makes no invoice", async () => {
+  it("says « IBAN manquant » and makes no invoice, until the owner gives his QR-IBAN in Réglages", async () => {
     const bare = await startTestServer({});
     try {
       const owner = await signIn(bare.url, await createOwner(bare.database.db));
@@ -329,6 +329,24 @@ describe("without INVOICE_IBAN", () => {
       const answer = await deskFetch(bare.url, "/admin/factures/nouvelle", { jar: owner, form: invoiceForm() });
       expect(answer.status).toBe(409);
       expect(await bare.database.db.select().from(invoices)).toEqual([]);
+
+      // A wrong account is refused beside its field; SIX's sample QR-IBAN is taken.
+      const payment = (iban: string) =>
+        deskFetch(bare.url, "/admin/reglages", { jar: owner, form: { section: "payment", "payment-iban": iban } });
+      const wrong = await payment("CH44 3199 9123 0008 8901 3");
+      expect(wrong.status).toBe(400);
+      expect(textOf(await wrong.text())).toContain("Cet IBAN n’est pas valable.");
+      expect((await payment("ch44 3199 9123 0008 8901 2")).status).toBe(303);
+      expect(textOf(await (await deskFetch(bare.url, "/admin/factures", { jar: owner })).text())).not.toContain(
+        "IBAN manquant",
+      );
+      expect((await deskFetch(bare.url, "/admin/factures/nouvelle", { jar: owner, form: invoiceForm() })).status).toBe(
+        303,
+      );
+      const [made] = await bare.database.db.select().from(invoices);
+      expect(made!.creditor).toMatchObject({ iban: "CH4431999123000889012", qrIban: true });
+      // With a QR-IBAN, the reference is a QR reference: 27 digits.
+      expect(made!.reference).toMatch(/^\d{27}$/);
     } finally {
       await bare.close();
     }
