@@ -58,6 +58,10 @@ export default defineConfig({
       DATA_DIR: "./data/e2e",
       // Browser tests send many requests from one address.
       CONTACT_RATE_LIMIT_MAX: "100000",
+      // ... book many seats from it and mail one address often (decision 028's limits, tested in
+      // tests/integration/booking-limits.test.ts).
+      BOOKING_SEATS_PER_ADDRESS_PER_DAY: "1000",
+      MAILS_PER_RECIPIENT_PER_DAY: "1000",
     },
   },
 });

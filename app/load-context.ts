@@ -4,6 +4,7 @@ import type { Settings } from "./config/settings.server";
 import type { Database } from "./db/client.server";
 import type { RateLimiter } from "./guards/public-action.server";
 import type { DeskAuth } from "./desk/auth.server";
+import type { DeskLive } from "./desk/live.server";
 import type { RenderHints } from "./utils/render-cache";
 
 declare module "react-router" {
@@ -21,6 +22,8 @@ declare module "react-router" {
     rateLimit?: RateLimiter;
     /** The owner's sign-in (app/desk/auth.server.ts); absent while prerendering. */
     auth?: DeskAuth;
+    /** The desk's event streams of this process (app/desk/live.server.ts); absent while prerendering. */
+    deskLive?: DeskLive;
     /** True for a single-fetch data request (path ending in `.data`). */
     dataRequest?: boolean;
     /** This request's Content-Security-Policy nonce (server/security.ts); absent while prerendering. */

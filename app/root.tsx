@@ -27,7 +27,8 @@ import { TooltipProvider } from "~/components/ui/tooltip";
 import { blogSection } from "~/content/home";
 import { identity } from "~/content/identity";
 import { callbackCta, contactCta, helpLinks, legalLinks, navItems } from "~/content/navigation";
-import { zones } from "~/content/zones";
+import { cantonNames } from "~/content/zones";
+import { getSiteSettings } from "~/settings/site.server";
 import { useHydrated } from "~/utils/use-hydrated";
 import { metaOf, siteName, titleTags } from "~/seo/meta";
 import type { Route } from "./+types/root";
@@ -117,7 +118,8 @@ export function Layout({ children }: { children: ReactNode }) {
  * canonical URL and share tags (see `pageMeta`); the feed link's title; the
  * header's and footer's words.
  */
-export function loader({ context }: Route.LoaderArgs): RootData {
+export async function loader({ context }: Route.LoaderArgs): Promise<RootData> {
+  const { identity: owner } = await getSiteSettings(context);
   // The footer's © year changes on the first of January.
   context.renderHints?.validUntil(new Date(new Date().getFullYear() + 1, 0, 1));
   const brand = { line1: identity.brand.line1, line2: identity.brand.line2 };
@@ -128,10 +130,10 @@ export function loader({ context }: Route.LoaderArgs): RootData {
       brand,
       navItems,
       contactLabel: contactCta.label,
-      channels: encodedContactChannels(),
+      channels: encodedContactChannels(owner),
       callback: callbackCta,
     },
-    footer: { brand, name: identity.name, cantons: zones.map((zone) => zone.canton), navItems, legalLinks, helpLinks },
+    footer: { brand, name: owner.name, cantons: cantonNames, navItems, legalLinks, helpLinks },
   };
 }
 

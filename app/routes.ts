@@ -24,6 +24,8 @@ export default [
   route("coordonnees", "routes/coordonnees.tsx"),
   // Pictures uploaded in the desk (app/pictures/), from the database.
   route("images/:file", "routes/image.ts"),
+  // Share images of articles (app/seo/share-image.server.ts), made on the server, from the database.
+  route("og/articles/:file", "routes/share-image.ts"),
   route("newsletter", "routes/newsletter.tsx"),
   route("newsletter/confirmer/:token", "routes/newsletter-confirm.tsx"),
   route("newsletter/desabonnement/:token", "routes/newsletter-unsubscribe.tsx"),
@@ -34,6 +36,8 @@ export default [
   route("__erreur-test", "routes/error-test.tsx"),
   // The owner's desk (app/desk/): every loader and action calls requireOwner, except the sign-in's.
   route("admin/connexion", "routes/admin/sign-in.tsx"),
+  // The desk's event stream (app/desk/live.server.ts): a resource route, outside the frame.
+  route("admin/direct", "routes/admin/live.ts"),
   layout("routes/admin/layout.tsx", [
     route("admin", "routes/admin/inbox.tsx"),
     route("admin/demandes/:id", "routes/admin/request.tsx"),
@@ -47,6 +51,7 @@ export default [
     route("admin/articles", "routes/admin/articles.tsx"),
     route("admin/articles/:id", "routes/admin/article.tsx"),
     route("admin/images", "routes/admin/images.tsx"),
+    route("admin/reglages", "routes/admin/settings.tsx"),
     route("admin/abonnes", "routes/admin/subscribers.tsx"),
     route("admin/abonnes.csv", "routes/admin/subscribers-csv.ts"),
     route("admin/cours", "routes/admin/courses.tsx"),
@@ -54,6 +59,11 @@ export default [
     route("admin/cours/:id", "routes/admin/course-session.tsx"),
     route("admin/cours/:id/presences", "routes/admin/course-attendance.tsx"),
     route("admin/cours/:id/inscrits.csv", "routes/admin/course-csv.ts"),
+    route("admin/factures", "routes/admin/invoices.tsx"),
+    route("admin/factures.csv", "routes/admin/invoices-csv.ts"),
+    route("admin/factures/nouvelle", "routes/admin/invoice-new.tsx"),
+    route("admin/factures/:id", "routes/admin/invoice.tsx"),
+    route("admin/factures/:id/facture.pdf", "routes/admin/invoice-pdf.ts"),
   ]),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -23,6 +23,7 @@ import type { ViteDevServer } from "vite";
 import type { Database } from "../app/db/client.server.ts";
 import type { RateLimiter } from "../app/guards/public-action.server.ts";
 import type { DeskAuth } from "../app/desk/auth.server.ts";
+import type { DeskLive } from "../app/desk/live.server.ts";
 import { errorFields } from "../app/utils/errors.server.ts";
 import type { Settings } from "../app/config/settings.server.ts";
 import { lingeringClose } from "./lingering-close.ts";
@@ -51,6 +52,8 @@ export interface AppOptions {
   isClosing: () => boolean;
   /** Production: the public pages' render cache (server/render-cache.ts). */
   pages?: PageRenderer;
+  /** The desk's event streams (app/desk/live.server.ts). */
+  deskLive?: DeskLive;
 }
 
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
@@ -125,6 +128,7 @@ export function createApp({
   auth,
   isClosing,
   pages,
+  deskLive,
 }: AppOptions): express.Express {
   const app = express();
   app.disable("x-powered-by");
@@ -203,6 +207,7 @@ export function createApp({
         clientAddress: req.ip ?? req.socket.remoteAddress ?? "unknown",
         rateLimit,
         auth,
+        deskLive,
         // A single-fetch request (`/admin.data`): the desk answers 401 to it instead of a redirect.
         dataRequest: req.path.endsWith(".data"),
         cspNonce: res.locals.cspNonce,

@@ -178,7 +178,9 @@ const isDeskRoute = (route: RouteNode | null) => Boolean(route?.id?.startsWith("
  * The owner's desk is never stored nor indexed: every answer of a desk
  * route (pages, `.data`, redirects, refusals), whatever the spelling of its
  * path, leaves with `Cache-Control: no-store` and `X-Robots-Tag: noindex,
- * nofollow`, set last (`on-headers`), over what a route may have set. In
+ * nofollow`, set last (`on-headers`), over what a route may have set,
+ * except its `no-transform` (the desk's event stream, app/routes/admin/live.ts:
+ * kept so that the compression middleware leaves the stream unbuffered). In
  * development (no route tree) the path decides.
  */
 export function privatePages(tree: RouteNode[] | null): RequestHandler {
@@ -186,7 +188,11 @@ export function privatePages(tree: RouteNode[] | null): RequestHandler {
     const desk = tree ? isDeskRoute(routeOf(tree, req.originalUrl)) : /^\/admin(\/|\.data|$)/i.test(req.path);
     if (desk) {
       onHeaders(res, () => {
-        res.setHeader("Cache-Control", "no-store");
+        const own = String(res.getHeader("Cache-Control") ?? "");
+        res.setHeader(
+          "Cache-Control",
+          /(^|,)\s*no-transform\s*(,|$)/i.test(own) ? "no-store, no-transform" : "no-store",
+        );
         res.setHeader("X-Robots-Tag", "noindex, nofollow");
       });
     }

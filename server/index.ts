@@ -56,5 +56,3 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
 
 // Only once SIGTERM is handled: a signal during an await above would end the process uncleanly.
 logger.info(`Site ready on http://localhost:${running.port} (public address ${settings.SITE_URL})`);
-const { warnOfPlaceholders } = await import("../app/content/placeholders.server.ts");
-if (settings.NODE_ENV === "production") warnOfPlaceholders(logger); // fictitious values left in app/content/ (README)

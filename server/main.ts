@@ -4,7 +4,7 @@
  * integration tests.
  *
  * `startServer({ settings, logger })` resolves once the port listens, to
- * `{ port, database, worker, close() }`. `close()` stops in this order: the
+ * `{ port, database, worker, deskLive, close() }`. `close()` stops in this order: the
  * listener (no new connection; requests still arriving on open connections
  * get 503), the requests in progress (up to SHUTDOWN_GRACE_SECONDS, then
  * their connections are cut), the outbox worker (its current mail finished,
@@ -12,8 +12,10 @@
  * (app/desk/retention.server.ts: its timers, and a run in progress), the
  * database.
  * In production, public pages come from the render cache
- * (`server/render-cache.ts`), which listens to the database's
- * announcements and is warmed in the background once the port listens.
+ * (`server/render-cache.ts`), warmed in the background once the port
+ * listens; it and the desk's event streams (`app/desk/live.server.ts`)
+ * hear the database's announcements (`server/announcements.ts`). `close()`
+ * ends the event streams first.
  * @throws DatabaseOpenError naming DATABASE_URL or DATA_DIR when the
  *   database cannot be opened, DataDirLockedError when another process uses
  *   DATA_DIR, an Error naming PORT when it cannot listen.
@@ -31,7 +33,10 @@ import { OutboxWorker } from "../app/mail/outbox.server.ts";
 import { openDatabase, type OpenDatabase } from "../app/db/client.server.ts";
 import { errorFields } from "../app/utils/errors.server.ts";
 import { importArticleFiles } from "../app/blog/store.server.ts";
+import { warnOfPlaceholders } from "../app/content/placeholders.server.ts";
 import { createApp } from "./app.ts";
+import { announcementListener } from "./announcements.ts";
+import { DeskLive, deskSnapshot } from "../app/desk/live.server.ts";
 import { createPageRenderer, RENDER_CACHE_CHANNEL, RenderCache, warmRenderCache } from "./render-cache.ts";
 import type { Settings } from "../app/config/settings.server.ts";
 import { createRateLimiter } from "./rate-limit.ts";
@@ -40,12 +45,14 @@ import { SIGN_IN_LIMITS } from "../app/desk/sign-in.server.ts";
 import { NEWSLETTER_LIMITS } from "../app/newsletter/schema.ts";
 import { NEWSLETTER_MAIL_KINDS } from "../app/newsletter/subscriptions.server.ts";
 import { scheduleRetention } from "../app/desk/retention.server.ts";
-import { legalSettings } from "../app/content/legal.ts";
+import { readSiteSettings } from "../app/settings/site.server.ts";
 
 export interface RunningServer {
   port: number;
   database: OpenDatabase;
   worker: OutboxWorker;
+  /** The desk's event streams of this process. */
+  deskLive: DeskLive;
   close(): Promise<void>;
 }
 
@@ -87,6 +94,8 @@ export async function startServer({
   if (imported.added.length + imported.updated.length > 0) {
     logger.info({ added: imported.added, updated: imported.updated }, "blog: article files imported");
   }
+  // Fictitious values still in Réglages or the articles (README, "First thing to change").
+  if (settings.NODE_ENV === "production") await warnOfPlaceholders(database.db, logger);
 
   const transport = settings.SMTP_URL
     ? nodemailer.createTransport({
@@ -136,18 +145,15 @@ export async function startServer({
     logger,
   });
 
-  // Public pages kept in memory, dropped when the database announces a change (server/render-cache.ts).
+  // The desk's event streams (app/desk/live.server.ts), and public pages kept in memory
+  // (server/render-cache.ts): both hear the database's announcements over one connection
+  // (server/announcements.ts).
+  const deskLive = new DeskLive({ snapshot: () => deskSnapshot(database.db), logger });
   const renderCache = build ? new RenderCache({ maxBytes: settings.RENDER_CACHE_MAX_MB * 1024 * 1024 }) : undefined;
-  const stopListening = renderCache
-    ? await database.listen(RENDER_CACHE_CHANNEL, {
-        message: (tag) => renderCache.invalidate(tag),
-        connected: (up) => {
-          if (!up) logger.warn("render cache: lost the database's announcements, pages are rendered on each request");
-          else if (renderCache.size === 0 && renderCache.generation > 0) logger.info("render cache: listening again");
-          renderCache.setListening(up);
-        },
-      })
-    : undefined;
+  const stopListening = await database.listen(
+    RENDER_CACHE_CHANNEL,
+    announcementListener({ cache: renderCache, desk: deskLive, logger }),
+  );
 
   const pages =
     build && renderCache
@@ -174,6 +180,7 @@ export async function startServer({
     auth,
     isClosing: () => closing,
     pages,
+    deskLive,
   });
   const server = await new Promise<Server>((resolve, reject) => {
     const listening = app.listen(settings.PORT, settings.HOST, (error?: Error) => {
@@ -186,7 +193,8 @@ export async function startServer({
   const retention = scheduleRetention({
     db: database.db,
     logger,
-    periods: legalSettings,
+    // Read at each run: the owner changes them in Réglages (the privacy notice states them).
+    periods: async () => (await readSiteSettings(database.db, logger)).legal,
   });
 
   if (pages) {
@@ -201,10 +209,13 @@ export async function startServer({
     port: (server.address() as AddressInfo).port,
     database,
     worker,
+    deskLive,
     async close() {
       // 1. No new connection; idle keep-alive connections dropped; a request still arriving
       //    on an open connection is refused (503, server/doors.ts).
       closing = true;
+      // Open event streams would hold the server until the grace period: ended now (browsers connect again).
+      deskLive.close();
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();
       // 2. Requests in progress finish, within the grace period.
@@ -215,7 +226,7 @@ export async function startServer({
       //    progress ends; then the database.
       await worker.stop();
       await retention.stop();
-      await stopListening?.();
+      await stopListening();
       await vite?.close();
       await database.close();
     },

@@ -31,7 +31,13 @@ import type { Logger } from "pino";
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from "react-router";
 import { parseSitemap } from "sitemap";
 import { Readable } from "node:stream";
-import { RENDER_TAGS, renderCachePolicy, type RenderCachePolicy, type RenderHints } from "../app/utils/render-cache.ts";
+import {
+  RENDER_TAGS,
+  SITE_WIDE_TAG,
+  renderCachePolicy,
+  type RenderCachePolicy,
+  type RenderHints,
+} from "../app/utils/render-cache.ts";
 import { errorFields } from "../app/utils/errors.server.ts";
 import { matchesOf, routeTree, type RouteNode } from "./doors.ts";
 import { inlineScriptHashes } from "./security.ts";
@@ -146,9 +152,12 @@ export class RenderCache {
     return true;
   }
 
-  /** Drops every entry showing `tag` (an unknown tag drops everything). */
+  /**
+   * Drops every entry showing `tag`. A site-wide tag ("settings": the owner's name and telephone are
+   * on every page) and an unknown one drop everything.
+   */
   invalidate(tag: string): void {
-    if (!(RENDER_TAGS as readonly string[]).includes(tag)) return this.clear();
+    if (tag === SITE_WIDE_TAG || !(RENDER_TAGS as readonly string[]).includes(tag)) return this.clear();
     this.#generation += 1;
     for (const [key, entry] of this.#entries) if (entry.tags.has(tag)) this.#remove(key);
   }

@@ -48,6 +48,12 @@ export const articleFormSchema = z.object({
     .trim()
     .min(1, "Donnez un titre à l’article.")
     .max(ARTICLE_LIMITS.title, `Le titre doit contenir au plus ${ARTICLE_LIMITS.title} caractères.`),
+  /** Empty (or absent): the article keeps its author. */
+  author: z
+    .string()
+    .trim()
+    .max(ARTICLE_LIMITS.author, `Le nom de l’auteur doit contenir au plus ${ARTICLE_LIMITS.author} caractères.`)
+    .default(""),
   excerpt: z
     .string({ message: "Écrivez un résumé de deux ou trois phrases." })
     .trim()
@@ -160,6 +166,7 @@ export async function saveArticle(
     .update(articles)
     .set({
       title: fields.title,
+      ...(fields.author ? { author: fields.author } : {}),
       excerpt: fields.excerpt,
       category: fields.category,
       body: fields.body,

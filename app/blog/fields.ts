@@ -6,7 +6,7 @@ import type { IconName } from "~/components/icon";
 import type { ThemeColor } from "~/content/types";
 
 /** Limits of the fields, as the files' front matter has them (app/blog/articles.server.ts). */
-export const ARTICLE_LIMITS = { title: 120, excerpt: 300, category: 60, body: 100_000 } as const;
+export const ARTICLE_LIMITS = { title: 120, author: 80, excerpt: 300, category: 60, body: 100_000 } as const;
 
 /** The icons an article may carry, with what they show, in French (the desk's select). */
 export const ICON_CHOICES: Record<IconName, string> = {

@@ -11,9 +11,17 @@ describe("loadSettings", () => {
       MAIL_FROM: "site@localhost",
       NODE_ENV: "production",
       ENABLE_ERROR_TEST_ROUTE: false,
+      MAILS_PER_RECIPIENT_PER_DAY: 10,
+      BOOKING_SEATS_PER_ADDRESS_PER_DAY: 6,
+      BOOKING_BURST_REGISTRATIONS: 3,
     });
     expect(settings.DATABASE_URL).toBeUndefined();
     expect(settings.SMTP_URL).toBeUndefined();
+  });
+
+  it("reads INVOICE_IBAN as typed, with spaces, and keeps it without them", () => {
+    expect(loadSettings({ INVOICE_IBAN: "ch56 0483 5012 3456 7800 9" }).INVOICE_IBAN).toBe("CH5604835012345678009");
+    expect(loadSettings({}).INVOICE_IBAN).toBeUndefined();
   });
 
   it("treats empty values as unset", () => {
@@ -35,6 +43,14 @@ describe("loadSettings", () => {
     [{ MAIL_FROM: "not-an-address" }, /MAIL_FROM: must be an e-mail address/],
     [{ LOG_LEVEL: "loud" }, /LOG_LEVEL: must be one of/],
     [{ SMTP_URL: "smtp://mail.example.ch:587" }, /CONTACT_NOTIFY_TO: is required when SMTP_URL is set/],
+    [{ INVOICE_IBAN: "CH56 0483 5012 3456 7800 8" }, /INVOICE_IBAN: must be a Swiss IBAN or QR-IBAN/],
+    [{ INVOICE_IBAN: "DE89 3704 0044 0532 0130 00" }, /INVOICE_IBAN: must be a Swiss IBAN or QR-IBAN/],
+    [{ MAILS_PER_RECIPIENT_PER_DAY: "0" }, /MAILS_PER_RECIPIENT_PER_DAY: must be a whole number of mails.*\(got "0"\)/],
+    [
+      { BOOKING_SEATS_PER_ADDRESS_PER_DAY: "2.5" },
+      /BOOKING_SEATS_PER_ADDRESS_PER_DAY: must be a whole number of seats/,
+    ],
+    [{ BOOKING_BURST_REGISTRATIONS: "1" }, /BOOKING_BURST_REGISTRATIONS: must be a whole number of registrations/],
   ])("names the wrong variable: %j", (env, message) => {
     expect(() => loadSettings(env)).toThrow(SettingsError);
     expect(() => loadSettings(env)).toThrow(message);

@@ -13,6 +13,7 @@
  */
 import type { AppLoadContext } from "react-router";
 import { z } from "zod";
+import { isValidSwissIban, normalizeIban } from "~/invoices/payment-rules";
 
 // 0 lets the system pick a free port (tests).
 const port = z.coerce
@@ -107,9 +108,40 @@ export const settingsSchema = z
       .min(0, "must be a number of seconds between 0 and 300")
       .max(300, "must be a number of seconds between 0 and 300")
       .default(10),
+    // Limits on what one person can book (issue 22 item 5, decision 028): settings a test shortens.
+    MAILS_PER_RECIPIENT_PER_DAY: z.coerce
+      .number({ message: "must be a whole number of mails between 1 and 1000" })
+      .int("must be a whole number of mails between 1 and 1000")
+      .min(1, "must be a whole number of mails between 1 and 1000")
+      .max(1000, "must be a whole number of mails between 1 and 1000")
+      .default(10),
+    BOOKING_SEATS_PER_ADDRESS_PER_DAY: z.coerce
+      .number({ message: "must be a whole number of seats between 1 and 1000" })
+      .int("must be a whole number of seats between 1 and 1000")
+      .min(1, "must be a whole number of seats between 1 and 1000")
+      .max(1000, "must be a whole number of seats between 1 and 1000")
+      .default(6),
+    BOOKING_BURST_REGISTRATIONS: z.coerce
+      .number({ message: "must be a whole number of registrations between 2 and 1000" })
+      .int("must be a whole number of registrations between 2 and 1000")
+      .min(2, "must be a whole number of registrations between 2 and 1000")
+      .max(1000, "must be a whole number of registrations between 2 and 1000")
+      .default(3),
     AUTH_SECRET: z
       .string()
       .min(32, "must be at least 32 characters (e.g. the output of: openssl rand -base64 32)")
+      .optional(),
+    /**
+     * The account invoices are paid to (app/invoices/creditor.server.ts): a Swiss IBAN or QR-IBAN, spaces allowed.
+     * Unset: the desk makes no invoice and says « IBAN manquant ».
+     */
+    INVOICE_IBAN: z
+      .string()
+      .transform(normalizeIban)
+      .refine(
+        isValidSwissIban,
+        "must be a Swiss IBAN or QR-IBAN (CH or LI, 21 characters, valid check digits), e.g. CH56 0483 5012 3456 7800 9",
+      )
       .optional(),
     ENABLE_ERROR_TEST_ROUTE: z
       .enum(["0", "1"], { message: "must be 0 or 1" })

@@ -1,8 +1,10 @@
-/** The contact channels from `app/content/identity.ts`, encoded for a loader to pass to the page. */
-import { identity, type ContactChannels } from "~/content/identity";
+/** The owner's contact channels (Réglages, `/admin/reglages`), encoded for a loader to pass to the page. */
+import type { ContactChannels } from "~/content/identity";
+import type { IdentitySettings } from "~/settings/schema";
 import { encodeContact } from "./obfuscate";
 
-export function encodedContactChannels(): string {
+/** `identity`'s telephone, e-mail and WhatsApp, encoded (decision 001: no number as plain text in a page). */
+export function encodedContactChannels(identity: IdentitySettings): string {
   const channels: ContactChannels = {
     phone: identity.phone,
     phoneDisplay: identity.phoneDisplay,

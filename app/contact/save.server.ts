@@ -9,7 +9,8 @@
  * owner (`recipient` null: CONTACT_NOTIFY_TO when sent). With
  * `newsletterConsent` and `siteUrl`, the newsletter's double opt-in starts
  * in the same transaction (`requestSubscription`: a confirmation mail,
- * nobody subscribed without clicking). The request gets `codeWord` (a new
+ * nobody subscribed without clicking; with `mailCap`, held past the
+ * address's mails of the day). The request gets `codeWord` (a new
  * one of app/trust/code-word.server.ts when not given), stored and shown in
  * the notification.
  * @returns the new contact's id. @throws whatever the driver throws when the
@@ -18,6 +19,7 @@
 import type { Database } from "~/db/client.server";
 import { contacts } from "~/db/schema";
 import { enqueueMail } from "~/mail/enqueue.server";
+import type { RecipientCap } from "~/mail/recipient-cap.server";
 import { requestSubscription } from "~/newsletter/subscriptions.server";
 import { buildContactMail, CONTACT_NOTIFICATION } from "./notification.server";
 import { newCodeWord } from "~/trust/code-word.server";
@@ -28,7 +30,7 @@ export async function saveContactRequest(
   db: Database,
   request: ContactRequest,
   now = new Date(),
-  { siteUrl, codeWord = newCodeWord() }: { siteUrl?: string; codeWord?: string } = {},
+  { siteUrl, codeWord = newCodeWord(), mailCap }: { siteUrl?: string; codeWord?: string; mailCap?: RecipientCap } = {},
 ): Promise<number> {
   const consentTimestamp = now.toISOString();
   const group = groupDetails(request);
@@ -62,7 +64,7 @@ export async function saveContactRequest(
     });
     // "Je souhaite recevoir la lettre d'information": the same double opt-in as the boxes.
     if (request.newsletterConsent && siteUrl) {
-      await requestSubscription(tx, { email: request.email, source: "contact", siteUrl, now });
+      await requestSubscription(tx, { email: request.email, source: "contact", siteUrl, now, mailCap });
     }
     return contactId;
   });

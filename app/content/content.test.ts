@@ -8,11 +8,15 @@ import { describe, expect, it } from "vitest";
 import { audienceCards, audienceSection } from "./audience";
 import { courses } from "./courses";
 import { contactSection } from "./home";
-import { openingHours } from "./hours";
+import { defaultHours, openingHoursOf } from "./hours";
+import { contactContent } from "~/home/content.server";
 import { pictures } from "./pictures";
 import { devices, services } from "./services";
 import { statistics } from "./statistics";
-import { zones } from "./zones";
+import { defaultZones, zonesOf } from "./zones";
+
+const openingHours = openingHoursOf(defaultHours);
+const zones = zonesOf(defaultZones);
 
 const contentDir = path.dirname(new URL(import.meta.url).pathname);
 
@@ -74,7 +78,9 @@ describe("claims, hours and zones", () => {
       expect(row.days.toLowerCase(), row.days).toBe(names[0] === names[1] ? names[0] : `${names[0]} – ${names[1]}`);
     }
     // The phone card writes the weekday hours as the hours card does.
-    expect(contactSection.cards.phone.note).toBe("Lundi – vendredi, 9h00–18h00");
+    expect(contactContent({ hours: defaultHours, zones: defaultZones }).cards.phone.note).toBe(
+      "Lundi – vendredi, 9h00–18h00",
+    );
     expect(contactSection.cards.email.note).toBe("Réponse sous 24h");
   });
   it("serves Vaud, Genève and Fribourg with their towns", () => {

@@ -6,9 +6,13 @@
 import { describe, expect, it } from "vitest";
 import routes from "~/routes";
 import { formatChf } from "~/utils/format";
-import { faq } from "./faq";
+import { defaultSettings } from "~/settings/site.server";
+import { faqOf } from "./faq";
 import { services } from "./services";
-import { zones } from "./zones";
+import { defaultZones, zonesOf } from "./zones";
+
+const faq = faqOf(defaultSettings());
+const zones = zonesOf(defaultZones);
 
 const HOME_SECTIONS = ["accueil", "services", "cours", "a-propos", "blog", "contact"];
 const text = faq.flatMap((entry) => [entry.question, ...entry.answer]).join("\n");

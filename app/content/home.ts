@@ -9,7 +9,6 @@
  * opening hours).
  */
 import { typesetAll } from "~/utils/typography";
-import { openingHours } from "./hours";
 import type { PictureSlot } from "./types";
 
 /** Copy of the hero section (`#accueil`). */
@@ -125,8 +124,8 @@ export const contactSection = /* @__PURE__ */ typesetAll({
     hide: "Mes coordonnées sont affichées. Cliquez sur « Masquer » pour les cacher de nouveau.",
   },
   cards: {
-    // The weekday opening hours, as the "Horaires d’ouverture" card writes them.
-    phone: { title: "Téléphone", note: `${openingHours[0]!.days}, ${openingHours[0]!.hours}` },
+    // Its note, the weekday opening hours, is added from the owner's settings (`contactContent`).
+    phone: { title: "Téléphone" },
     email: { title: "E-mail", note: "Réponse sous 24h" },
     whatsapp: {
       title: "WhatsApp",

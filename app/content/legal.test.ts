@@ -4,7 +4,10 @@
  */
 import { describe, expect, it } from "vitest";
 import { formatDate } from "~/utils/format";
-import { legalNotice, legalSettings, privacyNotice, type LegalPage } from "./legal";
+import { identity } from "./identity";
+import { legalPagesOf, legalSettings, type LegalPage } from "./legal";
+
+const { legalNotice, privacyNotice } = legalPagesOf(identity.name, legalSettings);
 
 const allText = (page: LegalPage) => JSON.stringify(page.sections);
 

@@ -1,16 +1,25 @@
 /**
  * The fictitious values the site ships with, still waiting for the owner's
- * real ones (README, "Placeholders to fill before going online"): `npm start`
- * lists them in one warning line (`server/index.ts`). No test requires them.
+ * real ones: the fields of Réglages (`/admin/reglages`) and the articles'
+ * author and video. `/admin` lists them, each a link to its field, and
+ * `npm start` logs them in one warning line (production). No test requires
+ * them: the owner may change them in the desk or in `app/content/`.
  */
-import { loadArticles } from "~/blog/articles.server";
-import { identity } from "./identity";
-import { legalSettings } from "./legal";
+import { asc } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { articles } from "~/db/schema";
+import { formValuesOf, SETTINGS_FIELDS, SETTINGS_SECTIONS, type SiteSettings } from "~/settings/schema";
+import { readSiteSettings } from "~/settings/site.server";
 
-/** One placeholder: where it is (file and field) and the value found there. */
+/** One placeholder: where it is, the value found there, and the desk's page (and field) that changes it. */
 export interface Placeholder {
+  /** e.g. "Réglages identity.email", "article reconnaitre-email-frauduleux video". */
   where: string;
+  /** The French label of the field, for the desk's list. */
+  label: string;
   value: string;
+  /** The desk's address of the field: `/admin/reglages#identity-email`, `/admin/articles/3#author`. */
+  href: string;
 }
 
 /**
@@ -28,61 +37,78 @@ const FICTITIOUS = [
   /XXXXXXXXXXX/,
 ];
 
-/** Every string of `value` (objects and arrays walked), with its path ("address.postalCode"). */
-function stringsOf(value: unknown, path = ""): Placeholder[] {
-  if (typeof value === "string") return [{ where: path, value }];
-  if (Array.isArray(value)) return value.flatMap((item, index) => stringsOf(item, `${path}[${index}]`));
-  if (value !== null && typeof value === "object")
-    return Object.entries(value).flatMap(([key, item]) => stringsOf(item, path ? `${path}.${key}` : key));
-  return [];
-}
+const fictitious = (value: string) => FICTITIOUS.some((pattern) => pattern.test(value));
 
-/** The strings of `value`, each named "{file} {path}". */
-const stringsIn = (file: string, value: unknown) =>
-  stringsOf(value).map(({ where, value: text }) => ({ where: `${file} ${where}`, value: text }));
-
-/** What `findPlaceholders` looks through: the owner's identity, the legal settings and the articles. */
-export interface OwnerContent {
-  identity: object;
-  legalSettings: object;
-  articles: { slug: string; author: string; video?: string }[];
+/** An article as the placeholders' check reads it. */
+export interface ArticleAuthorship {
+  id: number;
+  slug: string;
+  title: string;
+  author: string;
+  video: string | null;
 }
 
 /**
- * The placeholders left in `content`, in file order, e.g.
- * `{ where: "identity.ts email", value: "contact@example.com" }`; an empty
- * list once the owner has put real values everywhere. Never throws.
+ * The placeholders left in `settings` (field by field, in the page's order) and in `articles`; an
+ * empty list once the owner has put real values everywhere. Never throws.
  */
-export function findPlaceholders(content: OwnerContent): Placeholder[] {
-  const candidates = [
-    ...stringsIn("identity.ts", content.identity),
-    ...stringsIn("legal.ts", { legalSettings: content.legalSettings }),
-    ...content.articles.flatMap((article) =>
-      stringsIn(`blog/${article.slug}.md`, { author: article.author, video: article.video }),
-    ),
-  ];
-  return candidates.filter(({ value }) => FICTITIOUS.some((pattern) => pattern.test(value)));
+export function findPlaceholders(settings: SiteSettings, articleList: ArticleAuthorship[] = []): Placeholder[] {
+  const fromSettings = SETTINGS_SECTIONS.flatMap((section) => {
+    const values = formValuesOf(section, settings);
+    return SETTINGS_FIELDS[section]
+      .filter((field) => fictitious(values[field.name] ?? ""))
+      .map((field) => ({
+        where: `Réglages ${section}.${field.name}`,
+        label: field.group ? `${field.group}\u00a0: ${field.label}` : field.label,
+        value: values[field.name]!,
+        href: `/admin/reglages#${section}-${field.name}`,
+      }));
+  });
+  const fromArticles = articleList.flatMap((article) =>
+    (
+      [
+        ["author", "auteur", article.author],
+        ["video", "vidéo", article.video ?? ""],
+      ] as const
+    )
+      .filter(([, , value]) => fictitious(value))
+      .map(([field, label, value]) => ({
+        where: `article ${article.slug} ${field}`,
+        label: `Article «\u00a0${article.title}\u00a0»\u00a0: ${label}`,
+        value,
+        href: `/admin/articles/${article.id}#${field}`,
+      })),
+  );
+  return [...fromSettings, ...fromArticles];
 }
 
 /**
- * The placeholders left in the site's own `app/content/` (see `findPlaceholders`).
- * @throws ArticleError when an article is invalid (the build would stop too).
+ * The placeholders left in the database's settings and articles (see `findPlaceholders`).
+ * @throws the database's error.
  */
-export function placeholdersLeft(): Placeholder[] {
-  return findPlaceholders({ identity, legalSettings, articles: loadArticles() });
+export async function placeholdersLeft(db: Database): Promise<Placeholder[]> {
+  const rows = await db
+    .select({
+      id: articles.id,
+      slug: articles.slug,
+      title: articles.title,
+      author: articles.author,
+      video: articles.video,
+    })
+    .from(articles)
+    .orderBy(asc(articles.id));
+  return findPlaceholders(await readSiteSettings(db), rows);
 }
 
 /** One line for the server's log: what is left, or null when nothing is. */
-export function placeholderWarning(placeholders: Placeholder[] = placeholdersLeft()): string | null {
+export function placeholderWarning(placeholders: Placeholder[]): string | null {
   if (placeholders.length === 0) return null;
-  // Values as the owner typed them: the typography's invisible characters left out.
-  const plain = (value: string) => value.replace(/\u2060/g, "").replace(/[\u00a0\u202f]/g, " ");
-  const list = placeholders.map(({ where, value }) => `${where} "${plain(value)}"`).join("; ");
-  return `${placeholders.length} placeholder(s) to replace before going online (README, "Placeholders to fill before going online"): ${list}`;
+  const list = placeholders.map(({ where, value }) => `${where} "${value}"`).join("; ");
+  return `${placeholders.length} placeholder(s) to replace before going online (in the desk: /admin lists them): ${list}`;
 }
 
-/** Logs `placeholderWarning()` as one warning, when there is anything to say (`npm start` in production). */
-export function warnOfPlaceholders(logger: { warn(message: string): void }): void {
-  const warning = placeholderWarning();
+/** Logs `placeholderWarning` as one warning, when there is anything to say (`npm start` in production). */
+export async function warnOfPlaceholders(db: Database, logger: { warn(message: string): void }): Promise<void> {
+  const warning = placeholderWarning(await placeholdersLeft(db));
   if (warning) logger.warn(warning);
 }

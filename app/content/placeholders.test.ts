@@ -1,8 +1,9 @@
 /**
- * The placeholders of app/content/: listed while they are there, and no
- * test or content check depends on them. The owner's first step (README) is
- * replayed on copies in a temporary folder: identity.ts, legal.ts's
- * providers and the articles' author and video get realistic values.
+ * The placeholders of app/content/: listed while they are there (each with
+ * the desk's field that changes it), and no test or content check depends on
+ * them. An owner who edits the files rather than the desk is replayed on
+ * copies in a temporary folder: identity.ts, legal.ts's providers and the
+ * articles' author and video get realistic values.
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -12,7 +13,8 @@ import { loadArticles } from "~/blog/articles.server";
 import type * as IdentityModule from "./identity";
 import type * as LegalModule from "./legal";
 import type { LegalPage } from "./legal";
-import { findPlaceholders, placeholdersLeft, placeholderWarning } from "./placeholders.server";
+import { defaultSettings } from "~/settings/site.server";
+import { findPlaceholders, placeholderWarning } from "./placeholders.server";
 
 const contentDir = path.dirname(new URL(import.meta.url).pathname);
 const copyDir = fs.mkdtempSync(path.join(os.tmpdir(), "owner-content-"));
@@ -58,24 +60,41 @@ function copyWith(file: string, replacements: [string | RegExp, string][]): stri
   return target;
 }
 
+/** The articles as the placeholders' check reads them (ids as the desk would number them). */
+const authorship = (list: ReturnType<typeof loadArticles>) =>
+  list.map((article, index) => ({ ...article, id: index + 1, video: article.video ?? null }));
+
 describe("placeholders", () => {
-  it("lists the fictitious values the site ships with, in one warning line", () => {
-    const found = placeholdersLeft();
+  it("lists the fictitious values the site ships with, each with the desk's field that changes it", () => {
+    const found = findPlaceholders(defaultSettings(), authorship(loadArticles()));
     for (const value of ["contact@example.com", "+41 00 000 00 00", "0000", "https://hebergeur.example.com"])
       expect(found.map((placeholder) => placeholder.value)).toContain(value);
-    expect(found).toContainEqual({ where: "identity.ts name", value: "Prénom Nom (exemple)" });
     expect(found).toContainEqual({
-      where: "blog/reconnaitre-email-frauduleux.md video",
-      value: "https://www.youtube.com/watch?v=XXXXXXXXXXX",
+      where: "Réglages identity.name",
+      label: "Votre nom (prénom et nom)",
+      value: "Prénom Nom (exemple)",
+      href: "/admin/reglages#identity-name",
     });
+    expect(found).toContainEqual(
+      expect.objectContaining({
+        where: "Réglages legal.hostingWebsite",
+        href: "/admin/reglages#legal-hostingWebsite",
+      }),
+    );
+    expect(found).toContainEqual(
+      expect.objectContaining({
+        where: "article reconnaitre-email-frauduleux video",
+        value: "https://www.youtube.com/watch?v=XXXXXXXXXXX",
+      }),
+    );
     const warning = placeholderWarning(found)!;
     expect(warning).not.toContain("\n");
     expect(warning).toContain(`${found.length} placeholder(s) to replace before going online`);
-    expect(warning).toContain('identity.ts email "contact@example.com"');
+    expect(warning).toContain('Réglages identity.email "contact@example.com"');
   });
 
-  it("lists nothing, and the content checks pass, once the owner has replaced every placeholder", async () => {
-    // identity.ts and legal.ts side by side: the copy of legal.ts reads the copy of identity.ts.
+  it("lists nothing, and the content checks pass, once the owner has replaced every placeholder in the files", async () => {
+    // identity.ts and legal.ts side by side.
     const identityFile = copyWith("identity.ts", ownerIdentity);
     const legalFile = copyWith("legal.ts", ownerProviders);
     for (const file of fs.readdirSync(path.join(contentDir, "blog")))
@@ -88,17 +107,20 @@ describe("placeholders", () => {
     const { identity } = (await import(/* @vite-ignore */ identityFile)) as typeof IdentityModule;
     const legal = (await import(/* @vite-ignore */ legalFile)) as typeof LegalModule;
     const articles = loadArticles(path.join(copyDir, "blog"));
+    const settings = defaultSettings({ identity, legalSettings: legal.legalSettings });
 
-    expect(findPlaceholders({ identity, legalSettings: legal.legalSettings, articles })).toEqual([]);
+    expect(findPlaceholders(settings, authorship(articles))).toEqual([]);
     expect(placeholderWarning([])).toBeNull();
     // The checks of legal.test.ts and the articles' validation hold with the real values.
     const allText = (page: LegalPage) => JSON.stringify(page.sections);
-    for (const page of [legal.legalNotice, legal.privacyNotice]) {
+    const pages = legal.legalPagesOf(settings.identity.name, settings.legal);
+    for (const page of [pages.legalNotice, pages.privacyNotice]) {
       const ids = page.sections.map((section) => section.id);
       expect(new Set(ids).size).toBe(ids.length);
       expect(allText(page)).toContain("Infomaniak Network SA");
     }
+    expect(allText(pages.legalNotice)).toContain("Jean-Marc Rochat");
     expect(articles.map((article) => article.author)).toEqual(articles.map(() => "Jean-Marc Rochat"));
-    expect(identity.email).toBe("contact@rochat-informatique.ch");
+    expect(settings.identity.email).toBe("contact@rochat-informatique.ch");
   });
 });

@@ -5,10 +5,14 @@
  * services), section 3 ("Service card", "Service choices") and section 9
  * ("Services").
  */
+import type { PricedService, PricesSettings } from "~/settings/schema";
 import { typesetAll } from "~/utils/typography";
 import type { Service } from "./types";
 
-/** The three service cards, in display order; ids match the contact form's service choices. */
+/**
+ * The three service cards as the site ships them, in display order; ids match the contact form's
+ * service choices. Their prices are the defaults: the pages show `servicesWith(settings.prices)`.
+ */
 export const services: Service[] = /* @__PURE__ */ typesetAll([
   {
     id: "small-group",
@@ -77,3 +81,16 @@ export const servicesSection = /* @__PURE__ */ typesetAll({
   zonesBanner: "Zones d’intervention : Vaud • Genève • Fribourg",
   devicesTitle: "J’interviens sur tous vos appareils",
 });
+
+/** The prices the site ships with, by service id (`services`). */
+export const defaultPrices = Object.fromEntries(
+  services.map((service) => [service.id, service.price.chf]),
+) as PricesSettings;
+
+/** The service cards with the owner's prices (Réglages, `/admin/reglages`). */
+export function servicesWith(prices: PricesSettings): Service[] {
+  return services.map((service) => ({
+    ...service,
+    price: { ...service.price, chf: prices[service.id as PricedService] ?? service.price.chf },
+  }));
+}

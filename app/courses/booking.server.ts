@@ -37,6 +37,7 @@ import { newCodeWord } from "~/trust/code-word.server";
 import { toE164 } from "~/utils/phone";
 import { courseRegistrations, courseSessions, outbox } from "~/db/schema";
 import { enqueueMail, type MailPerson } from "~/mail/enqueue.server";
+import { enqueueVisitorMail, type RecipientCap } from "~/mail/recipient-cap.server";
 import { issueToken, readToken } from "~/tokens/tokens.server";
 import {
   BOOKING_MAIL,
@@ -55,6 +56,7 @@ import {
   type Reader,
 } from "./mails.server";
 import { calendarAttachment } from "./ics.server";
+import { seatsAllowed, type ClientLimit } from "./limits.server";
 import { registrationPath } from "./links";
 import { registersRelative, type BookingInput } from "./schema";
 import { courseBySlug, seriesLessons, type SessionFields, type SessionRow } from "./sessions.server";
@@ -82,6 +84,8 @@ export type RegistrationResult =
   | { outcome: "too-few-seats"; left: number }
   /** The same telephone is already registered (confirmed or waiting) for this session or series (`series`): nothing written. */
   | { outcome: "already-registered"; series: boolean }
+  /** The client address has taken its seats of the day (`clientLimit`, app/courses/limits.server.ts): nothing written. */
+  | { outcome: "address-limit" }
   /** No such session, cancelled, or already started: nothing written. */
   | { outcome: "closed" };
 
@@ -90,6 +94,8 @@ export interface LinkOptions {
   siteUrl: string;
   /** The current time (tests pass a fixed clock). */
   now?: Date;
+  /** A public action's cap on mails to visitors' addresses (app/mail/recipient-cap.server.ts); absent in the desk. */
+  mailCap?: RecipientCap;
 }
 
 const manageUrl = (siteUrl: string, token: string) => `${siteUrl}${registrationPath(token)}`;
@@ -302,17 +308,17 @@ async function queueReminders(
   group: Pick<SeatGroup, "lessons">,
   registration: RegistrationRow,
   token: string | null,
-  { siteUrl, now = new Date() }: LinkOptions,
+  { siteUrl, now = new Date(), mailCap }: LinkOptions,
   onlyDate?: number,
 ): Promise<number[]> {
-  const ids: number[] = [];
+  const ids: (number | null)[] = [];
   for (const [index, session] of group.lessons.entries()) {
     if (onlyDate !== undefined && session.id !== onlyDate) continue;
     const notBefore = reminderTime(session);
     if (notBefore.getTime() <= now.getTime()) continue;
     for (const { address, reader } of recipientsOf(registration)) {
       ids.push(
-        await enqueueMail(tx, {
+        await enqueueVisitorMail(mailCap, tx, {
           kind: BOOKING_MAIL.reminder,
           recipient: address,
           notBefore,
@@ -329,7 +335,7 @@ async function queueReminders(
       );
     }
   }
-  return ids;
+  return ids.filter((id) => id !== null);
 }
 
 /**
@@ -340,7 +346,10 @@ async function queueReminders(
  * owner's notice. While anyone waits, newcomers wait too (a freed seat is
  * given by the owner, to the first in line). A telephone already
  * registered for the session (confirmed or waiting) is refused
- * (`already-registered`), checked under the session's lock. A session of
+ * (`already-registered`), checked under the session's lock; so is a
+ * client address past its seats of the day (`clientLimit`:
+ * `address-limit`). With `mailCap`, the mails to visitors' addresses are
+ * capped (a mail held is not written; the registration is). A session of
  * a series registers for the whole series (`lockSeats`): a seat on each
  * date, the mails and the calendar file with every date, a reminder before
  * each; it closes when its first date begins.
@@ -349,7 +358,7 @@ async function queueReminders(
 export async function registerForSession(
   db: Database,
   input: BookingInput,
-  options: LinkOptions & { source?: "web" | "desk" },
+  options: LinkOptions & { source?: "web" | "desk"; clientLimit?: ClientLimit },
 ): Promise<RegistrationResult> {
   const now = options.now ?? new Date();
   const seats = Number(input.seats);
@@ -360,6 +369,7 @@ export async function registerForSession(
     if (await phoneRegistered(tx, session.id, input.phone)) {
       return { outcome: "already-registered", series: group.seriesId !== null } as const;
     }
+    if (!(await seatsAllowed(tx, options.clientLimit, seats))) return { outcome: "address-limit" } as const;
     const anyoneWaiting = (await firstWaiting(tx, session.id)) !== undefined;
     const left = anyoneWaiting ? 0 : freeSeats(group);
     if (left > 0 && left < seats) return { outcome: "too-few-seats", left } as const;
@@ -387,6 +397,7 @@ export async function registerForSession(
         source: options.source ?? "web",
         createdAt: now.toISOString(),
         codeWord: newCodeWord(),
+        clientKey: options.clientLimit?.key ?? null,
       })
       .returning();
     const row = registration!;
@@ -403,7 +414,7 @@ export async function registerForSession(
     // A confirmed seat's mails carry the calendar file; a place on the waiting list is not a date yet.
     const attachments = status === "confirmed" ? [groupCalendar(group, title, link)] : null;
     for (const { address, reader } of recipientsOf(row)) {
-      const mailId = await enqueueMail(tx, {
+      const mailId = await enqueueVisitorMail(options.mailCap, tx, {
         kind: status === "confirmed" ? BOOKING_MAIL.confirmation : BOOKING_MAIL.waiting,
         recipient: address,
         people: peopleOf(row),
@@ -420,7 +431,7 @@ export async function registerForSession(
         }),
         attachments,
       });
-      mailIds.push(mailId);
+      if (mailId !== null) mailIds.push(mailId);
     }
     const reminderMailIds = status === "confirmed" ? await queueReminders(tx, group, row, token, options) : [];
     const ownerMailId = await enqueueMail(tx, {
@@ -568,21 +579,20 @@ async function cancelUnderLock(
     if (registration.status === "confirmed") await moveSeats(tx, group, -registration.seats);
     await dropReminders(tx, registration.reminderMailIds);
     for (const { address, reader } of recipientsOf(registration)) {
-      mailIds.push(
-        await enqueueMail(tx, {
-          kind: BOOKING_MAIL.registrationCancelled,
-          recipient: address,
-          people: peopleOf(registration),
-          ...registrationCancelledMail({
-            courseTitle: courseTitle(session),
-            session,
-            lessons: lessonsOf(group),
-            reader,
-            attendeeName: attendeeOf(registration),
-            by,
-          }),
+      const mailId = await enqueueVisitorMail(options.mailCap, tx, {
+        kind: BOOKING_MAIL.registrationCancelled,
+        recipient: address,
+        people: peopleOf(registration),
+        ...registrationCancelledMail({
+          courseTitle: courseTitle(session),
+          session,
+          lessons: lessonsOf(group),
+          reader,
+          attendeeName: attendeeOf(registration),
+          by,
         }),
-      );
+      });
+      if (mailId !== null) mailIds.push(mailId);
     }
     if (by === "person") {
       const waiting = registration.status === "confirmed" ? await firstWaiting(tx, session.id) : undefined;

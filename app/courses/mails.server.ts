@@ -13,7 +13,7 @@
  * (`calendarAttachment`, ics.server.ts).
  */
 import { courseBookingInfo } from "~/content/courses";
-import { mailButton, mailDetails, mailDocument, mailParagraph, replyLines, visitorFooter } from "~/mail/layout.server";
+import { mailButton, mailDetails, mailDocument, mailParagraph, replyText, visitorFooter } from "~/mail/layout.server";
 import { escapeHtml, oneLine } from "~/mail/render.server";
 import { formatChf, formatDateTimeRange } from "~/utils/format";
 import { CALENDAR_FILE } from "./ics.server";
@@ -119,7 +119,7 @@ function renderToReader(
     details.map(([label, value]) => `${label} : ${value}`).join("\n"),
     ...more,
     ...links.map(({ label, url }) => `${label} :\n${url}`),
-    `-- \n${replyLines().join("\n")}`,
+    `-- \n${replyText()}`,
   ].join("\n\n");
   const title = oneLine(subject);
   const body = [

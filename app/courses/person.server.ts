@@ -23,7 +23,8 @@
  *   would count seats of nobody and the tokens would outlive them. The
  *   erasure then tells the owner of the freed seats (`announceFreedSeats`).
  * - `forgetBookers(tx, ids, erasedMailIds, now)`: the relative's data out
- *   of the registrations kept for their attendee.
+ *   of the registrations kept for their attendee (with the key of the
+ *   connection they posted from).
  * - `deleteRegistrationsOfSessionsBefore(db, before)`: the retention rule
  *   (the privacy notice: kept `retentionMonths` after the course), for the
  *   daily retention job. Their link tokens expired long before (7 days
@@ -91,6 +92,12 @@ export function registrationFields(
     ["Mot de code", row.codeWord ?? "(aucun)"],
     ["Inscrit(e) le", formatDateTime(row.createdAt)],
     ...(attendance ? [["Présences", attendance.get(row.id) ?? "(pas encore notée)"] as [string, string]] : []),
+    [
+      "Connexion",
+      row.clientKey
+        ? "une empreinte de l’adresse internet du jour, sans l’adresse elle-même (limite des places par connexion)"
+        : "(aucune)",
+    ],
   ];
 }
 
@@ -162,7 +169,8 @@ export async function beforeErasingRegistrations(
  * Registrations kept for their attendee when the relative who registered
  * them is erased: the relative's name, telephone, e-mail and message are
  * removed, `booker_erased_at` says when, and the ids of the erased mails
- * leave `mail_ids` and `reminder_mail_ids` (the seat, the link and the
+ * leave `mail_ids` and `reminder_mail_ids`, and the key of the client
+ * address the relative posted from is cleared (the seat, the link and the
  * attendee's own mails stay).
  * @throws the driver's error.
  */
@@ -186,6 +194,8 @@ export async function forgetBookers(
       bookerPhoneE164: null,
       bookerEmail: null,
       message: null,
+      // The key of the connection the relative posted from (decision 028).
+      clientKey: null,
       bookerErasedAt: now.toISOString(),
       mailIds: sql`array(select unnest(${courseRegistrations.mailIds}) except select unnest(${gone}))`,
       reminderMailIds: sql`array(select unnest(${courseRegistrations.reminderMailIds}) except select unnest(${gone}))`,

@@ -19,9 +19,11 @@ export const bookingMessages = {
     "Il ne reste qu’une place pour cette séance. Inscrivez une seule personne, ou appelez-moi pour trouver une autre date.",
   closed: "Cette séance n’accepte plus d’inscriptions. Choisissez une autre date.",
   alreadyRegistered:
-    "Une inscription à cette séance existe déjà avec ce numéro de téléphone. Pour la changer ou inscrire une autre personne avec ce numéro, appelez-moi.",
+    "Une inscription à cette séance existe déjà avec ce numéro de téléphone. Pour la changer, ouvrez le lien reçu avec sa confirmation (par e-mail, ou sur la page affichée après l’inscription) : il permet de l’annuler, puis de vous inscrire à nouveau. Sans ce lien, ou pour inscrire une autre personne avec ce numéro, appelez-moi.",
   alreadyRegisteredSeries:
-    "Une inscription à cette série de séances existe déjà avec ce numéro de téléphone. Pour la changer, ouvrez le lien de l’e-mail de confirmation, ou appelez-moi.",
+    "Une inscription à cette série de séances existe déjà avec ce numéro de téléphone. Pour la changer, ouvrez le lien reçu avec sa confirmation (par e-mail, ou sur la page affichée après l’inscription) : il permet de l’annuler, puis de vous inscrire à nouveau. Sans ce lien, ou pour inscrire une autre personne avec ce numéro, appelez-moi.",
+  addressLimit:
+    "Plusieurs places ont déjà été réservées aujourd’hui depuis cette connexion : c’est la limite de l’inscription en ligne. Pour inscrire d’autres personnes, appelez-moi, je les inscris volontiers par téléphone.",
   saveError: "L’inscription n’a pas pu être enregistrée. Veuillez réessayer dans un instant, ou appelez-moi.",
   tooLarge: "Le formulaire envoyé est trop long. Veuillez raccourcir le message et réessayer.",
   rateLimited:

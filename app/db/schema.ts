@@ -13,6 +13,7 @@ import {
   bigserial,
   customType,
   boolean,
+  date,
   check,
   index,
   integer,
@@ -21,7 +22,9 @@ import {
   primaryKey,
   text,
   timestamp,
+  unique,
   uniqueIndex,
+  type AnyPgColumn,
 } from "drizzle-orm/pg-core";
 
 export const contacts = pgTable(
@@ -138,6 +141,8 @@ export const outbox = pgTable(
     headers: jsonb("headers").$type<Record<string, string>>(),
     /** Files attached to the mail (a course's calendar file), their content as text. */
     attachments: jsonb("attachments").$type<MailAttachment[]>(),
+    /** The invoice this mail carries (migration 0017): its PDF is rendered and attached when the mail is sent. */
+    invoiceId: bigint("invoice_id", { mode: "number" }).references((): AnyPgColumn => invoices.id),
     /**
      * The people the mail names or is sent to, written with it (migration 0013): e-mail lower-cased,
      * telephone in E.164, name as typed ("Marie Dupont"); the erasure finds a person's mails by it.
@@ -310,6 +315,21 @@ export const auditLog = pgTable(
   (table) => [index("audit_log_at_idx").on(table.at)],
 );
 
+/**
+ * When the owner last opened the page listing each kind the desk's badges
+ * count (`registrations`: /admin/cours; `subscriptions`: /admin/lettres and
+ * /admin/abonnes): what came after is "new" (app/desk/live.server.ts,
+ * migration 0016). One row per kind, no personal data.
+ */
+export const deskSeen = pgTable(
+  "desk_seen",
+  {
+    kind: text("kind").primaryKey(),
+    seenAt: timestamp("seen_at", { withTimezone: true, mode: "string" }).notNull().defaultNow(),
+  },
+  (table) => [check("desk_seen_kind", sql`${table.kind} in ('registrations', 'subscriptions')`)],
+);
+
 // --- Tokens in links (app/tokens/tokens.server.ts): random, stored hashed, single-purpose, expiring.
 
 /** A token sent in a link: only its SHA-256 is stored; `subject` names what it acts on (a subscriber's id...). */
@@ -459,6 +479,11 @@ export const courseRegistrations = pgTable(
     message: text("message"),
     /** The code word the owner says when he calls (app/trust/code-word.server.ts); null on rows stored before it. */
     codeWord: text("code_word"),
+    /**
+     * The key of the day of the client address the form was posted from (app/courses/limits.server.ts):
+     * counts the seats one address takes in a day and flags bursts in the desk; null when taken in the desk.
+     */
+    clientKey: text("client_key"),
     /** `web` (the public form) or `desk` (taken by telephone by the owner). */
     source: text("source").notNull().default("web"),
     /** The scheduled reminders (one per address) in `outbox`. */
@@ -486,6 +511,9 @@ export const courseRegistrations = pgTable(
     index("course_registrations_booker_email_idx").on(sql`lower(${table.bookerEmail})`),
     index("course_registrations_phone_idx").on(table.phoneE164),
     index("course_registrations_booker_phone_idx").on(table.bookerPhoneE164),
+    index("course_registrations_client_idx")
+      .on(table.clientKey)
+      .where(sql`${table.clientKey} is not null`),
     check("course_registrations_status", sql`${table.status} in ('confirmed', 'waiting', 'cancelled')`),
     check("course_registrations_seats", sql`${table.seats} between 1 and 2`),
   ],
@@ -603,3 +631,163 @@ export const sitePictures = pgTable("site_pictures", {
   alt: text("alt").notNull(),
   updatedAt: timestamp("updated_at", { withTimezone: true, mode: "string" }).notNull().defaultNow(),
 });
+
+// --- Invoices (app/invoices/, docs/decisions/026-invoices-and-qr-bill.md; migration 0017).
+
+/** The last invoice number given in a year: taken under this row's lock, never given twice, never reused. */
+export const invoiceNumbers = pgTable(
+  "invoice_numbers",
+  {
+    year: integer("year").primaryKey(),
+    last: integer("last").notNull(),
+  },
+  (table) => [check("invoice_numbers_last", sql`${table.last} >= 1`)],
+);
+
+/** One line of an invoice: what, how many (hours, lessons; up to two decimals), the unit price in centimes. */
+export interface InvoiceLine {
+  label: string;
+  quantity: number;
+  unitCentimes: number;
+}
+
+/**
+ * The owner as an invoice shows them, copied into it when it was made (app/invoices/creditor.server.ts);
+ * the address as the QR-bill's structured address (type "S") wants it.
+ */
+export interface InvoiceCreditor {
+  /** The name on the invoice and the QR-bill (the business name, at most 70 characters). */
+  name: string;
+  street: string;
+  buildingNumber: string | null;
+  postalCode: string;
+  locality: string;
+  /** ISO 3166 two-letter code ("CH"). */
+  country: string;
+  /** IBAN or QR-IBAN, normalized (no spaces). */
+  iban: string;
+  /** Whether `iban` is a QR-IBAN (a QR reference is then required). */
+  qrIban: boolean;
+  /** The enterprise number (CHE-…) when there is one. */
+  uid: string | null;
+  email: string;
+  phone: string;
+  /** false: not subject to VAT (the default). */
+  vatSubject: boolean;
+  /** The VAT line of the invoice. */
+  vatMention: string;
+}
+
+/**
+ * An invoice: its number ("2026-001", `year` and `sequence`), the client (a
+ * person or an organisation, with a postal address; e-mail and telephone to
+ * send it), its lines and total in centimes, the dates (`issued_on`,
+ * `due_on`, ISO dates), the QR-bill's reference (QRR or SCOR), the creditor
+ * as it was then. States: `open`, `paid` (`paid_on`, `paid_by`: virement,
+ * twint, especes), `cancelled` (keeps its number). Made from a registration
+ * or a contact request (`registration_id`, `contact_id`, set null when those
+ * are erased) or from scratch. Kept 10 years (CO art. 958f) even when its
+ * client asks for erasure: the e-mail and telephone then go.
+ */
+export const invoices = pgTable(
+  "invoices",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    year: integer("year").notNull(),
+    sequence: integer("sequence").notNull(),
+    number: text("number").notNull().unique("invoices_number_unique"),
+    status: text("status").notNull().default("open"),
+    /** person or organisation. */
+    clientKind: text("client_kind").notNull(),
+    clientName: text("client_name").notNull(),
+    /** For an organisation: "à l’attention de" (a person's name); else null. */
+    clientAttention: text("client_attention"),
+    street: text("street").notNull(),
+    buildingNumber: text("building_number"),
+    postalCode: text("postal_code").notNull(),
+    locality: text("locality").notNull(),
+    country: text("country").notNull().default("CH"),
+    email: text("email"),
+    phone: text("phone"),
+    phoneE164: text("phone_e164"),
+    lines: jsonb("lines").$type<InvoiceLine[]>().notNull(),
+    totalCentimes: integer("total_centimes").notNull(),
+    issuedOn: date("issued_on", { mode: "string" }).notNull(),
+    dueOn: date("due_on", { mode: "string" }).notNull(),
+    reference: text("reference").notNull(),
+    creditor: jsonb("creditor").$type<InvoiceCreditor>().notNull(),
+    registrationId: bigint("registration_id", { mode: "number" }).references(() => courseRegistrations.id, {
+      onDelete: "set null",
+    }),
+    contactId: bigint("contact_id", { mode: "number" }).references(() => contacts.id, { onDelete: "set null" }),
+    paidOn: date("paid_on", { mode: "string" }),
+    paidBy: text("paid_by"),
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true, mode: "string" }),
+    sentAt: timestamp("sent_at", { withTimezone: true, mode: "string" }),
+    remindedAt: timestamp("reminded_at", { withTimezone: true, mode: "string" }),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "string" }).notNull().defaultNow(),
+  },
+  (table) => [
+    unique("invoices_year_sequence_unique").on(table.year, table.sequence),
+    index("invoices_email_idx").on(sql`lower(${table.email})`),
+    index("invoices_phone_idx").on(table.phoneE164),
+    index("invoices_status_due_idx").on(table.status, table.dueOn),
+    check("invoices_status", sql`${table.status} in ('open', 'paid', 'cancelled')`),
+    check("invoices_client_kind", sql`${table.clientKind} in ('person', 'organisation')`),
+    check("invoices_total", sql`${table.totalCentimes} > 0 and ${table.totalCentimes} <= 100000000`),
+    check(
+      "invoices_paid",
+      sql`(${table.status} = 'paid') = (${table.paidOn} is not null and ${table.paidBy} is not null)`,
+    ),
+    check("invoices_paid_by", sql`${table.paidBy} is null or ${table.paidBy} in ('virement', 'twint', 'especes')`),
+    check("invoices_due", sql`${table.dueOn} >= ${table.issuedOn}`),
+  ],
+);
+
+/**
+ * Réglages (migration 0015, decision 024): one row per section of the owner's settings
+ * (`app/settings/schema.ts`), its value the section as the desk validated it; no row = the
+ * content files' default. A trigger announces "settings" to every process's render cache.
+ */
+export const siteSettings = pgTable("site_settings", {
+  section: text("section").primaryKey(),
+  value: jsonb("value").notNull(),
+  updatedAt: timestamp("updated_at", { withTimezone: true, mode: "string" }).notNull().defaultNow(),
+});
+
+/**
+ * The share image of a published article (1200×630 PNG, `app/seo/share-card.server.tsx`), made when it is
+ * published or when what it shows changes; `source` is the hash of what it shows, part of its address
+ * (`/og/articles/{slug}-{source}.png`). Deleted with its article. Decision 029.
+ */
+export const articleShareImages = pgTable("article_share_images", {
+  articleId: bigint("article_id", { mode: "number" })
+    .primaryKey()
+    .references(() => articles.id, { onDelete: "cascade" }),
+  source: text("source").notNull(),
+  bytes: bytea("bytes").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true, mode: "string" }).notNull().defaultNow(),
+});
+
+// --- Limits on what one person can book (app/guards/daily-key.server.ts, decision 028).
+
+/** One random salt per day (Europe/Zurich); deleted after two days, and with it any way back from a key. */
+export const dailySalts = pgTable("daily_salts", {
+  day: date("day", { mode: "string" }).primaryKey(),
+  salt: text("salt").notNull(),
+});
+
+/**
+ * Mails written by public actions to one address on one day (app/mail/recipient-cap.server.ts), by the
+ * address's key of the day; `held`: those not written past MAILS_PER_RECIPIENT_PER_DAY.
+ */
+export const recipientMailDays = pgTable(
+  "recipient_mail_days",
+  {
+    day: date("day", { mode: "string" }).notNull(),
+    recipientKey: text("recipient_key").notNull(),
+    queued: integer("queued").notNull().default(0),
+    held: integer("held").notNull().default(0),
+  },
+  (table) => [primaryKey({ name: "recipient_mail_days_pk", columns: [table.day, table.recipientKey] })],
+);

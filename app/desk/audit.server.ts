@@ -3,7 +3,8 @@
  * sign-in, failed sign-in, sign-out, export or erasure of a person's data,
  * retention run, per registration the owner cancels or seat the owner gives,
  * per series created, session cancelled and attendance ticked (issue 22),
- * per change of an article and picture added or placed (ids only). A row holds
+ * per change of an article and picture added or placed, per invoice made, sent, reminded, paid
+ * or cancelled (ids only). A row holds
  * when, which owner account (its id, when known), what, and counts: never
  * an e-mail, a name, a telephone number or an address.
  */
@@ -31,12 +32,18 @@ export type AuditAction =
   | "article-deleted"
   | "picture-added"
   | "picture-slot"
+  | "settings-saved"
   | "registration-cancelled"
   | "seat-given"
   | "series-created"
   | "series-date-moved"
   | "session-cancelled"
-  | "attendance-marked";
+  | "attendance-marked"
+  | "invoice-created"
+  | "invoice-sent"
+  | "invoice-reminded"
+  | "invoice-paid"
+  | "invoice-cancelled";
 
 /**
  * Writes one audit row and its log line. `details` holds counts and kinds

@@ -40,22 +40,32 @@ export function FieldError({ id, message }: { id: string; message?: string }) {
   return <SiteFieldError id={id} errors={message ? [message] : undefined} />;
 }
 
-/** A label, a text field named `id`, and its error (its id: `{id}-error`). */
+/**
+ * A label, an optional hint under it (its id: `{id}-hint`), a text field named `id`, and its error
+ * (its id: `{id}-error`); the field is described by the hint and the error.
+ */
 export function TextField({
   id,
   label,
+  hint,
   error,
   ...input
-}: { id: string; label: string; error?: string } & Omit<ComponentProps<"input">, "id" | "name">) {
+}: { id: string; label: string; hint?: ReactNode; error?: string } & Omit<ComponentProps<"input">, "id" | "name">) {
+  const describedBy = [hint ? `${id}-hint` : "", error ? `${id}-error` : ""].filter(Boolean).join(" ");
   return (
     <div>
       <Label htmlFor={id}>{label}</Label>
+      {hint ? (
+        <p id={`${id}-hint`} className="mt-1 text-lg text-muted">
+          {hint}
+        </p>
+      ) : null}
       <Input
         id={id}
         name={id}
         className="mt-2"
         aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
+        aria-describedby={describedBy || undefined}
         {...input}
       />
       <FieldError id={`${id}-error`} message={error} />

@@ -1,13 +1,17 @@
 /**
  * The desk's frame: a plain header with the desk's name and, once signed
- * in, its sections (Demandes, with the number of new requests; Cours;
- * Personne) and the two sign-out buttons (forms that post: they work
- * without JavaScript). Readable at 320 px: the header wraps; never printed.
+ * in, its sections (Demandes, Lettre and Cours each with the number of new
+ * requests, subscriptions and registrations, app/desk/live.ts; Factures;
+ * Personne; Réglages) and the two sign-out buttons (forms that post: they
+ * work without JavaScript), and a polite live region that says how many
+ * things are new when the number changes while the page is open. Readable
+ * at 320 px: the header wraps; never printed.
  */
 import type { ReactNode } from "react";
 import { Form, Link, NavLink } from "react-router";
 import { buttonVariants } from "~/components/ui/button";
 import { cn } from "~/utils/cn";
+import { totalNew, type DeskCounts } from "./live";
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   cn(
@@ -32,8 +36,28 @@ export function DeskBackLink({ to, children }: { to: string; children: ReactNode
   );
 }
 
-export function DeskFrame({ children, newRequests }: { children: ReactNode; newRequests?: number }) {
-  const signedIn = newRequests !== undefined;
+/**
+ * The number of new things beside a section's name (« 3 »), which a screen
+ * reader reads with its words (`one`, `many`: « 3 nouvelles »); nothing at 0.
+ */
+function NewBadge({ count, one, many }: { count: number; one: string; many: string }) {
+  if (count <= 0) return null;
+  return (
+    <span data-new-count={count} className="rounded-full bg-accent px-2.5 py-0.5 text-base text-white">
+      {count}
+      <span className="sr-only"> {count > 1 ? many : one}</span>
+    </span>
+  );
+}
+
+/** « 3 nouveautés » for the live region, or nothing. */
+function newThings(total: number): string {
+  if (total === 0) return "";
+  return total === 1 ? "1 nouveauté dans le bureau" : `${total} nouveautés dans le bureau`;
+}
+
+export function DeskFrame({ children, live }: { children: ReactNode; live?: DeskCounts }) {
+  const signedIn = live !== undefined;
   return (
     <div className="mx-auto w-full max-w-6xl px-4 pb-16">
       <header className="flex flex-wrap items-center gap-x-6 gap-y-2 border-b-2 border-gray-200 py-4 print:hidden">
@@ -43,15 +67,11 @@ export function DeskFrame({ children, newRequests }: { children: ReactNode; newR
             <nav aria-label="Bureau" className="flex flex-wrap gap-2">
               <NavLink to="/admin" end className={navLinkClass}>
                 Demandes
-                {newRequests > 0 ? (
-                  <span className="rounded-full bg-accent px-2.5 py-0.5 text-base text-white">
-                    {newRequests}
-                    <span className="sr-only"> {newRequests > 1 ? "nouvelles" : "nouvelle"}</span>
-                  </span>
-                ) : null}
+                <NewBadge count={live.requests} one="nouvelle" many="nouvelles" />
               </NavLink>
               <NavLink to="/admin/lettres" className={navLinkClass}>
                 Lettre
+                <NewBadge count={live.subscriptions} one="nouvel abonné" many="nouveaux abonnés" />
               </NavLink>
               <NavLink to="/admin/articles" className={navLinkClass}>
                 Articles
@@ -61,9 +81,16 @@ export function DeskFrame({ children, newRequests }: { children: ReactNode; newR
               </NavLink>
               <NavLink to="/admin/cours" className={navLinkClass}>
                 Cours
+                <NewBadge count={live.registrations} one="nouvelle inscription" many="nouvelles inscriptions" />
+              </NavLink>
+              <NavLink to="/admin/factures" className={navLinkClass}>
+                Factures
               </NavLink>
               <NavLink to="/admin/personne" className={navLinkClass}>
                 Personne
+              </NavLink>
+              <NavLink to="/admin/reglages" className={navLinkClass}>
+                Réglages
               </NavLink>
             </nav>
             <Form method="post" action="/admin/deconnexion" className="ml-auto flex flex-wrap gap-2">
@@ -74,6 +101,9 @@ export function DeskFrame({ children, newRequests }: { children: ReactNode; newR
                 Se déconnecter partout
               </button>
             </Form>
+            <p aria-live="polite" className="sr-only">
+              {newThings(totalNew(live))}
+            </p>
           </>
         ) : (
           <a href="/" className={`ml-auto text-lg ${deskLinkClass}`}>

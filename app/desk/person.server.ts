@@ -40,9 +40,13 @@ import {
   contacts,
   courseRegistrations,
   courseSessions,
+  invoices,
   newsletterSubscribers,
   outbox,
+  recipientMailDays,
 } from "~/db/schema";
+import { keyOfDaySql } from "~/guards/daily-key.server";
+import { MAIL_HELD_NOTICE } from "~/mail/recipient-cap.server";
 import { courseBySlug } from "~/courses/sessions.server";
 import { BOOKING_MAIL } from "~/courses/mails.server";
 import {
@@ -56,9 +60,16 @@ import {
 } from "~/courses/person.server";
 import { attendanceByRegistration, attendanceText } from "~/courses/attendance.server";
 import { announceFreedSeats, type LinkOptions, type RegistrationRow } from "~/courses/booking.server";
+import {
+  clientAddressLines,
+  formatCentimes,
+  INVOICE_MAIL,
+  INVOICE_STATUS_LABELS,
+  invoiceKeptUntil,
+} from "~/invoices/invoices.server";
 import { beforeErasingSubscriber, NEWSLETTER_MAIL_KINDS } from "~/newsletter/subscriptions.server";
 import { subscriberStates, subscriptionSources } from "~/newsletter/words";
-import { formatDateTime } from "~/utils/format";
+import { formatDate, formatDateTime } from "~/utils/format";
 import { toE164 } from "~/utils/phone";
 import { audit } from "./audit.server";
 import { statusLabel } from "./requests";
@@ -105,13 +116,16 @@ const personTable = <T extends PgTable>(entry: PersonTable<T>) => entry as unkno
 
 const queries = new QueryBuilder();
 
-/** The person's contact requests: same e-mail (any case) or same E.164 telephone. */
-function contactMatch(person: PersonKey): SQL {
+/** Rows whose `email` column (any case) or `phoneE164` column (E.164) is the person's. */
+function keyMatch(person: PersonKey, email: PgColumn, phoneE164: PgColumn): SQL {
   const conditions: SQL[] = [];
-  if (person.email) conditions.push(sql`lower(${contacts.email}) = ${person.email}`);
-  if (person.phoneE164) conditions.push(eq(contacts.phoneE164, person.phoneE164));
+  if (person.email) conditions.push(sql`lower(${email}) = ${person.email}`);
+  if (person.phoneE164) conditions.push(eq(phoneE164, person.phoneE164));
   return or(...conditions) ?? sql`false`;
 }
+
+/** The person's contact requests: same e-mail (any case) or same E.164 telephone. */
+const contactMatch = (person: PersonKey) => keyMatch(person, contacts.email, contacts.phoneE164);
 
 /** The ids of the person's contact requests, as a subquery. */
 const contactIds = (person: PersonKey) =>
@@ -131,7 +145,13 @@ const mailKinds: Record<string, string> = {
   [BOOKING_MAIL.ownerRegistration]: "Avis d’une inscription à un cours",
   [BOOKING_MAIL.ownerCancellation]: "Avis d’une désinscription d’un cours",
   [BOOKING_MAIL.ownerErasure]: "Avis d’une place libérée par un effacement",
+  [INVOICE_MAIL.invoice]: "Facture",
+  [INVOICE_MAIL.reminder]: "Rappel d’une facture",
+  [MAIL_HELD_NOTICE]: "Avis d’envois retenus (limite du jour)",
 };
+
+/** The person's invoices: the e-mail or telephone they were made with (any case, E.164). */
+const invoiceMatch = (person: PersonKey) => keyMatch(person, invoices.email, invoices.phoneE164);
 
 /**
  * Every table holding a visitor's personal data, in the order the person
@@ -187,6 +207,27 @@ export const PERSON_TABLES: readonly PersonTable[] = [
     fields: registrationFields,
   }),
   personTable({
+    table: invoices,
+    // Kept when the person is erased (CO art. 958f): only the e-mail and telephone go (issue 22, item 4).
+    title: "Factures",
+    noun: { one: "facture", other: "factures" },
+    where: invoiceMatch,
+    orderBy: invoices.id,
+    fields: (row) => [
+      ["N°", row.number],
+      ["Client", clientAddressLines(row).join(", ")],
+      ["E-mail", row.email ?? "(aucun)"],
+      ["Téléphone", row.phone ?? "(aucun)"],
+      ["Montant", formatCentimes(row.totalCentimes)],
+      ["Date", formatDate(row.issuedOn)],
+      ["État", INVOICE_STATUS_LABELS[row.status] ?? row.status],
+      [
+        "Conservation",
+        `Gardée jusqu’au ${formatDate(invoiceKeptUntil(row))}, comme la loi le demande (Code des obligations, art. 958f) : un effacement n’en retire que l’e-mail et le téléphone.`,
+      ],
+    ],
+  }),
+  personTable({
     table: outbox,
     title: "E-mails",
     noun: { one: "e-mail", other: "e-mails" },
@@ -222,6 +263,22 @@ export const PERSON_TABLES: readonly PersonTable[] = [
       ],
     ],
   }),
+  personTable({
+    table: recipientMailDays,
+    // Counted by the address's key of the day (decision 028): found while that day's salt is kept (two days).
+    title: "E-mails comptés par jour (limite d’envois)",
+    noun: { one: "compte d’envois du jour", other: "comptes d’envois du jour" },
+    where: (person) =>
+      person.email
+        ? sql`${recipientMailDays.recipientKey} = ${keyOfDaySql(sql`"recipient_mail_days"."day"`, person.email)}`
+        : sql`false`,
+    orderBy: recipientMailDays.day,
+    fields: (row) => [
+      ["Jour", formatDate(row.day)],
+      ["E-mails écrits à la suite de demandes sur le site", String(row.queued)],
+      ["E-mails retenus (limite du jour atteinte)", String(row.held)],
+    ],
+  }),
 ];
 
 /**
@@ -237,7 +294,10 @@ export const TABLES_WITHOUT_PERSONAL_DATA: Readonly<Record<string, string>> = {
   pictures: "the owner's pictures and their descriptions (no metadata kept: app/pictures/pictures.server.ts)",
   picture_files: "the resized files of the owner's pictures, without EXIF or GPS data",
   site_pictures: "which of the owner's pictures fills a slot of the home page",
+  site_settings: "the owner's own business details, hours, prices and legal settings (Réglages), no visitor's",
+  article_share_images: "the share images of the owner's articles (category, title, date)",
   audit_log: "counts and kinds only, never an e-mail, a name or a telephone",
+  desk_seen: "when the owner last opened the desk's lists of registrations and subscriptions (a kind and a time)",
   rate_limits: "keys are SHA-256 hashes of an address or an e-mail, deleted once expired",
   site_secrets: "the server's own secrets",
   desk_user: "the owner's own account",
@@ -246,9 +306,11 @@ export const TABLES_WITHOUT_PERSONAL_DATA: Readonly<Record<string, string>> = {
   desk_verification: "the owner's pending sign-in steps",
   desk_two_factor: "the owner's TOTP secret and recovery codes",
   desk_used_totp: "the owner's used TOTP codes",
+  daily_salts: "one random salt a day, deleted two days later (decision 028); no address",
   link_tokens:
     "hashes of random tokens and the id of what they act on (no address); expired ones are deleted, a course registration's with it",
   newsletter_letters: "the owner's letters",
+  invoice_numbers: "the last invoice number given in each year",
 };
 
 /** The SQL name of an entry's table: the key of the export and of the audit counts. */
@@ -399,6 +461,8 @@ export interface FoundPerson {
 type ContactRow = typeof contacts.$inferSelect;
 type OutboxRow = typeof outbox.$inferSelect;
 type SubscriberRow = typeof newsletterSubscribers.$inferSelect;
+type InvoiceRow = typeof invoices.$inferSelect;
+type MailDayRow = typeof recipientMailDays.$inferSelect;
 
 /** The rows of one table among `found`. */
 function rowsOf<T>(found: readonly PersonRows[], table: PgTable): T[] {
@@ -473,6 +537,8 @@ export function peopleIn(found: readonly PersonRows[], person: PersonKey): Found
  *   registration they belong to) are deleted, unless sent to someone else
  *   and part of what is kept (the owner's notice of a kept registration or
  *   of someone else's cancellation): those are emptied (`scrubbed`).
+ * - the day counts of mails to the address (`mailDays`, decision 028) go
+ *   with everyone (they carry no name).
  */
 export interface ErasurePlan {
   contacts: number[];
@@ -482,6 +548,9 @@ export interface ErasurePlan {
   kept: RegistrationRow[];
   mails: number[];
   scrubbed: number[];
+  /** Invoices kept (CO art. 958f), their e-mail and telephone removed. */
+  invoices: number[];
+  mailDays: MailDayRow[];
 }
 
 /**
@@ -557,6 +626,10 @@ export async function planErasure(
     kept,
     mails,
     scrubbed,
+    invoices: rowsOf<InvoiceRow>(found, invoices)
+      .filter((row) => chosen(row.clientName) || chosen(row.clientAttention))
+      .map((row) => row.id),
+    mailDays: chosenIds === null ? rowsOf<MailDayRow>(found, recipientMailDays) : [],
   };
 }
 
@@ -593,6 +666,7 @@ export async function exportOf(db: Database, person: PersonKey, asked: readonly 
     newsletter_subscribers: new Set(plan.subscribers.map((row) => row.id)),
     course_registrations: new Set([...plan.registrations, ...plan.kept].map((row) => row.id)),
     outbox: new Set([...plan.mails, ...plan.scrubbed]),
+    invoices: new Set(plan.invoices),
   };
   const found = everything.map(({ entry, rows }) => ({
     entry,
@@ -601,7 +675,7 @@ export async function exportOf(db: Database, person: PersonKey, asked: readonly 
   return { found, people: chosen, counts: countsOf(found) };
 }
 
-/** The rows a plan deletes per table (SQL names, every table of the registry). */
+/** The rows a plan deletes per table (SQL names, every table of the registry but `invoices`, never deleted). */
 export function planCounts(plan: ErasurePlan): Record<string, number> {
   return {
     contacts: plan.contacts.length,
@@ -609,6 +683,7 @@ export function planCounts(plan: ErasurePlan): Record<string, number> {
     newsletter_subscribers: plan.subscribers.length,
     course_registrations: plan.registrations.length,
     outbox: plan.mails.length,
+    recipient_mail_days: plan.mailDays.length,
   };
 }
 
@@ -620,6 +695,8 @@ export interface ErasureResult {
   kept: number[];
   /** Mails kept for the record, their subject and bodies replaced. */
   scrubbed: number;
+  /** Invoices kept (CO art. 958f), their e-mail and telephone removed. */
+  invoicesKept: number;
   /** Sessions whose freed seats the owner was told of (a mail naming the first on the waiting list). */
   freed: number[];
 }
@@ -693,12 +770,38 @@ export async function erasePerson(
     );
     counts.contact_events = await deleteIds(contactEvents, plan.contactEvents);
     counts.contacts = await deleteIds(contacts, plan.contacts);
+    // Invoices stay (CO art. 958f: 10 years); the e-mail and telephone they were sent with go.
+    if (plan.invoices.length)
+      await tx
+        .update(invoices)
+        .set({ email: null, phone: null, phoneE164: null })
+        .where(inArray(invoices.id, plan.invoices));
+    counts.recipient_mail_days = plan.mailDays.length
+      ? (
+          await tx
+            .delete(recipientMailDays)
+            .where(
+              or(
+                ...plan.mailDays.map((row) =>
+                  and(eq(recipientMailDays.day, row.day), eq(recipientMailDays.recipientKey, row.recipientKey)),
+                ),
+              ),
+            )
+            .returning({ one: sql`1` })
+        ).length
+      : 0;
     const freed = await announceFreedSeats(tx, freedSeats, { ...options, now });
-    const ordered = Object.fromEntries(PERSON_TABLES.map((entry) => [tableKey(entry), counts[tableKey(entry)]!]));
+    const ordered = Object.fromEntries(
+      PERSON_TABLES.filter((entry) => tableKey(entry) in counts).map((entry) => [
+        tableKey(entry),
+        counts[tableKey(entry)]!,
+      ]),
+    );
     const result: ErasureResult = {
       counts: ordered,
       kept: plan.kept.map((row) => row.id),
       scrubbed: plan.scrubbed.length,
+      invoicesKept: plan.invoices.length,
       freed,
     };
     await audit(
@@ -710,6 +813,7 @@ export async function erasePerson(
           ...ordered,
           registrations_kept: result.kept.length,
           mails_scrubbed: result.scrubbed,
+          invoices_kept: result.invoicesKept,
           sessions_freed: freed.length,
           people_chosen: names === null ? "all" : names.length,
         },

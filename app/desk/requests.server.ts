@@ -4,7 +4,6 @@
  * - `listRequests(db, { status, search, limit })`: newest first; `search`
  *   matches the first or last name, the e-mail (case-insensitive, parts of
  *   words too) or the telephone (its digits, whatever the spacing).
- * - `countNewRequests(db)`: the badge.
  * - `getRequest(db, id)`: the request, its status history and the state of
  *   its notification mails; null when there is none.
  * - `REQUEST_COLUMNS`: a request's fields with their French labels, as the
@@ -94,14 +93,6 @@ export async function listRequests(
     .where(requestFilter(filter))
     .orderBy(desc(contacts.createdAt), desc(contacts.id))
     .limit(filter.limit ?? 500);
-}
-
-export async function countNewRequests(db: Database): Promise<number> {
-  const [row] = await db
-    .select({ count: sql<number>`count(*)::int` })
-    .from(contacts)
-    .where(eq(contacts.status, "nouveau"));
-  return row?.count ?? 0;
 }
 
 export async function getRequest(db: Database, id: number) {

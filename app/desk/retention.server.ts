@@ -14,10 +14,12 @@
  *   (a course registration's expires 7 days after the course, before
  *   the registration's own deletion) and
  *   newsletter subscriptions not confirmed within 30 days are deleted;
- * - requests stored before `phone_e164` existed get it (`backfillPhoneE164`).
+ * - requests stored before `phone_e164` existed get it (`backfillPhoneE164`);
+ * - the salts of the keys of the day and the mail counts made with them are
+ *   deleted two days after their day (decision 028).
  *
  * `runRetention(db, now, { retentionMonths, sentNotificationDays })` (the
- * values of `legalSettings`, which the notice states) does one run at the moment
+ * owner's legal settings, Réglages, which the privacy notice states) does one run at the moment
  * `now` (tests pass a fixed clock) in one transaction, with one audit line
  * (`retention`, counts only). Two processes may run it at once: a
  * transaction-scoped advisory lock lets one work and the other return null.
@@ -30,7 +32,9 @@ import type { Logger } from "pino";
 import type { Database } from "~/db/client.server";
 import { contactEvents, contacts, deskSession, deskUsedTotp, deskVerification, outbox, rateLimits } from "~/db/schema";
 import { deleteRegistrationsOfSessionsBefore } from "~/courses/person.server";
+import { deleteOldSalts } from "~/guards/daily-key.server";
 import { deleteSentMailOlderThan } from "~/mail/manage.server";
+import { deleteOldMailDays } from "~/mail/recipient-cap.server";
 import { deleteUnconfirmed } from "~/newsletter/subscriptions.server";
 import { deleteExpiredTokens } from "~/tokens/tokens.server";
 import { errorFields } from "~/utils/errors.server";
@@ -57,6 +61,9 @@ export interface RetentionCounts {
   tokens: number;
   /** Requests whose `phone_e164` was filled. */
   phonesFilled: number;
+  /** Salts of the keys of the day, and the mail counts made with them, two days after their day (decision 028). */
+  dailySalts: number;
+  recipientMailDays: number;
 }
 
 /** How long things are kept: whole calendar months for requests, days for sent notifications. */
@@ -128,6 +135,8 @@ export async function runRetention(
       ),
       tokens: await deleteExpiredTokens(tx, now),
       phonesFilled,
+      recipientMailDays: await deleteOldMailDays(tx, now),
+      dailySalts: await deleteOldSalts(tx, now),
     };
     await audit(tx, { action: "retention", details: { ...counts } }, logger);
     return counts;
@@ -151,7 +160,8 @@ export function scheduleRetention({
 }: {
   db: Database;
   logger: Logger;
-  periods: RetentionPeriods;
+  /** The periods, or how to read them at each run (the owner changes them in Réglages). */
+  periods: RetentionPeriods | (() => Promise<RetentionPeriods>);
   firstDelayMs?: number;
   intervalMs?: number;
 }): { stop(): Promise<void> } {
@@ -159,7 +169,8 @@ export function scheduleRetention({
   let stopped = false;
   const run = () => {
     if (running || stopped) return;
-    running = runRetention(db, new Date(), periods, logger)
+    running = (typeof periods === "function" ? periods() : Promise.resolve(periods))
+      .then((current) => runRetention(db, new Date(), current, logger))
       .then(
         (counts) => {
           if (!counts) logger.info("retention: another process is running it");

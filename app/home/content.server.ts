@@ -7,14 +7,14 @@ import { audienceCards, audienceSection } from "~/content/audience";
 import { courses, coursesSection } from "~/content/courses";
 import { about, blogSection, contactSection, guide, hero } from "~/content/home";
 import { consentText } from "~/newsletter/words";
-import { openingHours } from "~/content/hours";
-import { identity } from "~/content/identity";
+import { openingHoursOf } from "~/content/hours";
 import { pictures } from "~/content/pictures";
-import { devices, services, servicesSection } from "~/content/services";
+import { devices, servicesSection, servicesWith } from "~/content/services";
 import { statistics } from "~/content/statistics";
 import type { PictureSlot } from "~/content/types";
 import { engagementSection, values } from "~/content/values";
-import { zones } from "~/content/zones";
+import { zonesOf } from "~/content/zones";
+import type { SiteSettings } from "~/settings/schema";
 import { formatChf, topicPreview } from "~/utils/format";
 import { resolvePicture } from "~/utils/pictures";
 
@@ -26,9 +26,18 @@ export function pictureData(slot: PictureSlot) {
 /** A picture slot replaced by its data, in a piece of content. */
 const withPicture = <T extends { picture: PictureSlot }>(item: T) => ({ ...item, picture: pictureData(item.picture) });
 
-/** The contact section's text: cards, reveal hint, opening hours, inquiry card, zones. */
-export function contactContent() {
-  return { ...contactSection, openingHours, zones };
+/** The contact section's text for the owner's `settings`: cards, reveal hint, opening hours, inquiry card, zones. */
+export function contactContent(settings: Pick<SiteSettings, "hours" | "zones">) {
+  const openingHours = openingHoursOf(settings.hours);
+  const weekdays = openingHours[0]!;
+  // The telephone card's note: the weekday opening hours, as the "Horaires d’ouverture" card writes them.
+  const phone = { ...contactSection.cards.phone, note: `${weekdays.days}, ${weekdays.hours}` };
+  return {
+    ...contactSection,
+    cards: { ...contactSection.cards, phone },
+    openingHours,
+    zones: zonesOf(settings.zones),
+  };
 }
 
 /** The labels of the "Révéler" / "Masquer" button (legal pages: the owner's e-mail address). */
@@ -47,17 +56,20 @@ export function blogWords() {
   return { title, intro, readMore, newsletter: newsletterBoxWords() };
 }
 
-/** Everything the nine home sections show, in page order. */
-export function homeContent() {
+/** Everything the nine home sections show, in page order, with the owner's `settings` (Réglages). */
+export function homeContent(settings: SiteSettings) {
   return {
     hero: { ...hero, picture: pictureData("hero") },
     statistics,
-    guide: { ...guide, name: identity.name, picture: pictureData("portrait") },
+    guide: { ...guide, name: settings.identity.name, picture: pictureData("portrait") },
     audience: { ...audienceSection, cards: audienceCards.map(withPicture) },
     // Prices formatted here ("CHF 55.–"): the browser need not load the Swiss number format.
     services: {
       ...servicesSection,
-      services: services.map((service) => ({ ...withPicture(service), priceLabel: formatChf(service.price.chf) })),
+      services: servicesWith(settings.prices).map((service) => ({
+        ...withPicture(service),
+        priceLabel: formatChf(service.price.chf),
+      })),
       devices,
     },
     engagement: { ...engagementSection, values },
@@ -68,7 +80,7 @@ export function homeContent() {
     },
     about: { ...about, captions: about.captions.map(withPicture) },
     blog: blogWords(),
-    contact: contactContent(),
+    contact: contactContent(settings),
   };
 }
 

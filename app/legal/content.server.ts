@@ -1,25 +1,27 @@
 /**
- * The words of a legal page (`app/content/legal.ts`, `identity.ts`), gathered
- * on the server for the route's loader: they reach the browser as loader
- * data, so that the content modules (and their typography) stay out of the
- * page's JavaScript.
+ * The words of a legal page (`app/content/legal.ts` with the owner's
+ * settings: his identity and legal settings from Réglages), gathered on the
+ * server for the route's loader: they reach the browser as loader data, so
+ * that the content modules (and their typography) stay out of the page's
+ * JavaScript.
  */
 import type { AppLoadContext } from "react-router";
-import { identity } from "~/content/identity";
-import { legalLabels, legalSettings, type LegalPage } from "~/content/legal";
+import { legalLabels, legalPagesOf, type LegalPage } from "~/content/legal";
 import { encodedContactChannels } from "~/contact/channels.server";
 import { formatDate } from "~/utils/format";
 import { revealLabels } from "~/home/content.server";
 import { pageMeta } from "~/seo/page-meta.server";
+import type { SiteSettings } from "~/settings/schema";
+import { getSiteSettings } from "~/settings/site.server";
 
 /** `page` with the labels, the operator's card, the date of the last update and the "Révéler" labels. */
-export function legalPageContent(page: LegalPage) {
-  const { name, businessName, uid, address } = identity;
+export function legalPageContent(page: LegalPage, settings: Pick<SiteSettings, "identity" | "legal">) {
+  const { name, businessName, uid, address } = settings.identity;
   return {
     page,
     labels: legalLabels,
     operator: { name, businessName, uid, address },
-    lastUpdated: { iso: legalSettings.lastUpdated, label: formatDate(legalSettings.lastUpdated) },
+    lastUpdated: { iso: settings.legal.lastUpdated, label: formatDate(settings.legal.lastUpdated) },
     revealLabels: revealLabels(),
   };
 }
@@ -28,14 +30,21 @@ export function legalPageContent(page: LegalPage) {
 export type LegalPageContent = ReturnType<typeof legalPageContent>;
 
 /**
- * A legal route's loader data: the encoded contact channels, the page's
- * words and its metadata (`noindex`).
+ * A legal route's loader data (`which`: "legalNotice" for `/mentions-legales`,
+ * "privacyNotice" for `/confidentialite`): the encoded contact channels, the
+ * page's words with the owner's settings, and its metadata (`noindex`).
  * @throws SettingsError when a setting is wrong (see `pageMeta`).
  */
-export function legalPageData(page: LegalPage, context: AppLoadContext | undefined, request: Request) {
+export async function legalPageData(
+  which: "legalNotice" | "privacyNotice",
+  context: AppLoadContext | undefined,
+  request: Request,
+) {
+  const settings = await getSiteSettings(context ?? {});
+  const page = legalPagesOf(settings.identity.name, settings.legal)[which];
   return {
-    channels: encodedContactChannels(),
-    content: legalPageContent(page),
+    channels: encodedContactChannels(settings.identity),
+    content: legalPageContent(page, settings),
     meta: pageMeta(context, request, { title: page.title, description: page.description, noindex: true }),
   };
 }

@@ -6,7 +6,8 @@
  * booking...): both rows are stored, or neither.
  */
 import type { Database } from "~/db/client.server";
-import { identity } from "~/content/identity";
+import type { IdentitySettings } from "~/settings/schema";
+import { readSiteSettings } from "~/settings/site.server";
 import { outbox, type MailAttachment, type NamedPerson } from "~/db/schema";
 import { toE164 } from "~/utils/phone";
 import { mailbox } from "./render.server";
@@ -42,6 +43,8 @@ export interface MailToSend {
   headers?: Record<string, string> | null;
   /** Text files attached to the mail (a course's calendar file). */
   attachments?: MailAttachment[] | null;
+  /** The invoice the mail carries, if any: its PDF is rendered and attached when the mail is sent (app/invoices/). */
+  invoiceId?: number | null;
   /** The earliest time the mail may leave (a reminder); absent: now. */
   notBefore?: Date;
   /** The contact request the mail belongs to, if any. */
@@ -106,12 +109,13 @@ export async function enqueueMail(tx: Database, mail: MailToSend): Promise<numbe
       contactId: mail.contactId ?? null,
       letterId: mail.letterId ?? null,
       recipient: mail.recipient,
-      replyTo: mail.replyTo ?? (mail.recipient !== null ? ownerReplyTo() : null),
+      replyTo: mail.replyTo ?? (mail.recipient !== null ? ownerReplyTo((await readSiteSettings(tx)).identity) : null),
       subject: mail.subject,
       textBody: mail.text,
       htmlBody: mail.html ?? null,
       headers: mail.headers ?? null,
       attachments: mail.attachments?.length ? mail.attachments : null,
+      invoiceId: mail.invoiceId ?? null,
       named: namedIn(mail),
       // The worker's schedule starts at the promised time: the pending index then finds it.
       ...(notBefore ? { notBefore, nextAttemptAt: notBefore } : {}),
@@ -120,7 +124,7 @@ export async function enqueueMail(tx: Database, mail: MailToSend): Promise<numbe
   return row!.id;
 }
 
-/** The Reply-To of every mail to a visitor: the owner's name and public address (`app/content/identity.ts`). */
-export function ownerReplyTo(): string {
+/** The Reply-To of every mail to a visitor: the owner's name and public address (Réglages' `identity`). */
+export function ownerReplyTo(identity: Pick<IdentitySettings, "name" | "email">): string {
   return mailbox(identity.name, identity.email);
 }

@@ -6,18 +6,20 @@
  * underlined, big buttons, the site's name on top and a footer that says how
  * to reach the owner: "reply to this mail" (every visitor mail has Reply-To
  * the owner's address, `enqueueMail`) and the owner's telephone
- * (`identity.phoneDisplay`), then the sender's identity (UWG art. 3 al. 1
- * let. o asks it of letters).
+ * (Réglages), then the sender's identity (UWG art. 3 al. 1 let. o asks it
+ * of letters): merge tags the outbox fills in when it sends (`OWNER_TAGS`,
+ * `fillOwnerTags`).
  *
  * - `mailDocument({ title, body, footer })` → the HTML document;
  * - `mailParagraph(text)`, `mailButton(label, url)`, `mailDetails(rows)` →
  *   pieces of a body, their values escaped and typeset (no-break spaces of
  *   Swiss French);
- * - `replyLines()` → the footer's "how to reach me" lines, as text;
- *   `visitorFooter(extra)` → the footer's HTML with them.
+ * - `replyText()` → the text part's footer (a merge tag); `visitorFooter(extra)`
+ *   → the HTML footer (extra lines, then the merge tag); `replyLines(owner)`
+ *   → the lines the tags become.
  */
-import { identity } from "~/content/identity";
 import { siteName } from "~/seo/meta";
+import type { IdentitySettings } from "~/settings/schema";
 import { typeset } from "~/utils/typography";
 import { escapeHtml } from "./render.server";
 
@@ -78,29 +80,59 @@ export function mailDetails(rows: readonly (readonly [string, string])[]): strin
     .join("")}</table>`;
 }
 
+/** What a visitor mail's footer says of the owner (Réglages' identity). */
+export type MailOwner = Pick<IdentitySettings, "businessName" | "address" | "phone" | "phoneDisplay">;
+
+/**
+ * Merge tags: where a visitor mail says how to reach the owner. The outbox
+ * fills them in when it sends (`fillOwnerTags`), with the owner's details of
+ * that moment: a reminder queued weeks ahead carries the telephone of the day
+ * it leaves, not the one of the day it was queued.
+ */
+export const OWNER_TAGS = { text: "[[owner-footer]]", html: "<!--owner-footer-->" } as const;
+
 /** The sender's identity: business name and postal address, on one line. */
-export const senderLine = () =>
-  `${identity.businessName}, ${identity.address.street}, ${identity.address.postalCode} ${identity.address.locality}`;
+export const senderLine = (owner: MailOwner) =>
+  `${owner.businessName}, ${owner.address.street}, ${owner.address.postalCode} ${owner.address.locality}`;
 
 /** How to reach the owner, as the footer of every visitor mail says it: reply, or call this number. */
-export function replyLines(): string[] {
+export function replyLines(owner: MailOwner): string[] {
   return [
-    `Une question ? Répondez simplement à ce message, ou appelez-moi au ${identity.phoneDisplay}.`,
-    senderLine(),
+    `Une question ? Répondez simplement à ce message, ou appelez-moi au ${owner.phoneDisplay}.`,
+    senderLine(owner),
   ].map(typeset);
 }
 
+/** The footer's lines of a visitor mail (`OWNER_TAGS.text` in the text part): `replyLines`, one per line. */
+export function replyText(): string {
+  return OWNER_TAGS.text;
+}
+
+/** `replyLines` as the HTML footer's paragraphs, the telephone as a `tel:` link (one tap on a phone). */
+function replyHtml(owner: MailOwner): string {
+  const [reply, sender] = replyLines(owner) as [string, string];
+  const phone = typeset(owner.phoneDisplay);
+  const withLink = escapeHtml(reply).replace(
+    escapeHtml(phone),
+    `<a href="tel:${escapeHtml(owner.phone)}" style="${MAIL_STYLES.a} white-space: nowrap;">${escapeHtml(phone)}</a>`,
+  );
+  return [withLink, escapeHtml(sender)].map(footerParagraph).join("");
+}
+
+const footerParagraph = (line: string) => `<p style="margin: 0 0 8px;">${line}</p>`;
+
 /**
  * The footer's HTML of a visitor mail: `before` (HTML lines, e.g. the
- * letter's unsubscribe link), then `replyLines()` with the telephone as a
- * `tel:` link (one tap on a phone).
+ * letter's unsubscribe link), then the owner's lines (`OWNER_TAGS.html`,
+ * filled in when the mail is sent).
  */
 export function visitorFooter(before: string[] = []): string {
-  const [reply, sender] = replyLines() as [string, string];
-  const phone = typeset(identity.phoneDisplay);
-  const replyHtml = escapeHtml(reply).replace(
-    escapeHtml(phone),
-    `<a href="tel:${escapeHtml(identity.phone)}" style="${MAIL_STYLES.a} white-space: nowrap;">${escapeHtml(phone)}</a>`,
-  );
-  return [...before, replyHtml, escapeHtml(sender)].map((line) => `<p style="margin: 0 0 8px;">${line}</p>`).join("");
+  return before.map(footerParagraph).join("") + OWNER_TAGS.html;
+}
+
+/** A mail's text and HTML with the owner's merge tags replaced by `owner`'s lines (no tag: unchanged). */
+export function fillOwnerTags<T extends { text: string; html?: string }>(mail: T, owner: MailOwner): T {
+  const text = mail.text.replaceAll(OWNER_TAGS.text, replyLines(owner).join("\n"));
+  const html = mail.html?.replaceAll(OWNER_TAGS.html, replyHtml(owner));
+  return { ...mail, text, ...(html !== undefined && { html }) };
 }

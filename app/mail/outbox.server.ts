@@ -17,6 +17,9 @@
  * did not send. Without a transport (no `SMTP_URL`) each pending mail is
  * logged (its id and kind only) once per process and stays queued.
  *
+ * A row that carries an invoice (`invoice_id`) gets the invoice's PDF,
+ * rendered from the invoice when the mail is sent (no file in the table).
+ *
  * A mail goes from MAIL_FROM to its row's `recipient`, or to the owner
  * (`ownerAddress`, CONTACT_NOTIFY_TO) when that is null: such a row fails
  * while CONTACT_NOTIFY_TO is unset. It carries the row's Reply-To, subject,
@@ -36,7 +39,10 @@ import type { Logger } from "pino";
 import { buildContactMail, CONTACT_NOTIFICATION, type ContactNotificationPayload } from "~/contact/notification.server";
 import type { Database } from "~/db/client.server";
 import { outbox, type MailAttachment } from "~/db/schema";
+import { getInvoice, invoiceFileName } from "~/invoices/invoices.server";
+import { getSiteSettings } from "~/settings/site.server";
 import { errorFields } from "~/utils/errors.server";
+import { fillOwnerTags, OWNER_TAGS } from "./layout.server";
 
 /** The message handed to the transport: nodemailer's options, the subset the outbox uses. */
 export interface OutgoingMail {
@@ -47,8 +53,8 @@ export interface OutgoingMail {
   text: string;
   html?: string;
   headers?: Record<string, string>;
-  /** Text files attached (nodemailer's `attachments`: file name, MIME type, content). */
-  attachments?: MailAttachment[];
+  /** Files attached (nodemailer's `attachments`: file name, MIME type, content): text, or an invoice's PDF. */
+  attachments?: (MailAttachment | { filename: string; contentType: string; content: Buffer })[];
 }
 
 /** What the worker needs of a mail transport (nodemailer's `Transporter`). */
@@ -290,12 +296,33 @@ export class OutboxWorker {
     return { claimed: claimed.length, sent, failed };
   }
 
-  /** Sends one claimed row. @throws when the owner's address is unset, the row cannot be rendered, or SMTP fails. */
+  /**
+   * Sends one claimed row, with the PDF of the invoice it carries (`invoice_id`) rendered now.
+   * @throws when the owner's address is unset, the row cannot be rendered, or SMTP fails.
+   */
   private async deliver(row: typeof outbox.$inferSelect): Promise<void> {
     const { transport, from, ownerAddress } = this.options;
     const to = row.recipient ?? ownerAddress;
     if (!to) throw new Error("CONTACT_NOTIFY_TO is not set");
-    await transport!.sendMail({ from, to, ...contentOf(row) });
+    const content = contentOf(row);
+    if (row.invoiceId !== null) {
+      const invoice = await getInvoice(this.options.db, row.invoiceId);
+      if (!invoice) throw new Error(`outbox row ${row.id}: invoice ${row.invoiceId} not found`);
+      // Loaded on the first invoice mail only: pdfkit and its fonts stay out of a server that sends none.
+      const { renderInvoicePdf } = await import("~/invoices/pdf.server");
+      const pdf = {
+        filename: invoiceFileName(invoice),
+        contentType: "application/pdf",
+        content: await renderInvoicePdf(invoice),
+      };
+      content.attachments = [...(content.attachments ?? []), pdf];
+    }
+    // A visitor mail's footer: the owner's details as Réglages hold them now (merge tags, app/mail/layout.server.ts).
+    const filled =
+      content.text.includes(OWNER_TAGS.text) || content.html?.includes(OWNER_TAGS.html)
+        ? fillOwnerTags(content, (await getSiteSettings({ db: this.options.db, logger: this.options.logger })).identity)
+        : content;
+    await transport!.sendMail({ from, to, ...filled });
   }
 }
 

@@ -21,7 +21,7 @@ import remarkGfm from "remark-gfm";
 import remarkParse from "remark-parse";
 import remarkRehype from "remark-rehype";
 import { unified } from "unified";
-import { mailButton, mailDocument, MAIL_STYLES, mailParagraph, replyLines, visitorFooter } from "~/mail/layout.server";
+import { mailButton, mailDocument, MAIL_STYLES, mailParagraph, replyText, visitorFooter } from "~/mail/layout.server";
 import { escapeHtml, oneLine } from "~/mail/render.server";
 import { siteName } from "~/seo/meta";
 import { typeset } from "~/utils/typography";
@@ -90,7 +90,7 @@ export function letterMail({
   ]);
   return {
     subject: title,
-    text: `${markdown.trim()}\n\n-- \nVous recevez cette lettre parce que vous vous êtes abonné(e) sur le site ${siteName}.\nSe désabonner (un clic suffit) : ${unsubscribeUrl}\nLire cette lettre sur le site : ${archiveUrl}\n${replyLines().join("\n")}\n`,
+    text: `${markdown.trim()}\n\n-- \nVous recevez cette lettre parce que vous vous êtes abonné(e) sur le site ${siteName}.\nSe désabonner (un clic suffit) : ${unsubscribeUrl}\nLire cette lettre sur le site : ${archiveUrl}\n${replyText()}\n`,
     html: mailDocument({ title, body: renderLetterBody(markdown), footer }),
     headers: {
       // RFC 2369 and RFC 8058: mail clients show an "unsubscribe" button that POSTs to the address.
@@ -110,7 +110,7 @@ export function confirmationMail({ confirmUrl }: { confirmUrl: string }): Omit<L
   const body = [...paragraphs.map(mailParagraph), mailButton("Confirmer mon abonnement", confirmUrl)].join("");
   return {
     subject,
-    text: `${paragraphs.join("\n\n")}\n\nConfirmer mon abonnement : ${confirmUrl}\n\n-- \n${replyLines().join("\n")}\n`,
+    text: `${paragraphs.join("\n\n")}\n\nConfirmer mon abonnement : ${confirmUrl}\n\n-- \n${replyText()}\n`,
     html: mailDocument({ title: subject, body, footer: visitorFooter() }),
   };
 }

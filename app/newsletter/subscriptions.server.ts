@@ -22,7 +22,7 @@
 import { and, eq, lt, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { newsletterSubscribers } from "~/db/schema";
-import { enqueueMail } from "~/mail/enqueue.server";
+import { enqueueVisitorMail, type RecipientCap } from "~/mail/recipient-cap.server";
 import { consumeToken, deleteTokensOfRows, issueToken, readToken } from "~/tokens/tokens.server";
 import { confirmationMail } from "./letter.server";
 import { CONSENT_VERSION, subscriberStates } from "./words";
@@ -50,10 +50,21 @@ export const NEWSLETTER_MAIL_KINDS = {
   test: "newsletter-test",
 } as const;
 
-/** Stores the request and writes the confirmation mail when one is due. @returns whether a mail was written. */
+/**
+ * Stores the request and writes the confirmation mail when one is due; with
+ * `mailCap` (a public action), a mail past the address's mails of the day is
+ * held (app/mail/recipient-cap.server.ts), the request stored all the same.
+ * @returns whether a mail was written.
+ */
 export async function requestSubscription(
   tx: Database,
-  { email, source, siteUrl, now = new Date() }: { email: string; source: string; siteUrl: string; now?: Date },
+  {
+    email,
+    source,
+    siteUrl,
+    now = new Date(),
+    mailCap,
+  }: { email: string; source: string; siteUrl: string; now?: Date; mailCap?: RecipientCap },
 ): Promise<boolean> {
   const address = email.trim().toLowerCase();
   const nowIso = now.toISOString();
@@ -89,8 +100,12 @@ export async function requestSubscription(
     now,
   });
   const mail = confirmationMail({ confirmUrl: `${siteUrl}/newsletter/confirmer/${token}` });
-  await enqueueMail(tx, { kind: NEWSLETTER_MAIL_KINDS.confirmation, recipient: address, ...mail });
-  return true;
+  const written = await enqueueVisitorMail(mailCap, tx, {
+    kind: NEWSLETTER_MAIL_KINDS.confirmation,
+    recipient: address,
+    ...mail,
+  });
+  return written !== null;
 }
 
 /** Confirms the subscription a confirmation token names. */

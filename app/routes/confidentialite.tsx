@@ -6,13 +6,12 @@
  */
 import { LegalPageView } from "~/legal/page";
 import { loaderMeta } from "~/seo/meta";
-import { privacyNotice } from "~/content/legal";
 import { legalPageData } from "~/legal/content.server";
 import type { Route } from "./+types/confidentialite";
 import { cachedPage } from "~/utils/render-cache";
 
 // Words and metadata made by the loader: the page's JavaScript need not load `app/content/legal.ts`.
-export const loader = ({ context, request }: Route.LoaderArgs) => legalPageData(privacyNotice, context, request);
+export const loader = ({ context, request }: Route.LoaderArgs) => legalPageData("privacyNotice", context, request);
 
 export const meta = loaderMeta;
 

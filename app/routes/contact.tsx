@@ -16,6 +16,7 @@ import { saveContactRequest } from "~/contact/save.server";
 import { CONTACT_BODY_LIMIT_BYTES, contactMessages, contactSchema, HONEYPOT_FIELD } from "~/contact/schema";
 import type { ContactActionData } from "~/contact/types";
 import { runPublicFormAction } from "~/guards/form-action.server";
+import { recipientCapFor } from "~/mail/recipient-cap.server";
 import { settingsFrom } from "~/config/settings.server";
 import { loaderMeta } from "~/seo/meta";
 import { newCodeWord } from "~/trust/code-word.server";
@@ -50,6 +51,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       const id = await saveContactRequest(context.db, value, new Date(), {
         siteUrl: settingsFrom(context).SITE_URL,
         codeWord,
+        mailCap: recipientCapFor(context),
       });
       return { id, extra: codeWord };
     },

@@ -8,13 +8,15 @@ import { encodedContactChannels } from "~/contact/channels.server";
 import { contactContent } from "~/home/content.server";
 import { loaderMeta } from "~/seo/meta";
 import { pageMeta } from "~/seo/page-meta.server";
+import { getSiteSettings } from "~/settings/site.server";
 import type { Route } from "./+types/coordonnees";
 import { cachedPage } from "~/utils/render-cache";
 
-export function loader({ context, request }: Route.LoaderArgs) {
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const settings = await getSiteSettings(context);
   return {
-    channels: encodedContactChannels(),
-    content: contactContent(),
+    channels: encodedContactChannels(settings.identity),
+    content: contactContent(settings),
     meta: pageMeta(context, request, {
       title: "Coordonnées",
       description: "Téléphone, e-mail, WhatsApp, horaires et zones d’intervention.",

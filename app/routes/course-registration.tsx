@@ -25,6 +25,7 @@ import { calendarAddress, registrationPath } from "~/courses/links";
 import { BOOKING_HONEYPOT_FIELD } from "~/courses/schema";
 import { courseBySlug, sessionEnd } from "~/courses/sessions.server";
 import { guardPublicAction } from "~/guards/public-action.server";
+import { recipientCapFor } from "~/mail/recipient-cap.server";
 import { loaderMeta } from "~/seo/meta";
 import { pageMeta } from "~/seo/page-meta.server";
 import { errorFields } from "~/utils/errors.server";
@@ -98,7 +99,10 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     return data({ message: "Rien n’a été changé." }, { status: 400 });
   }
   try {
-    const result = await cancelRegistration(context.db!, params.token, { siteUrl: settingsFrom(context).SITE_URL });
+    const result = await cancelRegistration(context.db!, params.token, {
+      siteUrl: settingsFrom(context).SITE_URL,
+      mailCap: recipientCapFor(context),
+    });
     context.logger?.info({ outcome: result }, "booking: cancellation link used");
     if (result === "cancelled") context.wakeOutbox?.();
     if (result === "too-late") {

@@ -12,7 +12,9 @@
  * 400 with the errors beside the fields; 409 when fewer seats are left than
  * asked for, the telephone is already registered for that session, or the
  * session closed meanwhile; 413, 429, 503 as the contact
- * form. Spam is answered like a success with no registration (303 to `/cours`).
+ * form, and 429 with its French message when the client address has taken
+ * its seats of the day (app/courses/limits.server.ts; its mails to visitors
+ * are capped too). Spam is answered like a success with no registration (303 to `/cours`).
  */
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, useActionData, useLoaderData, useNavigation } from "react-router";
@@ -23,6 +25,7 @@ import { themeClasses } from "~/components/theme";
 import { settingsFrom } from "~/config/settings.server";
 import { BookingForm } from "~/courses/booking-form";
 import { registerForSession } from "~/courses/booking.server";
+import { publicLimits } from "~/courses/limits.server";
 import { registrationPath } from "~/courses/links";
 import { courseStructuredData, publicChoice, upcomingChoices } from "~/courses/public.server";
 import { BOOKING_BODY_LIMIT_BYTES, BOOKING_HONEYPOT_FIELD, bookingMessages, bookingSchema } from "~/courses/schema";
@@ -113,7 +116,10 @@ export async function action({ request, context, params }: Route.ActionArgs) {
         { status: 400 },
       );
     }
-    result = await registerForSession(context.db!, submission.value, { siteUrl: settingsFrom(context).SITE_URL });
+    result = await registerForSession(context.db!, submission.value, {
+      siteUrl: settingsFrom(context).SITE_URL,
+      ...(await publicLimits(context, { withClient: true })),
+    });
   } catch (error) {
     context.logger?.error({ err: errorFields(error) }, "booking: could not store the registration");
     return data({ result: submission.reply({ formErrors: [bookingMessages.saveError] }) }, { status: 503 });
@@ -132,6 +138,10 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       },
       { status: 409 },
     );
+  }
+  if (result.outcome === "address-limit") {
+    context.logger?.warn("booking: a client address has taken its seats of the day, registration refused");
+    return data({ result: submission.reply({ formErrors: [bookingMessages.addressLimit] }) }, { status: 429 });
   }
   if (result.outcome === "closed") {
     return data(

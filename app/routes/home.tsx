@@ -23,6 +23,8 @@ import { loaderMeta, siteName } from "~/seo/meta";
 import { pageMeta } from "~/seo/page-meta.server";
 import { settingsFrom } from "~/config/settings.server";
 import { businessStructuredData } from "~/seo/structured-data.server";
+import type { SiteSettings } from "~/settings/schema";
+import { getSiteSettings } from "~/settings/site.server";
 import { nextSessionsByCourse } from "~/courses/public.server";
 import { errorFields } from "~/utils/errors.server";
 import { slotPictures } from "~/pictures/pictures.server";
@@ -49,8 +51,8 @@ async function cardSessions(context: Route.LoaderArgs["context"]) {
  * owner uploaded in the desk in place of the repository's (the repository's
  * when the database does not answer: logged, not kept in the render cache).
  */
-async function content(context: Route.LoaderArgs["context"]) {
-  const words = homeContent();
+async function content(context: Route.LoaderArgs["context"], settings: SiteSettings) {
+  const words = homeContent(settings);
   let uploaded: Awaited<ReturnType<typeof slotPictures>> = {};
   try {
     uploaded = await slotPictures(context.db!);
@@ -66,16 +68,17 @@ async function content(context: Route.LoaderArgs["context"]) {
 }
 
 export async function loader({ context, request }: Route.LoaderArgs) {
+  const settings = await getSiteSettings(context);
   return {
     sessions: await cardSessions(context),
-    channels: encodedContactChannels(),
+    channels: encodedContactChannels(settings.identity),
     articles: homeArticles(await getArticles(context, { orEmpty: true })).map(summarize),
-    content: await content(context),
+    content: await content(context, settings),
     meta: pageMeta(context, request, {
       title: siteName,
       description:
         "Cours d’informatique et de smartphone pour seniors, à domicile, en petit groupe ou à distance, dans les cantons de Vaud, Genève et Fribourg. Patience, mots simples, tarifs clairs.",
-      structuredData: businessStructuredData(settingsFrom(context).SITE_URL),
+      structuredData: businessStructuredData(settingsFrom(context).SITE_URL, settings),
     }),
   };
 }

@@ -1,17 +1,16 @@
 /**
  * `/mentions-legales`: who runs the site (LCD art. 3 al. 1 let. s), the
  * hosting provider, responsibility for content and links, copyright.
- * Prerendered, not indexed; the words are in `app/content/legal.ts`.
+ * Rendered once into the render cache, not indexed; the words are in `app/content/legal.ts`.
  */
 import { LegalPageView } from "~/legal/page";
 import { loaderMeta } from "~/seo/meta";
-import { legalNotice } from "~/content/legal";
 import { legalPageData } from "~/legal/content.server";
 import type { Route } from "./+types/mentions-legales";
 import { cachedPage } from "~/utils/render-cache";
 
 // Words and metadata made by the loader: the page's JavaScript need not load `app/content/legal.ts`.
-export const loader = ({ context, request }: Route.LoaderArgs) => legalPageData(legalNotice, context, request);
+export const loader = ({ context, request }: Route.LoaderArgs) => legalPageData("legalNotice", context, request);
 
 export const meta = loaderMeta;
 

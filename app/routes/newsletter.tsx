@@ -18,6 +18,7 @@ import { NEWSLETTER_BODY_LIMIT_BYTES, NEWSLETTER_HONEYPOT } from "~/newsletter/f
 import { subscribeSchema } from "~/newsletter/schema";
 import { NewsletterBox, newsletterEmailId } from "~/newsletter/subscribe-box";
 import { ErrorSummary } from "~/components/error-summary";
+import { recipientCapFor } from "~/mail/recipient-cap.server";
 import { requestSubscription } from "~/newsletter/subscriptions.server";
 import type { SubscribeActionData } from "~/newsletter/types";
 import { newsletterMessages } from "~/newsletter/words";
@@ -80,7 +81,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const db = context.db!;
   try {
     const written = await db.transaction((tx) =>
-      requestSubscription(tx, { ...submission.value, siteUrl: settingsFrom(context).SITE_URL }),
+      requestSubscription(tx, {
+        ...submission.value,
+        siteUrl: settingsFrom(context).SITE_URL,
+        mailCap: recipientCapFor(context),
+      }),
     );
     if (written) context.wakeOutbox?.();
     context.logger?.info({ source: submission.value.source }, "newsletter: subscription requested");

@@ -2,9 +2,11 @@
  * `/questions` (issue 23 item 4): « Questions fréquentes », 13 questions
  * seniors and their families ask, each answered in a few lines with links
  * (`app/content/faq.ts`), and the same list as `FAQPage` JSON-LD
- * (`faqStructuredData`). Kept in the render cache: no database data.
+ * (`faqStructuredData`), with the prices, towns and hours of the owner's
+ * settings. Kept in the render cache.
  */
-import { faq } from "~/content/faq";
+import { faqOf } from "~/content/faq";
+import { getSiteSettings } from "~/settings/site.server";
 import { settingsFrom } from "~/config/settings.server";
 import { loaderMeta } from "~/seo/meta";
 import { pageMeta } from "~/seo/page-meta.server";
@@ -12,7 +14,8 @@ import { faqStructuredData } from "~/seo/structured-data.server";
 import { cachedPage } from "~/utils/render-cache";
 import type { Route } from "./+types/questions";
 
-export function loader({ context, request }: Route.LoaderArgs) {
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const faq = faqOf(await getSiteSettings(context));
   return {
     faq,
     meta: pageMeta(context, request, {

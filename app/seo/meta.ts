@@ -21,16 +21,11 @@ export interface ShareImage {
   alt: string;
 }
 
-/** Pixel size of every share image (`scripts/og-images.ts` writes them at this size). */
+/** Pixel size of every share image (`app/seo/share-card.server.tsx` draws them at this size). */
 export const SHARE_IMAGE_SIZE = { width: 1200, height: 630 } as const;
 
 /** The site path of the site's share image (`public/og/site.png`), used by every page without one of its own. */
 export const SITE_SHARE_IMAGE_PATH = "/og/site.png";
-
-/** The site path of an article's share image, `/og/blog/{slug}.png` (the file may not exist yet). */
-export function articleShareImagePath(slug: string): string {
-  return `/og/blog/${slug}.png`;
-}
 
 /**
  * JSON-LD as React Router's `script:ld+json` descriptor takes it (plain JSON);

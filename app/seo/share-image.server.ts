@@ -1,36 +1,144 @@
 /**
  * The share images pages declare (og:image, twitter:image, JSON-LD image),
- * with their French descriptions, made on the server only.
+ * with their French descriptions, made on the server only (decision 029).
  *
- * Which share image an article's page declares (og:image, twitter:image,
- * the BlogPosting's image): its own `public/og/blog/{slug}.png` when
- * `npm run og:images` made it, otherwise the site's `public/og/site.png`.
- * Read on the server only (the file system), by the article's loader.
+ * - `siteShareImage`: `public/og/site.png` (`npm run og:images`), for every
+ *   page without an image of its own.
+ * - An article's image is made by `articleShareCard` (no browser) and kept in
+ *   the database (`article_share_images`): when the desk publishes or
+ *   schedules it, when a published article is saved (its title or category
+ *   may have changed), and otherwise at the first request of its address (an
+ *   article imported from a Markdown file). Its address,
+ *   `/og/articles/{slug}-{source}.png`, carries `source`, the hash of what the
+ *   image shows: a new title gives a new address, so the image is cached for
+ *   a year (`app/routes/share-image.ts`) and a page never points at a stale
+ *   one.
  */
-import fs from "node:fs";
-import path from "node:path";
+import crypto from "node:crypto";
+import { and, eq, lte, sql } from "drizzle-orm";
+import type { Logger } from "pino";
+import type { ArticleRow } from "~/blog/store.server";
 import type { ArticleSummary } from "~/blog/types";
 import { blogSection, hero } from "~/content/home";
-import { zones } from "~/content/zones";
+import { cantonNames } from "~/content/zones";
+import type { Database } from "~/db/client.server";
+import { articles, articleShareImages } from "~/db/schema";
+import { errorFields } from "~/utils/errors.server";
 import { formatDate } from "~/utils/format";
-import { articleShareImagePath, SITE_SHARE_IMAGE_PATH, siteName, type ShareImage } from "~/seo/meta";
+import { typesetAll } from "~/utils/typography";
+import { SITE_SHARE_IMAGE_PATH, siteName, type ShareImage } from "~/seo/meta";
+import { articleShareCard, cardDesign, type ArticleCardInput } from "./share-card.server";
 
 /** The site's share image (`public/og/site.png`): brand, the hero's title and badge, the cantons served, the hero picture. */
 export const siteShareImage: ShareImage = {
   path: SITE_SHARE_IMAGE_PATH,
-  alt: `${siteName} : « ${hero.title} ${hero.titleHighlight} ». ${hero.badge}, dans les cantons de ${new Intl.ListFormat("fr", { type: "conjunction" }).format(zones.map((zone) => zone.canton))}.`,
+  alt: `${siteName} : « ${hero.title} ${hero.titleHighlight} ». ${hero.badge}, dans les cantons de ${new Intl.ListFormat("fr", { type: "conjunction" }).format(cantonNames)}.`,
 };
 
-/**
- * The article's share image and its French description (the picture shows
- * the category, the title and the date), or the site's image when the
- * article has none in `publicDirectory` (`public/` by default).
- */
-export function articleShareImage(article: ArticleSummary, publicDirectory = "public"): ShareImage {
-  const sitePath = articleShareImagePath(article.slug);
-  if (!fs.existsSync(path.join(publicDirectory, sitePath))) return siteShareImage;
+/** What an article's image shows, from a page's article or a stored row (typeset alike). */
+function cardInput(article: Pick<ArticleSummary, "title" | "category" | "date" | "icon" | "color">): ArticleCardInput {
+  const { title, category } = typesetAll({ title: article.title, category: article.category });
+  return { title, category, date: article.date, icon: article.icon, color: article.color };
+}
+
+/** 12 hex digits of the SHA-256 of what the image of `article` shows (and of the card's design). */
+export function shareImageSource(article: Pick<ArticleSummary, "title" | "category" | "date" | "icon" | "color">) {
+  const { title, category, date, icon, color } = cardInput(article);
+  return crypto
+    .createHash("sha256")
+    .update(JSON.stringify([cardDesign(), title, category, date, icon, color]))
+    .digest("hex")
+    .slice(0, 12);
+}
+
+/** The site path of an article's share image, `/og/articles/{slug}-{source}.png`. */
+export function articleShareImagePath(article: ArticleSummary): string {
+  return `/og/articles/${article.slug}-${shareImageSource(article)}.png`;
+}
+
+/** Reads `{slug}-{source}.png`, the last segment of an article image's address, or null. */
+export function parseShareImageName(name: string): { slug: string; source: string } | null {
+  const match = /^([a-z0-9]+(?:-[a-z0-9]+)*)-([0-9a-f]{12})\.png$/.exec(name);
+  return match ? { slug: match[1]!, source: match[2]! } : null;
+}
+
+/** The article's share image and its French description (the picture shows the category, the title and the date). */
+export function articleShareImage(article: ArticleSummary): ShareImage {
   return {
-    path: sitePath,
+    path: articleShareImagePath(article),
     alt: `${blogSection.title} : « ${article.title} » (${article.category}, ${formatDate(article.date)}).`,
   };
+}
+
+/**
+ * The PNG of `article` (id `articleId`): the stored one when it shows the
+ * same things, otherwise a new one, made and stored (replacing the old).
+ * @throws the database's error, or the renderer's for a date that is not one.
+ */
+export async function shareImageOf(
+  db: Database,
+  articleId: number,
+  article: Pick<ArticleSummary, "title" | "category" | "date" | "icon" | "color">,
+): Promise<Buffer> {
+  const source = shareImageSource(article);
+  const [stored] = await db
+    .select({ bytes: articleShareImages.bytes })
+    .from(articleShareImages)
+    .where(and(eq(articleShareImages.articleId, articleId), eq(articleShareImages.source, source)));
+  if (stored) return stored.bytes;
+  const bytes = await articleShareCard(cardInput(article));
+  await db
+    .insert(articleShareImages)
+    .values({ articleId, source, bytes })
+    .onConflictDoUpdate({ target: articleShareImages.articleId, set: { source, bytes, createdAt: sql`now()` } });
+  return bytes;
+}
+
+/** What the image of a stored row shows. */
+function rowCard(row: ArticleRow): Pick<ArticleSummary, "title" | "category" | "date" | "icon" | "color"> {
+  return {
+    title: row.title,
+    category: row.category,
+    date: row.date,
+    icon: row.icon as ArticleCardInput["icon"],
+    color: row.color as ArticleCardInput["color"],
+  };
+}
+
+/**
+ * The PNG at `/og/articles/{slug}-{source}.png`: that of the article of
+ * `slug` when it is published at `now` and `source` is what it shows today
+ * (made now if it was not yet); null otherwise (a draft, an unpublished
+ * article, an old address).
+ * @throws the database's error.
+ */
+export async function publishedShareImage(
+  db: Database,
+  { slug, source }: { slug: string; source: string },
+  now: Date = new Date(),
+): Promise<Buffer | null> {
+  const [row] = await db
+    .select()
+    .from(articles)
+    .where(and(eq(articles.slug, slug), lte(articles.publishedAt, now.toISOString())));
+  if (!row || shareImageSource(rowCard(row)) !== source) return null;
+  return shareImageOf(db, row.id, rowCard(row));
+}
+
+/**
+ * Makes the image of a published or scheduled article now (the desk calls it
+ * after publishing or saving), so that the first link shared finds it ready.
+ * A draft gets none. Never throws: a failure is logged (the article's id,
+ * never its text) and the image is made at the first request of its address.
+ */
+export async function makeShareImage(db: Database, row: ArticleRow | undefined, logger?: Logger): Promise<void> {
+  if (!row?.publishedAt) return;
+  try {
+    await shareImageOf(db, row.id, rowCard(row));
+  } catch (error) {
+    logger?.error(
+      { err: errorFields(error), article: row.id },
+      "share image: not made, it will be at its first request",
+    );
+  }
 }

@@ -35,11 +35,11 @@ import type {
 import type { ArticleSummary } from "~/blog/types";
 import { courses } from "~/content/courses";
 import { hero } from "~/content/home";
-import { identity } from "~/content/identity";
 import { navItems } from "~/content/navigation";
-import { openingHours } from "~/content/hours";
-import { services } from "~/content/services";
-import { zones } from "~/content/zones";
+import { openingHoursOf } from "~/content/hours";
+import { defaultPrices } from "~/content/services";
+import { zonesOf } from "~/content/zones";
+import type { SiteSettings } from "~/settings/schema";
 import { absoluteUrl, siteName, type ShareImage, type StructuredData } from "~/seo/meta";
 import { siteShareImage } from "~/seo/share-image.server";
 
@@ -56,12 +56,16 @@ export const businessId = (siteUrl: string) => `${siteUrl}/#entreprise`;
 const COUNTRY_CODES: Record<string, string> = { Suisse: "CH", France: "FR" };
 
 /** The cantons served (`app/content/zones.ts`), each an `AdministrativeArea` (ISO 3166-2 code in `identifier`). */
-function cantons(): AdministrativeArea[] {
-  return zones.map((zone) => ({ "@type": "AdministrativeArea", name: zone.canton, identifier: `CH-${zone.code}` }));
+function cantons(settings: Pick<SiteSettings, "zones">): AdministrativeArea[] {
+  return zonesOf(settings.zones).map((zone) => ({
+    "@type": "AdministrativeArea",
+    name: zone.canton,
+    identifier: `CH-${zone.code}`,
+  }));
 }
 
-/** "CHF 55–95": the lowest and highest of the services' prices (`app/content/services.ts`). */
-export function priceRange(prices = services.map((service) => service.price.chf)): string {
+/** "CHF 55–95": the lowest and highest of the services' prices (Réglages; `app/content/services.ts` by default). */
+export function priceRange(prices: number[] = Object.values(defaultPrices)): string {
   if (prices.length === 0) throw new Error("priceRange: no service has a price");
   const low = Math.min(...prices);
   const high = Math.max(...prices);
@@ -69,16 +73,17 @@ export function priceRange(prices = services.map((service) => service.price.chf)
 }
 
 /** The open rows of `app/content/hours.ts` (closed days are left out, as schema.org expects). */
-function openingHoursSpecification(): OpeningHoursSpecification[] {
-  return openingHours.flatMap((row) =>
+function openingHoursSpecification(settings: Pick<SiteSettings, "hours">): OpeningHoursSpecification[] {
+  return openingHoursOf(settings.hours).flatMap((row) =>
     row.opens && row.closes
       ? [{ "@type": "OpeningHoursSpecification", dayOfWeek: row.dayOfWeek, opens: row.opens, closes: row.closes }]
       : [],
   );
 }
 
-/** The structured data of `/`: the business and its courses. */
-export function businessStructuredData(siteUrl: string): StructuredData {
+/** The structured data of `/`: the business (with the owner's `settings`, Réglages) and its courses. */
+export function businessStructuredData(siteUrl: string, settings: SiteSettings): StructuredData {
+  const { identity } = settings;
   const home = absoluteUrl(siteUrl, "/");
   const business: ProfessionalService = {
     "@type": "ProfessionalService",
@@ -96,15 +101,15 @@ export function businessStructuredData(siteUrl: string): StructuredData {
       addressLocality: identity.address.locality,
       addressCountry: COUNTRY_CODES[identity.address.country] ?? identity.address.country,
     },
-    areaServed: cantons(),
-    openingHoursSpecification: openingHoursSpecification(),
-    priceRange: priceRange(),
+    areaServed: cantons(settings),
+    openingHoursSpecification: openingHoursSpecification(settings),
+    priceRange: priceRange(Object.values(settings.prices)),
     currenciesAccepted: "CHF",
     contactPoint: {
       "@type": "ContactPoint",
       contactType: "customer service",
       url: absoluteUrl(siteUrl, "/contact"),
-      areaServed: cantons(),
+      areaServed: cantons(settings),
       availableLanguage: "French",
     },
   };

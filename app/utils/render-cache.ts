@@ -21,6 +21,12 @@
 export const RENDER_TAGS = ["courses", "letters", "articles", "pictures"] as const;
 export type RenderTag = (typeof RENDER_TAGS)[number];
 
+/**
+ * Announced when the owner's settings change (Réglages, migration 0015): every page shows them (the
+ * footer's name, the header's telephone), so every process drops its whole cache; no page declares it.
+ */
+export const SITE_WIDE_TAG = "settings";
+
 /** The render-cache part of a route's `handle`. */
 export interface RenderCachePolicy {
   tags: readonly RenderTag[];

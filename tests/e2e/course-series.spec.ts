@@ -18,7 +18,7 @@ import {
   type CookieJar,
   type SpawnedSite,
 } from "../support/harness";
-import { signedInContext } from "./desk-helpers";
+import { ownerBrowserContext } from "./desk-helpers";
 import { expectNoAxeViolations, expectNoHorizontalScroll, waitForHydration } from "./helpers";
 
 test.describe.configure({ mode: "serial" });
@@ -43,7 +43,7 @@ test.afterAll(async () => {
 
 /** A phone (375 px) signed in as the owner (the API sign-in's cookies). */
 const ownerPhone = (browser: Browser, javaScriptEnabled: boolean): Promise<BrowserContext> =>
-  signedInContext(browser, site.url, jar, { width: 375, javaScriptEnabled });
+  ownerBrowserContext(browser, site.url, jar, { viewport: { width: 375, height: 740 }, javaScriptEnabled });
 
 /** Registers `lastName` for the series by a plain post, as a browser without JavaScript. */
 async function registerByPost(lastName: string, phone: string) {

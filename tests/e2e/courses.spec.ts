@@ -24,7 +24,7 @@ import {
   type SpawnedSite,
   type TestOwner,
 } from "../support/harness";
-import { createSessionInDesk, signedInContext } from "./desk-helpers";
+import { createSessionInDesk, ownerBrowserContext } from "./desk-helpers";
 import { expectNoAxeViolations, expectNoHorizontalScroll, waitForHydration } from "./helpers";
 
 test.describe.configure({ mode: "serial" });
@@ -243,8 +243,9 @@ test("the owner creates and cancels a session in the desk", async ({ page }) => 
 });
 
 /** A browser at `width` px, signed in as the owner (the cookies of the API sign-in made before all). */
-const ownerContext = (browser: Browser, width: number, javaScriptEnabled: boolean): Promise<BrowserContext> =>
-  signedInContext(browser, site.url, jar, { width, javaScriptEnabled });
+async function ownerContext(browser: Browser, width: number, javaScriptEnabled: boolean): Promise<BrowserContext> {
+  return ownerBrowserContext(browser, site.url, jar, { viewport: { width, height: 740 }, javaScriptEnabled });
+}
 
 test("at 320 px without JavaScript: a booking without e-mail, cancelled by the owner from the desk, the seat given to the first waiting, who is mailed", async ({
   browser,

@@ -4,7 +4,8 @@
  * photo added from a file, the preview, a mistake shown beside its field,
  * publication; `/blog`, `/`, the RSS feed and the sitemap list it at once,
  * its page passes axe at both widths and shows the photo as AVIF and WebP at
- * three widths; unpublished, it is gone everywhere (404 on its address).
+ * three widths, and its share image is a 1200×630 PNG made at publication;
+ * unpublished, it is gone everywhere (404 on its address and its image's).
  * Then the same editor without JavaScript: the "Aperçu" button shows the
  * preview and keeps what was typed. Screenshots: `screenshots/desk-article-*`.
  */
@@ -106,6 +107,14 @@ test("the owner writes, previews, publishes and unpublishes an article with a ph
       expect(answer.headers()["content-type"]).toBe(type);
     }
   }
+  // Its share image, made at publication (decision 029): a 1200×630 PNG on the site.
+  const shareImage = new URL((await page.locator('meta[property="og:image"]').getAttribute("content"))!).pathname;
+  expect(shareImage).toMatch(new RegExp(`^/og/articles/${slug}-[0-9a-f]{12}\\.png$`));
+  const shared = await page.request.get(`${own.site.url}${shareImage}`);
+  expect([shared.status(), shared.headers()["content-type"]]).toEqual([200, "image/png"]);
+  const sharedPng = await shared.body();
+  expect(await sharp(sharedPng).metadata()).toMatchObject({ width: 1200, height: 630 });
+  fs.writeFileSync("screenshots/desk-article-share-image.png", sharedPng);
   await checkAtBothWidths(page, "article-written-in-desk");
 
   // Unpublished: gone from every page, 404 on its address.
@@ -115,6 +124,7 @@ test("the owner writes, previews, publishes and unpublishes an article with a ph
   await page.getByRole("button", { name: "Retirer du site" }).click();
   await expect(page.getByRole("status")).toContainText("n’est plus sur le site");
   expect((await page.request.get(`${own.site.url}/blog/${slug}`)).status()).toBe(404);
+  expect((await page.request.get(`${own.site.url}${shareImage}`)).status()).toBe(404);
   for (const address of ["/blog", "/", "/blog/rss.xml", "/sitemap.xml"])
     expect(await (await page.request.get(`${own.site.url}${address}`)).text(), address).not.toContain(`/blog/${slug}`);
 });

@@ -4,7 +4,14 @@
  * checked and photographed at the two widths the owner and visitors use.
  */
 import fs from "node:fs";
-import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
+import {
+  expect,
+  test,
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type Page,
+} from "@playwright/test";
 import {
   deskFetch,
   freshDataDir,
@@ -92,6 +99,22 @@ export async function checkAtBothWidthsWithoutScript(page: Page, name: string): 
   }
 }
 
+/**
+ * Gives the browser `context` the owner's session of `jar` (a sign-in made with `signIn`), for
+ * `siteUrl`: a second sign-in in the same half-minute would reuse its one-time code.
+ */
+export async function addOwnerCookies(context: BrowserContext, jar: CookieJar, siteUrl: string): Promise<void> {
+  await context.addCookies(
+    jar
+      .header()
+      .split("; ")
+      .map((pair) => {
+        const equals = pair.indexOf("=");
+        return { name: pair.slice(0, equals), value: pair.slice(equals + 1), url: siteUrl };
+      }),
+  );
+}
+
 /** Signs `owner` in on `siteUrl` with the mouse, through both steps; ends on the inbox. */
 export async function signInWithMouse(page: Page, siteUrl: string, owner: TestOwner): Promise<void> {
   if (!page.url().startsWith(`${siteUrl}/admin/connexion`)) await page.goto(`${siteUrl}/admin/connexion`);
@@ -143,17 +166,17 @@ export async function createSessionInDesk(
 }
 
 /**
- * A browser context at `width` px (740 high), signed in as the owner with
- * the cookies of an API sign-in (`jar`) on `siteUrl`, with or without
- * JavaScript.
+ * A browser context signed in as the owner whose cookies `jar` holds (an
+ * API sign-in, `signIn` of the harness), for `siteUrl`; `options` as
+ * `browser.newContext` takes them (viewport, JavaScript).
  */
-export async function signedInContext(
+export async function ownerBrowserContext(
   browser: Browser,
   siteUrl: string,
   jar: CookieJar,
-  { width, javaScriptEnabled }: { width: number; javaScriptEnabled: boolean },
+  options: BrowserContextOptions,
 ): Promise<BrowserContext> {
-  const context = await browser.newContext({ viewport: { width, height: 740 }, javaScriptEnabled });
+  const context = await browser.newContext(options);
   await context.addCookies(
     jar
       .header()

@@ -7,7 +7,10 @@
  */
 import { expect, test, type Page } from "@playwright/test";
 import { identity } from "../../app/content/identity";
-import { legalNotice, legalSettings, privacyNotice } from "../../app/content/legal";
+import { legalPagesOf, legalSettings } from "../../app/content/legal";
+
+// A fresh database: the pages show the content files' defaults (Réglages changes nothing yet).
+const { legalNotice, privacyNotice } = legalPagesOf(identity.name, legalSettings);
 import { openDialogFromHeader } from "./contact-helpers";
 import { waitForHydration, watchConsoleErrors } from "./helpers";
 

@@ -11,7 +11,9 @@ import { courses } from "../../app/content/courses";
 import { contactSection, hero } from "../../app/content/home";
 import { identity } from "../../app/content/identity";
 import { services } from "../../app/content/services";
-import { zones } from "../../app/content/zones";
+import { defaultZones, zonesOf } from "../../app/content/zones";
+
+const zones = zonesOf(defaultZones);
 
 const SECTION_IDS = [
   "accueil",

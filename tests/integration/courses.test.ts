@@ -133,6 +133,9 @@ describe("registrations on one server (PGlite)", () => {
     const refused = answers.find((answer) => answer.status === 409)!;
     const html = await refused.text();
     expect(html).toContain("Une inscription à cette séance existe déjà avec ce numéro de téléphone.");
+    // It says how to change the first: its link cancels it, then register again; or telephone (issue 22 item 5).
+    expect(html).toContain("Pour la changer, ouvrez le lien reçu avec sa confirmation");
+    expect(html).toContain("puis de vous inscrire à nouveau. Sans ce lien, ou pour inscrire une autre personne");
     expect(html).toMatch(/id="[^"]*phone[^"]*"[^>]*aria-invalid="true"|aria-invalid="true"[^>]*id="[^"]*phone/);
     // Written another way, still the same telephone.
     expect((await register(site.url, registration(sessionId, 3, { phone: "+41 79 777 88 99" }))).status).toBe(409);

@@ -109,7 +109,7 @@ describe("erasing the relative who registered someone", () => {
 
     const confirm = await personPage("email=pierre.rochat%40example.ch&effacer=1");
     expect(confirm).toContain(
-      "Cela efface définitivement : 0 demande de contact, 0 changement de statut, 0 abonnement, 0 inscription à un cours et 2 e-mails.",
+      "Cela efface définitivement : 0 demande de contact, 0 changement de statut, 0 abonnement, 0 inscription à un cours, 2 e-mails et 0 compte d’envois du jour.",
     );
     // His confirmation and his reminder go; the owner's notice of the registration, sent, is kept emptied.
     expect(confirm).toContain(
@@ -123,7 +123,7 @@ describe("erasing the relative who registered someone", () => {
     expect(answer.status).toBe(303);
     const location = answer.headers.get("location")!;
     expect(location).toBe(
-      `/admin/personne?effacement=contacts:0,contact_events:0,newsletter_subscribers:0,course_registrations:0,outbox:2&gardees=${booked.registrationId}&videes=1`,
+      `/admin/personne?effacement=contacts:0,contact_events:0,newsletter_subscribers:0,course_registrations:0,outbox:2,recipient_mail_days:0&gardees=${booked.registrationId}&videes=1`,
     );
     const result = pageText(await (await deskFetch(site.url, location, { jar })).text());
     expect(result).toContain(
@@ -164,7 +164,9 @@ describe("erasing the relative who registered someone", () => {
       contact_events: 0,
       newsletter_subscribers: 0,
       course_registrations: 0,
+      invoices: 0,
       outbox: 0,
+      recipient_mail_days: 0,
     });
     // Jeanne's page still finds her registration, and says who registered her is erased.
     const jeanne = await personPage("telephone=021+311+22+33");
@@ -193,7 +195,7 @@ describe("erasing an attendee whose seat someone waits for", () => {
       form: { email: "alice.bovet@example.ch", telephone: "" },
     });
     expect(answer.headers.get("location")).toMatch(
-      new RegExp(`course_registrations:1,outbox:\\d+&liberees=${sessionId}$`),
+      new RegExp(`course_registrations:1,outbox:\\d+,recipient_mail_days:0&liberees=${sessionId}$`),
     );
     const result = pageText(await (await deskFetch(site.url, answer.headers.get("location")!, { jar })).text());
     expect(result).toContain(

@@ -18,8 +18,10 @@ import {
   deskSession,
   deskUser,
   newsletterLetters,
+  siteSettings,
   newsletterSubscribers,
   outbox,
+  invoices,
 } from "../../app/db/schema";
 import { createLetter } from "../../app/newsletter/letters.server";
 import {
@@ -60,6 +62,23 @@ const sendLetterForm = new URLSearchParams({ intent: "send" }).toString();
 const eraseForm = new URLSearchParams({ email: "marie.dupont@example.ch" }).toString();
 const seriesForm = new URLSearchParams({ intent: "create-series", courseId: "applications-mobiles" }).toString();
 const attendanceForm = new URLSearchParams({ intent: "attendance", "presence-1": "absent" }).toString();
+const invoiceForm = new URLSearchParams({
+  clientName: "Marie Dupont",
+  street: "Rue du Lac 1",
+  postalCode: "1800",
+  locality: "Vevey",
+  "label-0": "Cours",
+  "price-0": "55",
+  issuedOn: "2026-11-25",
+  dueOn: "2026-12-25",
+}).toString();
+const sendInvoiceForm = new URLSearchParams({ intent: "send" }).toString();
+const pricesForm = new URLSearchParams({
+  section: "prices",
+  "prices-small-group": "1",
+  "prices-one-to-one-course": "1",
+  "prices-one-to-one-support": "1",
+}).toString();
 let letterId: number;
 
 /** Every door of the desk but the sign-in page, in the spellings React Router resolves to the same routes. */
@@ -115,6 +134,26 @@ function doors(id: number): Door[] {
     { method: "GET", path: "/admin/cours/1/presences", data: false },
     { method: "POST", path: "/admin/cours/1/presences", body: attendanceForm, data: false },
     { method: "POST", path: "/admin/cours/1/presences.data", body: attendanceForm, data: true },
+    { method: "GET", path: "/admin/factures", data: false },
+    { method: "GET", path: "/admin/factures.data", data: true },
+    { method: "GET", path: "/admin/factures.csv", data: false },
+    { method: "GET", path: "/admin/factures/nouvelle?inscription=1", data: false },
+    { method: "POST", path: "/admin/factures/nouvelle", body: invoiceForm, data: false },
+    { method: "POST", path: "/%61dmin/factures/nouvelle", body: invoiceForm, data: false },
+    { method: "POST", path: "/admin/factures/nouvelle.data", body: invoiceForm, data: true },
+    { method: "GET", path: "/admin/factures/1", data: false },
+    { method: "POST", path: "/admin/factures/1", body: sendInvoiceForm, data: false },
+    { method: "POST", path: "/admin/factures/1.data", body: sendInvoiceForm, data: true },
+    { method: "GET", path: "/admin/factures/1/facture.pdf", data: false },
+    // Réglages: the site's prices and the owner's details.
+    ...["/admin/reglages", "/admin/reglages/", "/Admin/Reglages", "/%61dmin/reglages", "/x/../admin/reglages"].flatMap(
+      (path): Door[] => [
+        { method: "GET", path, data: false },
+        { method: "POST", path, body: pricesForm, data: false },
+      ],
+    ),
+    { method: "GET", path: "/admin/reglages.data", data: true },
+    { method: "POST", path: "/admin/reglages.data", body: pricesForm, data: true },
   ];
 }
 
@@ -158,19 +197,23 @@ async function requestState(id: number) {
 
 const untouched = { status: "nouveau", note: "", history: 0 };
 
-/** What the newsletter's and the person's doors could change: letters made or sent, mails queued, Marie erased. */
+/** What the newsletter's and the person's doors could change: letters made or sent, mails queued, Marie erased, invoices made. */
 async function deskState() {
   const letters = await site.database.db.select().from(newsletterLetters);
+  const settings = await site.database.db.select().from(siteSettings);
   const mails = await site.database.db.select({ id: outbox.id }).from(outbox);
+  const invoiceRows = await site.database.db.select({ id: invoices.id }).from(invoices);
   const marie = await site.database.db
     .select({ id: contacts.id })
     .from(contacts)
     .where(eq(contacts.email, "marie.dupont@example.ch"));
   return {
     letters: letters.length,
+    settings: settings.length,
     sent: letters.filter((letter) => letter.sentAt).length,
     mails: mails.length,
     marie: marie.length,
+    invoices: invoiceRows.length,
   };
 }
 let deskBefore: Awaited<ReturnType<typeof deskState>>;
@@ -182,7 +225,7 @@ async function newestContactId(): Promise<number> {
 }
 
 beforeAll(async () => {
-  site = await startTestServer({});
+  site = await startTestServer({ INVOICE_IBAN: "CH5604835012345678009" });
   expect((await postContact(site.url, validForm())).status).toBe(200);
   contactId = await newestContactId();
   expect((await postContact(site.url, validForm("jean.muller@example.ch"))).status).toBe(200);
@@ -280,6 +323,16 @@ describe("a desk action from another origin, with a valid session", () => {
     expect(answer.text).toContain("Statut changé : Terminé.");
     expect(await requestState(otherContactId)).toEqual({ status: "termine", note: "", history: 1 });
     expect(await requestState(contactId)).toEqual(untouched);
+  });
+
+  it("Réglages' action from the site itself saves the prices (the doors above are the real ones)", async () => {
+    const answer = await knock({ method: "POST", path: "/admin/reglages", body: pricesForm, data: false }, valid);
+    expect(answer.status).toBe(303);
+    expect(answer.headers.location).toBe("/admin/reglages?enregistre=prices#prices");
+    const rows = await site.database.db.select().from(siteSettings);
+    expect(rows.map((row) => [row.section, row.value])).toEqual([
+      ["prices", { "small-group": 1, "one-to-one-course": 1, "one-to-one-support": 1 }],
+    ]);
   });
 });
 

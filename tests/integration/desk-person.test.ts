@@ -7,6 +7,8 @@
  *   person's rows from every table of the registry and nobody else's,
  *   leaving one audit line without personal data (a course registration's
  *   link token goes with it: the link of its mails then opens nothing);
+ * - her invoice is kept (CO art. 958f), without the e-mail and telephone it
+ *   was made with, and the page says so before and after (issue 22, item 4);
  * - `/admin/demandes.csv` is the filtered list in the format Swiss Excel
  *   opens (BOM, `;`, CRLF, "24.11.2026 14:05"), a formula typed as a name
  *   neutralised;
@@ -24,6 +26,7 @@ import {
   contacts,
   courseRegistrations,
   deskUser,
+  invoices,
   linkTokens,
   newsletterSubscribers,
   outbox,
@@ -31,6 +34,9 @@ import {
 import { TOKEN_PURPOSES } from "../../app/newsletter/subscriptions.server";
 import { setStatus } from "../../app/desk/requests.server";
 import { countsOf, findPerson, PERSON_TABLES, tableKey, type PersonKey } from "../../app/desk/person.server";
+import { loadSettings } from "../../app/config/settings.server";
+import { invoiceCreditor } from "../../app/invoices/creditor.server";
+import { createInvoice } from "../../app/invoices/invoices.server";
 import {
   createOwner,
   deskFetch,
@@ -65,7 +71,7 @@ async function sendRequest(fields: Record<string, string>): Promise<number> {
 }
 
 beforeAll(async () => {
-  site = await startTestServer({});
+  site = await startTestServer({ INVOICE_IBAN: "CH56 0483 5012 3456 7800 9" });
   const owner = await createOwner(site.database.db);
   const [user] = await site.database.db.select({ id: deskUser.id }).from(deskUser);
   ownerId = user!.id;
@@ -105,6 +111,33 @@ beforeAll(async () => {
   });
   expect(registered.status).toBe(303);
   marieLink = registered.headers.get("location")!;
+  // The owner invoiced her course (her e-mail in capitals, her mobile typed the Swiss way).
+  const [registration] = await site.database.db.select({ id: courseRegistrations.id }).from(courseRegistrations);
+  const creditor = await invoiceCreditor({
+    settings: loadSettings({ INVOICE_IBAN: "CH5604835012345678009" }),
+  } as never);
+  if (!creditor.ok) throw new Error("INVOICE_IBAN is set above");
+  await createInvoice(
+    site.database.db,
+    {
+      clientKind: "person",
+      clientName: "Marie Dupont",
+      clientAttention: null,
+      street: "Rue du Lac",
+      buildingNumber: "12",
+      postalCode: "1800",
+      locality: "Vevey",
+      country: "CH",
+      email: "Marie.Dupont@Example.ch",
+      phone: "079 123 45 67",
+      lines: [{ label: "Cours « Sécurité et protection »", quantity: 1, unitCentimes: 5500 }],
+      issuedOn: "2026-11-25",
+      dueOn: "2026-12-25",
+      registrationId: registration!.id,
+      contactId: null,
+    },
+    creditor.creditor,
+  );
   // Jean, who asked nothing, and whose rows must stay.
   await sendRequest({
     firstName: "Jean",
@@ -188,9 +221,13 @@ describe("the person's data", () => {
       ).text(),
     );
     expect(page).toContain(
-      "Trouvé : 2 demandes de contact, 1 changement de statut, 1 abonnement, 1 inscription à un cours et 5 e-mails.",
+      "Trouvé : 2 demandes de contact, 1 changement de statut, 1 abonnement, 1 inscription à un cours, 1 facture, 5 e-mails et 1 compte d’envois du jour.",
     );
     expect(page).toContain("Demandes de contact (2)");
+    expect(page).toContain("Factures (1)");
+    expect(page).toContain(
+      "Gardée jusqu’au 31 décembre 2036, comme la loi le demande (Code des obligations, art. 958f) : un effacement n’en retire que l’e-mail et le téléphone.",
+    );
     expect(page).toContain("m.dupont@example.org");
     expect(page).toContain("Nouveau → En cours");
     expect(page).not.toContain("Muller");
@@ -206,7 +243,10 @@ describe("the person's data", () => {
       ).text(),
     );
     expect(page).toContain(
-      "Cela efface définitivement : 2 demandes de contact, 1 changement de statut, 1 abonnement, 1 inscription à un cours et 5 e-mails.",
+      "Cela efface définitivement : 2 demandes de contact, 1 changement de statut, 1 abonnement, 1 inscription à un cours, 5 e-mails et 1 compte d’envois du jour.",
+    );
+    expect(page).toContain(
+      "1 facture est gardée 10 ans, comme la loi le demande (Code des obligations, art. 958f) : le nom et l’adresse y restent ; l’e-mail et le téléphone en seront effacés.",
     );
     expect(page).toContain("Oui, effacer définitivement");
     expect(countsOf(await findPerson(site.database.db, marie)).contacts).toBe(2);
@@ -287,7 +327,9 @@ describe("erasing a person", () => {
       contact_events: 1,
       newsletter_subscribers: 1,
       course_registrations: 1,
+      invoices: 1,
       outbox: 5,
+      recipient_mail_days: 1,
     });
   });
 
@@ -321,18 +363,34 @@ describe("erasing a person", () => {
     expect(answer.status).toBe(303);
     // Her confirmed seat, in a session still to come, is freed: the owner is told (decision 019).
     expect(answer.headers.get("location")).toMatch(
-      /^\/admin\/personne\?effacement=contacts:2,contact_events:1,newsletter_subscribers:1,course_registrations:1,outbox:5&liberees=\d+$/,
+      /^\/admin\/personne\?effacement=contacts:2,contact_events:1,newsletter_subscribers:1,course_registrations:1,outbox:5,recipient_mail_days:1&liberees=\d+&factures=1$/,
     );
     const result = textOf(await (await deskFetch(site.url, answer.headers.get("location")!, { jar })).text());
     expect(result).toContain(
-      "Effacement terminé : 2 demandes de contact, 1 changement de statut, 1 abonnement, 1 inscription à un cours et 5 e-mails.",
+      "Effacement terminé : 2 demandes de contact, 1 changement de statut, 1 abonnement, 1 inscription à un cours, 5 e-mails et 1 compte d’envois du jour.",
     );
     expect(result).toContain("Place libérée pour « Sécurité et protection », mardi 15 janvier 2030, 14 h 00");
+    expect(result).toContain(
+      "1 facture est gardée 10 ans, comme la loi le demande (Code des obligations, art. 958f) : le nom et l’adresse y restent ; l’e-mail et le téléphone en sont effacés.",
+    );
 
     const after = countsOf(await findPerson(site.database.db, marie));
     expect(after).toEqual(Object.fromEntries(PERSON_TABLES.map((entry) => [tableKey(entry), 0])));
     expect(countsOf(await findPerson(site.database.db, jean))).toEqual(jeanBefore);
     expect(jeanBefore.contacts).toBe(1);
+    // Her invoice stays, as issued (number, name, address, amount), without her e-mail and telephone.
+    const kept = await site.database.db.select().from(invoices);
+    expect(kept).toHaveLength(1);
+    expect(kept[0]).toMatchObject({
+      number: "2026-001",
+      clientName: "Marie Dupont",
+      street: "Rue du Lac",
+      totalCentimes: 5500,
+      email: null,
+      phone: null,
+      phoneE164: null,
+      registrationId: null,
+    });
     // Her registration's link token went with it: the link of her mails opens nothing.
     expect(await tokensOfHer()).toEqual([]);
     expect(await subscriptionTokens()).toEqual([]);
@@ -342,7 +400,15 @@ describe("erasing a person", () => {
     expect(audits).toHaveLength(1);
     expect(audits[0]).toMatchObject({
       actor: ownerId,
-      details: { contacts: 2, contact_events: 1, newsletter_subscribers: 1, course_registrations: 1, outbox: 5 },
+      details: {
+        contacts: 2,
+        contact_events: 1,
+        newsletter_subscribers: 1,
+        course_registrations: 1,
+        outbox: 5,
+        invoices_kept: 1,
+        recipient_mail_days: 1,
+      },
     });
     const written = JSON.stringify(audits[0]).toLowerCase();
     for (const personal of ["marie", "dupont", "@", "079", "791234567", "example"])
@@ -387,7 +453,9 @@ describe("a callback request (/rappel: a telephone, no e-mail)", () => {
       form: { email: "", telephone: "026 654 32 10" },
     });
     expect(answer.status).toBe(303);
-    expect(answer.headers.get("location")).toMatch(/^\/admin\/personne\?effacement=contacts:1,.*outbox:1$/);
+    expect(answer.headers.get("location")).toMatch(
+      /^\/admin\/personne\?effacement=contacts:1,.*outbox:1,recipient_mail_days:0$/,
+    );
     expect(countsOf(await findPerson(site.database.db, rose))).toEqual(
       Object.fromEntries(PERSON_TABLES.map((entry) => [tableKey(entry), 0])),
     );

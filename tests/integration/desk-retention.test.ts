@@ -26,6 +26,8 @@ import {
   deskVerification,
   outbox,
   rateLimits,
+  dailySalts,
+  recipientMailDays,
 } from "../../app/db/schema";
 import { REGISTRATION_TOKEN_PURPOSE } from "../../app/courses/booking.server";
 import { runRetention, scheduleRetention } from "../../app/desk/retention.server";
@@ -198,6 +200,16 @@ describe("runRetention on the embedded database", () => {
       });
     }
 
+    // Keys of the day (decision 028): the salt and the mail count of three days before go, the day before's stay.
+    await db.insert(dailySalts).values([
+      { day: "2030-06-12", salt: "old" },
+      { day: "2030-06-14", salt: "yesterday" },
+    ]);
+    await db.insert(recipientMailDays).values([
+      { day: "2030-06-12", recipientKey: "a", queued: 3 },
+      { day: "2030-06-14", recipientKey: "a", queued: 1 },
+    ]);
+
     const counts = await runRetention(db, NOW, RETENTION);
     expect(counts).toEqual({
       courseRegistrations: 1,
@@ -211,7 +223,11 @@ describe("runRetention on the embedded database", () => {
       verifications: 1,
       usedCodes: 0,
       phonesFilled: 1,
+      dailySalts: 1,
+      recipientMailDays: 1,
     });
+    expect((await db.select().from(dailySalts)).map((row) => row.day)).toEqual(["2030-06-14"]);
+    expect((await db.select().from(recipientMailDays)).map((row) => row.day)).toEqual(["2030-06-14"]);
     expect(await idsOf(db, contacts)).toEqual([recent, active]);
     expect(await idsOf(db, outbox)).toEqual([sentLately, failed, waiting]);
     expect(await db.select().from(contactEvents)).toEqual([]);

@@ -8,7 +8,7 @@
  * newsletter's answers (a bad address: its error summary), a letter, the mails' link
  * pages, the courses with a session and a registration's page, the owner's
  * desk (sign-in, inbox, a request, a person, letters, subscribers, articles,
- * an article's editor, pictures), an article written in the desk, the 404
+ * an article's editor, pictures, invoices: list, new, with errors, one), an article written in the desk, the 404
  * page and the error page. Any error fails the test; warnings are printed. Duplicate ids
  * are errors for the checker, so ids are unique across each whole page.
  *
@@ -93,7 +93,7 @@ describe("the Nu HTML Checker", () => {
   let sample: NuMessage[] = [];
 
   beforeAll(async () => {
-    site = await startTestServer({ ENABLE_ERROR_TEST_ROUTE: "1" });
+    site = await startTestServer({ ENABLE_ERROR_TEST_ROUTE: "1", INVOICE_IBAN: "CH5604835012345678009" });
     directory = fs.mkdtempSync(path.join(os.tmpdir(), "html-validity-"));
     const served: { name: string; file: string }[] = [];
     /** Saves what the server answers to `request` (after checking its status) as a file for the checker. */
@@ -209,6 +209,7 @@ describe("the Nu HTML Checker", () => {
       `/admin/articles/${articleId}`,
       `/admin/articles/${draftArticleId}`,
       "/admin/images",
+      "/admin/reglages",
       `/admin/demandes/${contact!.id}`,
       "/admin/personne?email=marie.dupont%40example.ch",
       "/admin/lettres",
@@ -236,13 +237,69 @@ describe("the Nu HTML Checker", () => {
       200,
       fetch(`${site.url}${registered.headers.get("location")}?annuler`),
     );
-    // The desk's session page, and its question "Oui, annuler" in a registrant's card.
-    const [booked] = await site.database.db.select({ id: courseRegistrations.id }).from(courseRegistrations);
+    // The desk's session page, and its question "Oui, annuler" in a registrant's card; three registrations
+    // from one address (this test's): the page flags them (decision 028).
+    for (const [firstName, phone] of [
+      ["Paul", "079 123 45 68"],
+      ["Lise", "079 123 45 69"],
+    ] as const)
+      expect((await registration({ firstName, lastName: "Dupont", phone })).status).toBe(303);
+    const [booked] = await site.database.db
+      .select({ id: courseRegistrations.id })
+      .from(courseRegistrations)
+      .orderBy(courseRegistrations.id);
     await save(`GET /admin/cours/${sessionId} (signed in)`, 200, desk(`/admin/cours/${sessionId}`));
     await save(
       `GET /admin/cours/${sessionId}?annuler=… (signed in, asks once)`,
       200,
       desk(`/admin/cours/${sessionId}?annuler=${booked!.id}`),
+    );
+    // Invoices (issue 22, item 3): the list, a new one from a registration, the form answered with errors, one invoice.
+    const deskPost = (pathname: string, fields: Record<string, string>) =>
+      fetch(`${site.url}${pathname}`, {
+        method: "POST",
+        redirect: "manual",
+        headers: {
+          Cookie: jar.header(),
+          Origin: site.url,
+          "Content-Type": "application/x-www-form-urlencoded",
+        },
+        body: new URLSearchParams(fields).toString(),
+      });
+    const invoiceFields = {
+      clientKind: "organisation",
+      clientName: "Club des aînés",
+      clientAttention: "Marie Dupont",
+      street: "Rue du Lac",
+      buildingNumber: "12",
+      postalCode: "1800",
+      locality: "Vevey",
+      country: "CH",
+      email: "club@example.ch",
+      "label-0": "Conférence",
+      "quantity-0": "1",
+      "price-0": "250",
+      issuedOn: "2026-11-25",
+      dueOn: "2026-12-25",
+    };
+    await save(
+      "GET /admin/factures/nouvelle?inscription=… (signed in)",
+      200,
+      desk(`/admin/factures/nouvelle?inscription=${booked!.id}`),
+    );
+    await save(
+      "POST /admin/factures/nouvelle with errors (signed in)",
+      400,
+      deskPost("/admin/factures/nouvelle", { ...invoiceFields, clientName: "", "price-0": "x" }),
+    );
+    const made = await deskPost("/admin/factures/nouvelle", invoiceFields);
+    expect(made.status, "invoice made").toBe(303);
+    await save("GET /admin/factures (signed in)", 200, desk("/admin/factures"));
+    await save("GET /admin/factures/{id} (signed in)", 200, desk(made.headers.get("location")!));
+    await save(
+      "POST /admin/factures/{id} paid with errors (signed in)",
+      400,
+      deskPost(made.headers.get("location")!, { intent: "paid", paidOn: "", paidBy: "x" }),
     );
     // The person page and its printable export, when two people share a telephone (issue 24, item 5).
     // (on another session: one telephone books a session once, issue 24 item 6)

@@ -216,9 +216,7 @@ describe("every mail to a visitor", () => {
     );
     for (const row of rows) {
       const where = `${row.kind} to ${row.recipient}`;
-      expect(row.replyTo, where).toBe(ownerReplyTo());
-      expect(row.textBody, where).toContain(identity.phoneDisplay);
-      expect(row.htmlBody, where).toContain(`href="tel:${identity.phone}"`);
+      expect(row.replyTo, where).toBe(ownerReplyTo(identity));
       // The letters' layout: one column of at most 600 px, 19 px text.
       expect(row.htmlBody, where).toContain("max-width: 600px");
       expect(row.htmlBody, where).toContain("font-size: 19px");
@@ -230,6 +228,9 @@ describe("every mail to a visitor", () => {
     for (const mail of toVisitors) {
       expect(mail.replyTo).toBe(identity.email);
       expect(mail.replyToName).toBe(identity.name);
+      // The footer's telephone, filled in as the owner's settings hold it when the mail leaves.
+      expect(sentBody(mail.text), mail.subject).toContain(identity.phoneDisplay);
+      expect(sentBody(mail.html), mail.subject).toContain(`href="tel:${identity.phone}"`);
     }
   });
 });

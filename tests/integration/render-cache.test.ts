@@ -221,6 +221,38 @@ describe.skipIf(!postgresBinaries())("two server processes sharing one PostgreSQ
     expect(Date.now() - since, "ms from the desk's answer on B to the pages of A").toBeLessThanOrEqual(1000);
   });
 
+  it("shows prices saved in Réglages on B on every cached page of A within a second", async () => {
+    const price = (html: string) => html.includes("CHF 125.–");
+    for (const page of ["/", "/questions"]) expect(price(await expectCached(a.url, page)), page).toBe(false);
+    const owner = await createOwner(postgres.url, "render-cache-reglages@example.ch");
+    const jar = await signIn(b.url, owner);
+    const saved = await deskFetch(b.url, "/admin/reglages", {
+      jar,
+      form: {
+        section: "prices",
+        "prices-small-group": "55",
+        "prices-one-to-one-course": "125",
+        "prices-one-to-one-support": "70",
+      },
+    });
+    expect(saved.status).toBe(303);
+    const since = Date.now();
+    await waitFor(
+      async () => {
+        for (const page of ["/", "/questions"])
+          if (!price(await fetch(`${a.url}${page}`).then((res) => res.text()))) return false;
+        return true;
+      },
+      5000,
+      "the new price on A's pages",
+    );
+    expect(Date.now() - since, "ms from the desk's answer on B to the pages of A").toBeLessThanOrEqual(1000);
+    // The JSON-LD of / says it too, and A keeps the new page again.
+    const home = await expectCached(a.url, "/");
+    const jsonLd = /<script type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/.exec(home)![1]!;
+    expect(JSON.stringify(JSON.parse(jsonLd))).toContain('"priceRange":"CHF 55–125"');
+  });
+
   it("shows a change made while B's LISTEN connection is lost, and keeps pages again once it listens", async () => {
     const sessionId = await createSession(
       db,

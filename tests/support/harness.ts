@@ -305,6 +305,12 @@ export async function openTestDatabase(): Promise<TestDatabase> {
 
 export const silentLogger = pino({ level: process.env.TEST_LOG_LEVEL ?? "silent" });
 
+/** The limits on what one person books (decision 028), out of the way of tests that do not test them. */
+export const LIMITS_OUT_OF_REACH = {
+  BOOKING_SEATS_PER_ADDRESS_PER_DAY: "1000",
+  MAILS_PER_RECIPIENT_PER_DAY: "1000",
+} as const;
+
 /** Settings for a test server: a fresh PGlite folder unless `DATABASE_URL` is given. */
 export function testSettings(overrides: Record<string, string | undefined>): Settings {
   return loadSettings({
@@ -314,6 +320,9 @@ export function testSettings(overrides: Record<string, string | undefined>): Set
     MAIL_FROM: "site@example.ch",
     CONTACT_NOTIFY_TO: "owner@example.ch",
     CONTACT_RATE_LIMIT_MAX: "100000",
+    // Tests book many seats from one address (loopback) and mail one address often: the limits of
+    // decision 028 are out of reach unless a test sets them (tests/integration/booking-limits.test.ts).
+    ...LIMITS_OUT_OF_REACH,
     OUTBOX_POLL_SECONDS: "0.2",
     LOG_LEVEL: "silent",
     ...overrides,
@@ -510,6 +519,7 @@ export async function spawnSite(env: Record<string, string> = {}): Promise<Spawn
       SMTP_URL: "",
       LOG_LEVEL: "info",
       CONTACT_RATE_LIMIT_MAX: "100000",
+      ...LIMITS_OUT_OF_REACH,
       OUTBOX_POLL_SECONDS: "0.2",
       MAIL_FROM: "site@example.ch",
       CONTACT_NOTIFY_TO: "owner@example.ch",
@@ -836,6 +846,27 @@ export async function signIn(baseUrl: string, owner: TestOwner, code = totpCode(
   if (second.status !== 303 || second.headers.get("location") !== "/admin")
     throw new Error(`code step answered ${second.status}: ${alertText(await second.text())}`);
   return jar;
+}
+
+/**
+ * The desk's article editor on a test server (`startTestServer({})`) with an
+ * owner signed in: `get(path)` fetches a public page, `create(title)` makes
+ * a draft and returns its id, `edit(id, form)` posts the editor's form.
+ * Close it with `site.close()`.
+ */
+export async function startArticleDesk() {
+  const site = await startTestServer({});
+  const jar = await signIn(site.url, await createOwner(site.database.db));
+  return {
+    site,
+    jar,
+    get: (pathname: string) => fetch(`${site.url}${pathname}`),
+    async create(title: string): Promise<number> {
+      const created = await deskFetch(site.url, "/admin/articles", { jar, form: { title } });
+      return Number(created.headers.get("location")!.split("/").pop());
+    },
+    edit: (id: number, form: Record<string, string>) => deskFetch(site.url, `/admin/articles/${id}`, { jar, form }),
+  };
 }
 
 /** The subject of the letter `seedLetter` sends. */

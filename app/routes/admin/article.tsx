@@ -40,6 +40,7 @@ import { Label } from "~/components/ui/label";
 import { Select } from "~/components/ui/select";
 import { Textarea } from "~/components/ui/textarea";
 import { audit } from "~/desk/audit.server";
+import { makeShareImage } from "~/seo/share-image.server";
 import { DeskBackLink, deskLinkClass } from "~/desk/frame";
 import { FieldError, Notice, TextField } from "~/desk/form-parts";
 import { useLivePreview } from "~/desk/live-preview";
@@ -53,7 +54,7 @@ import type { Route } from "./+types/article";
 
 export const handle = deskHandle;
 
-type Fields = Record<"title" | "excerpt" | "category" | "body" | "icon" | "color" | "video", string> & {
+type Fields = Record<"title" | "author" | "excerpt" | "category" | "body" | "icon" | "color" | "video", string> & {
   featured: boolean;
 };
 type FieldName = keyof Fields | "publishDate" | "picture" | "pictureAlt";
@@ -62,6 +63,7 @@ type FieldName = keyof Fields | "publishDate" | "picture" | "pictureAlt";
 function fieldsOf(row: ArticleRow): Fields {
   return {
     title: row.title,
+    author: row.author,
     excerpt: row.excerpt,
     category: row.category,
     body: row.body,
@@ -75,7 +77,13 @@ function fieldsOf(row: ArticleRow): Fields {
 /** The preview: the article as its page shows it, from the stored row with `fields` over it. */
 async function previewOf(db: Database, row: ArticleRow, fields: ArticleForm) {
   const article = renderArticle(
-    { ...recordOf(row), ...fields, video: fields.video || undefined, readTime: readTimeOf(fields.body) },
+    {
+      ...recordOf(row),
+      ...fields,
+      author: fields.author || row.author,
+      video: fields.video || undefined,
+      readTime: readTimeOf(fields.body),
+    },
     await picturesOf(db, [fields]),
   );
   return { ...article, videoId: article.video ? youtubeId(article.video) : null };
@@ -107,8 +115,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = ({ data: loaded }) =>
-  deskMeta(loaded ? loaded.fields.title : "Article introuvable");
+export const meta: Route.MetaFunction = ({ data: loaded, matches }) =>
+  deskMeta(loaded ? loaded.fields.title : "Article introuvable", matches);
 
 type ActionData = {
   message?: string;
@@ -156,6 +164,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const text = (name: string) => String(form.get(name) ?? "");
   const values: Fields = {
     title: text("title"),
+    author: text("author"),
     excerpt: text("excerpt"),
     category: text("category"),
     body: text("body"),
@@ -205,10 +214,13 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   await saveArticle(db, id, fields);
   if (!publishAt) {
     await log("article-saved");
+    // A published article's title or category may have changed: its share image follows (decision 029).
+    await makeShareImage(db, await getArticle(db, id), context.logger);
     return reply({ message: "Article enregistré.", values, preview });
   }
   await publishArticle(db, id, publishAt);
   await log(intent === "schedule" ? "article-scheduled" : "article-published");
+  await makeShareImage(db, await getArticle(db, id), context.logger);
   return reply({
     message:
       intent === "schedule"
@@ -431,6 +443,14 @@ export default function ArticleEditor() {
               error={errors.color}
             />
           </div>
+          <TextField
+            id="author"
+            label="Auteur"
+            autoComplete="name"
+            defaultValue={values.author}
+            maxLength={ARTICLE_LIMITS.author}
+            error={errors.author}
+          />
           <TextField
             id="video"
             label="Vidéo YouTube (facultatif)"

@@ -8,7 +8,7 @@ import { ARTICLE_LIMITS } from "~/blog/fields";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import { identity } from "~/content/identity";
+import { getSiteSettings } from "~/settings/site.server";
 import { audit } from "~/desk/audit.server";
 import { deskLinkClass } from "~/desk/frame";
 import { requireOwner } from "~/desk/guard.server";
@@ -41,7 +41,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = () => deskMeta("Articles du blog");
+export const meta: Route.MetaFunction = ({ matches }) => deskMeta("Articles du blog", matches);
 
 export async function action({ request, context }: Route.ActionArgs) {
   const owner = await requireOwner(request, context);
@@ -54,7 +54,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
   }
   const db = context.db!;
-  const id = await createArticle(db, { title, author: identity.name });
+  const id = await createArticle(db, { title, author: (await getSiteSettings(context)).identity.name });
   await audit(db, { actor: owner.userId, action: "article-created", details: { article: id } }, context.logger);
   return redirect(`/admin/articles/${id}`, { status: 303 });
 }

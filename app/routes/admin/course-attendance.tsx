@@ -58,8 +58,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = ({ data: loaded }) =>
-  deskMeta(loaded ? `Liste de présence, ${loaded.title}` : "Séance introuvable");
+export const meta: Route.MetaFunction = ({ data: loaded, matches }) =>
+  deskMeta(loaded ? `Liste de présence, ${loaded.title}` : "Séance introuvable", matches);
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const owner = await requireOwner(request, context);

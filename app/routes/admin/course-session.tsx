@@ -9,7 +9,11 @@
  * "Annuler l’inscription" link (`?annuler={id}`) asks once, in the
  * person's card, and "Oui, annuler" posts (`cancelRegistrationByOwner`:
  * the seat is freed, whoever has an e-mail is mailed, audited); the
- * waiting list's "Donner la place" then takes the next person in. Each form
+ * waiting list's "Donner la place" then takes the next person in. A burst
+ * of registrations from one client address on one day (at least
+ * BOOKING_BURST_REGISTRATIONS, app/courses/limits.server.ts `burstsOf`) is
+ * flagged above the lists, and on each card of it. "Faire une facture"
+ * starts an invoice for a registrant (`/admin/factures/nouvelle?inscription={id}`). Each form
  * posts `intent` to this page's action
  * (`edit|duplicate|cancel-session|register|give-seat|cancel-registration`);
  * all work without JavaScript.
@@ -31,6 +35,7 @@ import {
   registerForSession,
 } from "~/courses/booking.server";
 import { readSessionForm, REGISTRATION_STATUS_LABELS, sessionFormValues } from "~/courses/desk.server";
+import { burstsOf } from "~/courses/limits.server";
 import { bookingMessages, bookingSchema } from "~/courses/schema";
 import { SessionForm } from "~/courses/session-form";
 import {
@@ -50,7 +55,7 @@ import { idParam } from "~/desk/route-params.server";
 import { deskHandle, deskMeta } from "~/desk/meta";
 import { readFormData } from "~/guards/body.server";
 import { errorFields } from "~/utils/errors.server";
-import { formatDateTimeRange } from "~/utils/format";
+import { formatDate, formatDateTimeRange, isoDateInZurich } from "~/utils/format";
 import type { Route } from "./+types/course-session";
 
 export const handle = deskHandle;
@@ -65,6 +70,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   // A date of a series: its place among the series' dates, each linked (the registrations are the series').
   const dates = session.seriesId === null ? [] : await seriesSessions(context.db!, [session.seriesId]);
   dates.sort((a, b) => new Date(a.startsAt).getTime() - new Date(b.startsAt).getTime());
+  const bursts = burstsOf(registrations, settingsFrom(context).BOOKING_BURST_REGISTRATIONS);
   const person = (row: (typeof registrations)[number]) => ({
     id: row.id,
     name: `${row.firstName} ${row.lastName}`,
@@ -83,6 +89,16 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     asking: row.id === asked,
     /** Whoever of the attendee and the relative gets the cancellation by e-mail. */
     mailed: Boolean(row.email || row.bookerEmail),
+    /** The burst (from one client address on one day) this registration is part of, numbered from 1. */
+    burst: bursts.get(row.id) ?? null,
+  });
+  const burstGroups = [...new Set(bursts.values())].map((group) => {
+    const rows = registrations.filter((row) => bursts.get(row.id) === group);
+    return {
+      group,
+      day: formatDate(isoDateInZurich(rows[0]!.createdAt)),
+      names: rows.map((row) => `${row.firstName} ${row.lastName}${row.status === "cancelled" ? " (annulée)" : ""}`),
+    };
   });
   return {
     id,
@@ -102,13 +118,14 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     confirmed: registrations.filter((row) => row.status === "confirmed").map(person),
     waiting: registrations.filter((row) => row.status === "waiting").map(person),
     cancelledCount: registrations.filter((row) => row.status === "cancelled").length,
+    burstGroups,
     courses: courses.map((course) => ({ id: course.id, title: course.title })),
     values: sessionFormValues(session),
   };
 }
 
-export const meta: Route.MetaFunction = ({ data: loaded }) =>
-  deskMeta(loaded ? `${loaded.title}, séance n° ${loaded.id}` : "Séance introuvable");
+export const meta: Route.MetaFunction = ({ data: loaded, matches }) =>
+  deskMeta(loaded ? `${loaded.title}, séance n° ${loaded.id}` : "Séance introuvable", matches);
 
 type Answer = {
   message?: string;
@@ -117,6 +134,10 @@ type Answer = {
   sessionValues?: Record<string, string>;
   registerErrors?: Partial<Record<string, string[]>>;
 };
+
+/** The owner's message when the telephone is already registered for the session (the visitor's says to use the link). */
+const DESK_ALREADY_REGISTERED =
+  "Une inscription à cette séance existe déjà avec ce numéro de téléphone : elle est dans la liste ci-dessus. Pour la changer, annulez-la, puis inscrivez la personne à nouveau.";
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const owner = await requireOwner(request, context);
@@ -195,17 +216,11 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     }
     const result = await registerForSession(db, { ...submission.value, sessionId: id }, { siteUrl, source: "desk" });
     if (result.outcome === "already-registered")
-      return reply(
-        {
-          registerErrors: {
-            phone: [result.series ? bookingMessages.alreadyRegisteredSeries : bookingMessages.alreadyRegistered],
-          },
-        },
-        409,
-      );
+      return reply({ registerErrors: { phone: [DESK_ALREADY_REGISTERED] } }, 409);
     if (result.outcome === "too-few-seats")
       return reply({ registerErrors: { seats: [bookingMessages.lastSeat] } }, 409);
-    if (result.outcome === "closed") return reply({ message: bookingMessages.closed }, 409);
+    if (result.outcome === "closed" || result.outcome === "address-limit")
+      return reply({ message: bookingMessages.closed }, 409);
     context.wakeOutbox?.();
     return reply({
       message:
@@ -332,6 +347,28 @@ export default function DeskSession() {
         </a>
       </p>
 
+      {session.burstGroups.length ? (
+        <section
+          aria-labelledby="rafales"
+          className="mt-8 rounded-2xl border-2 border-amber-700 bg-amber-50 p-4 text-lg text-amber-950"
+        >
+          <h2 id="rafales" className="text-2xl font-bold">
+            Inscriptions depuis une même connexion
+          </h2>
+          <ul className="mt-2 grid gap-2">
+            {session.burstGroups.map((burst) => (
+              <li key={burst.group}>
+                <span className="font-semibold">Connexion {burst.group}</span>, le {burst.day} : {burst.names.length}{" "}
+                inscriptions ({burst.names.join(", ")}).
+              </li>
+            ))}
+          </ul>
+          <p className="mt-2">
+            Ce peut être une famille ou un club qui inscrit ses membres. Si vous ne connaissez pas ces personnes,
+            appelez-les avant le cours.
+          </p>
+        </section>
+      ) : null}
       <section aria-labelledby="inscrits" className="mt-8">
         <h2 id="inscrits" className="text-2xl font-bold">
           Inscrits ({session.confirmed.reduce((sum, person) => sum + person.seats, 0)} places)
@@ -500,6 +537,11 @@ function PeopleList({
             </p>
           ) : null}
           {person.codeWord ? <p>Mot de code : « {person.codeWord} »</p> : null}
+          {person.burst ? (
+            <p className="font-semibold text-amber-950">
+              Même connexion que d’autres inscriptions (connexion {person.burst})
+            </p>
+          ) : null}
           {person.message ? <p className="whitespace-pre-line text-muted">{person.message}</p> : null}
           <div className="mt-2 flex flex-wrap gap-3">
             {giveSeat ? (
@@ -510,6 +552,14 @@ function PeopleList({
                   Donner la place
                 </Button>
               </Form>
+            ) : null}
+            {!numbered ? (
+              <Link
+                to={`/admin/factures/nouvelle?inscription=${person.id}`}
+                className={buttonVariants({ variant: "outline" })}
+              >
+                Faire une facture
+              </Link>
             ) : null}
             {cancellable && !person.asking ? (
               <Link

@@ -58,7 +58,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = () => deskMeta("Cours");
+export const meta: Route.MetaFunction = ({ matches }) => deskMeta("Cours", matches);
 
 export async function action({ request, context }: Route.ActionArgs) {
   await requireOwner(request, context);

@@ -64,7 +64,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = () => deskMeta("Images");
+export const meta: Route.MetaFunction = ({ matches }) => deskMeta("Images", matches);
 
 type ActionData = { message?: string; errors?: Partial<Record<string, string>> };
 

@@ -18,6 +18,7 @@ import { StatusBadge, StatusOptions } from "~/desk/status-badge";
 import { listRequests } from "~/desk/requests.server";
 import { kindLabel, requestSubject } from "~/desk/request-kind";
 import { formatDateTime } from "~/utils/format";
+import { placeholdersLeft } from "~/content/placeholders.server";
 import type { Route } from "./+types/inbox";
 
 export const handle = deskHandle;
@@ -26,8 +27,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   await requireOwner(request, context);
   const url = new URL(request.url);
   const filter = filterOf(url);
-  const rows = await listRequests(context.db!, filter);
+  const [rows, placeholders] = await Promise.all([listRequests(context.db!, filter), placeholdersLeft(context.db!)]);
   return {
+    placeholders: placeholders.map(({ label, value, href }) => ({ label, value, href })),
     filter,
     query: url.search,
     requests: rows.map((row) => ({
@@ -44,13 +46,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = () => deskMeta("Demandes");
+export const meta: Route.MetaFunction = ({ matches }) => deskMeta("Demandes", matches);
 
 export default function Inbox() {
-  const { filter, query, requests } = useLoaderData<typeof loader>();
+  const { filter, query, requests, placeholders } = useLoaderData<typeof loader>();
   const filtered = Boolean(filter.status || filter.search);
   return (
     <div className="mt-8">
+      {placeholders.length > 0 ? <PlaceholderList placeholders={placeholders} /> : null}
       <h1 className="text-3xl font-bold">Demandes de contact</h1>
       <Form method="get" action="/admin" className="mt-6 grid gap-4 sm:grid-cols-[12rem_1fr_auto] sm:items-end">
         <div>
@@ -121,5 +124,32 @@ export default function Inbox() {
         ))}
       </ul>
     </div>
+  );
+}
+
+/**
+ * The site's example values still to replace before it goes online, each a link to the field of
+ * Réglages (or of an article) that changes it.
+ */
+function PlaceholderList({ placeholders }: { placeholders: { label: string; value: string; href: string }[] }) {
+  return (
+    <section aria-labelledby="a-remplacer" className="mb-8 rounded-2xl border-2 border-accent bg-white p-4 sm:p-6">
+      <h2 id="a-remplacer" className="text-2xl font-bold">
+        À remplacer avant la mise en ligne
+      </h2>
+      <p className="mt-1 text-lg">
+        Ces {placeholders.length} valeurs sont encore les exemples du site. Touchez-en une pour la changer.
+      </p>
+      <ul className="mt-3 space-y-2 text-lg">
+        {placeholders.map((placeholder) => (
+          <li key={placeholder.href}>
+            <Link to={placeholder.href} className={deskLinkClass}>
+              {placeholder.label}
+            </Link>{" "}
+            <span className="text-muted">({placeholder.value})</span>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }

@@ -1,27 +1,40 @@
 /**
  * The frame of every signed-in desk page (`/admin/...`): the header with
- * the number of new requests. Its loader checks the session like every
- * desk loader (`requireOwner`); the pages check it again in their own
- * loaders and actions, since a data request may skip this one.
+ * the number of new requests, registrations and subscriptions beside their
+ * sections, and in the tab's title (app/desk/meta.ts). Its loader checks the
+ * session like every desk loader (`requireOwner`); the pages check it again
+ * in their own loaders and actions, since a data request may skip this one.
+ * On the page that lists registrations or subscriptions it first records
+ * that the owner saw them (`markSeen`). It runs again on every navigation,
+ * and when the desk's event stream says something changed (`useDeskLive`,
+ * docs/decisions/025-live-desk.md); without JavaScript each reload reads
+ * the same counts.
  */
 import { Outlet, useLoaderData } from "react-router";
 import { DeskFrame } from "~/desk/frame";
 import { requireOwner } from "~/desk/guard.server";
+import { deskSnapshot, markSeen, seenKindOf } from "~/desk/live.server";
 import { deskHandle } from "~/desk/meta";
-import { countNewRequests } from "~/desk/requests.server";
+import { useDeskLive } from "~/desk/use-live";
 import type { Route } from "./+types/layout";
 
 export const handle = deskHandle;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireOwner(request, context);
-  return { newRequests: await countNewRequests(context.db!) };
+  const seen = seenKindOf(new URL(request.url).pathname);
+  if (seen) await markSeen(context.db!, seen);
+  return { live: await deskSnapshot(context.db!) };
 }
 
+/** The counts are read again on every navigation (a page the owner opens may be the one that lists new rows). */
+export const shouldRevalidate = () => true;
+
 export default function DeskLayout() {
-  const { newRequests } = useLoaderData<typeof loader>();
+  const { live } = useLoaderData<typeof loader>();
+  useDeskLive(live);
   return (
-    <DeskFrame newRequests={newRequests}>
+    <DeskFrame live={live}>
       <Outlet />
     </DeskFrame>
   );

@@ -57,7 +57,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = ({ data: loaded }) => deskMeta(loaded ? loaded.subject : "Lettre introuvable");
+export const meta: Route.MetaFunction = ({ data: loaded, matches }) =>
+  deskMeta(loaded ? loaded.subject : "Lettre introuvable", matches);
 
 type ActionData = { message?: string; error?: string; preview?: string; confirm?: number };
 

@@ -34,7 +34,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = () => deskMeta("Lettre d’information");
+export const meta: Route.MetaFunction = ({ matches }) => deskMeta("Lettre d’information", matches);
 
 export async function action({ request, context }: Route.ActionArgs) {
   await requireOwner(request, context);

@@ -10,7 +10,7 @@
  * cache. 400 (French text) without a readable e-mail or telephone.
  */
 import { data, Link, useLoaderData } from "react-router";
-import { identity } from "~/content/identity";
+import { getSiteSettings } from "~/settings/site.server";
 import { PrintButton } from "~/courses/print-button";
 import { ownerExport } from "~/desk/export.server";
 import { deskHandle, deskMeta } from "~/desk/meta";
@@ -30,7 +30,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const names = await fieldNamesOf(context.db!, exported.found);
   return data(
     {
-      business: identity.businessName,
+      business: (await getSiteSettings(context)).identity.businessName,
       at: formatDateTime(now),
       names: exported.people.map((person) => person.name),
       search: personSearch(query),
@@ -45,7 +45,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   );
 }
 
-export const meta: Route.MetaFunction = () => deskMeta("Export des données d’une personne");
+export const meta: Route.MetaFunction = ({ matches }) => deskMeta("Export des données d’une personne", matches);
 
 export default function PersonPrintPage() {
   const page = useLoaderData<typeof loader>();

@@ -4,14 +4,16 @@
  * (app/desk/person.server.ts); the export as a page to print or send
  * (`/admin/personne/export`) and as JSON (`/admin/personne.json`);
  * "Effacer cette personne": `&effacer=1` shows the confirmation, which
- * names what will be erased, what is kept (a relative's registration) and
+ * names what will be erased, what is kept (a relative's registration;
+ * invoices, kept 10 years by CO art. 958f, without e-mail and telephone) and
  * the seats freed. When several people share the e-mail or telephone
  * (a couple), the page lists them and the owner ticks whom to erase
  * (`&personne=marie dupont`, several allowed): the erasure refuses to
  * guess. The confirmation's form posts here; the action erases in one
  * transaction and redirects (303) to `?effacement=contacts:2,...` (counts
  * only) `&gardees=12` (registrations kept) `&liberees=5` (sessions with
- * freed seats) `&videes=1` (mails emptied), which the page says in words.
+ * freed seats) `&videes=1` (mails emptied) `&factures=2` (invoices kept),
+ * which the page says in words.
  * Works without JavaScript.
  */
 import { inArray } from "drizzle-orm";
@@ -124,6 +126,7 @@ async function describePlan(db: Database, plan: ErasurePlan, people: FoundPerson
           `${plan.scrubbed.length === 1 ? "1 e-mail déjà envoyé, qui concerne aussi une autre personne, est gardé" : `${plan.scrubbed.length} e-mails déjà envoyés, qui concernent aussi d’autres personnes, sont gardés`} sans son contenu.`,
         )
       : null,
+    invoices: invoicesKeptSentence(plan.invoices.length, "plan"),
     spared:
       chosen === null
         ? null
@@ -144,6 +147,18 @@ async function describePlan(db: Database, plan: ErasurePlan, people: FoundPerson
   };
 }
 
+/**
+ * What an erasure does with invoices (CO art. 958f: kept 10 years): `count` of them kept, said
+ * before the erasure ("plan") or after it ("done"); null when there is none.
+ */
+function invoicesKeptSentence(count: number, when: "plan" | "done"): string | null {
+  if (!count) return null;
+  const what = count === 1 ? "1 facture est gardée" : `${count} factures sont gardées`;
+  return typeset(
+    `${what} 10 ans, comme la loi le demande (Code des obligations, art. 958f) : le nom et l’adresse y restent ; l’e-mail et le téléphone ${when === "plan" ? "en seront effacés" : "en sont effacés"}.`,
+  );
+}
+
 /** The result's sentences, from the redirect's query (ids and counts only). */
 async function describeResult(db: Database, params: URLSearchParams) {
   const erased = decodeCounts(params.get("effacement"));
@@ -162,6 +177,7 @@ async function describeResult(db: Database, params: URLSearchParams) {
   const freed = decodeIds(params.get("liberees"));
   const labels = await sessionNames(db, [...keptRows.map((row) => row.sessionId), ...freed]);
   const scrubbed = decodeIds(params.get("videes"))[0] ?? 0;
+  const invoicesKept = decodeIds(params.get("factures"))[0] ?? 0;
   return {
     summary: typeset(`Effacement terminé : ${describeCounts(erased)}.`),
     kept: keptRows.map((row) =>
@@ -184,6 +200,7 @@ async function describeResult(db: Database, params: URLSearchParams) {
             : `${scrubbed} e-mails déjà envoyés sont gardés pour vos dossiers, sans leur contenu.`,
         )
       : null,
+    invoices: invoicesKeptSentence(invoicesKept, "done"),
   };
 }
 
@@ -231,7 +248,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = () => deskMeta("Données d’une personne");
+export const meta: Route.MetaFunction = ({ matches }) => deskMeta("Données d’une personne", matches);
 
 export async function action({ request, context }: Route.ActionArgs) {
   const owner = await requireOwner(request, context);
@@ -267,6 +284,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (result.kept.length) params.push(`gardees=${result.kept.join(",")}`);
   if (result.freed.length) params.push(`liberees=${result.freed.join(",")}`);
   if (result.scrubbed) params.push(`videes=${result.scrubbed}`);
+  if (result.invoicesKept) params.push(`factures=${result.invoicesKept}`);
   throw redirect(`${PATH}?${params.join("&")}`, { status: 303 });
 }
 
@@ -298,6 +316,7 @@ export default function PersonPage() {
             </span>
           ))}
           {result.scrubbed ? <span className="mt-2 block">{result.scrubbed}</span> : null}
+          {result.invoices ? <span className="mt-2 block">{result.invoices}</span> : null}
         </Notice>
       ) : null}
       {answer?.message ? (
@@ -408,7 +427,13 @@ function Results({ page }: { page: PageData }) {
             {confirmation.title}
           </h2>
           <p className="mt-3">{confirmation.what}</p>
-          {[...confirmation.kept, ...confirmation.freed, confirmation.scrubbed, confirmation.spared]
+          {[
+            ...confirmation.kept,
+            ...confirmation.freed,
+            confirmation.scrubbed,
+            confirmation.invoices,
+            confirmation.spared,
+          ]
             .filter((text): text is string => !!text)
             .map((text) => (
               <p key={text} className="mt-2">

@@ -80,8 +80,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = ({ data: loaded }) =>
-  deskMeta(loaded ? `Demande n° ${loaded.id}` : "Demande introuvable");
+export const meta: Route.MetaFunction = ({ data: loaded, matches }) =>
+  deskMeta(loaded ? `Demande n° ${loaded.id}` : "Demande introuvable", matches);
 
 const NOTE_MAX = 5000;
 
@@ -160,6 +160,9 @@ export default function RequestPage() {
           className={buttonVariants({ variant: "ghost" })}
         >
           Données de cette personne
+        </Link>
+        <Link to={`/admin/factures/nouvelle?demande=${request.id}`} className={buttonVariants({ variant: "ghost" })}>
+          Faire une facture
         </Link>
       </p>
       <div className="mt-8 grid gap-8 lg:grid-cols-[3fr_2fr]">

@@ -35,7 +35,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = () => deskMeta("Abonnés");
+export const meta: Route.MetaFunction = ({ matches }) => deskMeta("Abonnés", matches);
 
 export default function Subscribers() {
   const { subscribers, confirmed } = useLoaderData<typeof loader>();

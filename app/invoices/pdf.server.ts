@@ -1,0 +1,199 @@
+/**
+ * An invoice as a PDF (A4, `renderInvoicePdf(invoice)` → the file's bytes):
+ * the owner's details at the top left, the client's address where the
+ * window of a Swiss envelope shows it (right), the number, dates, lines,
+ * total and the VAT mention, then the Swiss QR-bill (payment part and
+ * receipt, 105 mm at the foot of the page, on a page of its own when the
+ * lines leave no room), drawn by `swissqrbill` on `pdfkit`.
+ *
+ * The QR-bill carries (Swiss Payment Standards, Implementation Guidelines
+ * 2.3): the creditor's account and structured address (type "S"), the
+ * amount in CHF, the reference (QRR with a QR-IBAN, SCOR otherwise:
+ * `invoices.reference`), the client as debtor and "Facture n° …" as the
+ * unstructured message. Its texts keep to the standard's character set
+ * (`qrText`: typographic quotes and dashes become plain ones).
+ *
+ * The document is made again from the invoice row each time (the creditor
+ * as copied into it), so a mail sent later carries the same invoice.
+ * @throws swissqrbill's ValidationError when the invoice's data breaks a
+ *   rule of the standard (a postal code too long...): the desk's form keeps
+ *   to the limits, so it does not happen with invoices it made.
+ */
+import PDFDocument from "pdfkit";
+import { SwissQRBill } from "swissqrbill/pdf";
+import { formatDate } from "~/utils/format";
+import {
+  clientAddressLines,
+  formatCentimes,
+  INVOICE_STATUS_LABELS,
+  lineCentimes,
+  PAYMENT_METHODS,
+  type Invoice,
+  type PaymentMethod,
+} from "./invoices.server";
+
+/** Millimetres to PDF points. */
+const mm = (value: number) => (value * 72) / 25.4;
+
+/**
+ * `text` within the QR-bill's character set (Latin-1 and Latin Extended-A,
+ * plus Ș ș Ț ț €): typographic apostrophes, quotes and dashes become ASCII,
+ * no-break spaces plain spaces, anything else outside the set a dot.
+ */
+export function qrText(text: string): string {
+  return text
+    .replace(/[\u2018\u2019\u02bc]/g, "'")
+    .replace(/[\u201c\u201d]/g, '"')
+    .replace(/[\u2013\u2014]/g, "-")
+    .replace(/[\u00a0\u202f\u2009]/g, " ")
+    .replace(/[^\u0020-\u007e\u00a0-\u017f\u0218-\u021b\u20ac]/g, ".");
+}
+
+/** The QR-bill's data of an invoice. */
+function billData(invoice: Invoice) {
+  const { creditor } = invoice;
+  return {
+    currency: "CHF" as const,
+    amount: invoice.totalCentimes / 100,
+    reference: invoice.reference,
+    creditor: {
+      account: creditor.iban,
+      name: qrText(creditor.name),
+      address: qrText(creditor.street),
+      ...(creditor.buildingNumber ? { buildingNumber: qrText(creditor.buildingNumber) } : {}),
+      zip: qrText(creditor.postalCode),
+      city: qrText(creditor.locality),
+      country: creditor.country,
+    },
+    debtor: {
+      name: qrText(invoice.clientName).slice(0, 70),
+      address: qrText(invoice.street).slice(0, 70),
+      ...(invoice.buildingNumber ? { buildingNumber: qrText(invoice.buildingNumber).slice(0, 16) } : {}),
+      zip: qrText(invoice.postalCode).slice(0, 16),
+      city: qrText(invoice.locality).slice(0, 35),
+      country: invoice.country,
+    },
+    message: qrText(`Facture n° ${invoice.number}`),
+  };
+}
+
+/** An ISO date as "25.11.2026", for the invoice's short fields. */
+const shortDate = (isoDate: string) => isoDate.split("-").reverse().join(".");
+
+/** A quantity the Swiss way: "1", "1.5", "2.25". */
+const quantityText = (quantity: number) => String(Number(quantity.toFixed(2)));
+
+/**
+ * The invoice's PDF.
+ * @returns the bytes of the file. @throws see the module's comment.
+ */
+export async function renderInvoicePdf(invoice: Invoice): Promise<Buffer> {
+  const { creditor } = invoice;
+  const document = new PDFDocument({
+    size: "A4",
+    margins: { top: mm(15), bottom: mm(10), left: mm(20), right: mm(15) },
+    lang: "fr-CH",
+    displayTitle: true,
+    info: { Title: `Facture n° ${invoice.number}`, Author: creditor.name, Subject: `Facture n° ${invoice.number}` },
+  });
+  const chunks: Buffer[] = [];
+  document.on("data", (chunk: Buffer) => chunks.push(chunk));
+  const ended = new Promise<void>((resolve, reject) => {
+    document.on("end", resolve);
+    document.on("error", reject);
+  });
+
+  const left = mm(20);
+  const right = document.page.width - mm(15);
+  const width = right - left;
+
+  // The owner, top left.
+  document
+    .font("Helvetica-Bold")
+    .fontSize(12)
+    .text(creditor.name, left, mm(15), { width: mm(95) });
+  document.font("Helvetica").fontSize(10);
+  for (const line of [
+    [creditor.street, creditor.buildingNumber].filter(Boolean).join(" "),
+    `${creditor.postalCode} ${creditor.locality}`,
+    creditor.phone,
+    creditor.email,
+    ...(creditor.uid ? [`IDE ${creditor.uid}`] : []),
+  ])
+    document.text(line, { width: mm(95) });
+
+  // The client, in the window of a Swiss envelope (right).
+  document.fontSize(11).text("", mm(118), mm(50));
+  for (const line of clientAddressLines(invoice)) document.text(line, mm(118), undefined, { width: mm(77) });
+
+  // Number, dates, reference.
+  let y = mm(92);
+  document.font("Helvetica-Bold").fontSize(18).text(`Facture n° ${invoice.number}`, left, y, { width });
+  if (invoice.status !== "open") {
+    const state =
+      invoice.status === "paid"
+        ? `Payée le ${formatDate(invoice.paidOn!)} (${PAYMENT_METHODS[invoice.paidBy as PaymentMethod] ?? invoice.paidBy})`
+        : `${INVOICE_STATUS_LABELS[invoice.status]} : ne pas payer`;
+    document
+      .fontSize(12)
+      .fillColor(invoice.status === "paid" ? "#14532d" : "#991b1b")
+      .text(state, { width });
+    document.fillColor("black");
+  }
+  document.moveDown(0.5).font("Helvetica").fontSize(10.5);
+  const facts: [string, string][] = [
+    ["Date", shortDate(invoice.issuedOn)],
+    ["À payer d’ici au", shortDate(invoice.dueOn)],
+    ["Référence", invoice.reference],
+  ];
+  for (const [label, value] of facts) {
+    const top = document.y;
+    document.font("Helvetica").text(`${label} :`, left, top, { width: mm(40) });
+    document.text(value, left + mm(40), top, { width: width - mm(40) });
+  }
+
+  // The lines.
+  const columns = {
+    label: left,
+    quantity: left + width * 0.55,
+    unit: left + width * 0.68,
+    amount: left + width * 0.84,
+  };
+  const cell = (text: string, x: number, top: number, cellWidth: number, align: "left" | "right" = "left") =>
+    document.text(text, x, top, { width: cellWidth, align });
+  y = document.y + mm(6);
+  document.font("Helvetica-Bold").fontSize(10.5);
+  cell("Désignation", columns.label, y, columns.quantity - columns.label - 6);
+  cell("Quantité", columns.quantity, y, columns.unit - columns.quantity - 6, "right");
+  cell("Prix unitaire", columns.unit, y, columns.amount - columns.unit - 6, "right");
+  cell("Montant", columns.amount, y, right - columns.amount, "right");
+  y = document.y + 3;
+  document.moveTo(left, y).lineTo(right, y).lineWidth(0.8).stroke();
+  document.font("Helvetica");
+  for (const line of invoice.lines) {
+    const top = y + 4;
+    cell(line.label, columns.label, top, columns.quantity - columns.label - 6);
+    const bottom = document.y;
+    cell(quantityText(line.quantity), columns.quantity, top, columns.unit - columns.quantity - 6, "right");
+    cell(formatCentimes(line.unitCentimes), columns.unit, top, columns.amount - columns.unit - 6, "right");
+    cell(formatCentimes(lineCentimes(line)), columns.amount, top, right - columns.amount, "right");
+    y = Math.max(bottom, document.y);
+  }
+  y += 3;
+  document.moveTo(left, y).lineTo(right, y).lineWidth(0.8).stroke();
+  document.font("Helvetica-Bold").fontSize(12);
+  cell("Total", columns.label, y + 5, columns.amount - columns.label - 6);
+  cell(formatCentimes(invoice.totalCentimes), columns.amount - mm(10), y + 5, right - columns.amount + mm(10), "right");
+  document.font("Helvetica").fontSize(10).moveDown(1);
+  document.text(creditor.vatMention, left, undefined, { width });
+  document.moveDown(0.5);
+  document.text(
+    `Merci de payer ce montant d’ici au ${formatDate(invoice.dueOn)} avec le bulletin de versement QR ci-dessous (application bancaire ou guichet de la poste). Merci de votre confiance.`,
+    { width },
+  );
+
+  new SwissQRBill(billData(invoice), { language: "FR" }).attachTo(document);
+  document.end();
+  await ended;
+  return Buffer.concat(chunks);
+}

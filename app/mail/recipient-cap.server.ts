@@ -1,0 +1,139 @@
+/**
+ * The cap on mails that public actions write to one address in a day
+ * (issue 22 item 5, decision 028): a stranger's address typed twelve times
+ * as the "proche" of twelve registrations gets at most `perDay` mails that
+ * day (MAILS_PER_RECIPIENT_PER_DAY), whatever the number of client
+ * addresses the posts come from.
+ *
+ * `enqueueVisitorMail(cap, tx, mail)` is `enqueueMail` for a mail a
+ * public action writes to an address the visitor typed (a booking's
+ * confirmation, waiting-list notice and reminder, a cancellation by link, a
+ * newsletter confirmation). With `cap`, it counts the mail against its
+ * recipient's day (Europe/Zurich; `recipient_mail_days`, by the address's
+ * key of the day: app/guards/daily-key.server.ts, no address stored):
+ * within the cap the mail is written as usual; past it, it is not written
+ * (null), the caller's own rows (the registration, the subscription) are
+ * kept, a warning is logged (the mail's kind only), and the first mail held
+ * for that address on that day writes the owner's notice (`MAIL_HELD_NOTICE`:
+ * the address, the day's count, the subject held; one a day an address, so
+ * that a flood of posts is not a flood of notices). Without `cap` (the
+ * desk's own actions, the owner's mails) it is `enqueueMail`.
+ *
+ * Mails counted are those written, in the caller's transaction: a request
+ * that fails writes and counts nothing. Counting takes one transaction-scoped
+ * advisory lock (`site:recipient-cap`) before any counter row, so that two
+ * registrations naming the same two addresses in opposite roles never
+ * deadlock; it is held until the caller commits.
+ */
+import { and, eq, sql } from "drizzle-orm";
+import type { Logger } from "pino";
+import type { AppLoadContext } from "react-router";
+import { settingsFrom } from "~/config/settings.server";
+import type { Database } from "~/db/client.server";
+import { recipientMailDays } from "~/db/schema";
+import { dailyKey, dayOf, deleteDaysPast } from "~/guards/daily-key.server";
+import { enqueueMail, type MailToSend } from "./enqueue.server";
+import { escapeHtml } from "./render.server";
+
+/** The outbox kind of the owner's notice that mails to an address were held. */
+export const MAIL_HELD_NOTICE = "owner-mail-held";
+
+/** The cap a public action passes (from the settings). */
+export interface RecipientCap {
+  /** Mails a day to one address (MAILS_PER_RECIPIENT_PER_DAY), at least 1. */
+  perDay: number;
+  /** The site's origin (SITE_URL), for the notice's link to the desk. */
+  siteUrl: string;
+  /** The current time (tests pass a fixed clock); its day in Zurich is the day counted. */
+  now?: Date;
+  /** Told, without the address, when a mail is held. */
+  logger?: Logger;
+}
+
+/** The cap of a public action's request: its settings' MAILS_PER_RECIPIENT_PER_DAY and SITE_URL, its logger. */
+export function recipientCapFor(context: AppLoadContext, now = new Date()): RecipientCap {
+  const settings = settingsFrom(context);
+  return { perDay: settings.MAILS_PER_RECIPIENT_PER_DAY, siteUrl: settings.SITE_URL, now, logger: context.logger };
+}
+
+/**
+ * Writes `mail` into the outbox in `tx` unless its recipient has had
+ * `cap.perDay` mails from public actions today (see the module's comment).
+ * @returns the outbox row's id, or null when the mail was held.
+ * @throws the driver's error (the caller's transaction is rolled back).
+ */
+export async function enqueueVisitorMail(
+  cap: RecipientCap | undefined,
+  tx: Database,
+  mail: MailToSend,
+): Promise<number | null> {
+  if (!cap || mail.recipient === null) return enqueueMail(tx, mail);
+  const now = cap.now ?? new Date();
+  const address = mail.recipient.trim().toLowerCase();
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('site:recipient-cap'))`);
+  const day = dayOf(now);
+  const recipientKey = await dailyKey(tx, address, now);
+  const [counted] = await tx
+    .insert(recipientMailDays)
+    .values({ day, recipientKey, queued: 1 })
+    .onConflictDoUpdate({
+      target: [recipientMailDays.day, recipientMailDays.recipientKey],
+      set: { queued: sql`${recipientMailDays.queued} + 1` },
+      setWhere: sql`${recipientMailDays.queued} < ${cap.perDay}`,
+    })
+    .returning({ queued: recipientMailDays.queued });
+  if (counted) return enqueueMail(tx, mail);
+  const [held] = await tx
+    .update(recipientMailDays)
+    .set({ held: sql`${recipientMailDays.held} + 1` })
+    .where(and(eq(recipientMailDays.day, day), eq(recipientMailDays.recipientKey, recipientKey)))
+    .returning({ held: recipientMailDays.held, queued: recipientMailDays.queued });
+  cap.logger?.warn({ kind: mail.kind }, "mail cap: the day's mails to one address are written, this one is held");
+  if (held?.held === 1) {
+    await enqueueMail(tx, {
+      kind: MAIL_HELD_NOTICE,
+      recipient: null,
+      people: [{ name: "", email: address }],
+      ...mailHeldNotice({ address, queued: held.queued, subject: mail.subject, siteUrl: cap.siteUrl }),
+    });
+  }
+  return null;
+}
+
+/**
+ * The owner's notice that mails to `address` are held until tomorrow:
+ * how many were written today, the subject of the first one held, what to
+ * do, and the address's page in the desk.
+ */
+export function mailHeldNotice({
+  address,
+  queued,
+  subject,
+  siteUrl,
+}: {
+  address: string;
+  queued: number;
+  subject: string;
+  siteUrl: string;
+}): { subject: string; text: string; html: string } {
+  const personUrl = `${siteUrl}/admin/personne?${new URLSearchParams({ email: address }).toString()}`;
+  const paragraphs = [
+    `Le site a écrit aujourd’hui ${queued} e-mail${queued > 1 ? "s" : ""} à l’adresse ${address}, à la suite de demandes faites sur le site (inscriptions aux cours, lettre d’information). C’est la limite du jour : les suivants pour cette adresse ne partent pas avant demain.`,
+    `Premier e-mail retenu : « ${subject} ».`,
+    "Les demandes elles-mêmes sont enregistrées : vous les trouvez dans le bureau. Si cette adresse est celle d’une personne qui s’inscrit vraiment, appelez-la. Sinon, quelqu’un l’a peut-être donnée sans son accord : il n’y a rien d’autre à faire.",
+    "Vous recevez un seul avis par adresse et par jour.",
+  ];
+  const link = { label: "Ce que le site garde de cette adresse", url: personUrl };
+  return {
+    subject: "Envois retenus : limite du jour atteinte pour une adresse e-mail",
+    text: `${[...paragraphs, `${link.label} :\n${link.url}`].join("\n\n")}\n`,
+    html: [
+      ...paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`),
+      `<p><a href="${escapeHtml(link.url)}">${escapeHtml(link.label)}</a></p>`,
+    ].join(""),
+  };
+}
+
+/** Deletes the day counts of the days whose salts are gone (`oldestKeptDay`; the daily job). */
+export const deleteOldMailDays = (db: Database, now: Date) =>
+  deleteDaysPast(db, recipientMailDays, recipientMailDays.day, now);

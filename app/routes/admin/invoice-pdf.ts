@@ -1,0 +1,25 @@
+/**
+ * `/admin/factures/:id/facture.pdf`: an invoice's PDF with its QR-bill
+ * (app/invoices/pdf.server.ts), to print for the post or to look at;
+ * shown in the browser (inline), never cached.
+ */
+import { data } from "react-router";
+import { requireOwner } from "~/desk/guard.server";
+import { idParam } from "~/desk/route-params.server";
+import { getInvoice, invoiceFileName } from "~/invoices/invoices.server";
+import type { Route } from "./+types/invoice-pdf";
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  await requireOwner(request, context);
+  const invoice = await getInvoice(context.db!, idParam(params.id));
+  if (!invoice) throw data(null, { status: 404 });
+  // Loaded on the first PDF only: pdfkit and its fonts stay out of the server's memory until then.
+  const { renderInvoicePdf } = await import("~/invoices/pdf.server");
+  return new Response(new Uint8Array(await renderInvoicePdf(invoice)), {
+    headers: {
+      "Content-Type": "application/pdf",
+      "Content-Disposition": `inline; filename="${invoiceFileName(invoice)}"`,
+      "Cache-Control": "no-store",
+    },
+  });
+}

@@ -1,0 +1,518 @@
+/**
+ * The shapes of the owner's settings (Réglages, `/admin/reglages`, decision
+ * 024), section by section, and how the desk's form fields become them.
+ *
+ * - `storedSchemas[section]`: the shape a section has in the database and in
+ *   `app/content/` (whose values are the defaults: `app/settings/defaults.ts`,
+ *   checked by `schema.test.ts`). Lenient on purpose (the shipped
+ *   placeholders fit): it guards the shape, not the truth.
+ * - `formSchemas[section]`: the desk's fields of a section (flat names,
+ *   `SETTINGS_FIELDS`) → its stored shape, each mistake with its French
+ *   message; stricter (a telephone must be a real number, a website https,
+ *   a postcode four digits, a price in francs and 5-centime steps).
+ */
+import { parsePhoneNumberFromString } from "libphonenumber-js";
+import { z } from "zod";
+import { isValidSwissIban, normalizeIban } from "~/invoices/payment-rules";
+
+/** The sections of the settings, in the page's order (each is one form and one database row). */
+export const SETTINGS_SECTIONS = ["identity", "hours", "zones", "prices", "legal", "payment"] as const;
+export type SettingsSection = (typeof SETTINGS_SECTIONS)[number];
+
+/** The three opening-hours rows: weekdays, Saturday, Sunday (their French labels: `app/content/hours.ts`). */
+export const HOURS_ROWS = ["weekdays", "saturday", "sunday"] as const;
+export type HoursRow = (typeof HOURS_ROWS)[number];
+
+/** The cantons served, by ISO 3166-2 code (the site speaks of these three everywhere: spec section 2). */
+export const ZONE_CODES = ["VD", "GE", "FR"] as const;
+export type ZoneCode = (typeof ZONE_CODES)[number];
+
+/** The three services whose price the owner sets (ids of `app/content/services.ts`). */
+export const PRICED_SERVICES = ["small-group", "one-to-one-course", "one-to-one-support"] as const;
+export type PricedService = (typeof PRICED_SERVICES)[number];
+
+const text = z.string().trim().min(1);
+const time = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/);
+const provider = z.object({ name: text, address: text, website: text, country: text });
+const openingTimes = z.object({ opens: time, closes: time }).nullable();
+
+/** Each section's stored shape. */
+export const storedSchemas = {
+  identity: z.object({
+    name: text,
+    businessName: text,
+    uid: text.nullable(),
+    address: z.object({ street: text, postalCode: text, locality: text, country: text }),
+    phone: text,
+    phoneDisplay: text,
+    email: text,
+    whatsapp: text,
+    whatsappDisplay: text,
+  }),
+  hours: z.object({ weekdays: openingTimes, saturday: openingTimes, sunday: openingTimes }),
+  zones: z.object({
+    VD: z.object({ towns: z.array(text).min(1), coverage: text }),
+    GE: z.object({ towns: z.array(text).min(1), coverage: text }),
+    FR: z.object({ towns: z.array(text).min(1), coverage: text }),
+  }),
+  prices: z.object({
+    "small-group": z.number().positive(),
+    "one-to-one-course": z.number().positive(),
+    "one-to-one-support": z.number().positive(),
+  }),
+  legal: z.object({
+    lastUpdated: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+    retentionMonths: z.number().int().positive(),
+    sentNotificationDays: z.number().int().positive(),
+    logRetentionDays: z.number().int().positive(),
+    hosting: provider,
+    mailProvider: provider,
+  }),
+  /** The account invoices are paid to (IBAN or QR-IBAN, no spaces); null: INVOICE_IBAN, or none. */
+  payment: z.object({ iban: z.string().nullable() }),
+} satisfies Record<SettingsSection, z.ZodType>;
+
+export type IdentitySettings = z.infer<typeof storedSchemas.identity>;
+export type HoursSettings = z.infer<typeof storedSchemas.hours>;
+export type ZonesSettings = z.infer<typeof storedSchemas.zones>;
+export type PricesSettings = z.infer<typeof storedSchemas.prices>;
+export type LegalSettings = z.infer<typeof storedSchemas.legal>;
+export type PaymentSettings = z.infer<typeof storedSchemas.payment>;
+
+/** The owner's settings, every section: what `getSiteSettings` gives (defaults with the desk's changes over them). */
+export interface SiteSettings {
+  identity: IdentitySettings;
+  hours: HoursSettings;
+  zones: ZonesSettings;
+  prices: PricesSettings;
+  legal: LegalSettings;
+  payment: PaymentSettings;
+}
+
+/** A field of the desk's form: its name inside the section, its label, and how it is typed. */
+export interface SettingsField {
+  name: string;
+  label: string;
+  hint?: string;
+  type?: "text" | "email" | "tel" | "url" | "time" | "date" | "number";
+  inputMode?: "numeric" | "decimal" | "tel" | "email" | "url";
+  autoComplete?: string;
+  /** Empty is allowed (the field says « facultatif »). */
+  optional?: boolean;
+  /** Where on the page it belongs (a sub-heading of the section). */
+  group?: string;
+}
+
+const HOURS_LABELS: Record<HoursRow, string> = { weekdays: "Lundi – vendredi", saturday: "Samedi", sunday: "Dimanche" };
+const ZONE_LABELS: Record<ZoneCode, string> = { VD: "Vaud", GE: "Genève", FR: "Fribourg" };
+const PRICE_LABELS: Record<PricedService, string> = {
+  "small-group": "Cours en petit groupe (prix par séance)",
+  "one-to-one-course": "Cours individuel (prix par heure)",
+  "one-to-one-support": "Support individuel (prix par heure)",
+};
+const PROVIDERS = { hosting: "Hébergeur du site", mailProvider: "Fournisseur e-mail" } as const;
+
+/** The fields of each section's form, in the page's order; each field's HTML name is `{section}-{name}`. */
+export const SETTINGS_FIELDS: Record<SettingsSection, SettingsField[]> = {
+  identity: [
+    { name: "name", label: "Votre nom (prénom et nom)", autoComplete: "name" },
+    {
+      name: "businessName",
+      label: "Raison de commerce",
+      hint: "Telle qu’inscrite au registre du commerce, par exemple «\u00a0Jean Dupont, Formation informatique\u00a0».",
+      autoComplete: "organization",
+    },
+    {
+      name: "uid",
+      label: "Numéro IDE",
+      hint: "Par exemple CHE-123.456.789. Laissez vide si vous n’en avez pas.",
+      optional: true,
+    },
+    { name: "street", label: "Rue et numéro", autoComplete: "address-line1", group: "Adresse postale" },
+    {
+      name: "postalCode",
+      label: "NPA",
+      inputMode: "numeric",
+      autoComplete: "postal-code",
+      group: "Adresse postale",
+    },
+    { name: "locality", label: "Localité", autoComplete: "address-level2", group: "Adresse postale" },
+    {
+      name: "phone",
+      label: "Téléphone",
+      hint: "Par exemple 021 555 12 34 ou +41 79 555 12 34.",
+      type: "tel",
+      inputMode: "tel",
+      autoComplete: "tel",
+      group: "Pour vous joindre",
+    },
+    {
+      name: "email",
+      label: "Adresse e-mail",
+      type: "email",
+      inputMode: "email",
+      autoComplete: "email",
+      group: "Pour vous joindre",
+    },
+    {
+      name: "whatsapp",
+      label: "Numéro WhatsApp",
+      hint: "Souvent le même que votre natel.",
+      type: "tel",
+      inputMode: "tel",
+      group: "Pour vous joindre",
+    },
+  ],
+  hours: HOURS_ROWS.flatMap((row) => [
+    { name: `${row}Opens`, label: "Ouverture", type: "time" as const, optional: true, group: HOURS_LABELS[row] },
+    { name: `${row}Closes`, label: "Fermeture", type: "time" as const, optional: true, group: HOURS_LABELS[row] },
+  ]),
+  zones: ZONE_CODES.flatMap((code) => [
+    {
+      name: `${code}Towns`,
+      label: "Localités",
+      hint: "Séparées par des virgules, par exemple «\u00a0Lausanne, Montreux, Nyon\u00a0».",
+      group: ZONE_LABELS[code],
+    },
+    {
+      name: `${code}Coverage`,
+      label: "Étendue",
+      hint: "Par exemple «\u00a0Tout le canton\u00a0».",
+      group: ZONE_LABELS[code],
+    },
+  ]),
+  prices: PRICED_SERVICES.map((id) => ({
+    name: id,
+    label: PRICE_LABELS[id],
+    hint: "En francs, par exemple 55 ou 62.50.",
+    inputMode: "decimal" as const,
+  })),
+  legal: [
+    {
+      name: "lastUpdated",
+      label: "Date de la dernière mise à jour des textes légaux",
+      hint: "Mettez la date du jour quand vous changez vos coordonnées, vos prestataires ou les durées.",
+      type: "date",
+    },
+    {
+      name: "retentionMonths",
+      label: "Durée de conservation des demandes (en mois)",
+      hint: "Après le dernier échange; le site efface ensuite la demande.",
+      type: "number",
+      inputMode: "numeric",
+      group: "Durées de conservation",
+    },
+    {
+      name: "sentNotificationDays",
+      label: "Durée de conservation des e-mails envoyés (en jours)",
+      type: "number",
+      inputMode: "numeric",
+      group: "Durées de conservation",
+    },
+    {
+      name: "logRetentionDays",
+      label: "Durée de conservation du journal du serveur (en jours)",
+      hint: "La même que celle réglée chez votre hébergeur.",
+      type: "number",
+      inputMode: "numeric",
+      group: "Durées de conservation",
+    },
+    ...Object.entries(PROVIDERS).flatMap(([key, group]) => [
+      { name: `${key}Name`, label: "Nom de l’entreprise", group },
+      { name: `${key}Address`, label: "Adresse (une ligne)", group },
+      { name: `${key}Website`, label: "Site web", hint: "Commençant par https://", type: "url" as const, group },
+      {
+        name: `${key}Country`,
+        label: "Pays où les données sont traitées",
+        hint: "Par exemple «\u00a0Suisse\u00a0».",
+        group,
+      },
+    ]),
+  ],
+  payment: [
+    {
+      name: "iban",
+      label: "IBAN ou QR-IBAN de votre compte",
+      hint: "Celui de vos factures, par exemple CH56 0483 5012 3456 7800 9 (en Suisse ou au Liechtenstein).",
+      optional: true,
+    },
+  ],
+};
+
+/** The French messages of the settings' fields. */
+export const settingsMessages = {
+  required: "Ce champ est obligatoire.",
+  tooLong: (max: number) => `${max} caractères au maximum.`,
+  uid: "Un numéro IDE s’écrit CHE-123.456.789.",
+  postalCode: "Un NPA suisse a quatre chiffres, par exemple 1003.",
+  phone: "Ce numéro de téléphone n’est pas valable. Écrivez-le par exemple 021 555 12 34 ou +41 79 555 12 34.",
+  email: "Cette adresse e-mail n’est pas valable. Elle s’écrit par exemple prenom.nom@exemple.ch.",
+  time: "Écrivez une heure, par exemple 9:00.",
+  timePair: "Indiquez l’ouverture et la fermeture, ou laissez les deux vides si c’est fermé.",
+  timeOrder: "La fermeture doit venir après l’ouverture.",
+  towns: "Indiquez au moins une localité (huit au maximum), séparées par des virgules.",
+  price: "Écrivez un prix en francs, par exemple 55 ou 62.50.",
+  priceRange: "Le prix doit être entre CHF 1.– et CHF 1000.–.",
+  priceStep: "Le prix doit être un multiple de 5 centimes, par exemple 62.50 ou 62.55.",
+  date: "Écrivez une date valable, par exemple 24.11.2026.",
+  whole: (min: number, max: number) => `Écrivez un nombre entier entre ${min} et ${max}.`,
+  website: "Écrivez l’adresse complète du site, commençant par https://",
+  iban: "Cet IBAN n’est pas valable. Recopiez-le de votre relevé de compte : CH ou LI, puis 19 chiffres et lettres.",
+} as const;
+
+const m = settingsMessages;
+const required = (max = 120) => z.string({ error: m.required }).trim().min(1, m.required).max(max, m.tooLong(max));
+const optional = (max = 120) => z.string().trim().max(max, m.tooLong(max)).optional().default("");
+
+/** A Swiss or international number → E.164 and its international spelling (« +41 21 555 12 34 »). */
+function telephone() {
+  return required(30).transform((value, context) => {
+    const parsed = parsePhoneNumberFromString(value, "CH");
+    if (!parsed?.isValid()) {
+      context.addIssue({ code: "custom", message: m.phone });
+      return z.NEVER;
+    }
+    return { e164: parsed.number as string, display: parsed.formatInternational() };
+  });
+}
+
+/** "CHF 62.50", "62,50", "62.–", "62" → 62.5; francs from 1 to 1000 in 5-centime steps (Swiss cash rounding). */
+function francs() {
+  return required(20).transform((value, context) => {
+    const cleaned = value
+      .replace(/^CHF\s*/i, "")
+      .replace(/\.[–-]$/, "")
+      .replace(",", ".")
+      .replace(/['’\s]/g, "");
+    if (!/^\d{1,4}(\.\d{1,2})?$/.test(cleaned)) {
+      context.addIssue({ code: "custom", message: m.price });
+      return z.NEVER;
+    }
+    const amount = Number(cleaned);
+    if (amount < 1 || amount > 1000) context.addIssue({ code: "custom", message: m.priceRange });
+    else if (Math.round(amount * 100) % 5 !== 0) context.addIssue({ code: "custom", message: m.priceStep });
+    return amount;
+  });
+}
+
+/** A whole number between `min` and `max`, typed as text. */
+const whole = (min: number, max: number) =>
+  required(6)
+    .regex(/^\d+$/, m.whole(min, max))
+    .transform(Number)
+    .refine((value) => value >= min && value <= max, m.whole(min, max));
+
+const optionalTime = z
+  .string()
+  .trim()
+  .optional()
+  .default("")
+  .refine((value) => value === "" || /^([01]?\d|2[0-3])[:h.][0-5]\d$/.test(value), m.time)
+  .transform((value) => {
+    if (value === "") return "";
+    const [hours, minutes] = value.split(/[:h.]/) as [string, string];
+    return `${hours.padStart(2, "0")}:${minutes}`;
+  });
+
+const website = required(200).refine((value) => {
+  try {
+    const url = new URL(value);
+    return url.protocol === "https:" && url.hostname.includes(".");
+  } catch {
+    return false;
+  }
+}, m.website);
+
+const isoDate = required(10).refine(
+  (value) => /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`)),
+  m.date,
+);
+
+/** Each section's form fields (names without the section prefix) → its stored shape. */
+export const formSchemas = {
+  identity: z
+    .object({
+      name: required(80),
+      businessName: required(160),
+      uid: optional(20).refine((value) => value === "" || /^CHE-\d{3}\.\d{3}\.\d{3}$/.test(value), m.uid),
+      street: required(120),
+      postalCode: required(4).regex(/^[1-9]\d{3}$/, m.postalCode),
+      locality: required(80),
+      phone: telephone(),
+      email: required(120).pipe(z.email({ error: m.email })),
+      whatsapp: telephone(),
+    })
+    .transform((form): IdentitySettings => ({
+      name: form.name,
+      businessName: form.businessName,
+      uid: form.uid === "" ? null : form.uid,
+      address: { street: form.street, postalCode: form.postalCode, locality: form.locality, country: "Suisse" },
+      phone: form.phone.e164,
+      phoneDisplay: form.phone.display,
+      email: form.email,
+      whatsapp: form.whatsapp.e164.slice(1),
+      whatsappDisplay: form.whatsapp.display,
+    })),
+  hours: z
+    .object(
+      Object.fromEntries(
+        HOURS_ROWS.flatMap((row) => [
+          [`${row}Opens`, optionalTime],
+          [`${row}Closes`, optionalTime],
+        ]),
+      ),
+    )
+    .superRefine((form, context) => {
+      for (const row of HOURS_ROWS) {
+        const opens = form[`${row}Opens`] as string;
+        const closes = form[`${row}Closes`] as string;
+        if ((opens === "") !== (closes === ""))
+          context.addIssue({
+            code: "custom",
+            path: [opens === "" ? `${row}Opens` : `${row}Closes`],
+            message: m.timePair,
+          });
+        else if (opens !== "" && closes <= opens)
+          context.addIssue({ code: "custom", path: [`${row}Closes`], message: m.timeOrder });
+      }
+    })
+    .transform(
+      (form) =>
+        Object.fromEntries(
+          HOURS_ROWS.map((row) => {
+            const opens = form[`${row}Opens`] as string;
+            return [row, opens === "" ? null : { opens, closes: form[`${row}Closes`] as string }];
+          }),
+        ) as HoursSettings,
+    ),
+  zones: z
+    .object(
+      Object.fromEntries(
+        ZONE_CODES.flatMap((code) => [
+          [
+            `${code}Towns`,
+            required(400)
+              .transform((value) =>
+                value
+                  .split(/[,;\n]/)
+                  .map((town) => town.trim())
+                  .filter(Boolean),
+              )
+              .refine((towns) => towns.length >= 1 && towns.length <= 8 && towns.every((t) => t.length <= 40), m.towns),
+          ],
+          [`${code}Coverage`, required(60)],
+        ]),
+      ),
+    )
+    .transform(
+      (form) =>
+        Object.fromEntries(
+          ZONE_CODES.map((code) => [code, { towns: form[`${code}Towns`], coverage: form[`${code}Coverage`] }]),
+        ) as ZonesSettings,
+    ),
+  prices: z
+    .object(Object.fromEntries(PRICED_SERVICES.map((id) => [id, francs()])))
+    .transform((form) => form as PricesSettings),
+  legal: z
+    .object({
+      lastUpdated: isoDate,
+      retentionMonths: whole(1, 120),
+      sentNotificationDays: whole(1, 365),
+      logRetentionDays: whole(1, 365),
+      ...Object.fromEntries(
+        Object.keys(PROVIDERS).flatMap((key) => [
+          [`${key}Name`, required(120)],
+          [`${key}Address`, required(200)],
+          [`${key}Website`, website],
+          [`${key}Country`, required(60)],
+        ]),
+      ),
+    })
+    .transform((form): LegalSettings => {
+      const fields = form as Record<string, unknown>;
+      const providerOf = (key: string) => ({
+        name: fields[`${key}Name`] as string,
+        address: fields[`${key}Address`] as string,
+        website: fields[`${key}Website`] as string,
+        country: fields[`${key}Country`] as string,
+      });
+      return {
+        lastUpdated: form.lastUpdated,
+        retentionMonths: form.retentionMonths,
+        sentNotificationDays: form.sentNotificationDays,
+        logRetentionDays: form.logRetentionDays,
+        hosting: providerOf("hosting"),
+        mailProvider: providerOf("mailProvider"),
+      };
+    }),
+  payment: z
+    .object({
+      iban: optional(40)
+        .transform((value) => (value === "" ? "" : normalizeIban(value)))
+        .refine((value) => value === "" || isValidSwissIban(value), m.iban),
+    })
+    .transform((form): PaymentSettings => ({ iban: form.iban === "" ? null : form.iban })),
+} satisfies Record<SettingsSection, z.ZodType>;
+
+/**
+ * The form's values (names without the section prefix) that show `section` as stored, the inverse of
+ * `formSchemas[section]` (what the desk's fields show before any change).
+ */
+export function formValuesOf(section: SettingsSection, settings: SiteSettings): Record<string, string> {
+  switch (section) {
+    case "identity": {
+      const { identity } = settings;
+      return {
+        name: identity.name,
+        businessName: identity.businessName,
+        uid: identity.uid ?? "",
+        street: identity.address.street,
+        postalCode: identity.address.postalCode,
+        locality: identity.address.locality,
+        phone: identity.phoneDisplay,
+        email: identity.email,
+        whatsapp: identity.whatsappDisplay,
+      };
+    }
+    case "hours":
+      return Object.fromEntries(
+        HOURS_ROWS.flatMap((row) => [
+          [`${row}Opens`, settings.hours[row]?.opens ?? ""],
+          [`${row}Closes`, settings.hours[row]?.closes ?? ""],
+        ]),
+      );
+    case "zones":
+      return Object.fromEntries(
+        ZONE_CODES.flatMap((code) => [
+          [`${code}Towns`, settings.zones[code].towns.join(", ")],
+          [`${code}Coverage`, settings.zones[code].coverage],
+        ]),
+      );
+    case "prices":
+      return Object.fromEntries(
+        PRICED_SERVICES.map((id) => {
+          const amount = settings.prices[id];
+          return [id, Number.isInteger(amount) ? String(amount) : amount.toFixed(2)];
+        }),
+      );
+    case "payment":
+      return { iban: settings.payment.iban?.replace(/(.{4})(?=.)/g, "$1 ") ?? "" };
+    case "legal": {
+      const { legal } = settings;
+      return {
+        lastUpdated: legal.lastUpdated,
+        retentionMonths: String(legal.retentionMonths),
+        sentNotificationDays: String(legal.sentNotificationDays),
+        logRetentionDays: String(legal.logRetentionDays),
+        ...Object.fromEntries(
+          (Object.keys(PROVIDERS) as (keyof typeof PROVIDERS)[]).flatMap((key) => [
+            [`${key}Name`, legal[key].name],
+            [`${key}Address`, legal[key].address],
+            [`${key}Website`, legal[key].website],
+            [`${key}Country`, legal[key].country],
+          ]),
+        ),
+      };
+    }
+  }
+}

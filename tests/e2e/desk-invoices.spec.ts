@@ -1,0 +1,132 @@
+/**
+ * Invoices in the browser at 375 px (issue 22, "Must show"), on a site of
+ * their own with an SMTP peer: the owner opens a session's page, makes an
+ * invoice from a registration ("Faire une facture": the attendee and the
+ * course at its price are filled in; he adds the postal address), sends it
+ * by mail (the client receives the PDF attached), marks it paid by TWINT;
+ * the list then shows it paid. axe finds 0 violations on the list, the new
+ * invoice's form (empty and with errors) and the invoice's page, each
+ * photographed at 1280 and 375 px (`checkAtBothWidths`), and no page
+ * scrolls sideways at 320 px. The Nu HTML Checker reads the same pages in
+ * tests/integration/html-validity.test.ts.
+ */
+import { expect, test } from "@playwright/test";
+import {
+  createOwner,
+  deskFetch,
+  freshDataDir,
+  signIn,
+  spawnSite,
+  startSmtp,
+  waitFor,
+  type CookieJar,
+  type SpawnedSite,
+  type TestOwner,
+} from "../support/harness";
+import { addOwnerCookies, checkAtBothWidths, createSessionInDesk } from "./desk-helpers";
+
+test.describe.configure({ mode: "serial" });
+
+let site: SpawnedSite;
+let owner: TestOwner;
+let jar: CookieJar;
+let smtp: Awaited<ReturnType<typeof startSmtp>>;
+let sessionId: number;
+
+test.beforeAll(async () => {
+  test.setTimeout(240_000);
+  const dataDir = freshDataDir();
+  owner = await createOwner(dataDir, "owner@example.ch");
+  smtp = await startSmtp();
+  site = await spawnSite({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: "warn",
+    SMTP_URL: smtp.url,
+    CONTACT_NOTIFY_TO: "owner@example.ch",
+    OUTBOX_POLL_SECONDS: "1",
+    INVOICE_IBAN: "CH56 0483 5012 3456 7800 9",
+  });
+  await site.ready();
+  jar = await signIn(site.url, owner);
+  sessionId = await createSessionInDesk(site.url, jar, { date: "2030-03-12" });
+  const registered = await deskFetch(site.url, `/admin/cours/${sessionId}`, {
+    jar,
+    form: {
+      intent: "register",
+      sessionId: String(sessionId),
+      firstName: "Rose",
+      lastName: "Favre",
+      phone: "079 555 66 77",
+      email: "rose.favre@example.ch",
+      seats: "1",
+    },
+  });
+  expect(registered.status).toBe(200);
+});
+
+test.afterAll(async () => {
+  await site?.stop();
+  await smtp?.close();
+});
+
+test("at 375 px the owner makes an invoice from a registration, sends it and marks it paid", async ({ page }) => {
+  test.setTimeout(240_000);
+  await page.setViewportSize({ width: 375, height: 740 });
+  // Signed in by the cookies of the sign-in made before all (a second sign-in would reuse its TOTP code).
+  await addOwnerCookies(page.context(), jar, site.url);
+  await page.goto(`${site.url}/admin`);
+  await page.getByRole("link", { name: "Factures", exact: true }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Factures");
+  await checkAtBothWidths(page, "desk-invoices-empty");
+
+  // From the session's page: "Faire une facture" in Rose's card.
+  await page.goto(`${site.url}/admin/cours/${sessionId}`);
+  await page.locator("li", { hasText: "Rose Favre" }).getByRole("link", { name: "Faire une facture" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Nouvelle facture");
+  await expect(page.getByLabel("Nom (prénom et nom, ou nom de l’organisation)")).toHaveValue("Rose Favre");
+  await expect(page.getByLabel("E-mail (pour l’envoyer, facultatif)")).toHaveValue("rose.favre@example.ch");
+  await expect(page.getByLabel("Ligne 1 : désignation")).toHaveValue(/^Cours « .+ », mardi 12 mars 2030, 14\sh\s00$/);
+  await expect(page.getByLabel("Prix unitaire (CHF)").first()).toHaveValue("55");
+  await checkAtBothWidths(page, "desk-invoice-new");
+
+  // Without the address: each field says what is missing, beside it.
+  await page.getByRole("button", { name: "Créer la facture" }).click();
+  await expect(page.getByText("Indiquez la rue.")).toBeVisible();
+  await expect(page.getByLabel("Rue")).toHaveAttribute("aria-invalid", "true");
+  await checkAtBothWidths(page, "desk-invoice-new-errors");
+
+  await page.getByLabel("Rue").fill("Chemin des Vignes");
+  await page.getByLabel("N° (facultatif)").fill("4");
+  await page.getByLabel("NPA").fill("1814");
+  await page.getByLabel("Localité").fill("La Tour-de-Peilz");
+  await page.getByRole("button", { name: "Créer la facture" }).click();
+  await expect(page).toHaveURL(/\/admin\/factures\/\d+$/);
+  const number = `${new Date().getFullYear()}-001`;
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Facture n° ${number}`);
+  await expect(page.getByText("Total : CHF 55.–")).toBeVisible();
+
+  await page.getByRole("button", { name: "Envoyer par e-mail" }).click();
+  await expect(page.getByRole("status")).toHaveText("La facture part par e-mail, en pièce jointe.");
+  await waitFor(
+    () => smtp.mails.some((mail) => mail.to === "rose.favre@example.ch" && mail.subject.includes(number)),
+    20_000,
+    "the invoice mail",
+  );
+  const mail = smtp.mails.find((entry) => entry.subject === `Facture n° ${number}`)!;
+  expect(mail.attachments.map((file) => [file.filename, file.mimeType])).toEqual([
+    [`facture-${number}.pdf`, "application/pdf"],
+  ]);
+  await checkAtBothWidths(page, "desk-invoice-open");
+
+  await page.getByLabel("Comment").selectOption("twint");
+  await page.getByRole("button", { name: "Marquer comme payée" }).click();
+  await expect(page.getByRole("status")).toHaveText("Paiement enregistré : la facture est payée.");
+  await expect(page.getByText(/^Payée le .+ \(TWINT\)$/)).toBeVisible();
+  await expect(page.getByRole("button", { name: "Envoyer par e-mail" })).toHaveCount(0);
+  await checkAtBothWidths(page, "desk-invoice-paid");
+
+  await page.getByRole("link", { name: "← Toutes les factures" }).click();
+  await expect(page.getByText(`Facture n° ${number}`)).toBeVisible();
+  await expect(page.getByText(/0 ouverte \(CHF 0\.–\), dont 0 en retard/)).toBeVisible();
+  await checkAtBothWidths(page, "desk-invoices");
+});
