@@ -176,7 +176,7 @@ describe.skipIf(!postgresBinaries())("a series of 4 dates on two server processe
       const answer = await register(sites[1]!.url, registration(sessionId, n, { firstName: "Autre" }));
       expect(answer.status).toBe(409);
       expect(await answer.text()).toContain(
-        "Une inscription à cette série de séances existe déjà avec ce numéro de téléphone. Pour la changer, ouvrez le lien de l’e-mail de confirmation, ou appelez-moi.",
+        "Une inscription à cette série de séances existe déjà avec ce numéro de téléphone. Pour la changer, ouvrez le lien reçu avec sa confirmation",
       );
     }
     expect((await rows()).length).toBe(30);
