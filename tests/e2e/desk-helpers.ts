@@ -177,14 +177,6 @@ export async function ownerBrowserContext(
   options: BrowserContextOptions,
 ): Promise<BrowserContext> {
   const context = await browser.newContext(options);
-  await context.addCookies(
-    jar
-      .header()
-      .split("; ")
-      .map((pair) => {
-        const equals = pair.indexOf("=");
-        return { name: pair.slice(0, equals), value: pair.slice(equals + 1), url: siteUrl };
-      }),
-  );
+  await addOwnerCookies(context, jar, siteUrl);
   return context;
 }
