@@ -157,6 +157,7 @@ test("the desk lists the example values still to replace, each a link to its fie
   await signInWithMouse(page, own.site.url, own.owners.list);
   const list = page.getByRole("region", { name: "À remplacer avant la mise en ligne" });
   await expect(list).toBeVisible();
+  await page.screenshot({ path: "screenshots/desk-placeholders-375.png", fullPage: true });
   // The telephone was replaced above: no longer listed; the e-mail still is.
   await expect(list.getByRole("link", { name: "Pour vous joindre : Téléphone" })).toHaveCount(0);
   await list.getByRole("link", { name: "Pour vous joindre : Adresse e-mail" }).click();

@@ -53,8 +53,8 @@ export default function Inbox() {
   const filtered = Boolean(filter.status || filter.search);
   return (
     <div className="mt-8">
-      {placeholders.length > 0 ? <PlaceholderList placeholders={placeholders} /> : null}
       <h1 className="text-3xl font-bold">Demandes de contact</h1>
+      {placeholders.length > 0 ? <PlaceholderList placeholders={placeholders} /> : null}
       <Form method="get" action="/admin" className="mt-6 grid gap-4 sm:grid-cols-[12rem_1fr_auto] sm:items-end">
         <div>
           <Label htmlFor="statut">Statut</Label>
@@ -133,7 +133,7 @@ export default function Inbox() {
  */
 function PlaceholderList({ placeholders }: { placeholders: { label: string; value: string; href: string }[] }) {
   return (
-    <section aria-labelledby="a-remplacer" className="mb-8 rounded-2xl border-2 border-accent bg-white p-4 sm:p-6">
+    <section aria-labelledby="a-remplacer" className="mt-6 rounded-2xl border-2 border-accent bg-white p-4 sm:p-6">
       <h2 id="a-remplacer" className="text-2xl font-bold">
         À remplacer avant la mise en ligne
       </h2>
