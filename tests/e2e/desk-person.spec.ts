@@ -26,12 +26,15 @@ const own = setUpOwnSite({ owner: "proprietaire@example.ch" });
 const jeanne = { name: `${validRequest.firstName} ${validRequest.lastName}`, email: validRequest.email };
 const paul = { firstName: "Paul", lastName: "Rochat", email: "paul.rochat@example.ch", phone: "021 987 65 43" };
 
-/** What the desk finds of Jeanne: her request, one status change, her pending subscription, two mails. */
+/**
+ * What the desk finds of Jeanne: her request, one status change, her pending subscription, two mails,
+ * and the day's count of mails written to her address (the recipients' cap, decision 028).
+ */
 const jeanneCounts =
-  "1 demande de contact, 1 changement de statut, 1 abonnement, 0 inscription à un cours et 2 e-mails";
+  "1 demande de contact, 1 changement de statut, 1 abonnement, 0 inscription à un cours, 2 e-mails et 1 compte d’envois du jour";
 /** What the search finds of her: the same, with the invoices, which an erasure keeps (CO art. 958f) and never counts. */
 const jeanneFound =
-  "1 demande de contact, 1 changement de statut, 1 abonnement, 0 inscription à un cours, 0 facture et 2 e-mails";
+  "1 demande de contact, 1 changement de statut, 1 abonnement, 0 inscription à un cours, 0 facture, 2 e-mails et 1 compte d’envois du jour";
 
 /** Sends a request from the public `/contact` page, as a visitor does. */
 async function sendRequest(page: Page, fill: () => Promise<void>) {
@@ -228,6 +231,7 @@ test("the owner downloads the CSV, exports a person's data and erases her from e
         newsletter_subscribers: 1,
         course_registrations: 0,
         outbox: 2,
+        recipient_mail_days: 1,
         registrations_kept: 0,
         mails_scrubbed: 0,
         invoices_kept: 0,
