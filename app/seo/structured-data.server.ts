@@ -37,7 +37,6 @@ import { courses } from "~/content/courses";
 import { hero } from "~/content/home";
 import { navItems } from "~/content/navigation";
 import { openingHoursOf } from "~/content/hours";
-import { defaultPrices } from "~/content/services";
 import { zonesOf } from "~/content/zones";
 import type { SiteSettings } from "~/settings/schema";
 import { absoluteUrl, siteName, type ShareImage, type StructuredData } from "~/seo/meta";
@@ -64,8 +63,8 @@ function cantons(settings: Pick<SiteSettings, "zones">): AdministrativeArea[] {
   }));
 }
 
-/** "CHF 55–95": the lowest and highest of the services' prices (Réglages; `app/content/services.ts` by default). */
-export function priceRange(prices: number[] = Object.values(defaultPrices)): string {
+/** "CHF 55–95": the lowest and highest of `prices`, the services' prices (Réglages). */
+export function priceRange(prices: number[]): string {
   if (prices.length === 0) throw new Error("priceRange: no service has a price");
   const low = Math.min(...prices);
   const high = Math.max(...prices);

@@ -8,13 +8,14 @@
  * audited (`series-created`, ids and counts only); on error, 400 with the
  * French messages beside the fields, values kept.
  */
-import { data, Link, redirect, useActionData, useLoaderData } from "react-router";
+import { data, redirect, useActionData, useLoaderData } from "react-router";
 import { courses } from "~/content/courses";
 import { readSeriesForm, sessionFormValues } from "~/courses/desk.server";
 import { SeriesFields } from "~/courses/series-fields";
 import { SessionForm } from "~/courses/session-form";
 import { createSeries } from "~/courses/sessions.server";
 import { audit } from "~/desk/audit.server";
+import { DeskBackLink } from "~/desk/frame";
 import { requireOwner } from "~/desk/guard.server";
 import { deskHandle, deskMeta } from "~/desk/meta";
 import { readFormData } from "~/guards/body.server";
@@ -55,11 +56,7 @@ export default function NewSeries() {
   const answer = useActionData<typeof action>();
   return (
     <div className="mt-8">
-      <p>
-        <Link to="/admin/cours" className="text-lg">
-          ← Tous les cours
-        </Link>
-      </p>
+      <DeskBackLink to="/admin/cours">Tous les cours</DeskBackLink>
       <h1 className="mt-4 text-3xl font-bold">Nouvelle série de dates</h1>
       <p className="mt-2 text-lg">
         Un cours en plusieurs séances : une inscription prend une place à chaque date, et la personne reçoit toutes les

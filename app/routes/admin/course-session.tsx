@@ -49,7 +49,7 @@ import {
   updateSession,
 } from "~/courses/sessions.server";
 import { audit } from "~/desk/audit.server";
-import { telHref } from "~/desk/frame";
+import { DeskBackLink, telHref } from "~/desk/frame";
 import { requireOwner } from "~/desk/guard.server";
 import { idParam } from "~/desk/route-params.server";
 import { deskHandle, deskMeta } from "~/desk/meta";
@@ -286,11 +286,7 @@ export default function DeskSession() {
     answer?.registerErrors?.[name] ? { "aria-invalid": true, "aria-describedby": `register-${name}-error` } : {};
   return (
     <div className="mt-8">
-      <p>
-        <Link to="/admin/cours" className="text-lg">
-          ← Tous les cours
-        </Link>
-      </p>
+      <DeskBackLink to="/admin/cours">Tous les cours</DeskBackLink>
       <h1 className="mt-4 text-3xl font-bold">{session.title}</h1>
       <p className="mt-2 text-xl first-letter:uppercase">{session.when}</p>
       <p className="text-lg">{session.place}</p>
