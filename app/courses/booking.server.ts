@@ -59,7 +59,7 @@ import { calendarAttachment } from "./ics.server";
 import { seatsAllowed, type ClientLimit } from "./limits.server";
 import { registrationPath } from "./links";
 import { registersRelative, type BookingInput } from "./schema";
-import { courseBySlug, seriesLessons, type SessionFields, type SessionRow } from "./sessions.server";
+import { courseBySlug, placeInWords, seriesLessons, type SessionFields, type SessionRow } from "./sessions.server";
 
 /** A registration row as Drizzle reads it. */
 export type RegistrationRow = typeof courseRegistrations.$inferSelect;
@@ -521,6 +521,19 @@ async function dropReminders(tx: Database, ids: number[]): Promise<void> {
 }
 
 /**
+ * Deletes the reminders among `ids` not sent yet.
+ * @returns the ids deleted.
+ */
+async function dropPendingReminders(tx: Database, ids: number[]): Promise<number[]> {
+  if (!ids.length) return [];
+  const pending = await tx
+    .delete(outbox)
+    .where(and(inArray(outbox.id, ids), isNull(outbox.sentAt)))
+    .returning({ id: outbox.id });
+  return pending.map((row) => row.id);
+}
+
+/**
  * Deletes the reminders among `ids` that are about the date `session` (the
  * ones leaving 24 hours before it), sent or not: the sent ones leave the
  * outbox's pending list only by being deleted with their registration.
@@ -862,7 +875,8 @@ export type SeriesDateMove = SessionCancellation;
  * The owner changes one date of a series once people are registered
  * (`fields`: its new start, duration and place; its course as it is):
  * under the series' locks, the date is changed, each registration's
- * reminder of that date is replaced by one before the new date, and every
+ * reminders still to leave are written again (the moved date's before its
+ * new start; the others' numbers, "séance 2 sur 4", by the new order), and every
  * registrant (confirmed or waiting) with an e-mail gets the new date with
  * all the dates, a new link (only hashes of the former are kept) and, when
  * confirmed, the calendar file again; those without one are returned, to
@@ -893,11 +907,13 @@ export async function moveSeriesDate(
     const title = courseTitle(moved!);
     const result: SeriesDateMove = { mailed: 0, toCall: [] };
     for (const registration of registrations) {
-      const dropped = await dropRemindersOfDate(tx, registration.reminderMailIds, before);
+      // Every reminder still to leave is written again: the moved date's, and the others' "séance 2 sur 4",
+      // which changes when the date moves past another.
+      const dropped = await dropPendingReminders(tx, registration.reminderMailIds);
       const recipients = recipientsOf(registration);
       const token = await newLink(tx, registration, recipients, group);
       const confirmed = registration.status === "confirmed";
-      const reminders = confirmed ? await queueReminders(tx, group, registration, token, options, sessionId) : [];
+      const reminders = confirmed ? await queueReminders(tx, group, registration, token, options) : [];
       const mailIds = registration.mailIds.filter((id) => !dropped.includes(id));
       for (const { address, reader } of recipients) {
         const link = manageUrl(options.siteUrl, token!);
@@ -908,12 +924,15 @@ export async function moveSeriesDate(
             people: peopleOf(registration),
             ...seriesDateMovedMail({
               courseTitle: title,
-              session: moved!,
+              session: group.lessons[0] ?? moved!,
+              moved: moved!,
               lessons: group.lessons,
               reader,
               attendeeName: attendeeOf(registration),
               before: sessionWhen(before),
+              beforePlace: placeInWords(before),
               manageUrl: link,
+              waiting: !confirmed,
             }),
             attachments: confirmed ? [groupCalendar(group, title, link)] : null,
           }),

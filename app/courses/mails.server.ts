@@ -18,7 +18,7 @@ import { escapeHtml, oneLine } from "~/mail/render.server";
 import { formatChf, formatDateTimeRange } from "~/utils/format";
 import { CALENDAR_FILE } from "./ics.server";
 import { calendarAddress } from "./links";
-import { sessionEnd, type SessionRow } from "./sessions.server";
+import { lessonLines, placeInWords, sessionEnd, type SessionRow } from "./sessions.server";
 
 /** Outbox kinds of this feature. */
 export const BOOKING_MAIL = {
@@ -157,7 +157,7 @@ function sessionDetails({
   return [
     ["Cours", courseTitle],
     lessons
-      ? [`Dates (${lessons.length} séance${lessons.length > 1 ? "s" : ""})`, lessons.map(sessionWhen).join("\n")]
+      ? [`Dates (${lessons.length} séance${lessons.length > 1 ? "s" : ""})`, lessonLines(lessons).join("\n")]
       : ["Date", sessionWhen(session)],
     ["Lieu", `${session.placeName}\n${session.placeAddress}`],
     ...(session.placeAccess.trim() ? [["Accès", session.placeAccess] as [string, string]] : []),
@@ -299,7 +299,7 @@ export function seriesDateCancelledMail(
   mail: RegistrantMail & { remaining: readonly MailSession["session"][] },
 ): RenderedMail {
   const dates = mail.remaining.length
-    ? [`Les autres séances ont lieu comme prévu :\n${mail.remaining.map(sessionWhen).join("\n")}`]
+    ? [`Les autres séances ont lieu comme prévu :\n${lessonLines(mail.remaining).join("\n")}`]
     : [];
   return renderToReader(`Séance annulée : ${mail.courseTitle}, ${sessionWhen(mail.session)}`, mail, {
     lead: [
@@ -314,23 +314,55 @@ export function seriesDateCancelledMail(
 
 /**
  * To each registrant of a series with an e-mail when the owner moves one of
- * its dates (`session` as it is now, `before` its former date in words):
- * the new date, every date of the series (`lessons`), the calendar file
- * again and the registration's link.
+ * its dates (`moved` as it is now; `before` its former date in words and
+ * `beforePlace` its former place; `session` the series' first date, whose
+ * place and price the details show): what changed (the day, the time, the
+ * place), every date of the series (`lessons`, each with its place when it
+ * is not the first's), the calendar file again and the registration's link.
  */
-export function seriesDateMovedMail(mail: RegistrantMail & { before: string; manageUrl: string }): RenderedMail {
-  return renderToReader(`Changement de date : ${mail.courseTitle}, ${sessionWhen(mail.session)}`, mail, {
+export function seriesDateMovedMail(
+  mail: RegistrantMail & {
+    moved: SessionShown;
+    before: string;
+    beforePlace: string;
+    manageUrl: string;
+    /** On the waiting list: no calendar file, and a word that the place is still waited for. */
+    waiting: boolean;
+  },
+): RenderedMail {
+  const when = sessionWhen(mail.moved);
+  const place = placeInWords(mail.moved);
+  const dateChanged = when !== mail.before;
+  const placeChanged = place !== mail.beforePlace;
+  const what = dateChanged && placeChanged ? "de date et de lieu" : dateChanged ? "de date" : "de lieu";
+  const news = [
+    dateChanged ? `a lieu le ${when}` : null,
+    placeChanged ? `${dateChanged ? "et " : "a lieu "}à cette adresse : ${place}` : null,
+  ]
+    .filter(Boolean)
+    .join(" ");
+  const subject = dateChanged
+    ? `Changement de date : ${mail.courseTitle}, ${when}`
+    : `Changement de lieu : ${mail.courseTitle}, ${when}`;
+  return renderToReader(subject, mail, {
     lead: [
       mail.reader.relative
-        ? `Une séance du cours auquel vous avez inscrit ${mail.attendeeName} change de date : celle du ${mail.before} a lieu le ${sessionWhen(mail.session)}.`
-        : `Une séance de votre cours change de date : celle du ${mail.before} a lieu le ${sessionWhen(mail.session)}.`,
+        ? `Une séance du cours auquel vous avez inscrit ${mail.attendeeName} change ${what} : celle du ${mail.before} ${news}.`
+        : `Une séance de votre cours change ${what} : celle du ${mail.before} ${news}.`,
       "Les autres séances ne changent pas. Toutes les dates sont ci-dessous.",
+      ...(mail.waiting ? ["Vous restez sur la liste d’attente, à la même position."] : []),
     ],
     more: [
-      `Pour mettre votre agenda à jour, ouvrez le fichier joint « ${CALENDAR_FILE.name} » ou le lien « Ajouter à mon agenda » ci-dessous.`,
+      ...(mail.waiting
+        ? []
+        : [
+            `Pour mettre votre agenda à jour, ouvrez le fichier joint « ${CALENDAR_FILE.name} » ou le lien « Ajouter à mon agenda » ci-dessous.`,
+          ]),
       "Cette date ne vous convient pas ? Répondez simplement à ce message, ou appelez-moi.",
     ],
-    links: confirmedLinks(mail.manageUrl),
+    links: mail.waiting
+      ? [{ label: "Voir ou annuler l’inscription", url: mail.manageUrl }]
+      : confirmedLinks(mail.manageUrl),
   });
 }
 

@@ -16,6 +16,7 @@ import { formatChf, formatDateTimeRange } from "~/utils/format";
 import type { RenderHints } from "~/utils/render-cache";
 import {
   courseBySlug,
+  lessonLines,
   listSessions,
   placesLeft,
   seriesLessons,
@@ -131,7 +132,7 @@ export async function upcomingChoices(
 export function publicChoice({ row, lessons }: Choice, now: Date): PublicSession {
   const shown = publicSession(row, now);
   if (!lessons) return shown;
-  return { ...shown, lessons: lessons.map((lesson) => formatDateTimeRange(lesson.startsAt, sessionEnd(lesson))) };
+  return { ...shown, lessons: lessonLines(lessons) };
 }
 
 /**

@@ -8,7 +8,8 @@
  * - `listSessions(db, {from?, courseId?, includeClosed?})`: sessions with
  *   their waiting count, by start.
  * - `getSession(db, id)`, `createSession`, `updateSession`,
- *   `duplicateSession(db, id, days)` ("la même, une semaine plus tard").
+ *   `duplicateSession(db, id, days)` ("la même, une semaine plus tard"; a
+ *   date of a series copies the series, after its last date).
  * - `createSeries(db, fields, starts)`: a series, one session per date;
  *   `seriesSessions(db, seriesIds)`: every session of those series;
  *   `seriesLessons(sessions)`: a series' dates still held, by start.
@@ -21,6 +22,7 @@ import { courses } from "~/content/courses";
 import type { Course } from "~/content/types";
 import type { Database } from "~/db/client.server";
 import { courseRegistrations, courseSeries, courseSessions } from "~/db/schema";
+import { formatDateTimeRange } from "~/utils/format";
 
 /** A session row as Drizzle reads it. */
 export type SessionRow = typeof courseSessions.$inferSelect;
@@ -79,6 +81,27 @@ export function sessionState(
 /** The end of a session. */
 export function sessionEnd(session: Pick<SessionRow, "startsAt" | "durationMinutes">): Date {
   return new Date(new Date(session.startsAt).getTime() + session.durationMinutes * 60_000);
+}
+
+/** A place in words: "Salle communale, Rue du Lac 3, 1800 Vevey". */
+export const placeInWords = (session: Pick<SessionRow, "placeName" | "placeAddress">) =>
+  `${session.placeName}, ${session.placeAddress}`;
+
+/**
+ * A series' dates in words, by the order given ("mardi 15 décembre 2026,
+ * 14 h 00 – 16 h 00"), each followed by its place when it is not the place
+ * of the first (" (lieu : Salle communale, Rue du Lac 3, 1800 Vevey)"): a
+ * date moved elsewhere says so wherever the dates are listed.
+ */
+export function lessonLines(
+  lessons: readonly Pick<SessionRow, "startsAt" | "durationMinutes" | "placeName" | "placeAddress">[],
+): string[] {
+  const main = lessons[0] ? placeInWords(lessons[0]) : "";
+  return lessons.map((lesson) => {
+    const when = formatDateTimeRange(lesson.startsAt, sessionEnd(lesson));
+    const place = placeInWords(lesson);
+    return place === main ? when : `${when} (lieu : ${place})`;
+  });
 }
 
 // Written out: Drizzle leaves column names unqualified in a subquery, where "id" would be the registration's.
@@ -201,8 +224,9 @@ const PROMISED_FIELDS = ["courseId", "startsAt", "durationMinutes", "placeName",
 export type UpdateResult = "updated" | "not-found" | "promised";
 
 /**
- * Changes a session's fields. Once anyone is registered or waiting, the
- * course, start, duration and place cannot change ("promised": their
+ * Changes a session's fields. Once anyone is registered or waiting (for a
+ * date of a series: for the series, whichever date their row points at),
+ * the course, start, duration and place cannot change ("promised": their
  * confirmations and scheduled reminders say them; cancel the session, which
  * tells everyone, and create another). A capacity below the seats already
  * taken is refused by the table's check.
@@ -215,7 +239,15 @@ export async function updateSession(db: Database, id: number, fields: SessionFie
     const [active] = await tx
       .select({ count: sql<number>`count(*)::int` })
       .from(courseRegistrations)
-      .where(and(eq(courseRegistrations.sessionId, id), sql`${courseRegistrations.status} <> 'cancelled'`));
+      .where(
+        and(
+          // A date of a series: the series' registrations hold a seat on it, though they point at its first date.
+          session.seriesId === null
+            ? eq(courseRegistrations.sessionId, id)
+            : eq(courseRegistrations.seriesId, session.seriesId),
+          sql`${courseRegistrations.status} <> 'cancelled'`,
+        ),
+      );
     const next = columns(fields);
     const changed = PROMISED_FIELDS.some((name) =>
       name === "startsAt"
@@ -228,29 +260,58 @@ export async function updateSession(db: Database, id: number, fields: SessionFie
   });
 }
 
+/** The Swiss wall-clock time of `startsAt`, `days` later (a week later across a daylight-saving change keeps "14 h 00"). */
+function daysLater(startsAt: string, days: number): Date {
+  const { date, time } = utcToZurich(new Date(startsAt));
+  const [year, month, day] = date.split("-").map(Number) as [number, number, number];
+  return zurichToUtc(new Date(Date.UTC(year, month - 1, day + days)).toISOString().slice(0, 10), time);
+}
+
+/** A session's fields to copy (course, duration, place, capacity, minimum, price) at `startsAt`. */
+const copyOf = (session: SessionRow, startsAt: Date): SessionFields => ({
+  courseId: session.courseId,
+  startsAt,
+  durationMinutes: session.durationMinutes,
+  placeName: session.placeName,
+  placeAddress: session.placeAddress,
+  placeAccess: session.placeAccess,
+  capacity: session.capacity,
+  minimum: session.minimum,
+  priceChf: session.priceChf,
+});
+
 /**
- * A copy of session `id` (course, place, capacity, minimum, price,
- * duration), `days` later at the same Swiss wall-clock time (a week later
- * across a daylight-saving change keeps "14 h 00"), with no registration.
- * @returns the new session's id, or undefined when `id` does not exist.
+ * « La même, une semaine plus tard »: a copy of session `id` (course,
+ * place, capacity, minimum, price, duration), `days` later at the same
+ * Swiss wall-clock time, with no registration. A date of a series is never
+ * copied alone (it would sell one date at the whole series' price): the
+ * series' dates still held are copied as a new series, each with its place,
+ * starting `days` after the last of them (a 4-week series on Tuesdays
+ * gives the next 4 Tuesdays).
+ * @returns the new session's id (a new series: its first date's), or undefined when `id` does not exist
+ *   or is a date of a series with no date held.
+ * @throws the driver's error.
  */
 export async function duplicateSession(db: Database, id: number, days = 7): Promise<number | undefined> {
   const session = await getSession(db, id);
   if (!session) return undefined;
-  const { date, time } = utcToZurich(new Date(session.startsAt));
-  const [year, month, day] = date.split("-").map(Number) as [number, number, number];
-  const later = new Date(Date.UTC(year, month - 1, day + days)).toISOString().slice(0, 10);
-  return createSession(db, {
-    courseId: session.courseId,
-    startsAt: zurichToUtc(later, time),
-    durationMinutes: session.durationMinutes,
-    placeName: session.placeName,
-    placeAddress: session.placeAddress,
-    placeAccess: session.placeAccess,
-    capacity: session.capacity,
-    minimum: session.minimum,
-    priceChf: session.priceChf,
-  });
+  if (session.seriesId === null) return createSession(db, copyOf(session, daysLater(session.startsAt, days)));
+  const lessons = seriesLessons(await seriesSessions(db, [session.seriesId]));
+  if (lessons.length < 2) return undefined;
+  const spanDays = Math.round(
+    (new Date(lessons.at(-1)!.startsAt).getTime() - new Date(lessons[0]!.startsAt).getTime()) / 86_400_000,
+  );
+  const starts = lessons.map((lesson) => daysLater(lesson.startsAt, spanDays + days));
+  const { sessionIds } = await createSeries(db, copyOf(lessons[0]!, starts[0]!), starts);
+  // Each date keeps its own place (createSeries gave them the first's).
+  for (const [index, lesson] of lessons.entries()) {
+    if (placeInWords(lesson) === placeInWords(lessons[0]!) && lesson.placeAccess === lessons[0]!.placeAccess) continue;
+    await db
+      .update(courseSessions)
+      .set({ placeName: lesson.placeName, placeAddress: lesson.placeAddress, placeAccess: lesson.placeAccess })
+      .where(eq(courseSessions.id, sessionIds[index]!));
+  }
+  return sessionIds[0];
 }
 
 const zurichParts = new Intl.DateTimeFormat("en-CA", {

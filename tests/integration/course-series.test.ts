@@ -325,4 +325,131 @@ describe.skipIf(!postgresBinaries())("a series of 4 dates on two server processe
     }).then((res) => res.text());
     expect(readable(person)).toContain("mardi 19 octobre 2027, 14 h 00 : excusé(e)");
   });
+
+  it("moves date 3 of the series (day, time and place): everyone is told, reminders and calendar follow", async () => {
+    // A waiting person registered by telephone, without e-mail: the owner calls her.
+    const byPhone = await deskFetch(sites[1]!.url, `/admin/cours/${sessionIds[2]}`, {
+      jar,
+      form: {
+        intent: "register",
+        sessionId: String(sessionIds[2]),
+        firstName: "Odette",
+        lastName: "Sansmail",
+        phone: "079 555 12 34",
+        seats: "1",
+      },
+    });
+    expect(byPhone.status).toBe(200);
+    const before = (await rows()).filter((row) => row.status !== "cancelled");
+    const withMail = before.filter((row) => row.email);
+    expect(before.length - withMail.length).toBe(1);
+    const oldReminderTime = new Date(new Date(UTC_STARTS[2]!).getTime() - 86_400_000).toISOString();
+    const [form] = await db.select().from(courseSessions).where(eq(courseSessions.id, sessionIds[2]!));
+
+    // Tuesday 2 November 14:00 → Thursday 4 November 2027 15:00, in another room.
+    const answer = await deskFetch(sites[0]!.url, `/admin/cours/${sessionIds[2]}`, {
+      jar,
+      form: {
+        intent: "edit",
+        courseId: form!.courseId,
+        date: "2027-11-04",
+        time: "15:00",
+        durationMinutes: String(form!.durationMinutes),
+        placeName: "Salle du Conseil",
+        placeAddress: "Place du Marché 1, 1800 Vevey",
+        placeAccess: "",
+        capacity: String(form!.capacity),
+        minimum: String(form!.minimum),
+        priceChf: String(form!.priceChf),
+      },
+    });
+    expect(answer.status).toBe(200);
+    const page = readable(await answer.text());
+    expect(page).toContain("Date de la séance changée.");
+    expect(page).toContain("Odette Sansmail");
+    const newStart = "2027-11-04T14:00:00.000Z";
+
+    // Everyone with an e-mail, confirmed or waiting, is told; the mail lists every date, the moved one with its place.
+    const told = await db.select().from(outbox).where(eq(outbox.kind, "booking-date-moved"));
+    expect(told.map((mail) => mail.recipient).sort()).toEqual(withMail.map((row) => row.email).sort());
+    const mail = told.find((row) => row.recipient === withMail[0]!.email)!;
+    expect(mail.subject!.replaceAll("\u00a0", " ")).toBe(
+      "Changement de date : Applications mobiles, jeudi 4 novembre 2027, 15 h 00 – 16 h 30",
+    );
+    expect(mail.textBody!.replaceAll("\u00a0", " ")).toContain(
+      "jeudi 4 novembre 2027, 15 h 00 – 16 h 30 (lieu : Salle du Conseil, Place du Marché 1, 1800 Vevey)",
+    );
+    const text = mail.textBody!.replaceAll("\u00a0", " ");
+    expect(text).toContain(
+      "Une séance de votre cours change de date et de lieu : celle du mardi 2 novembre 2027, 14 h 00 – 15 h 30 a lieu le jeudi 4 novembre 2027, 15 h 00 – 16 h 30 et à cette adresse : Salle du Conseil, Place du Marché 1, 1800 Vevey.",
+    );
+    // The old date is named once, in that sentence: the list of dates has the new one only.
+    expect(text.split("mardi 2 novembre 2027")).toHaveLength(2);
+
+    // A waiting person keeps her place in line and gets no calendar file.
+    const waitingMail = told.find((row) => row.recipient === before.find((r) => r.status === "waiting")!.email)!;
+    expect(waitingMail.textBody).toContain("Vous restez sur la liste d’attente, à la même position.");
+    expect(waitingMail.attachments ?? []).toEqual([]);
+
+    // No reminder announces the old date any more; each confirmed registration has one before the new date.
+    const pendingReminders = await db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.kind, "booking-reminder")));
+    expect(pendingReminders.filter((row) => new Date(row.notBefore).toISOString() === oldReminderTime)).toEqual([]);
+    const after = (await rows()).filter((row) => row.status === "confirmed");
+    for (const registration of after) {
+      const own = pendingReminders.filter((row) => registration.reminderMailIds.includes(row.id));
+      expect(own.map((row) => new Date(row.notBefore).toISOString())).toContain(
+        new Date(new Date(newStart).getTime() - 86_400_000).toISOString(),
+      );
+      expect(own).toHaveLength(3);
+    }
+
+    // The calendar file sent to a confirmed person holds the new date at its new place, and not the old one.
+    const confirmedMail = told.find((row) => row.recipient === after[0]!.email)!;
+    const events = new ICAL.Component(ICAL.parse(confirmedMail.attachments![0]!.content))
+      .getAllSubcomponents("vevent")
+      .map((vevent) => new ICAL.Event(vevent));
+    const starts = events.map((event) => event.startDate.toJSDate().toISOString());
+    expect(starts).toContain(newStart);
+    expect(starts).not.toContain(UTC_STARTS[2]);
+    expect(events.find((event) => event.startDate.toJSDate().toISOString() === newStart)!.location).toContain(
+      "Salle du Conseil",
+    );
+
+    // The public page lists the moved date with its own place.
+    await waitFor(
+      async () =>
+        readable(await fetch(`${sites[1]!.url}/cours/applications-mobiles`).then((res) => res.text())).includes(
+          "jeudi 4 novembre 2027, 15 h 00 – 16 h 30 (lieu : Salle du Conseil, Place du Marché 1, 1800 Vevey)",
+        ),
+      10_000,
+      "the public page with the moved date",
+    );
+  });
+
+  it("copies a date of a series as a new series after its last date, never as one date at the series' price", async () => {
+    const answer = await deskFetch(sites[0]!.url, `/admin/cours/${sessionIds[3]}`, {
+      jar,
+      form: { intent: "duplicate" },
+    });
+    expect(answer.status).toBe(303);
+    const copyId = Number(answer.headers.get("location")!.split("/").at(-1));
+    const [copy] = await db.select().from(courseSessions).where(eq(courseSessions.id, copyId));
+    expect(copy!.seriesId).not.toBeNull();
+    const copied = await db
+      .select()
+      .from(courseSessions)
+      .where(eq(courseSessions.seriesId, copy!.seriesId!))
+      .orderBy(asc(courseSessions.startsAt));
+    // The 3 dates still held (19 Oct, 4 Nov moved, 9 Nov), 4 weeks later: the series spans 3 weeks, plus one.
+    expect(copied.map((row) => new Date(row.startsAt).toISOString())).toEqual([
+      "2027-11-16T13:00:00.000Z",
+      "2027-12-02T14:00:00.000Z",
+      "2027-12-07T13:00:00.000Z",
+    ]);
+    expect(copied.map((row) => row.placeName)[1]).toBe("Salle du Conseil");
+    expect(copied.every((row) => row.seatsTaken === 0 && row.priceChf === 180)).toBe(true);
+  });
 });

@@ -3,7 +3,8 @@
  * list (telephone links), the printable attendance list and the CSV, a
  * registration taken by telephone (it counts against capacity), the
  * session's form (a date of a series with people registered may move:
- * they are told, `moveSeriesDate`), "la même, une semaine plus tard", and cancelling the
+ * they are told, `moveSeriesDate`), "la même, une semaine plus tard" (a date of a series: the
+ * same series after its last date, never one date alone), and cancelling the
  * session (a box to tick first; mails every registrant with an e-mail,
  * lists the others to call), and cancelling one registration: its
  * "Annuler l’inscription" link (`?annuler={id}`) asks once, in the
@@ -456,7 +457,9 @@ export default function DeskSession() {
         <Form method="post">
           <input type="hidden" name="intent" value="duplicate" />
           <Button type="submit" variant="outline">
-            La même, une semaine plus tard
+            {session.series.length
+              ? "La même série, la semaine après sa dernière date"
+              : "La même, une semaine plus tard"}
           </Button>
         </Form>
         {!session.cancelled ? (
