@@ -1,72 +1,86 @@
 /**
- * The placeholders of app/content/: listed while they are there (each with
- * the desk's field that changes it), and no test or content check depends on
- * them. An owner who edits the files rather than the desk is replayed on
- * copies in a temporary folder: identity.ts, legal.ts's providers and the
- * articles' author and video get realistic values.
+ * The placeholders' check, on values this file makes itself: example values
+ * are found (each with the desk's field that changes it, and in the log's one
+ * line), real ones are not, whether they come from the content files or from
+ * the desk's Réglages in the database. Nothing here reads which values
+ * `app/content/` ships: a deployment that writes its real details into
+ * `identity.ts` and `legal.ts` keeps this file green.
  */
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadArticles } from "~/blog/articles.server";
-import type * as IdentityModule from "./identity";
-import type * as LegalModule from "./legal";
-import type { LegalPage } from "./legal";
-import { defaultSettings } from "~/settings/site.server";
-import { findPlaceholders, placeholderWarning } from "./placeholders.server";
+import { defaultSettings, saveSettingsSection } from "~/settings/site.server";
+import { ownerIdentity as ownerDetails, ownerProvider } from "../../tests/fixtures/owner-settings";
+import { openTestDatabase, type TestDatabase } from "../../tests/support/harness";
+import { identity as shippedIdentity } from "./identity";
+import { legalPagesOf, legalSettings as shippedLegal, type LegalPage } from "./legal";
+import { findPlaceholders, placeholderWarning, placeholdersLeft } from "./placeholders.server";
 
-const contentDir = path.dirname(new URL(import.meta.url).pathname);
+/** `T` with its string literals widened: `identity.ts` is `as const`, and a fixture holds other values. */
+type Widened<T> = T extends string ? string : T extends object ? { readonly [K in keyof T]: Widened<T[K]> } : T;
+type Identity = Widened<typeof shippedIdentity>;
+type LegalSettings = typeof shippedLegal;
+
+/** The settings with `identity` and `legalSettings` in place of the content files' (as an edited file gives them). */
+const settingsWith = (identity: Identity, legalSettings: LegalSettings) =>
+  defaultSettings({ identity: identity as typeof shippedIdentity, legalSettings });
+
+/** The kind of values the site ships with: one of each pattern the check knows. */
+const exampleIdentity: Identity = {
+  ...shippedIdentity,
+  name: "Prénom Nom (exemple)",
+  businessName: "Prénom Nom (exemple), Formation & Assistance Informatique",
+  uid: "CHE-000.000.000 (exemple)",
+  address: { street: "Chemin de l’Exemple 1", postalCode: "0000", locality: "Localité (exemple)", country: "Suisse" },
+  phone: "+41000000000",
+  phoneDisplay: "+41 00 000 00 00",
+  email: "contact@example.com",
+  whatsapp: "41000000000",
+  whatsappDisplay: "+41 00 000 00 00",
+};
+const exampleLegal: LegalSettings = {
+  ...shippedLegal,
+  hosting: {
+    name: "Hébergeur (exemple) SA",
+    address: "Rue de l’Exemple 2, 0000 Localité (exemple), Suisse",
+    website: "https://hebergeur.example.com",
+    country: "Suisse",
+  },
+};
+
+/** What an owner in Lausanne would write. */
+const ownerIdentity: Identity = { ...shippedIdentity, ...ownerDetails };
+const ownerLegal: LegalSettings = { ...shippedLegal, hosting: ownerProvider, mailProvider: ownerProvider };
+
 const copyDir = fs.mkdtempSync(path.join(os.tmpdir(), "owner-content-"));
 afterAll(() => fs.rmSync(copyDir, { recursive: true, force: true }));
 
-/** `text` with each [placeholder, real value] replaced; fails when a placeholder is not there. */
-function replaceAll(text: string, replacements: [string | RegExp, string][]): string {
-  return replacements.reduce((current, [placeholder, value]) => {
-    expect(current, `${placeholder} is in the file`).toMatch(placeholder);
-    return current.replace(placeholder, value);
-  }, text);
+/**
+ * The shipped articles copied with `author` and, where there is one, `video` set in their front
+ * matter, whatever the files hold today.
+ */
+function articlesWith(author: string, video: string) {
+  const source = path.join(path.dirname(new URL(import.meta.url).pathname), "blog");
+  const target = fs.mkdtempSync(path.join(copyDir, "blog-"));
+  for (const file of fs.readdirSync(source).filter((name) => name.endsWith(".md")))
+    fs.writeFileSync(
+      path.join(target, file),
+      fs
+        .readFileSync(path.join(source, file), "utf8")
+        .replace(/^author: .*$/m, `author: "${author}"`)
+        .replace(/^video: .*$/m, `video: "${video}"`),
+    );
+  const list = loadArticles(target);
+  // The articles as the placeholders' check reads them (ids as the desk would number them).
+  return list.map((article, index) => ({ ...article, id: index + 1, video: article.video ?? null }));
 }
-
-/** What an owner in Lausanne would write. */
-const ownerIdentity: [string | RegExp, string][] = [
-  ['name: "Prénom Nom (exemple)"', 'name: "Jean-Marc Rochat"'],
-  ['"Prénom Nom (exemple), Formation', '"Jean-Marc Rochat, Formation'],
-  ['"CHE-000.000.000 (exemple)"', '"CHE-123.456.789"'],
-  ['"Chemin de l’Exemple 1"', '"Avenue de Cour 12"'],
-  ['postalCode: "0000"', 'postalCode: "1007"'],
-  ['"Localité (exemple)"', '"Lausanne"'],
-  ['phone: "+41000000000"', 'phone: "+41216011234"'],
-  ['phoneDisplay: "+41 00 000 00 00"', 'phoneDisplay: "+41 21 601 12 34"'],
-  ['email: "contact@example.com"', 'email: "contact@rochat-informatique.ch"'],
-  ['whatsapp: "41000000000"', 'whatsapp: "41791234567"'],
-  ['whatsappDisplay: "+41 00 000 00 00"', 'whatsappDisplay: "+41 79 123 45 67"'],
-];
-
-const ownerProviders: [string | RegExp, string][] = [
-  [/"Hébergeur \(exemple\) SA"/, '"Infomaniak Network SA"'],
-  [/"Rue de l’Exemple 2, 0000 Localité \(exemple\), Suisse"/, '"Rue Eugène-Marziano 25, 1227 Les Acacias, Suisse"'],
-  ['"https://hebergeur.example.com"', '"https://www.infomaniak.com"'],
-  [/"Fournisseur e-mail \(exemple\) SA"/, '"Infomaniak Network SA"'],
-  [/"Rue de l’Exemple 3, 0000 Localité \(exemple\), Suisse"/, '"Rue Eugène-Marziano 25, 1227 Les Acacias, Suisse"'],
-  ['"https://e-mail.example.com"', '"https://www.infomaniak.com"'],
-];
-
-/** Copies `file` of app/content/ into the temporary folder, with the owner's values. */
-function copyWith(file: string, replacements: [string | RegExp, string][]): string {
-  const target = path.join(copyDir, file);
-  fs.mkdirSync(path.dirname(target), { recursive: true });
-  fs.writeFileSync(target, replaceAll(fs.readFileSync(path.join(contentDir, file), "utf8"), replacements));
-  return target;
-}
-
-/** The articles as the placeholders' check reads them (ids as the desk would number them). */
-const authorship = (list: ReturnType<typeof loadArticles>) =>
-  list.map((article, index) => ({ ...article, id: index + 1, video: article.video ?? null }));
 
 describe("placeholders", () => {
-  it("lists the fictitious values the site ships with, each with the desk's field that changes it", () => {
-    const found = findPlaceholders(defaultSettings(), authorship(loadArticles()));
+  it("lists every example value, each with the desk's field that changes it, and logs them in one line", () => {
+    const articles = articlesWith("Prénom Nom (exemple)", "https://www.youtube.com/watch?v=XXXXXXXXXXX");
+    const found = findPlaceholders(settingsWith(exampleIdentity, exampleLegal), articles);
     for (const value of ["contact@example.com", "+41 00 000 00 00", "0000", "https://hebergeur.example.com"])
       expect(found.map((placeholder) => placeholder.value)).toContain(value);
     expect(found).toContainEqual({
@@ -76,51 +90,66 @@ describe("placeholders", () => {
       href: "/admin/reglages#identity-name",
     });
     expect(found).toContainEqual(
-      expect.objectContaining({
-        where: "Réglages legal.hostingWebsite",
-        href: "/admin/reglages#legal-hostingWebsite",
-      }),
+      expect.objectContaining({ where: "Réglages identity.uid", value: "CHE-000.000.000 (exemple)" }),
     );
     expect(found).toContainEqual(
+      expect.objectContaining({ where: "Réglages legal.hostingWebsite", href: "/admin/reglages#legal-hostingWebsite" }),
+    );
+    const withVideo = articles.find((article) => article.video)!;
+    expect(found).toContainEqual(
       expect.objectContaining({
-        where: "article reconnaitre-email-frauduleux video",
+        where: `article ${withVideo.slug} video`,
         value: "https://www.youtube.com/watch?v=XXXXXXXXXXX",
+        href: `/admin/articles/${withVideo.id}#video`,
       }),
     );
+    // Every article's author is listed.
+    expect(found.filter((placeholder) => placeholder.where.endsWith(" author"))).toHaveLength(articles.length);
     const warning = placeholderWarning(found)!;
     expect(warning).not.toContain("\n");
     expect(warning).toContain(`${found.length} placeholder(s) to replace before going online`);
     expect(warning).toContain('Réglages identity.email "contact@example.com"');
   });
 
-  it("lists nothing, and the content checks pass, once the owner has replaced every placeholder in the files", async () => {
-    // identity.ts and legal.ts side by side.
-    const identityFile = copyWith("identity.ts", ownerIdentity);
-    const legalFile = copyWith("legal.ts", ownerProviders);
-    for (const file of fs.readdirSync(path.join(contentDir, "blog")))
-      copyWith(path.join("blog", file), [
-        ['author: "Prénom Nom (exemple)"', 'author: "Jean-Marc Rochat"'],
-        ...(file === "reconnaitre-email-frauduleux.md"
-          ? ([["watch?v=XXXXXXXXXXX", "watch?v=dQw4w9WgXcQ"]] as [string, string][])
-          : []),
-      ]);
-    const { identity } = (await import(/* @vite-ignore */ identityFile)) as typeof IdentityModule;
-    const legal = (await import(/* @vite-ignore */ legalFile)) as typeof LegalModule;
-    const articles = loadArticles(path.join(copyDir, "blog"));
-    const settings = defaultSettings({ identity, legalSettings: legal.legalSettings });
+  it("lists nothing once the owner's real values are in identity.ts and legal.ts, and the legal pages name them", () => {
+    const articles = articlesWith(ownerDetails.name, "https://www.youtube.com/watch?v=dQw4w9WgXcQ");
+    const settings = settingsWith(ownerIdentity, ownerLegal);
 
-    expect(findPlaceholders(settings, authorship(articles))).toEqual([]);
+    expect(findPlaceholders(settings, articles)).toEqual([]);
     expect(placeholderWarning([])).toBeNull();
-    // The checks of legal.test.ts and the articles' validation hold with the real values.
     const allText = (page: LegalPage) => JSON.stringify(page.sections);
-    const pages = legal.legalPagesOf(settings.identity.name, settings.legal);
+    const pages = legalPagesOf(settings.identity.name, settings.legal);
     for (const page of [pages.legalNotice, pages.privacyNotice]) {
       const ids = page.sections.map((section) => section.id);
       expect(new Set(ids).size).toBe(ids.length);
-      expect(allText(page)).toContain("Infomaniak Network SA");
+      expect(allText(page)).toContain(ownerProvider.name);
     }
-    expect(allText(pages.legalNotice)).toContain("Jean-Marc Rochat");
-    expect(articles.map((article) => article.author)).toEqual(articles.map(() => "Jean-Marc Rochat"));
-    expect(settings.identity.email).toBe("contact@rochat-informatique.ch");
+    expect(allText(pages.legalNotice)).toContain(ownerDetails.name);
+  });
+
+  describe("as the desk reads them from the database", () => {
+    let database: TestDatabase;
+    beforeAll(async () => {
+      database = await openTestDatabase();
+    });
+    afterAll(() => database?.close());
+
+    it("lists an example value the owner saved in Réglages, and nothing once the sections hold real values", async () => {
+      const { db } = database;
+      const owner = settingsWith(ownerIdentity, ownerLegal);
+      await saveSettingsSection(db, "identity", owner.identity);
+      await saveSettingsSection(db, "legal", owner.legal);
+      expect(await placeholdersLeft(db)).toEqual([]);
+
+      await saveSettingsSection(db, "identity", { ...owner.identity, email: "contact@example.com" });
+      expect(await placeholdersLeft(db)).toEqual([
+        {
+          where: "Réglages identity.email",
+          label: expect.stringContaining("Adresse e-mail") as string,
+          value: "contact@example.com",
+          href: "/admin/reglages#identity-email",
+        },
+      ]);
+    });
   });
 });

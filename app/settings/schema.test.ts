@@ -5,7 +5,17 @@
  */
 import { describe, expect, it } from "vitest";
 import { defaultSettings } from "./site.server";
-import { formSchemas, formValuesOf, SETTINGS_FIELDS, SETTINGS_SECTIONS, storedSchemas } from "./schema";
+import { defaultHours } from "~/content/hours";
+import { services } from "~/content/services";
+import {
+  formSchemas,
+  formValuesOf,
+  PRICED_SERVICES,
+  SETTINGS_FIELDS,
+  SETTINGS_SECTIONS,
+  storedSchemas,
+} from "./schema";
+import { ownerIdentity, ownerProvider } from "../../tests/fixtures/owner-settings";
 
 /** The errors of `section`'s form for `values` (the defaults' fields with `values` over them), by field. */
 function errorsFor(section: (typeof SETTINGS_SECTIONS)[number], values: Record<string, string>) {
@@ -17,32 +27,8 @@ function errorsFor(section: (typeof SETTINGS_SECTIONS)[number], values: Record<s
 /** An owner's real values: what the desk's forms accept (the shipped examples are not all valid). */
 const realistic = {
   ...defaultSettings(),
-  identity: {
-    name: "Jean-Marc Rochat",
-    businessName: "Jean-Marc Rochat, Formation & Assistance Informatique",
-    uid: "CHE-123.456.789",
-    address: { street: "Avenue de Cour 12", postalCode: "1007", locality: "Lausanne", country: "Suisse" },
-    phone: "+41216011234",
-    phoneDisplay: "+41 21 601 12 34",
-    email: "contact@rochat-informatique.ch",
-    whatsapp: "41791234567",
-    whatsappDisplay: "+41 79 123 45 67",
-  },
-  legal: {
-    ...defaultSettings().legal,
-    hosting: {
-      name: "Infomaniak Network SA",
-      address: "Rue Eugène-Marziano 25, 1227 Les Acacias",
-      website: "https://www.infomaniak.com",
-      country: "Suisse",
-    },
-    mailProvider: {
-      name: "Infomaniak Network SA",
-      address: "Rue Eugène-Marziano 25, 1227 Les Acacias",
-      website: "https://www.infomaniak.com",
-      country: "Suisse",
-    },
-  },
+  identity: ownerIdentity,
+  legal: { ...defaultSettings().legal, hosting: ownerProvider, mailProvider: ownerProvider },
 };
 
 describe("the settings' shapes", () => {
@@ -50,8 +36,11 @@ describe("the settings' shapes", () => {
     const defaults = defaultSettings();
     for (const section of SETTINGS_SECTIONS)
       expect(storedSchemas[section].parse(defaults[section])).toEqual(defaults[section]);
-    expect(defaults.prices).toEqual({ "small-group": 55, "one-to-one-course": 95, "one-to-one-support": 70 });
-    expect(defaults.hours.sunday).toBeNull();
+    // The prices are the service cards' (whatever a deployment wrote there), the hours hours.ts's.
+    expect(defaults.prices).toEqual(
+      Object.fromEntries(PRICED_SERVICES.map((id) => [id, services.find((service) => service.id === id)!.price.chf])),
+    );
+    expect(defaults.hours).toEqual(defaultHours);
   });
 
   it("give back, from each form's values as shown, the stored section unchanged", () => {

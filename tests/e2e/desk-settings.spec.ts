@@ -4,8 +4,9 @@
  * course; `/`, `/contact`, `/mentions-legales` and the JSON-LD of `/` show
  * the new values within a second, with no restart. Before that, a wrong
  * telephone and a wrong price get their French message beside their field
- * and nothing is saved. `/admin` lists the example values still to replace,
- * each a link to its field. Screenshots: `screenshots/desk-settings-*`.
+ * and nothing is saved. `/admin` lists the example values still to replace
+ * (an example e-mail saved here, whatever the content files ship), each a
+ * link to its field. Screenshots: `screenshots/desk-settings-*`.
  */
 import { expect, test, type Page } from "@playwright/test";
 import { encodeContact } from "../../app/contact/obfuscate";
@@ -155,6 +156,13 @@ test("the desk lists the example values still to replace, each a link to its fie
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 375, height: 740 });
   await signInWithMouse(page, own.site.url, own.owners.list);
+  // An example e-mail, whatever the content files ship (a deployment may have put its own there).
+  await page.goto(`${own.site.url}/admin/reglages`);
+  const details = page.getByRole("region", { name: "Vos coordonnées" });
+  await details.getByLabel("Adresse e-mail").fill("contact@example.com");
+  await details.getByRole("button", { name: "Enregistrer" }).click();
+  await expect(details.getByRole("status")).toContainText("Enregistré.");
+  await page.goto(`${own.site.url}/admin`);
   const list = page.getByRole("region", { name: "À remplacer avant la mise en ligne" });
   await expect(list).toBeVisible();
   await page.screenshot({ path: "screenshots/desk-placeholders-375.png", fullPage: true });

@@ -22,6 +22,7 @@ import { loadSettings } from "../../app/config/settings.server";
 import { createSession, zurichToUtc } from "../../app/courses/sessions.server";
 import { registerForSession } from "../../app/courses/booking.server";
 import { auditLog, contacts, invoices, outbox } from "../../app/db/schema";
+import { defaultSettings } from "../../app/settings/site.server";
 import { invoiceCreditor } from "../../app/invoices/creditor.server";
 import { createInvoice, todayInZurich, type InvoiceDraft } from "../../app/invoices/invoices.server";
 import {
@@ -219,7 +220,7 @@ describe("an invoice's life", () => {
     const [invoice] = await site.database.db.select().from(invoices).where(eq(invoices.id, id));
     expect(mail.subject).toBe(`Facture n° ${invoice!.number}`);
     expect(mail.to).toBe("marie.dupont@example.ch");
-    expect(mail.replyTo).toBe("contact@example.com");
+    expect(mail.replyTo).toBe(defaultSettings().identity.email);
     expect(mail.text).toContain("Bonjour Marie Dupont,");
     expect(mail.text).toContain("d’un montant de CHF 142.50");
     expect(mail.attachments).toHaveLength(1);
