@@ -1,7 +1,8 @@
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
-// Unit and integration tests sit beside their module (`*.test.ts`); byte budgets of the build in tests/budgets.
+// Unit and integration tests sit beside their module (`*.test.ts`); byte budgets of the build in tests/budgets;
+// the README's map and the decision records in tests/docs.
 export default defineConfig({
   resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
   test: {
@@ -12,6 +13,7 @@ export default defineConfig({
       "tooling/**/*.test.ts",
       "tests/integration/**/*.test.ts",
       "tests/budgets/**/*.test.ts",
+      "tests/docs/**/*.test.ts",
     ],
     globalSetup: ["tests/integration/global-setup.ts"],
     // One file at a time: builds and database servers are heavy for two cores.
