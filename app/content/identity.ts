@@ -1,18 +1,11 @@
 /**
- * Who runs the site and how to reach them.
- *
- * FIRST THING TO CHANGE: every value below is a fictitious placeholder
- * (example.com addresses, the reserved Swiss test number +41 00 ..., the
- * postcode 0000). Put the real name, business name, postal address,
- * telephone, e-mail and WhatsApp number here; the whole site reads them from
- * this file. The name, business name and postal address are shown in the
- * legal notice (`/mentions-legales`) and the privacy notice
- * (`/confidentialite`), as Swiss law asks of anyone offering services online
- * (LCD art. 3 al. 1 let. s).
- *
- * The telephone, e-mail and WhatsApp number are read only by route loaders
- * (server side), which pass them to the page encoded, so that they appear in
- * no prerendered HTML and no JavaScript file as plain text.
+ * The defaults of the owner's details (Réglages, « Vos coordonnées »: the
+ * desk's values win once saved), and the header's brand, which stays here.
+ * The shipped values are fictitious placeholders (example.com, the reserved
+ * +41 00 numbers, the postcode 0000) that the desk lists until replaced; a
+ * deployment may write its real ones here instead. The name, business name
+ * and address appear on the legal pages (LCD art. 3 al. 1 let. s); the
+ * telephone, e-mail and WhatsApp number reach pages only encoded (decision 001).
  */
 export const identity = {
   /** The trainer's full name, shown in the guide section and the footer. */

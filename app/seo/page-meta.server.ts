@@ -1,23 +1,10 @@
 /**
- * Every page's `<head>` metadata, made by the page's loader on the server
- * (the route's `meta` export is `loaderMeta`, which returns it): one
- * function, `pageMeta(context, request, options)`, for every route.
- *
- * - `<title>` "{title} | Formation & Assistance Informatique" (the home
- *   page's title stands alone) and `<meta name="description">`;
- * - `<link rel="canonical">`: `SITE_URL` + the page's path, absolute
- *   (https://developers.google.com/search/docs/crawling-indexing/consolidate-duplicate-urls).
- *   Not on `noindex` pages: Google asks not to mix the two signals;
- * - Open Graph (https://ogp.me/): og:type (website, or article with
- *   article:published_time and article:section), og:title, og:description,
- *   og:url, og:image (absolute, with its width, height and alt), og:locale
- *   fr_CH, og:site_name; and the Twitter/X card summary_large_image
- *   (https://developer.x.com/en/docs/x-for-websites/cards/overview/markup);
- * - JSON-LD (`<script type="application/ld+json">`, a data block that
- *   never runs), when the loader made some (`structured-data.server.ts`).
- *
- * `SITE_URL` comes from the settings (`settingsFrom(context)`: the server's,
- * or the build's while prerendering).
+ * Every page's `<head>`, made by its loader: `pageMeta(context, request,
+ * options)` gives the title ("{title} | Formation & Assistance
+ * Informatique", the home page's alone), description, canonical URL
+ * (`SITE_URL` + path; none on `noindex` pages), Open Graph and Twitter card
+ * tags with the share image, and the JSON-LD; the route's `meta` export is
+ * `loaderMeta`. `notFound` answers a 404 with its own tags.
  */
 import { data, type AppLoadContext, type MetaDescriptor } from "react-router";
 import { settingsFrom } from "~/config/settings.server";

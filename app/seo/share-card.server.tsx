@@ -1,25 +1,12 @@
 /**
- * The one generator of the site's share images (what Facebook, WhatsApp,
- * LinkedIn... show beside a shared link): 1200×630 PNG, laid out by satori
- * (flexbox in JavaScript, no browser) into an SVG whose text is drawn as the
- * outlines of the site's own typeface, then rasterised by sharp (librsvg).
- * No Chromium and no system font is involved: a character missing from the
- * typeface cannot silently fall back to another font (decision 029).
- *
- * - `articleShareCard(input)` → PNG of an article: brand, "Blog & Ressources",
- *   category pill with the article's icon, title (76 px down to 56 px, at most
- *   three balanced lines, the last ending in "…" when it is still too long),
- *   date, and the icon on a tile of the article's colour.
- * - `siteShareCard()` → PNG of the site: brand, the hero's title, badge and
- *   cantons, the hero picture.
- * - `titleLines(title)`: how a title is broken (exported for tests).
- *
- * The typeface is Atkinson Hyperlegible Next, the static TTF instances
- * (400, 600, 700) of the family the site serves as a variable WOFF2
- * (`@fontsource-variable/atkinson-hyperlegible-next`), shipped in
- * `app/seo/fonts/` with their licence (SIL OFL 1.1): satori reads TTF, not
- * WOFF2. Colours come from the `@theme` block of `app/app.css`, words from
- * `app/content/`. The same inputs always give the same bytes.
+ * The one generator of the site's share images (1200×630 PNG): satori lays
+ * the card out as an SVG whose text is the outlines of the site's typeface
+ * (Atkinson Hyperlegible Next, static TTF in `app/seo/fonts/`, SIL OFL 1.1),
+ * sharp rasterises it. No browser and no system font: a missing character
+ * cannot fall back to another font (decision 029). Colours from `app/app.css`'s
+ * `@theme`, words from `app/content/`; the same inputs give the same bytes.
+ * `articleShareCard` (an article), `siteShareCard` (the site), `titleLines`
+ * (how a title breaks, for tests).
  */
 import crypto from "node:crypto";
 import fs from "node:fs";

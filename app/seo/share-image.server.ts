@@ -1,18 +1,11 @@
 /**
- * The share images pages declare (og:image, twitter:image, JSON-LD image),
- * with their French descriptions, made on the server only (decision 029).
- *
- * - `siteShareImage`: `public/og/site.png` (`npm run og:images`), for every
- *   page without an image of its own.
- * - An article's image is made by `articleShareCard` (no browser) and kept in
- *   the database (`article_share_images`): when the desk publishes or
- *   schedules it, when a published article is saved (its title or category
- *   may have changed), and otherwise at the first request of its address (an
- *   article imported from a Markdown file). Its address,
- *   `/og/articles/{slug}-{source}.png`, carries `source`, the hash of what the
- *   image shows: a new title gives a new address, so the image is cached for
- *   a year (`app/routes/share-image.ts`) and a page never points at a stale
- *   one.
+ * The share image a page declares (og:image, twitter:image, JSON-LD), with
+ * its French description (decision 029): the site's `public/og/site.png`
+ * (`npm run og:images`), or an article's, made by `articleShareCard` and kept
+ * in the database (`article_share_images`) when the desk publishes or saves
+ * it, or at its address's first request. The address
+ * `/og/articles/{slug}-{source}.png` carries the hash of what the image shows,
+ * so it is cached for a year and a page never points at a stale one.
  */
 import crypto from "node:crypto";
 import { and, eq, lte, sql } from "drizzle-orm";

@@ -1,24 +1,10 @@
 /**
- * JSON-LD structured data (https://schema.org, typed with `schema-dts`),
- * made from `app/content/` and the articles' front matter, never written by
- * hand. Built by loaders on the server, so that none of this code reaches
- * the browser; `pageMeta` renders it as `<script type="application/ld+json">`
- * (a data block: browsers never run it, so the Content-Security-Policy needs
- * no exception for it).
- *
- * - `businessStructuredData(siteUrl)`, for `/`: the business as a
- *   `ProfessionalService` (a `LocalBusiness`) and its courses as an
- *   `ItemList` of `Course`.
- * - `articleStructuredData(article, siteUrl, image)`, for `/blog/{slug}`: a
- *   `BlogPosting` and its `BreadcrumbList` (Accueil > Blog > the article).
- *
- * Google's guides for these types:
- * https://developers.google.com/search/docs/appearance/structured-data/local-business,
- * .../article and .../breadcrumb.
- *
- * The telephone and e-mail are deliberately absent: the site never publishes
- * them as plain text (docs/decisions/001-contact-details-reveal.md); the
- * contact point is the `/contact` page.
+ * JSON-LD (schema.org, typed with `schema-dts`) made on the server from the
+ * owner's settings, `app/content/` and the articles, for `pageMeta` to render
+ * as a data block (never run, so the CSP needs no exception): the business
+ * and its courses for `/`, an article and its breadcrumb, the FAQ. The
+ * telephone and e-mail are left out on purpose: the site never publishes
+ * them as plain text (decision 001).
  */
 import type {
   AdministrativeArea,
