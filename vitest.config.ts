@@ -2,7 +2,7 @@ import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
 // Unit and integration tests sit beside their module (`*.test.ts`); byte budgets of the build in tests/budgets;
-// the README's map and the decision records in tests/docs.
+// the README's map, the decision records and the docs' links in tests/docs.
 export default defineConfig({
   resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
   test: {
