@@ -31,7 +31,7 @@ import type { ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import { OutboxWorker } from "../app/mail/outbox.server.ts";
 import { openDatabase, type OpenDatabase } from "../app/db/client.server.ts";
-import { errorFields } from "../app/utils/errors.server.ts";
+import { errorFields } from "../app/db/errors.server.ts";
 import { importArticleFiles } from "../app/blog/store.server.ts";
 import { warnOfPlaceholders } from "../app/content/placeholders.server.ts";
 import { createApp } from "./app.ts";

@@ -7,7 +7,6 @@
  * migration into `app/db/migrations/` (commit it); the server applies it at start.
  */
 import { sql } from "drizzle-orm";
-import type { AttendanceState } from "../courses/attendance";
 import {
   bigint,
   bigserial,
@@ -518,6 +517,9 @@ export const courseRegistrations = pgTable(
     check("course_registrations_seats", sql`${table.seats} between 1 and 2`),
   ],
 );
+
+/** What the owner ticks for one person on one date (French words: app/courses/attendance.ts). */
+export type AttendanceState = "present" | "absent" | "excused";
 
 /**
  * Who came to which date (issue 22, item 2): one row per registration and

@@ -37,7 +37,7 @@ import { deleteSentMailOlderThan } from "~/mail/manage.server";
 import { deleteOldMailDays } from "~/mail/recipient-cap.server";
 import { deleteUnconfirmed } from "~/newsletter/subscriptions.server";
 import { deleteExpiredTokens } from "~/tokens/tokens.server";
-import { errorFields } from "~/utils/errors.server";
+import { errorFields } from "~/db/errors.server";
 import { audit } from "./audit.server";
 import { backfillPhoneE164 } from "./person.server";
 

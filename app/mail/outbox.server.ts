@@ -41,7 +41,7 @@ import type { Database } from "~/db/client.server";
 import { outbox, type MailAttachment } from "~/db/schema";
 import { getInvoice, invoiceFileName } from "~/invoices/invoices.server";
 import { getSiteSettings } from "~/settings/site.server";
-import { errorFields } from "~/utils/errors.server";
+import { errorFields } from "~/db/errors.server";
 import { fillOwnerTags, OWNER_TAGS } from "./layout.server";
 
 /** The message handed to the transport: nodemailer's options, the subset the outbox uses. */

@@ -26,7 +26,7 @@ import { businessStructuredData } from "~/seo/structured-data.server";
 import type { SiteSettings } from "~/settings/schema";
 import { getSiteSettings } from "~/settings/site.server";
 import { nextSessionsByCourse } from "~/courses/public.server";
-import { errorFields } from "~/utils/errors.server";
+import { errorFields } from "~/db/errors.server";
 import { slotPictures } from "~/pictures/pictures.server";
 import type { Route } from "./+types/home";
 import { cachedPage } from "~/utils/render-cache";

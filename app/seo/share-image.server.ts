@@ -23,7 +23,7 @@ import { blogSection, hero } from "~/content/home";
 import { cantonNames } from "~/content/zones";
 import type { Database } from "~/db/client.server";
 import { articles, articleShareImages } from "~/db/schema";
-import { errorFields } from "~/utils/errors.server";
+import { errorFields } from "~/db/errors.server";
 import { formatDate } from "~/utils/format";
 import { typesetAll } from "~/utils/typography";
 import { SITE_SHARE_IMAGE_PATH, siteName, type ShareImage } from "~/seo/meta";

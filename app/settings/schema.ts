@@ -13,7 +13,7 @@
  */
 import { parsePhoneNumberFromString } from "libphonenumber-js";
 import { z } from "zod";
-import { isValidSwissIban, normalizeIban } from "~/invoices/payment-rules";
+import { isValidSwissIban, normalizeIban } from "~/utils/iban";
 
 /** The sections of the settings, in the page's order (each is one form and one database row). */
 export const SETTINGS_SECTIONS = ["identity", "hours", "zones", "prices", "legal", "payment"] as const;
