@@ -14,7 +14,7 @@ import type * as IdentityModule from "./identity";
 import type * as LegalModule from "./legal";
 import type { LegalPage } from "./legal";
 import { defaultSettings } from "~/settings/site.server";
-import { findPlaceholders, placeholderWarning } from "./placeholders.server";
+import { findPlaceholders, placeholderWarning } from "~/settings/placeholders.server";
 
 const contentDir = path.dirname(new URL(import.meta.url).pathname);
 const copyDir = fs.mkdtempSync(path.join(os.tmpdir(), "owner-content-"));

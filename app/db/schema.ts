@@ -44,7 +44,7 @@ export const contacts = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true, mode: "string" }).notNull().defaultNow(),
     /** The telephone number in E.164 (`+41791234567`), to find a person's rows; null when it cannot be read. */
     phoneE164: text("phone_e164"),
-    /** Where the owner is with the request: nouveau, a-rappeler, en-cours, termine (app/desk/requests.ts). */
+    /** Where the owner is with the request: nouveau, a-rappeler, en-cours, termine (app/contact/requests.ts). */
     status: text("status").notNull().default("nouveau"),
     /** The owner's free note. */
     note: text("note").notNull().default(""),

@@ -26,7 +26,8 @@ import { articles, articleShareImages } from "~/db/schema";
 import { errorFields } from "~/db/errors.server";
 import { formatDate } from "~/utils/format";
 import { typesetAll } from "~/utils/typography";
-import { SITE_SHARE_IMAGE_PATH, siteName, type ShareImage } from "~/seo/meta";
+import { SITE_SHARE_IMAGE_PATH, type ShareImage } from "~/seo/meta";
+import { siteName } from "~/content/site-name";
 import { articleShareCard, cardDesign, type ArticleCardInput } from "./share-card.server";
 
 /** The site's share image (`public/og/site.png`): brand, the hero's title and badge, the cantons served, the hero picture. */
