@@ -17,7 +17,7 @@ import { callbackFeature } from "./callback/plug.server";
 import { contactFeature } from "./contact/plug.server";
 import { coursesFeature } from "./courses/plug.server";
 import type { Feature } from "./desk/feature";
-import { mailLabelsOf } from "./desk/mail-labels";
+import { mailLabelsOf } from "./desk/mail-labels.server";
 import { personRegistry } from "./desk/person-registry.server";
 import { retention } from "./desk/retention.server";
 import { invoicesFeature } from "./invoices/plug.server";

@@ -6,7 +6,7 @@
  * retention, the outbox, the desk's mail labels); none imports a feature.
  */
 import type { OutboxPlug } from "~/mail/outbox.server";
-import type { MailLabels } from "./mail-labels";
+import type { MailLabels } from "./mail-labels.server";
 import type { PersonPlug } from "./person-types";
 import type { RetentionPlug } from "./retention.server";
 

@@ -17,7 +17,7 @@ import type { Database } from "~/db/client.server";
 import { outbox, recipientMailDays } from "~/db/schema";
 import { keyOfDaySql } from "~/guards/daily-key.server";
 import { formatDate, formatDateTime } from "~/utils/format";
-import { mailLabel, type MailLabels } from "./mail-labels";
+import { mailLabel, type MailLabels } from "./mail-labels.server";
 import {
   deleteRows,
   isKey,

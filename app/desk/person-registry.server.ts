@@ -27,7 +27,7 @@ import type { Database } from "~/db/client.server";
 import { outbox } from "~/db/schema";
 import { toE164 } from "~/utils/phone";
 import { audit } from "./audit.server";
-import type { MailLabels } from "./mail-labels";
+import type { MailLabels } from "./mail-labels.server";
 import { mailPlug, MECHANISM_TABLES, planMails, scrubMails } from "./person-mail.server";
 import {
   countOf,
