@@ -54,11 +54,11 @@ export const MECHANISM_TABLES: Readonly<Record<string, string>> = {
 };
 
 /** The entries of a mail's `named` that are `person` (by e-mail or telephone). */
-export const namedEntries = (row: OutboxRow, person: PersonKey) =>
+const namedEntries = (row: OutboxRow, person: PersonKey) =>
   (row.named ?? []).filter((entry) => isKey(person, entry.email, entry.phone));
 
 /** What a scrubbed mail says instead of what it said (no name: the erased person's words are gone). */
-export const SCRUBBED_MAIL = {
+const SCRUBBED_MAIL = {
   subject: "(contenu effacé)",
   text: (now: Date) =>
     `Ce message nommait une personne dont les données ont été effacées à sa demande le ${formatDateTime(now)}.\n`,
