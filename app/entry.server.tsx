@@ -22,7 +22,7 @@ import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import { deferHydration } from "~/utils/deferred-hydration.server";
-import { errorFields, stackFrames } from "~/utils/errors.server";
+import { errorFields, stackFrames } from "~/db/errors.server";
 
 export const streamTimeout = 5_000;
 

@@ -17,10 +17,11 @@ import {
   useMatches,
   useRouteLoaderData,
 } from "react-router";
-import { ContactDialogProvider } from "./contact/dialog";
+import { ContactDialogLink, ContactDialogProvider } from "./contact/dialog";
+import { PhoneLink, PhoneRevealForm } from "./contact/phone-reveal";
 import { isDeskPage } from "~/desk/chrome";
 import { Footer, type FooterWords } from "~/components/footer";
-import { Header, type HeaderWords } from "~/components/header";
+import { Header, type HeaderContact, type HeaderWords } from "~/components/header";
 import { encodedContactChannels } from "~/contact/channels.server";
 import { buttonVariants } from "~/components/ui/button";
 import { TooltipProvider } from "~/components/ui/tooltip";
@@ -30,10 +31,15 @@ import { callbackCta, contactCta, helpLinks, legalLinks, navItems } from "~/cont
 import { cantonNames } from "~/content/zones";
 import { getSiteSettings } from "~/settings/site.server";
 import { useHydrated } from "~/utils/use-hydrated";
-import { metaOf, siteName, titleTags } from "~/seo/meta";
+import { metaOf } from "~/seo/meta";
+import { siteName } from "~/content/site-name";
+import { titleTags } from "~/utils/meta";
 import type { Route } from "./+types/root";
 import stylesUrl from "./app.css?url";
 import "./load-context";
+
+/** The contact feature's pieces in the header (app/components/header.tsx takes them, importing no feature). */
+const HEADER_CONTACT: HeaderContact = { DialogLink: ContactDialogLink, RevealForm: PhoneRevealForm, PhoneLink };
 
 export const links: Route.LinksFunction = () => [
   { rel: "preload", href: fontUrl, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
@@ -98,7 +104,7 @@ export function Layout({ children }: { children: ReactNode }) {
         </a>
         <TooltipProvider delayDuration={700} skipDelayDuration={300}>
           <ContactDialogProvider>
-            {chrome ? <Header words={data.header} /> : null}
+            {chrome ? <Header words={data.header} contact={HEADER_CONTACT} /> : null}
             <main id="contenu" tabIndex={-1} className={`flex-1 focus:outline-none ${desk ? "" : "pt-20"}`}>
               {children}
             </main>

@@ -53,10 +53,12 @@ async function measure(label: string, databaseUrl?: string) {
     const pending = (await site.database.db.select({ n: sql<number>`count(*)::int` }).from(outbox))[0]!.n;
     const smtp = await startSmtp();
     const { OutboxWorker } = await import("../app/mail/outbox.server");
+    const { OUTBOX_PLUGS } = await import("../app/features.server");
     const nodemailer = (await import("nodemailer")).default;
     await site.worker.stop();
     const worker = new OutboxWorker({
       db: site.database.db,
+      plugs: OUTBOX_PLUGS,
       logger: (await import("../tests/support/harness")).silentLogger,
       transport: nodemailer.createTransport({ url: smtp.url, pool: true, maxConnections: 1 }),
       from: "site@example.ch",

@@ -24,7 +24,7 @@ import type { Database } from "../app/db/client.server.ts";
 import type { RateLimiter } from "../app/guards/public-action.server.ts";
 import type { DeskAuth } from "../app/desk/auth.server.ts";
 import type { DeskLive } from "../app/desk/live.server.ts";
-import { errorFields } from "../app/utils/errors.server.ts";
+import { errorFields } from "../app/db/errors.server.ts";
 import type { Settings } from "../app/config/settings.server.ts";
 import { lingeringClose } from "./lingering-close.ts";
 import { loggedPath } from "./log-fields.ts";

@@ -27,7 +27,7 @@ import onHeaders from "on-headers";
 import type { Logger } from "pino";
 import { matchRoutes, type RouteMatch, type RouteObject, type ServerBuild } from "react-router";
 import { ACTION_ROUTE_METHODS } from "../app/guards/public-action.server.ts";
-import { errorFields } from "../app/utils/errors.server.ts";
+import { errorFields } from "../app/db/errors.server.ts";
 
 /** Largest body the server lets any request declare: no form of the site comes near it. */
 export const MAX_REQUEST_BODY_BYTES = 1024 * 1024;

@@ -6,7 +6,7 @@
  */
 import fs from "node:fs";
 import { pino } from "pino";
-import { errorFields } from "../app/utils/errors.server.ts";
+import { errorFields } from "../app/db/errors.server.ts";
 import { loadSettings, SettingsError } from "../app/config/settings.server.ts";
 
 if (fs.existsSync(".env")) process.loadEnvFile(".env");

@@ -31,9 +31,9 @@ import type { ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import { OutboxWorker } from "../app/mail/outbox.server.ts";
 import { openDatabase, type OpenDatabase } from "../app/db/client.server.ts";
-import { errorFields } from "../app/utils/errors.server.ts";
+import { errorFields } from "../app/db/errors.server.ts";
 import { importArticleFiles } from "../app/blog/store.server.ts";
-import { warnOfPlaceholders } from "../app/content/placeholders.server.ts";
+import { warnOfPlaceholders } from "../app/settings/placeholders.server.ts";
 import { createApp } from "./app.ts";
 import { announcementListener } from "./announcements.ts";
 import { DeskLive, deskSnapshot } from "../app/desk/live.server.ts";
@@ -44,7 +44,7 @@ import { createDeskAuth, resolveAuthSecret } from "../app/desk/auth.server.ts";
 import { SIGN_IN_LIMITS } from "../app/desk/sign-in.server.ts";
 import { NEWSLETTER_LIMITS } from "../app/newsletter/schema.ts";
 import { NEWSLETTER_MAIL_KINDS } from "../app/newsletter/subscriptions.server.ts";
-import { scheduleRetention } from "../app/desk/retention.server.ts";
+import { OUTBOX_PLUGS, scheduleRetention } from "../app/features.server.ts";
 import { readSiteSettings } from "../app/settings/site.server.ts";
 
 export interface RunningServer {
@@ -109,6 +109,7 @@ export async function startServer({
     logger.warn("SMTP_URL is not set: mails (such as contact notifications) wait in the outbox table until it is set");
   const worker = new OutboxWorker({
     db: database.db,
+    plugs: OUTBOX_PLUGS,
     logger,
     transport,
     from: settings.MAIL_FROM,

@@ -27,7 +27,7 @@ import { RateLimiterDrizzle, RateLimiterRes } from "rate-limiter-flexible";
 import type { Database } from "../app/db/client.server.ts";
 import { rateLimits } from "../app/db/schema.ts";
 import type { LimitKeys, RateLimiter } from "../app/guards/public-action.server.ts";
-import { errorFields } from "../app/utils/errors.server.ts";
+import { errorFields } from "../app/db/errors.server.ts";
 
 export interface ActionLimit {
   /** Points (requests, or failures) allowed per window. */

@@ -38,7 +38,7 @@ import {
   type RenderCachePolicy,
   type RenderHints,
 } from "../app/utils/render-cache.ts";
-import { errorFields } from "../app/utils/errors.server.ts";
+import { errorFields } from "../app/db/errors.server.ts";
 import { matchesOf, routeTree, type RouteNode } from "./doors.ts";
 import { inlineScriptHashes } from "./security.ts";
 

@@ -5,7 +5,7 @@
  */
 import { Feed } from "feed";
 import { blogSection } from "~/content/home";
-import { siteName } from "~/seo/meta";
+import { siteName } from "~/content/site-name";
 import type { Article } from "./types";
 
 export function buildRssFeed(articles: readonly Article[], siteUrl: string): string {

@@ -25,7 +25,7 @@ import { and, asc, desc, eq, gt, isNotNull, lte, sql } from "drizzle-orm";
 import type { Logger } from "pino";
 import type { Database } from "~/db/client.server";
 import { articles } from "~/db/schema";
-import { errorFields } from "~/utils/errors.server";
+import { errorFields } from "~/db/errors.server";
 import type { RenderHints } from "~/utils/render-cache";
 import { picturesByIds } from "~/pictures/pictures.server";
 import {

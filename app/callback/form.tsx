@@ -16,7 +16,7 @@ import { HONEYPOT_FIELD } from "~/contact/schema";
 import { cn } from "~/utils/cn";
 import { usePublicForm } from "~/utils/use-public-form";
 import { callbackSchema } from "./schema";
-import { HALF_DAYS } from "./words";
+import { HALF_DAYS } from "~/contact/half-days";
 
 const checkClass =
   "mt-0.5 size-7 shrink-0 accent-primary focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-primary";

@@ -7,7 +7,7 @@
 import { escapeHtml, oneLine } from "~/mail/render.server";
 import { formatDateTime } from "~/utils/format";
 import type { CallbackRequest } from "./schema";
-import { halfDaysText } from "./words";
+import { halfDaysText } from "~/contact/half-days";
 
 /** The outbox `kind` of the owner's notification of a callback request. */
 export const CALLBACK_NOTIFICATION = "callback-notification";

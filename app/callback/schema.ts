@@ -6,7 +6,8 @@
  */
 import { z } from "zod";
 import { personFields } from "~/contact/schema";
-import { callbackMessages, HALF_DAYS, type HalfDay } from "./words";
+import { HALF_DAYS, type HalfDay } from "~/contact/half-days";
+import { callbackMessages } from "./words";
 
 export { callbackMessages };
 

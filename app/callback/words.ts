@@ -1,32 +1,8 @@
 /**
- * The callback request's words (issue 23, item 1), kept apart from its zod
- * schema so that the desk and the pages can show them without loading zod:
- * the half-days a person may be called (the opening hours' days, lundi matin
- * to samedi matin: app/content/hours.ts), and the French messages.
+ * The callback request's French messages (issue 23, item 1), kept apart
+ * from its zod schema so that the pages can show them without loading zod.
+ * The half-days a person may be called: app/contact/half-days.ts.
  */
-
-/** The half-days that may suit, in the week's order: stored values and French labels. */
-export const HALF_DAYS = [
-  { value: "lundi-matin", label: "Lundi matin" },
-  { value: "lundi-apres-midi", label: "Lundi après-midi" },
-  { value: "mardi-matin", label: "Mardi matin" },
-  { value: "mardi-apres-midi", label: "Mardi après-midi" },
-  { value: "mercredi-matin", label: "Mercredi matin" },
-  { value: "mercredi-apres-midi", label: "Mercredi après-midi" },
-  { value: "jeudi-matin", label: "Jeudi matin" },
-  { value: "jeudi-apres-midi", label: "Jeudi après-midi" },
-  { value: "vendredi-matin", label: "Vendredi matin" },
-  { value: "vendredi-apres-midi", label: "Vendredi après-midi" },
-  { value: "samedi-matin", label: "Samedi matin" },
-] as const;
-
-export type HalfDay = (typeof HALF_DAYS)[number]["value"];
-
-/** The French labels of stored half-days, in the week's order, joined by commas ("Lundi matin, Jeudi après-midi"). */
-export function halfDaysText(values: readonly string[] | null | undefined): string {
-  const chosen = HALF_DAYS.filter((halfDay) => values?.includes(halfDay.value)).map((halfDay) => halfDay.label);
-  return chosen.length ? chosen.join(", ") : "(aucune)";
-}
 
 /** What the callback form says to the visitor. */
 export const callbackMessages = {

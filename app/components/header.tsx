@@ -12,14 +12,12 @@
  * the button is a link to the menu panel, which CSS `:target` shows.
  */
 import { Menu, Phone, PhoneIncoming, X } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState, type ComponentProps, type ComponentType, type ReactNode, type Ref } from "react";
 import { Link, useLocation } from "react-router";
 import type { NavItem } from "~/content/navigation";
 import { cn } from "~/utils/cn";
 import { useHydrated } from "~/utils/use-hydrated";
 import logoUrl from "~/content/pictures/logo.svg?url";
-import { ContactDialogLink } from "~/contact/dialog";
-import { PhoneLink, PhoneRevealForm } from "~/contact/phone-reveal";
 import { navHref } from "./nav-link";
 import { SwissFlag } from "./swiss-flag";
 import { buttonVariants } from "./ui/button";
@@ -41,8 +39,23 @@ export interface HeaderWords {
   callback: { href: string; label: string; short: string };
 }
 
-/** The fixed header, with its words from the root loader. */
-export function Header({ words }: { words: HeaderWords }) {
+/**
+ * The contact feature's pieces the header shows (app/contact/: the root
+ * passes `ContactDialogLink`, `PhoneRevealForm` and `PhoneLink`), so that
+ * this shared component imports no feature.
+ */
+export interface HeaderContact {
+  /** A link that opens the contact dialog (a plain link to the contact page without JavaScript). */
+  DialogLink: ComponentType<ComponentProps<"a">>;
+  /** A form that reveals the telephone number (`onReveal` when submitted with JavaScript). */
+  RevealForm: ComponentType<{ onReveal: () => void; className?: string; children: ReactNode }>;
+  /** The "Appeler" link, the number decoded from `channels`. */
+  PhoneLink: ComponentType<{ channels: string; linkRef?: Ref<HTMLAnchorElement>; className?: string }>;
+}
+
+/** The fixed header, with its words from the root loader and the contact feature's pieces. */
+export function Header({ words, contact }: { words: HeaderWords; contact: HeaderContact }) {
+  const { DialogLink: ContactDialogLink, RevealForm: PhoneRevealForm, PhoneLink } = contact;
   const { brand, navItems } = words;
   const { pathname } = useLocation();
   const hydrated = useHydrated();

@@ -10,12 +10,21 @@ import {
   ShieldCheck,
   Sparkles,
   TrainFront,
+  type LucideIcon,
   type LucideProps,
 } from "lucide-react";
+import type { IconName } from "~/content/types";
 
-export const icons = { HeartHandshake, Lightbulb, ShieldAlert, ShieldCheck, Sparkles, TrainFront };
+export type { IconName };
 
-export type IconName = keyof typeof icons;
+export const icons = {
+  HeartHandshake,
+  Lightbulb,
+  ShieldAlert,
+  ShieldCheck,
+  Sparkles,
+  TrainFront,
+} satisfies Record<IconName, LucideIcon>;
 
 /** Renders the named icon, hidden from assistive technology (decorative). */
 export function Icon({ name, ...props }: { name: IconName } & LucideProps) {

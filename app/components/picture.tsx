@@ -4,7 +4,7 @@
  * AVIF/WebP sources for photos, explicit width and height (no layout shift),
  * lazy loading unless `priority` (the hero, above the fold).
  */
-import type { PictureData } from "~/home/content.server";
+import type { PictureData } from "~/content/picture-files";
 import { cn } from "~/utils/cn";
 
 export function Picture({

@@ -13,7 +13,7 @@
  */
 import type { AppLoadContext } from "react-router";
 import { z } from "zod";
-import { isValidSwissIban, normalizeIban } from "~/invoices/payment-rules";
+import { isValidSwissIban, normalizeIban } from "~/utils/iban";
 
 // 0 lets the system pick a free port (tests).
 const port = z.coerce

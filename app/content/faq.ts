@@ -8,7 +8,7 @@
 import { typesetAll } from "~/utils/typography";
 import { formatChf } from "~/utils/format";
 import { courseBookingInfo } from "./courses";
-import type { SiteSettings } from "~/settings/schema";
+import type { SiteSettings } from "./shapes";
 import { openingHoursOf } from "./hours";
 import { servicesWith } from "./services";
 import { zonesOf } from "./zones";

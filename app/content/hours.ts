@@ -9,7 +9,7 @@
  * show: the days (schema.org `DayOfWeek` names) and the times on a 24-hour
  * clock ("09:00").
  */
-import type { HoursRow, HoursSettings } from "~/settings/schema";
+import type { HoursRow, HoursSettings } from "./shapes";
 import { typesetAll } from "~/utils/typography";
 import { formatTime } from "~/utils/format";
 import type { DayOfWeek, OpeningHours } from "./types";

@@ -16,7 +16,7 @@ import { ownerIdentity as ownerDetails, ownerProvider } from "../../tests/fixtur
 import { openTestDatabase, type TestDatabase } from "../../tests/support/harness";
 import { identity as shippedIdentity } from "./identity";
 import { legalPagesOf, legalSettings as shippedLegal, type LegalPage } from "./legal";
-import { findPlaceholders, placeholderWarning, placeholdersLeft } from "./placeholders.server";
+import { findPlaceholders, placeholderWarning, placeholdersLeft } from "~/settings/placeholders.server";
 
 /** `T` with its string literals widened: `identity.ts` is `as const`, and a fixture holds other values. */
 type Widened<T> = T extends string ? string : T extends object ? { readonly [K in keyof T]: Widened<T[K]> } : T;

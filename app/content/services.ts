@@ -5,7 +5,7 @@
  * services), section 3 ("Service card", "Service choices") and section 9
  * ("Services").
  */
-import type { PricedService, PricesSettings } from "~/settings/schema";
+import type { PricedService, PricesSettings } from "./shapes";
 import { typesetAll } from "~/utils/typography";
 import type { Service } from "./types";
 

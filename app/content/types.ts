@@ -3,7 +3,11 @@
  * lives in `app/content/` as data of these types; components only lay it out.
  */
 
-import type { IconName } from "~/components/icon";
+/**
+ * The lucide icons content may name (`icon: "ShieldCheck"`); app/components/icon.tsx
+ * maps each to its component, and fails type-checking when one is missing.
+ */
+export type IconName = "HeartHandshake" | "Lightbulb" | "ShieldAlert" | "ShieldCheck" | "Sparkles" | "TrainFront";
 
 /** One of the three theme colours defined in `app/app.css` (tokens `--color-primary`, ...). */
 export type ThemeColor = "primary" | "secondary" | "accent";

@@ -5,7 +5,7 @@
  * the coverage in Réglages (`/admin/reglages`); `zonesOf(settings)` gives the
  * list the pages show.
  */
-import type { ZoneCode, ZonesSettings } from "~/settings/schema";
+import type { ZoneCode, ZonesSettings } from "./shapes";
 import { typesetAll } from "~/utils/typography";
 import type { Zone } from "./types";
 

@@ -15,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openTestDatabase, sessionFields, silentLogger, type TestDatabase } from "../../tests/support/harness";
 import { courseRegistrations, linkTokens, outbox } from "~/db/schema";
 import { OutboxWorker, type OutgoingMail } from "~/mail/outbox.server";
+import { erasePerson, OUTBOX_PLUGS } from "~/features.server";
 import {
   cancelRegistration,
   cancelRegistrationByOwner,
@@ -25,7 +26,6 @@ import {
   REMINDER_BEFORE_MS,
 } from "./booking.server";
 import { calendarFile } from "./ics.server";
-import { erasePerson } from "~/desk/person.server";
 import { deleteRegistrationsOfSessionsBefore, findRegistrations } from "./person.server";
 import type { BookingInput } from "./schema";
 import {
@@ -79,6 +79,7 @@ describe("reminder", () => {
     const sent: OutgoingMail[] = [];
     const worker = new OutboxWorker({
       db: database.db,
+      plugs: OUTBOX_PLUGS,
       logger: silentLogger,
       transport: { sendMail: async (mail) => void sent.push(mail) },
       from: "site@example.ch",

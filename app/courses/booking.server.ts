@@ -638,7 +638,7 @@ export interface FreedSeats {
 }
 
 /**
- * After an erasure deleted confirmed registrations (app/desk/person.server.ts),
+ * After an erasure deleted confirmed registrations (app/courses/plug.server.ts),
  * in its transaction: for each session that has not started and is not
  * cancelled, the owner's notice that seats were freed, naming the first on
  * the waiting list (the path of a cancellation: the owner calls them and

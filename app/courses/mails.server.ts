@@ -430,7 +430,7 @@ const waitingLine = (firstWaiting: OwnerPerson | null) =>
 
 /**
  * The owner's notice that an erasure (a person's data erased at their
- * request, app/desk/person.server.ts) freed seats of a session, with who is
+ * request, app/courses/plug.server.ts) freed seats of a session, with who is
  * first on the waiting list: the erased person is not named.
  */
 export function ownerErasureMail(

@@ -13,7 +13,7 @@
  *   labels, its session named by title and date (`sessions`, by id), its
  *   attendance by date (`attendance`, by registration id, in words).
  * - `attendeeIs(row, person)`, `bookerIs(row, person)`: which part of a
- *   registration is the person's. The erasure (app/desk/person.server.ts,
+ *   registration is the person's. The erasure (app/courses/plug.server.ts,
  *   decision 019) deletes the registrations whose attendee is erased, and
  *   keeps those where only the relative who registered them is.
  * - `beforeErasingRegistrations(tx, rows)`: gives back the seats of the
@@ -25,6 +25,7 @@
  * - `forgetBookers(tx, ids, erasedMailIds, now)`: the relative's data out
  *   of the registrations kept for their attendee (with the key of the
  *   connection they posted from).
+ * - `sessionNames(db, ids)`: course sessions by id, as people read them.
  * - `deleteRegistrationsOfSessionsBefore(db, before)`: the retention rule
  *   (the privacy notice: kept `retentionMonths` after the course), for the
  *   daily retention job. Their link tokens expired long before (7 days
@@ -35,6 +36,7 @@ import type { Database } from "~/db/client.server";
 import { courseRegistrations, courseSessions, outbox } from "~/db/schema";
 import { deleteTokensOfRows } from "~/tokens/tokens.server";
 import { formatDateTime } from "~/utils/format";
+import { courseBySlug } from "./sessions.server";
 import { REGISTRATION_TOKEN_PURPOSE, type FreedSeats, type RegistrationRow } from "./booking.server";
 import { REGISTRATION_STATUS_LABELS } from "./desk.server";
 
@@ -222,4 +224,24 @@ export async function deleteRegistrationsOfSessionsBefore(db: Database, before: 
     const deleted = await tx.delete(courseRegistrations).where(past).returning({ id: courseRegistrations.id });
     return deleted.length;
   });
+}
+
+/**
+ * Course sessions by id, as people read them: "« Sécurité et protection »,
+ * mardi 12 janvier 2027, 14 h 00" (ids of no session are left out).
+ * @throws the driver's error.
+ */
+export async function sessionNames(db: Database, ids: readonly number[]): Promise<Map<number, string>> {
+  const rows = ids.length
+    ? await db
+        .select({ id: courseSessions.id, courseId: courseSessions.courseId, startsAt: courseSessions.startsAt })
+        .from(courseSessions)
+        .where(inArray(courseSessions.id, [...new Set(ids)]))
+    : [];
+  return new Map(
+    rows.map((row) => [
+      row.id,
+      `« ${courseBySlug(row.courseId)?.title ?? row.courseId} », ${formatDateTime(row.startsAt)}`,
+    ]),
+  );
 }

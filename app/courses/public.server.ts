@@ -11,7 +11,8 @@
 import type { Course as CourseNode, CourseInstance, WithContext } from "schema-dts";
 import type { Course } from "~/content/types";
 import type { Database } from "~/db/client.server";
-import { siteName, type StructuredData } from "~/seo/meta";
+import type { StructuredData } from "~/utils/meta";
+import { siteName } from "~/content/site-name";
 import { formatChf, formatDateTimeRange } from "~/utils/format";
 import type { RenderHints } from "~/utils/render-cache";
 import {

@@ -13,7 +13,7 @@ import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openTestDatabase, sessionFields, type TestDatabase } from "../../tests/support/harness";
 import { courseAttendance, courseRegistrations, courseSessions, outbox } from "~/db/schema";
-import { erasePerson } from "~/desk/person.server";
+import { erasePerson } from "~/features.server";
 import { markAttendance } from "./attendance.server";
 import { cancelSession, moveSeriesDate, registerForSession } from "./booking.server";
 import { lessonsOfCourse, readSeriesForm } from "./desk.server";

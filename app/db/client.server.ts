@@ -28,7 +28,7 @@ import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
-import { errorFields } from "~/utils/errors.server";
+import { errorFields } from "./errors.server";
 import { lockDataDir } from "./data-dir-lock.server";
 import * as schema from "./schema";
 

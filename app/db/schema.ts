@@ -7,7 +7,6 @@
  * migration into `app/db/migrations/` (commit it); the server applies it at start.
  */
 import { sql } from "drizzle-orm";
-import type { AttendanceState } from "../courses/attendance";
 import {
   bigint,
   bigserial,
@@ -45,7 +44,7 @@ export const contacts = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true, mode: "string" }).notNull().defaultNow(),
     /** The telephone number in E.164 (`+41791234567`), to find a person's rows; null when it cannot be read. */
     phoneE164: text("phone_e164"),
-    /** Where the owner is with the request: nouveau, a-rappeler, en-cours, termine (app/desk/requests.ts). */
+    /** Where the owner is with the request: nouveau, a-rappeler, en-cours, termine (app/contact/requests.ts). */
     status: text("status").notNull().default("nouveau"),
     /** The owner's free note. */
     note: text("note").notNull().default(""),
@@ -518,6 +517,9 @@ export const courseRegistrations = pgTable(
     check("course_registrations_seats", sql`${table.seats} between 1 and 2`),
   ],
 );
+
+/** What the owner ticks for one person on one date (French words: app/courses/attendance.ts). */
+export type AttendanceState = "present" | "absent" | "excused";
 
 /**
  * Who came to which date (issue 22, item 2): one row per registration and

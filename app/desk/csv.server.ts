@@ -13,13 +13,11 @@
  * its next line as a new row, a formula included: issue 24).
  *
  * - `spreadsheetCsv(columns, rows)` → the file's text;
- * - `requestsCsv(rows)` → the contact requests (`REQUEST_COLUMNS`);
  * - `csvDownload(text, name)` → the answer that downloads it as
  *   `{name}-YYYY-MM-DD.csv` (the day in Swiss time), never cached.
  */
 import { stringify } from "csv-stringify/sync";
 import { formatSpreadsheetDateTime, isoDateInZurich } from "~/utils/format";
-import { REQUEST_COLUMNS, type RequestRow } from "./requests.server";
 
 /** One column: its French header, and a row's cell (times written with `formatTime`). */
 export interface CsvColumn<T> {
@@ -50,11 +48,6 @@ export function spreadsheetCsv<T>(columns: readonly CsvColumn<T>[], rows: readon
       columns: columns.map((column) => column.label),
     },
   );
-}
-
-/** The contact requests as CSV. */
-export function requestsCsv(rows: readonly RequestRow[]): string {
-  return spreadsheetCsv(REQUEST_COLUMNS, rows);
 }
 
 /** The answer that downloads `csv` as `{name}-YYYY-MM-DD.csv`. */

@@ -2,14 +2,17 @@
  * What the two exports of a person's data share (`/admin/personne.json`
  * and the page `/admin/personne/export`): the owner's guard, the person
  * the query names (`email`, `telephone`, optionally `personne` when people
- * share them), their rows (`exportOf`, app/desk/person.server.ts), and one
+ * share them), their rows (`exportOf` of the person registry, which the
+ * route passes from app/features.server.ts), and one
  * audit line (`export`, with the format and the counts: no e-mail, no name,
  * no telephone).
  */
 import type { AppLoadContext } from "react-router";
 import { audit } from "./audit.server";
 import { requireOwner } from "./guard.server";
-import { exportOf, personKeyOf, type PersonExport, type PersonKey, type PersonQuery } from "./person.server";
+import { personKeyOf, type PersonQuery } from "./person-query";
+import type { PersonExport, PersonRegistry } from "./person-registry.server";
+import type { PersonKey } from "./person-types";
 
 /** The export asked for: what was typed, the key read from it, and the rows. */
 export interface OwnerExport {
@@ -18,7 +21,7 @@ export interface OwnerExport {
 }
 
 /**
- * The rows the owner exports in `format`, audited.
+ * The rows the owner exports in `format` (`exportOf`: the registry's), audited.
  * @returns them, or a 400 answer (French text, not stored) without a readable e-mail or telephone.
  * @throws `requireOwner`'s answers (sign-in page, 401, 403); the driver's error.
  */
@@ -26,6 +29,7 @@ export async function ownerExport(
   request: Request,
   context: AppLoadContext,
   format: "json" | "html",
+  exportOf: PersonRegistry["exportOf"],
 ): Promise<OwnerExport | Response> {
   const owner = await requireOwner(request, context);
   const params = new URL(request.url).searchParams;

@@ -6,7 +6,7 @@
  * footer (`isDeskPage`, app/desk/chrome.ts).
  */
 import type { MetaDescriptor } from "react-router";
-import { titleTags } from "~/seo/meta";
+import { titleTags } from "~/utils/meta";
 import { titleWithCount, type DeskSnapshot } from "./live";
 
 /** The id of the desk's frame route (app/routes/admin/layout.tsx), whose loader gives `live`. */

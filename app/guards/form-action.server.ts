@@ -18,7 +18,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { AppLoadContext } from "react-router";
 import type { z } from "zod";
-import { errorFields } from "~/utils/errors.server";
+import { errorFields } from "~/db/errors.server";
 import { guardPublicAction } from "./public-action.server";
 
 /** What the action answers: its status, the HTTP status, Conform's result, and what the save gave back. */

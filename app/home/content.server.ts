@@ -8,7 +8,6 @@ import { courses, coursesSection } from "~/content/courses";
 import { about, blogSection, contactSection, guide, hero } from "~/content/home";
 import { consentText } from "~/newsletter/words";
 import { openingHoursOf } from "~/content/hours";
-import { pictures } from "~/content/pictures";
 import { devices, servicesSection, servicesWith } from "~/content/services";
 import { statistics } from "~/content/statistics";
 import type { PictureSlot } from "~/content/types";
@@ -16,12 +15,7 @@ import { engagementSection, values } from "~/content/values";
 import { zonesOf } from "~/content/zones";
 import type { SiteSettings } from "~/settings/schema";
 import { formatChf, topicPreview } from "~/utils/format";
-import { resolvePicture } from "~/utils/pictures";
-
-/** What the `Picture` component shows: description, frame size and files of one slot. */
-export function pictureData(slot: PictureSlot) {
-  return { ...pictures[slot], ...resolvePicture(slot) };
-}
+import { pictureData } from "~/content/picture-files";
 
 /** A picture slot replaced by its data, in a piece of content. */
 const withPicture = <T extends { picture: PictureSlot }>(item: T) => ({ ...item, picture: pictureData(item.picture) });
@@ -86,5 +80,3 @@ export function homeContent(settings: SiteSettings) {
 
 /** The loader data of the home sections (see `homeContent`). */
 export type HomeContent = ReturnType<typeof homeContent>;
-/** The data of one picture (see `pictureData`). */
-export type PictureData = ReturnType<typeof pictureData>;

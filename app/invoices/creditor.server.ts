@@ -18,7 +18,7 @@ import type { AppLoadContext } from "react-router";
 import type { InvoiceCreditor } from "~/db/schema";
 import { settingsFrom } from "~/config/settings.server";
 import { getSiteSettings } from "~/settings/site.server";
-import { isQrIban } from "./payment-rules";
+import { isQRIBAN } from "swissqrbill/utils";
 
 /** The mention an invoice of a business not subject to VAT carries. */
 export const VAT_NOT_SUBJECT = "Non assujetti à la TVA (art. 10 LTVA) : montants sans TVA.";
@@ -60,7 +60,7 @@ export async function invoiceCreditor(context: AppLoadContext | undefined): Prom
       locality: identity.address.locality,
       country: countryCode(identity.address.country),
       iban,
-      qrIban: isQrIban(iban),
+      qrIban: isQRIBAN(iban),
       uid: identity.uid,
       email: identity.email,
       phone: identity.phoneDisplay,

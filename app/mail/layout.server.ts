@@ -18,7 +18,7 @@
  *   → the HTML footer (extra lines, then the merge tag); `replyLines(owner)`
  *   → the lines the tags become.
  */
-import { siteName } from "~/seo/meta";
+import { siteName } from "~/content/site-name";
 import type { IdentitySettings } from "~/settings/schema";
 import { typeset } from "~/utils/typography";
 import { escapeHtml } from "./render.server";

@@ -17,15 +17,16 @@
  * did not send. Without a transport (no `SMTP_URL`) each pending mail is
  * logged (its id and kind only) once per process and stays queued.
  *
- * A row that carries an invoice (`invoice_id`) gets the invoice's PDF,
- * rendered from the invoice when the mail is sent (no file in the table).
+ * When a row leaves, the features' plugs (`plugs`, app/features.server.ts)
+ * may attach files rendered now (invoices: the PDF of the row's
+ * `invoice_id`, no file in the table).
  *
  * A mail goes from MAIL_FROM to its row's `recipient`, or to the owner
  * (`ownerAddress`, CONTACT_NOTIFY_TO) when that is null: such a row fails
  * while CONTACT_NOTIFY_TO is unset. It carries the row's Reply-To, subject,
- * bodies and headers as stored. A `contact-notification` row stored before
- * mails were rendered at write time (a `payload`, no subject) is rendered
- * when sent, as it was then.
+ * bodies and headers as stored. A row stored before mails were rendered at
+ * write time (a `payload`, no subject) is rendered when sent by the plug
+ * whose kind it is (contact: `contact-notification`), as it was then.
  *
  * `rates` throttles kinds: at most `perMinute` rows of a kind are claimed in
  * any 60 s, counted by this worker (one a process: two processes on one
@@ -36,12 +37,10 @@
  */
 import { and, asc, eq, inArray, isNull, lte, notInArray, sql, type SQL } from "drizzle-orm";
 import type { Logger } from "pino";
-import { buildContactMail, CONTACT_NOTIFICATION, type ContactNotificationPayload } from "~/contact/notification.server";
 import type { Database } from "~/db/client.server";
 import { outbox, type MailAttachment } from "~/db/schema";
-import { getInvoice, invoiceFileName } from "~/invoices/invoices.server";
 import { getSiteSettings } from "~/settings/site.server";
-import { errorFields } from "~/utils/errors.server";
+import { errorFields } from "~/db/errors.server";
 import { fillOwnerTags, OWNER_TAGS } from "./layout.server";
 
 /** The message handed to the transport: nodemailer's options, the subset the outbox uses. */
@@ -57,6 +56,24 @@ export interface OutgoingMail {
   attachments?: (MailAttachment | { filename: string; contentType: string; content: Buffer })[];
 }
 
+/** What a mail says to send, without its sender and recipient. */
+export type MailContent = Omit<OutgoingMail, "from" | "to">;
+
+/**
+ * What a feature does when its mails leave (its plug's `outbox`,
+ * app/features.server.ts lists them): files to attach, rendered now from
+ * the database (an invoice's PDF), or the content of an older row that
+ * stored only its data (`payload`).
+ */
+export interface OutboxPlug {
+  /** Files to attach to `row` (none when it is not the feature's). @throws when what the row names is gone. */
+  attachments?(row: OutboxRow, db: Database): Promise<NonNullable<OutgoingMail["attachments"]>>;
+  /** The content of a row stored without a body (`subject` null), or null when the row is not the feature's. */
+  render?(row: OutboxRow): MailContent | null;
+}
+
+type OutboxRow = typeof outbox.$inferSelect;
+
 /** What the worker needs of a mail transport (nodemailer's `Transporter`). */
 export interface MailTransport {
   sendMail(mail: OutgoingMail): Promise<unknown>;
@@ -69,6 +86,8 @@ export interface OutboxWorkerOptions {
   transport: MailTransport | null;
   /** The sender of every mail (MAIL_FROM). */
   from: string;
+  /** What the features do when their mails leave (app/features.server.ts's `OUTBOX_PLUGS`). */
+  plugs: readonly OutboxPlug[];
   /** The owner's mailbox (CONTACT_NOTIFY_TO): where rows with a null recipient go. */
   ownerAddress: string | undefined;
   /** Milliseconds between rounds when idle (default 5 s). */
@@ -297,25 +316,17 @@ export class OutboxWorker {
   }
 
   /**
-   * Sends one claimed row, with the PDF of the invoice it carries (`invoice_id`) rendered now.
+   * Sends one claimed row, with the files the plugs attach to it (an invoice's PDF, rendered now).
    * @throws when the owner's address is unset, the row cannot be rendered, or SMTP fails.
    */
-  private async deliver(row: typeof outbox.$inferSelect): Promise<void> {
-    const { transport, from, ownerAddress } = this.options;
+  private async deliver(row: OutboxRow): Promise<void> {
+    const { transport, from, ownerAddress, plugs } = this.options;
     const to = row.recipient ?? ownerAddress;
     if (!to) throw new Error("CONTACT_NOTIFY_TO is not set");
-    const content = contentOf(row);
-    if (row.invoiceId !== null) {
-      const invoice = await getInvoice(this.options.db, row.invoiceId);
-      if (!invoice) throw new Error(`outbox row ${row.id}: invoice ${row.invoiceId} not found`);
-      // Loaded on the first invoice mail only: pdfkit and its fonts stay out of a server that sends none.
-      const { renderInvoicePdf } = await import("~/invoices/pdf.server");
-      const pdf = {
-        filename: invoiceFileName(invoice),
-        contentType: "application/pdf",
-        content: await renderInvoicePdf(invoice),
-      };
-      content.attachments = [...(content.attachments ?? []), pdf];
+    const content = contentOf(row, plugs);
+    for (const plug of plugs) {
+      const files = (await plug.attachments?.(row, this.options.db)) ?? [];
+      if (files.length) content.attachments = [...(content.attachments ?? []), ...files];
     }
     // A visitor mail's footer: the owner's details as Réglages hold them now (merge tags, app/mail/layout.server.ts).
     const filled =
@@ -328,11 +339,10 @@ export class OutboxWorker {
 
 /**
  * What a row says to send: its stored Reply-To, subject, bodies, headers and attached files;
- * for a legacy `contact-notification` row (a payload, no subject), the
- * notification rendered from its payload.
- * @throws Error when the row has neither a rendered body nor a payload of a known kind.
+ * for an older row stored with its data only (a payload, no subject), what a plug renders of it.
+ * @throws Error when the row has neither a rendered body nor a payload a plug knows.
  */
-function contentOf(row: typeof outbox.$inferSelect): Omit<OutgoingMail, "from" | "to"> {
+function contentOf(row: OutboxRow, plugs: readonly OutboxPlug[]): MailContent {
   if (row.subject !== null && row.textBody !== null)
     return {
       subject: row.subject,
@@ -342,7 +352,10 @@ function contentOf(row: typeof outbox.$inferSelect): Omit<OutgoingMail, "from" |
       ...(row.headers !== null && { headers: row.headers }),
       ...(row.attachments !== null && { attachments: row.attachments }),
     };
-  if (row.kind === CONTACT_NOTIFICATION && row.payload !== null)
-    return buildContactMail(row.payload as ContactNotificationPayload);
+  if (row.payload !== null)
+    for (const plug of plugs) {
+      const content = plug.render?.(row);
+      if (content) return content;
+    }
   throw new Error(`outbox row ${row.id} has no rendered body and no payload of a known kind ("${row.kind}")`);
 }

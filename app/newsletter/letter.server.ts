@@ -23,7 +23,7 @@ import remarkRehype from "remark-rehype";
 import { unified } from "unified";
 import { mailButton, mailDocument, MAIL_STYLES, mailParagraph, replyText, visitorFooter } from "~/mail/layout.server";
 import { escapeHtml, oneLine } from "~/mail/render.server";
-import { siteName } from "~/seo/meta";
+import { siteName } from "~/content/site-name";
 import { typeset } from "~/utils/typography";
 
 interface HastNode {

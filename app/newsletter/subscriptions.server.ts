@@ -17,7 +17,7 @@
  *   than 30 days ago.
  * - `beforeErasingSubscriber(tx, email)` deletes the link tokens of an
  *   address's subscription (confirmation, unsubscription) in an erasure's
- *   transaction, before the subscriber's row goes (app/desk/person.server.ts).
+ *   transaction, before the subscriber’s row goes (app/newsletter/plug.server.ts).
  */
 import { and, eq, lt, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";

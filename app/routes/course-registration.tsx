@@ -28,7 +28,7 @@ import { guardPublicAction } from "~/guards/public-action.server";
 import { recipientCapFor } from "~/mail/recipient-cap.server";
 import { loaderMeta } from "~/seo/meta";
 import { pageMeta } from "~/seo/page-meta.server";
-import { errorFields } from "~/utils/errors.server";
+import { errorFields } from "~/db/errors.server";
 import { formatChf, formatDateTimeRange } from "~/utils/format";
 import { CodeWordBox } from "~/trust/code-word-box";
 import type { Route } from "./+types/course-registration";

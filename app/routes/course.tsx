@@ -35,7 +35,7 @@ import { guardPublicAction } from "~/guards/public-action.server";
 import { loaderMeta } from "~/seo/meta";
 import { notFound, pageMeta } from "~/seo/page-meta.server";
 import { cn } from "~/utils/cn";
-import { errorFields } from "~/utils/errors.server";
+import { errorFields } from "~/db/errors.server";
 import type { Route } from "./+types/course";
 import { cachedPage } from "~/utils/render-cache";
 

@@ -23,7 +23,7 @@ import { requestSubscription } from "~/newsletter/subscriptions.server";
 import type { SubscribeActionData } from "~/newsletter/types";
 import { newsletterMessages } from "~/newsletter/words";
 import { settingsFrom } from "~/config/settings.server";
-import { errorFields } from "~/utils/errors.server";
+import { errorFields } from "~/db/errors.server";
 import { formatDate } from "~/utils/format";
 import { typesetAll } from "~/utils/typography";
 import { loaderMeta } from "~/seo/meta";

@@ -8,7 +8,10 @@
  */
 import { data, type AppLoadContext, type MetaDescriptor } from "react-router";
 import { settingsFrom } from "~/config/settings.server";
-import { absoluteUrl, SHARE_IMAGE_SIZE, siteName, titleTags, type ShareImage, type StructuredData } from "./meta";
+import { absoluteUrl, SHARE_IMAGE_SIZE, type ShareImage } from "./meta";
+import type { StructuredData } from "~/utils/meta";
+import { siteName } from "~/content/site-name";
+import { titleTags } from "~/utils/meta";
 import { siteShareImage } from "./share-image.server";
 
 export interface PageMetaOptions {

@@ -16,10 +16,11 @@ import { blogSection, hero } from "~/content/home";
 import { cantonNames } from "~/content/zones";
 import type { Database } from "~/db/client.server";
 import { articles, articleShareImages } from "~/db/schema";
-import { errorFields } from "~/utils/errors.server";
+import { errorFields } from "~/db/errors.server";
 import { formatDate } from "~/utils/format";
 import { typesetAll } from "~/utils/typography";
-import { SITE_SHARE_IMAGE_PATH, siteName, type ShareImage } from "~/seo/meta";
+import { SITE_SHARE_IMAGE_PATH, type ShareImage } from "~/seo/meta";
+import { siteName } from "~/content/site-name";
 import { articleShareCard, cardDesign, type ArticleCardInput } from "./share-card.server";
 
 /** The site's share image (`public/og/site.png`): brand, the hero's title and badge, the cantons served, the hero picture. */

@@ -25,7 +25,9 @@ import { navItems } from "~/content/navigation";
 import { openingHoursOf } from "~/content/hours";
 import { zonesOf } from "~/content/zones";
 import type { SiteSettings } from "~/settings/schema";
-import { absoluteUrl, siteName, type ShareImage, type StructuredData } from "~/seo/meta";
+import { absoluteUrl, type ShareImage } from "~/seo/meta";
+import type { StructuredData } from "~/utils/meta";
+import { siteName } from "~/content/site-name";
 import { siteShareImage } from "~/seo/share-image.server";
 
 /**

@@ -26,7 +26,7 @@ import { defaultPrices } from "~/content/services";
 import { defaultZones } from "~/content/zones";
 import type { Database } from "~/db/client.server";
 import { siteSettings } from "~/db/schema";
-import { errorFields } from "~/utils/errors.server";
+import { errorFields } from "~/db/errors.server";
 import type { RenderHints } from "~/utils/render-cache";
 import { SETTINGS_SECTIONS, storedSchemas, type SettingsSection, type SiteSettings } from "./schema";
 

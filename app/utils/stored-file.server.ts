@@ -6,7 +6,7 @@
  * database fails, logged as `failure` (no visitor data).
  */
 import type { Logger } from "pino";
-import { errorFields } from "./errors.server";
+import { errorFields } from "~/db/errors.server";
 
 const plainText = { "Content-Type": "text/plain; charset=utf-8" };
 

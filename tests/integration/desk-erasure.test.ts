@@ -26,7 +26,8 @@ import { createSession, getSession, zurichToUtc } from "../../app/courses/sessio
 import type { BookingInput } from "../../app/courses/schema";
 import { openDatabase } from "../../app/db/client.server";
 import { auditLog, courseRegistrations, outbox } from "../../app/db/schema";
-import { countsOf, erasePerson, findPerson, type PersonKey } from "../../app/desk/person.server";
+import type { PersonKey } from "../../app/desk/person-types";
+import { countsOf, erasePerson, findPerson } from "../../app/features.server";
 import {
   createOwner,
   dataDirBeforeMigration,

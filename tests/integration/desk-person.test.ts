@@ -32,8 +32,10 @@ import {
   outbox,
 } from "../../app/db/schema";
 import { TOKEN_PURPOSES } from "../../app/newsletter/subscriptions.server";
-import { setStatus } from "../../app/desk/requests.server";
-import { countsOf, findPerson, PERSON_TABLES, tableKey, type PersonKey } from "../../app/desk/person.server";
+import { setStatus } from "../../app/contact/requests.server";
+import { tableKey } from "../../app/desk/person-registry.server";
+import type { PersonKey } from "../../app/desk/person-types";
+import { countsOf, findPerson, PERSON_TABLES } from "../../app/features.server";
 import { loadSettings } from "../../app/config/settings.server";
 import { invoiceCreditor } from "../../app/invoices/creditor.server";
 import { createInvoice } from "../../app/invoices/invoices.server";

@@ -30,7 +30,7 @@ import {
   recipientMailDays,
 } from "../../app/db/schema";
 import { REGISTRATION_TOKEN_PURPOSE } from "../../app/courses/booking.server";
-import { runRetention, scheduleRetention } from "../../app/desk/retention.server";
+import { runRetention, scheduleRetention } from "../../app/features.server";
 import { issueToken } from "../../app/tokens/tokens.server";
 import {
   openTestDatabase,
@@ -306,8 +306,8 @@ describe.skipIf(!postgresBinaries())("runRetention from two processes on one Pos
     }
     const results = await Promise.all([runRetention(first, NOW, RETENTION), runRetention(second, NOW, RETENTION)]);
     const worked = results.filter((result) => result !== null);
-    expect(worked.reduce((sum, result) => sum + result.contacts, 0)).toBe(5);
-    expect(worked.reduce((sum, result) => sum + result.outbox, 0)).toBe(5);
+    expect(worked.reduce((sum, result) => sum + (result.contacts ?? 0), 0)).toBe(5);
+    expect(worked.reduce((sum, result) => sum + (result.outbox ?? 0), 0)).toBe(5);
     expect(await idsOf(first, contacts)).toEqual([]);
     const audits = await first.select().from(auditLog).where(eq(auditLog.action, "retention"));
     expect(audits).toHaveLength(worked.length);

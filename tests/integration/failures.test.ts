@@ -14,6 +14,7 @@ import nodemailer from "nodemailer";
 import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { OutboxWorker } from "../../app/mail/outbox.server";
+import { OUTBOX_PLUGS } from "../../app/features.server";
 import { saveContactRequest } from "../../app/contact/save.server";
 import { openDatabase } from "../../app/db/client.server";
 import { outbox } from "../../app/db/schema";
@@ -115,6 +116,7 @@ describe("an SMTP peer that drops the connection after DATA", () => {
       } as never);
       const worker = new OutboxWorker({
         db: database.db,
+        plugs: OUTBOX_PLUGS,
         logger,
         transport: nodemailer.createTransport({ url: peer.url }),
         from: "site@example.ch",

@@ -29,6 +29,7 @@ import { createLetter, getLetter, sendLetter, sendTest } from "../../app/newslet
 import { requestSubscription } from "../../app/newsletter/subscriptions.server";
 import { deleteSentMailOlderThan, mailStateOf, resendMail } from "../../app/mail/manage.server";
 import { OutboxWorker, type MailTransport, type OutboxWorkerOptions } from "../../app/mail/outbox.server";
+import { OUTBOX_PLUGS } from "../../app/features.server";
 import { mailbox } from "../../app/mail/render.server";
 import {
   dataDirBeforeMigration,
@@ -86,6 +87,7 @@ beforeEach(async () => {
 function worker(options: Partial<OutboxWorkerOptions> = {}) {
   return new OutboxWorker({
     db: database.db,
+    plugs: OUTBOX_PLUGS,
     logger: silentLogger,
     transport,
     from: "site@example.ch",

@@ -8,6 +8,7 @@ import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { OutboxWorker } from "../../app/mail/outbox.server";
+import { OUTBOX_PLUGS } from "../../app/features.server";
 import { saveContactRequest } from "../../app/contact/save.server";
 import { openDatabase } from "../../app/db/client.server";
 import {
@@ -100,6 +101,7 @@ describe.runIf(postgresBinaries() || process.env.CI)("two workers on one Postgre
       (database) =>
         new OutboxWorker({
           db: database.db,
+          plugs: OUTBOX_PLUGS,
           logger: silentLogger,
           transport,
           from: "site@example.ch",

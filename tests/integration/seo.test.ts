@@ -27,7 +27,7 @@ import { defaultZones, zonesOf } from "../../app/content/zones";
 const faq = faqOf(defaultSettings());
 const openingHours = openingHoursOf(defaultHours);
 const zones = zonesOf(defaultZones);
-import { siteName } from "../../app/seo/meta";
+import { siteName } from "../../app/content/site-name";
 import { isNoindex, metadataProblems, readHeadMetadata, type HeadMetadata } from "../../tooling/page-metadata";
 import { newsletterSubscribers } from "../../app/db/schema";
 import { createLetter, letterSlug, sendLetter } from "../../app/newsletter/letters.server";

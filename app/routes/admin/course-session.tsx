@@ -55,7 +55,7 @@ import { requireOwner } from "~/desk/guard.server";
 import { idParam } from "~/desk/route-params.server";
 import { deskHandle, deskMeta } from "~/desk/meta";
 import { readFormData } from "~/guards/body.server";
-import { errorFields } from "~/utils/errors.server";
+import { errorFields } from "~/db/errors.server";
 import { formatDate, formatDateTimeRange, isoDateInZurich } from "~/utils/format";
 import type { Route } from "./+types/course-session";
 

@@ -13,12 +13,12 @@ import { Select } from "~/components/ui/select";
 import { deskLinkClass, telHref } from "~/desk/frame";
 import { requireOwner } from "~/desk/guard.server";
 import { deskHandle, deskMeta } from "~/desk/meta";
-import { filterOf } from "~/desk/requests";
-import { StatusBadge, StatusOptions } from "~/desk/status-badge";
-import { listRequests } from "~/desk/requests.server";
-import { kindLabel, requestSubject } from "~/desk/request-kind";
+import { filterOf } from "~/contact/requests";
+import { StatusBadge, StatusOptions } from "~/contact/status-badge";
+import { listRequests } from "~/contact/requests.server";
+import { kindLabel, requestSubject } from "~/contact/request-kind";
 import { formatDateTime } from "~/utils/format";
-import { placeholdersLeft } from "~/content/placeholders.server";
+import { placeholdersLeft } from "~/settings/placeholders.server";
 import type { Route } from "./+types/inbox";
 
 export const handle = deskHandle;

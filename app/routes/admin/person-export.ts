@@ -1,7 +1,7 @@
 /**
  * `/admin/personne.json?email=...&telephone=...` (optionally
  * `&personne=marie dupont`, when people share the key): every row of the
- * person in every table of the registry (app/desk/person.server.ts,
+ * person in every table of the registry (app/desk/person-registry.server.ts,
  * `exportOf`), as a JSON download (`donnees-personne-YYYY-MM-DD.json`) to
  * hand over on a request for access or for the data (LPD art. 25 and 28):
  * `{ exportedAt, search: { email, telephone }, tables: { contacts: [...], ... } }`,
@@ -10,12 +10,13 @@
  * text) without a readable e-mail or telephone.
  */
 import { ownerExport } from "~/desk/export.server";
-import { tableKey } from "~/desk/person.server";
+import { tableKey } from "~/desk/person-registry.server";
+import { exportOf } from "~/features.server";
 import { isoDateInZurich } from "~/utils/format";
 import type { Route } from "./+types/person-export";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const asked = await ownerExport(request, context, "json");
+  const asked = await ownerExport(request, context, "json", exportOf);
   if (asked instanceof Response) return asked;
   const { query, exported } = asked;
   const now = new Date();

@@ -14,7 +14,9 @@ import { getSiteSettings } from "~/settings/site.server";
 import { PrintButton } from "~/courses/print-button";
 import { ownerExport } from "~/desk/export.server";
 import { deskHandle, deskMeta } from "~/desk/meta";
-import { fieldNamesOf, personSearch, tableKey } from "~/desk/person.server";
+import { personSearch } from "~/desk/person-query";
+import { tableKey } from "~/desk/person-registry.server";
+import { exportOf, fieldNamesOf } from "~/features.server";
 import { PersonRowList } from "~/desk/person-rows";
 import { formatDateTime } from "~/utils/format";
 import { typeset } from "~/utils/typography";
@@ -23,7 +25,7 @@ import type { Route } from "./+types/person-print";
 export const handle = deskHandle;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const asked = await ownerExport(request, context, "html");
+  const asked = await ownerExport(request, context, "html", exportOf);
   if (asked instanceof Response) throw asked;
   const { query, exported } = asked;
   const now = new Date();

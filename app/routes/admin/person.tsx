@@ -1,7 +1,7 @@
 /**
  * `/admin/personne`: what the site holds about one person, found by e-mail
  * and/or telephone (a GET form: `?email=...&telephone=...`), table by table
- * (app/desk/person.server.ts); the export as a page to print or send
+ * (app/desk/person-registry.server.ts, app/features.server.ts); the export as a page to print or send
  * (`/admin/personne/export`) and as JSON (`/admin/personne.json`);
  * "Effacer cette personne": `&effacer=1` shows the confirmation, which
  * names what will be erased, what is kept (a relative's registration;
@@ -26,24 +26,22 @@ import { courseRegistrations, courseSessions } from "~/db/schema";
 import { Notice, TextField } from "~/desk/form-parts";
 import { requireOwner } from "~/desk/guard.server";
 import { deskHandle, deskMeta } from "~/desk/meta";
+import { sessionNames } from "~/courses/person.server";
+import type { RegistrationRow } from "~/courses/booking.server";
+import { personKeyOf, personSearch } from "~/desk/person-query";
+import { tableKey, type FoundPerson } from "~/desk/person-registry.server";
+import type { ErasurePlan, PersonKey } from "~/desk/person-types";
 import {
   countsOf,
   describeCounts,
   erasePerson,
   fieldNamesOf,
   findPerson,
-  sessionNames,
   peopleIn,
   PERSON_TABLES,
-  personKeyOf,
-  personSearch,
   planCounts,
   planErasure,
-  tableKey,
-  type ErasurePlan,
-  type FoundPerson,
-  type PersonKey,
-} from "~/desk/person.server";
+} from "~/features.server";
 import { readFormData } from "~/guards/body.server";
 import { PersonRowList } from "~/desk/person-rows";
 import { typeset } from "~/utils/typography";
@@ -95,10 +93,13 @@ function chosenOf(fields: URLSearchParams | FormData, people: readonly FoundPers
 /** The confirmation's sentences: what is erased, what is kept and why, the seats freed, who is spared. */
 async function describePlan(db: Database, plan: ErasurePlan, people: FoundPerson[], chosen: string[] | null) {
   const now = Date.now();
-  const freedRows = plan.registrations.filter((row) => row.status === "confirmed");
+  const registrations = plan.tables.course_registrations as { erased: RegistrationRow[]; changed: RegistrationRow[] };
+  const kept = registrations.changed;
+  const scrubbed = plan.tables.outbox!.changed;
+  const freedRows = registrations.erased.filter((row) => row.status === "confirmed");
   const labels = await sessionNames(
     db,
-    [...plan.kept, ...freedRows].map((row) => row.sessionId),
+    [...kept, ...freedRows].map((row) => row.sessionId),
   );
   const sessions = await db
     .select({ id: courseSessions.id, startsAt: courseSessions.startsAt, cancelledAt: courseSessions.cancelledAt })
@@ -109,7 +110,7 @@ async function describePlan(db: Database, plan: ErasurePlan, people: FoundPerson
   );
   return {
     what: typeset(`Cela efface définitivement : ${describeCounts(planCounts(plan))}.`),
-    kept: plan.kept.map((row) =>
+    kept: kept.map((row) =>
       typeset(
         `L’inscription de ${row.firstName} ${row.lastName} (${labels.get(row.sessionId) ?? "séance"}) est gardée : sa place reste prise. Seules les coordonnées de ${row.bookerFirstName} ${row.bookerLastName ?? ""}, qui l’a inscrit(e), et son message en sont effacés.`,
       ),
@@ -121,12 +122,12 @@ async function describePlan(db: Database, plan: ErasurePlan, people: FoundPerson
           `${row.seats === 2 ? "2 places se libèrent" : "1 place se libère"} pour ${labels.get(row.sessionId)} : vous recevrez un e-mail « Place libérée » avec la première personne de la liste d’attente, s’il y en a une.`,
         ),
       ),
-    scrubbed: plan.scrubbed.length
+    scrubbed: scrubbed.length
       ? typeset(
-          `${plan.scrubbed.length === 1 ? "1 e-mail déjà envoyé, qui concerne aussi une autre personne, est gardé" : `${plan.scrubbed.length} e-mails déjà envoyés, qui concernent aussi d’autres personnes, sont gardés`} sans son contenu.`,
+          `${scrubbed.length === 1 ? "1 e-mail déjà envoyé, qui concerne aussi une autre personne, est gardé" : `${scrubbed.length} e-mails déjà envoyés, qui concernent aussi d’autres personnes, sont gardés`} sans son contenu.`,
         )
       : null,
-    invoices: invoicesKeptSentence(plan.invoices.length, "plan"),
+    invoices: invoicesKeptSentence(plan.tables.invoices!.changed.length, "plan"),
     spared:
       chosen === null
         ? null
@@ -279,12 +280,15 @@ export async function action({ request, context }: Route.ActionArgs) {
     logger: context.logger,
   });
   // The owner's notice of freed seats leaves at once.
-  if (result.freed.length) context.wakeOutbox?.();
+  const kept = result.changed.course_registrations ?? [];
+  const freed = result.notes.sessions_freed ?? [];
+  const invoicesKept = result.changed.invoices?.length ?? 0;
+  if (freed.length) context.wakeOutbox?.();
   const params = [`effacement=${encodeCounts(result.counts)}`];
-  if (result.kept.length) params.push(`gardees=${result.kept.join(",")}`);
-  if (result.freed.length) params.push(`liberees=${result.freed.join(",")}`);
+  if (kept.length) params.push(`gardees=${kept.join(",")}`);
+  if (freed.length) params.push(`liberees=${freed.join(",")}`);
   if (result.scrubbed) params.push(`videes=${result.scrubbed}`);
-  if (result.invoicesKept) params.push(`factures=${result.invoicesKept}`);
+  if (invoicesKept) params.push(`factures=${invoicesKept}`);
   throw redirect(`${PATH}?${params.join("&")}`, { status: 303 });
 }
 

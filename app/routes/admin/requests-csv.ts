@@ -5,9 +5,10 @@
  * Format: app/desk/csv.server.ts.
  */
 import { requireOwner } from "~/desk/guard.server";
-import { csvDownload, requestsCsv } from "~/desk/csv.server";
-import { filterOf } from "~/desk/requests";
-import { listRequests } from "~/desk/requests.server";
+import { requestsCsv } from "~/contact/requests.server";
+import { csvDownload } from "~/desk/csv.server";
+import { filterOf } from "~/contact/requests";
+import { listRequests } from "~/contact/requests.server";
 import type { Route } from "./+types/requests-csv";
 
 /** More than the desk will ever hold: the file has every request of the filter. */

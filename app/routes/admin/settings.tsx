@@ -16,7 +16,7 @@ import { audit } from "~/desk/audit.server";
 import { Notice, TextField } from "~/desk/form-parts";
 import { requireOwner } from "~/desk/guard.server";
 import { deskHandle, deskMeta } from "~/desk/meta";
-import { findPlaceholders } from "~/content/placeholders.server";
+import { findPlaceholders } from "~/settings/placeholders.server";
 import { BodyTooLargeError, readFormData } from "~/guards/body.server";
 import {
   formSchemas,

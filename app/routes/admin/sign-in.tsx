@@ -29,7 +29,7 @@ import {
 } from "~/desk/sign-in-form";
 import { settingsFrom } from "~/config/settings.server";
 import { guardPublicAction } from "~/guards/public-action.server";
-import { errorFields } from "~/utils/errors.server";
+import { errorFields } from "~/db/errors.server";
 import type { Route } from "./+types/sign-in";
 
 export const handle = deskHandle;

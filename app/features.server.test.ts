@@ -2,19 +2,16 @@
  * The person registry covers the schema: every table of app/db/schema.ts
  * is either searched and erased by person or listed as holding no
  * personal data, so a new table with a visitor's data cannot be forgotten
- * by the export and the erasure. Counts read as French.
+ * by the export and the erasure. Counts read as French. Every kind of
+ * mail a feature writes has its French label for the desk.
  */
 import { getTableName, is } from "drizzle-orm";
 import { PgTable } from "drizzle-orm/pg-core";
 import { describe, expect, it } from "vitest";
 import * as schema from "~/db/schema";
-import {
-  describeCounts,
-  PERSON_TABLES,
-  personKeyOf,
-  personSearch,
-  TABLES_WITHOUT_PERSONAL_DATA,
-} from "./person.server";
+import { BOOKING_MAIL } from "~/courses/mails.server";
+import { describeCounts, FEATURES, MAIL_LABELS, PERSON_TABLES, TABLES_WITHOUT_PERSONAL_DATA } from "./features.server";
+import { NEWSLETTER_MAIL_KINDS } from "./newsletter/subscriptions.server";
 
 const schemaTables = Object.values(schema)
   .filter((value) => is(value, PgTable))
@@ -51,27 +48,15 @@ describe("describeCounts", () => {
   });
 });
 
-describe("personKeyOf", () => {
-  const query = (fields: Record<string, string>) => personKeyOf(new URLSearchParams(fields));
-  it("lower-cases the e-mail and reads the telephone as a Swiss number", () => {
-    expect(query({ email: "  Marie.Dupont@Example.CH ", telephone: "079 123 45 67" }).person).toEqual({
-      email: "marie.dupont@example.ch",
-      phoneE164: "+41791234567",
-    });
-    expect(query({ telephone: "+41 79 123 45 67" }).person).toEqual({ email: null, phoneE164: "+41791234567" });
+describe("the mail labels", () => {
+  it("name every kind of the courses' and the newsletter's mails in French", () => {
+    for (const kind of [...Object.values(BOOKING_MAIL), ...Object.values(NEWSLETTER_MAIL_KINDS)])
+      expect(MAIL_LABELS[kind], kind).toMatch(/^[A-ZÉ][a-zà-ÿ’ ]/);
+    expect(MAIL_LABELS[BOOKING_MAIL.dateMoved]).toBe("Changement de date d’une séance de cours");
   });
-  it("names what is wrong, in French, and searches nothing", () => {
-    const wrong = query({ email: "marie", telephone: "abc" });
-    expect(wrong.person).toBeNull();
-    expect(wrong.errors.email).toMatch(/adresse e-mail n’est pas complète/);
-    expect(wrong.errors.telephone).toMatch(/numéro de téléphone n’est pas lisible/);
-  });
-  it("searches nothing without a field, and says nothing is wrong", () => {
-    expect(query({})).toMatchObject({ person: null, errors: {} });
-  });
-  it("gives back what was typed as a query string", () => {
-    expect(personSearch(query({ email: "a+b@example.ch", telephone: "079 123 45 67" }))).toBe(
-      "email=a%2Bb%40example.ch&telephone=079+123+45+67",
-    );
+  it("come from the features' plugs, each kind from one feature", () => {
+    const kinds = FEATURES.flatMap((feature) => Object.keys(feature.mailLabels ?? {}));
+    expect(new Set(kinds).size).toBe(kinds.length);
+    expect(Object.keys(MAIL_LABELS)).toEqual(expect.arrayContaining(kinds));
   });
 });

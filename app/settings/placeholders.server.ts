@@ -8,8 +8,8 @@
 import { asc } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { articles } from "~/db/schema";
-import { formValuesOf, SETTINGS_FIELDS, SETTINGS_SECTIONS, type SiteSettings } from "~/settings/schema";
-import { readSiteSettings } from "~/settings/site.server";
+import { formValuesOf, SETTINGS_FIELDS, SETTINGS_SECTIONS, type SiteSettings } from "./schema";
+import { readSiteSettings } from "./site.server";
 
 /** One placeholder: where it is, the value found there, and the desk's page (and field) that changes it. */
 export interface Placeholder {

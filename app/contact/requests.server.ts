@@ -11,12 +11,14 @@
  * - `setStatus`, `setNote`: each change moves `last_activity_at` (the
  *   retention period runs from the last exchange) and a status change
  *   writes a history row, in one transaction.
+ * - `requestsCsv(rows)`: the requests as the desk's CSV.
  */
 import { and, asc, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
+import { spreadsheetCsv } from "~/desk/csv.server";
 import { contactEvents, contacts } from "~/db/schema";
-import { halfDaysText } from "~/callback/words";
-import { serviceLabel, type ServiceValue } from "~/contact/schema";
+import { halfDaysText } from "./half-days";
+import { serviceLabel, type ServiceValue } from "./schema";
 import { kindLabel } from "./request-kind";
 import { mailStateOf, resendMail } from "~/mail/manage.server";
 import { statusLabel, type RequestStatus } from "./requests";
@@ -151,4 +153,9 @@ export async function resendNotification(db: Database, contactId: number, mailId
   const mails = await mailStateOf(db, { contactId });
   if (!mails.some((mail) => mail.id === mailId && mail.failedAt)) return false;
   return resendMail(db, mailId);
+}
+
+/** The contact requests as CSV (the desk's spreadsheet format, `REQUEST_COLUMNS`). */
+export function requestsCsv(rows: readonly RequestRow[]): string {
+  return spreadsheetCsv(REQUEST_COLUMNS, rows);
 }

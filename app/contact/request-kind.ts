@@ -3,8 +3,8 @@
  * ("contact", the contact form: e-mail and service) or a callback request
  * ("rappel", /rappel: telephone and the half-days that suit). Browser-safe.
  */
-import { halfDaysText } from "~/callback/words";
-import { serviceLabel, type ServiceValue } from "~/contact/schema";
+import { halfDaysText } from "./half-days";
+import { serviceLabel, type ServiceValue } from "./schema";
 
 /** What a request is, as the desk shows it: "Demande de contact" or "Demande de rappel". */
 export function kindLabel(kind: string): string {

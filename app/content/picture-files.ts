@@ -5,9 +5,12 @@
  * `{slot}.(jpg|jpeg|png|webp|avif)`, which vite-imagetools turns into AVIF
  * and WebP at 480, 800 and 1200 px wide with a JPEG fallback.
  * `resolvePicture(slot)` returns `{ src, sources }` or throws an Error naming
- * the slot when no file exists (the build then fails on the page that uses it).
+ * the slot when no file exists (the build then fails on the page that uses it);
+ * `pictureData(slot)` adds the slot's description and frame (`PictureData`,
+ * what app/components/picture.tsx shows).
  */
-import type { PictureSlot } from "~/content/types";
+import { pictures } from "./pictures";
+import type { PictureSlot } from "./types";
 
 /** vite-imagetools `as=picture` output. */
 interface ImagetoolsPicture {
@@ -15,13 +18,13 @@ interface ImagetoolsPicture {
   img: { src: string; w: number; h: number };
 }
 
-const vectorFiles = import.meta.glob<string>("../content/pictures/*.svg", {
+const vectorFiles = import.meta.glob<string>("./pictures/*.svg", {
   eager: true,
   query: "?url",
   import: "default",
 });
 
-const photoFiles = import.meta.glob<ImagetoolsPicture>("../content/pictures/*.{jpg,jpeg,png,webp,avif}", {
+const photoFiles = import.meta.glob<ImagetoolsPicture>("./pictures/*.{jpg,jpeg,png,webp,avif}", {
   eager: true,
   query: { w: "480;800;1200", format: "avif;webp;jpg", as: "picture" },
   import: "default",
@@ -54,3 +57,10 @@ export function resolvePicture(slot: PictureSlot): ResolvedPicture {
   }
   return picture;
 }
+
+/** What the `Picture` component shows: description, frame size and files of one slot. */
+export function pictureData(slot: PictureSlot) {
+  return { ...pictures[slot], ...resolvePicture(slot) };
+}
+
+export type PictureData = ReturnType<typeof pictureData>;

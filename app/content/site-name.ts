@@ -1,0 +1,8 @@
+/**
+ * The site's name, "Formation & Assistance Informatique", the suffix of
+ * every page title and the sender's name of the mails. Read on the server
+ * (loaders, mails); the browser gets it in the root loader's data.
+ */
+import { identity } from "./identity";
+
+export const siteName = `${identity.brand.line1} ${identity.brand.line2}`;

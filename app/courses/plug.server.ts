@@ -1,0 +1,161 @@
+/**
+ * What the courses give the mechanisms (app/desk/feature.ts):
+ * - the person registry: the registrations where the person is the
+ *   attendee or the relative who registered them (app/courses/person.server.ts),
+ *   each named by its session and its attendance; an erasure (decision 019)
+ *   deletes those whose attendee is chosen (seats given back, link tokens
+ *   deleted, then the owner told of the freed seats) and keeps, without the
+ *   relative's data, those where only the relative is; the mails of a
+ *   registration (`mail_ids`) go with it, or stay emptied while it is kept;
+ * - retention: registrations (and their mails) of sessions held more than
+ *   `retentionMonths` ago;
+ * - the labels of its mails.
+ */
+import { sql } from "drizzle-orm";
+import { courseRegistrations } from "~/db/schema";
+import type { Feature } from "~/desk/feature";
+import { countOf, deleteRows, rowsOf, type ErasurePlan } from "~/desk/person-types";
+import { attendanceByRegistration, attendanceText } from "./attendance.server";
+import { announceFreedSeats, type RegistrationRow } from "./booking.server";
+import { BOOKING_MAIL } from "./mails.server";
+import {
+  attendeeIs,
+  beforeErasingRegistrations,
+  bookerIs,
+  deleteRegistrationsOfSessionsBefore,
+  forgetBookers,
+  registrationFields,
+  registrationMailsMatch,
+  registrationMatch,
+  sessionNames,
+} from "./person.server";
+
+/** The registrations an erasure deletes, and those it keeps without the relative's data. */
+const planned = (plan: ErasurePlan) =>
+  plan.tables.course_registrations as { erased: RegistrationRow[]; changed: RegistrationRow[] };
+
+export const coursesFeature: Feature = {
+  name: "courses",
+  person: {
+    tables: [
+      {
+        table: courseRegistrations,
+        title: "Inscriptions aux cours",
+        noun: { one: "inscription à un cours", other: "inscriptions aux cours" },
+        changedAs: "registrations_kept",
+        where: registrationMatch,
+        orderBy: courseRegistrations.id,
+        fields: (row, names) =>
+          registrationFields(row as RegistrationRow, {
+            sessions: names.sessions ?? new Map(),
+            attendance: names.attendance,
+          }),
+      },
+    ],
+    otherTables: {
+      course_sessions: "dates, places, prices and seat counts of the courses",
+      course_series: "which dates of a course are sold together",
+      course_attendance:
+        "a registration's ticks (présent, absent, excusé) by date, naming no one: found, shown and exported with their registration (its « Présences »), deleted with it (on delete cascade)",
+    },
+    roles: [
+      { key: "attendee", describe: (count) => `participe à ${countOf(count, { one: "cours", other: "cours" })}` },
+      {
+        key: "booker",
+        describe: (count) => `a inscrit un proche (${countOf(count, { one: "inscription", other: "inscriptions" })})`,
+      },
+    ],
+    // The owner's notices of a registration name the person but have no recipient of theirs.
+    mails: registrationMailsMatch,
+    people(found, person, add) {
+      for (const row of rowsOf<RegistrationRow>(found, courseRegistrations)) {
+        if (attendeeIs(row, person)) add(`${row.firstName} ${row.lastName}`, row.email, row.phone, "attendee");
+        if (bookerIs(row, person) && row.bookerFirstName)
+          add(`${row.bookerFirstName} ${row.bookerLastName ?? ""}`, row.bookerEmail, row.bookerPhone, "booker");
+      }
+    },
+    async names(db, found) {
+      const registrations = rowsOf<RegistrationRow>(found, courseRegistrations);
+      const ticks = await attendanceByRegistration(
+        db,
+        registrations.map((row) => row.id),
+      );
+      return {
+        sessions: await sessionNames(
+          db,
+          registrations.map((row) => row.sessionId),
+        ),
+        attendance: new Map(registrations.map((row) => [row.id, attendanceText(ticks.get(row.id))])),
+      };
+    },
+    plan({ found, person, chosen }) {
+      const rows = rowsOf<RegistrationRow>(found, courseRegistrations);
+      const erased = rows.filter((row) => attendeeIs(row, person) && chosen(`${row.firstName} ${row.lastName}`));
+      const kept = rows.filter(
+        (row) =>
+          !erased.includes(row) &&
+          bookerIs(row, person) &&
+          !!row.bookerFirstName &&
+          chosen(`${row.bookerFirstName} ${row.bookerLastName ?? ""}`),
+      );
+      return { course_registrations: { erased, changed: kept } };
+    },
+    mailsErasedWith: (plan) => planned(plan).erased.flatMap((row) => row.mailIds),
+    // Mails that stay part of a registration that is not erased (found or not under the person's key).
+    async mailsKeptWith(db, plan, mails) {
+      if (mails.length === 0) return [];
+      const ids = sql.join(
+        mails.map((row) => sql`${row.id}`),
+        sql`, `,
+      );
+      const holders = await db
+        .select({ id: courseRegistrations.id, mailIds: courseRegistrations.mailIds })
+        .from(courseRegistrations)
+        .where(sql`${courseRegistrations.mailIds} && array[${ids}]::bigint[]`);
+      const erased = new Set(planned(plan).erased.map((row) => row.id));
+      return holders.filter((holder) => !erased.has(holder.id)).flatMap((holder) => holder.mailIds);
+    },
+    async erase(tx, plan, options) {
+      const { erased, changed } = planned(plan);
+      const freedSeats = await beforeErasingRegistrations(tx, erased);
+      await forgetBookers(
+        tx,
+        changed.map((row) => row.id),
+        plan.tables.outbox!.erased.map((row) => row.id as number),
+        options.now,
+      );
+      return {
+        deleted: {
+          course_registrations: await deleteRows(
+            tx,
+            courseRegistrations,
+            erased.map((row) => row.id),
+          ),
+        },
+        after: async () => ({ sessions_freed: await announceFreedSeats(tx, freedSeats, options) }),
+      };
+    },
+  },
+  retention: {
+    run: async (tx, now, { retentionMonths }) => ({
+      courseRegistrations: await deleteRegistrationsOfSessionsBefore(
+        tx,
+        new Date(
+          Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - retentionMonths, now.getUTCDate(), now.getUTCHours()),
+        ),
+      ),
+    }),
+  },
+  mailLabels: {
+    [BOOKING_MAIL.confirmation]: "Confirmation d’inscription à un cours",
+    [BOOKING_MAIL.waiting]: "Inscription sur la liste d’attente d’un cours",
+    [BOOKING_MAIL.reminder]: "Rappel la veille d’un cours",
+    [BOOKING_MAIL.registrationCancelled]: "Confirmation d’une désinscription d’un cours",
+    [BOOKING_MAIL.seatGiven]: "Place attribuée depuis la liste d’attente d’un cours",
+    [BOOKING_MAIL.sessionCancelled]: "Annulation d’une séance de cours",
+    [BOOKING_MAIL.dateMoved]: "Changement de date d’une séance de cours",
+    [BOOKING_MAIL.ownerRegistration]: "Avis d’une inscription à un cours",
+    [BOOKING_MAIL.ownerCancellation]: "Avis d’une désinscription d’un cours",
+    [BOOKING_MAIL.ownerErasure]: "Avis d’une place libérée par un effacement",
+  },
+};

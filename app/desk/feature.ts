@@ -1,0 +1,24 @@
+/**
+ * What a feature gives the mechanisms (DESIGN.md section 10): one typed
+ * value per feature, exported by its `app/<feature>/plug.server.ts` and
+ * listed by app/features.server.ts, the only module that names every
+ * feature. The mechanisms take the list from there (the registry,
+ * retention, the outbox, the desk's mail labels); none imports a feature.
+ */
+import type { OutboxPlug } from "~/mail/outbox.server";
+import type { MailLabels } from "./mail-labels.server";
+import type { PersonPlug } from "./person-types";
+import type { RetentionPlug } from "./retention.server";
+
+export interface Feature {
+  /** The feature's folder under app/. */
+  name: string;
+  /** Its tables in the person registry: found, shown, exported, erased (with hooks after). */
+  person?: PersonPlug;
+  /** Its retention rules, run by the daily job. */
+  retention?: RetentionPlug;
+  /** Its kinds of mail and their French labels, as the desk shows them. */
+  mailLabels?: MailLabels;
+  /** What the outbox does when one of its mails leaves. */
+  outbox?: OutboxPlug;
+}

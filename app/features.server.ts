@@ -1,0 +1,62 @@
+/**
+ * The composition root of the features (DESIGN.md section 10, decision
+ * 030): the one module that names every feature's plug
+ * (`app/<feature>/plug.server.ts`) and hands the list to the mechanisms,
+ * which import no feature. A new feature that stores a visitor's data, has
+ * retention rules, sends mails or attaches files joins `FEATURES` here.
+ *
+ * - `FEATURES`: the plugs, in the person page's order of their tables.
+ * - `MAIL_LABELS`: every kind of mail to its French label (the desk).
+ * - `OUTBOX_PLUGS`: for `new OutboxWorker({ plugs, ... })`.
+ * - the person registry bound to the list (`findPerson`, `erasePerson`...,
+ *   app/desk/person-registry.server.ts) and the retention job
+ *   (`runRetention`, `scheduleRetention`, app/desk/retention.server.ts).
+ */
+import { blogFeature } from "./blog/plug.server";
+import { callbackFeature } from "./callback/plug.server";
+import { contactFeature } from "./contact/plug.server";
+import { coursesFeature } from "./courses/plug.server";
+import type { Feature } from "./desk/feature";
+import { mailLabelsOf } from "./desk/mail-labels.server";
+import { personRegistry } from "./desk/person-registry.server";
+import { retention } from "./desk/retention.server";
+import { invoicesFeature } from "./invoices/plug.server";
+import { newsletterFeature } from "./newsletter/plug.server";
+import { picturesFeature } from "./pictures/plug.server";
+
+export const FEATURES: readonly Feature[] = [
+  contactFeature,
+  callbackFeature,
+  newsletterFeature,
+  coursesFeature,
+  invoicesFeature,
+  blogFeature,
+  picturesFeature,
+];
+
+export const MAIL_LABELS = mailLabelsOf(FEATURES);
+
+export const OUTBOX_PLUGS = FEATURES.flatMap((feature) => (feature.outbox ? [feature.outbox] : []));
+
+export const registry = personRegistry(
+  FEATURES.flatMap((feature) => (feature.person ? [feature.person] : [])),
+  MAIL_LABELS,
+);
+
+export const {
+  tables: PERSON_TABLES,
+  otherTables: TABLES_WITHOUT_PERSONAL_DATA,
+  findPerson,
+  countsOf,
+  describeCounts,
+  fieldNamesOf,
+  peopleIn,
+  planErasure,
+  exportOf,
+  planCounts,
+  erasePerson,
+} = registry;
+
+export const { runRetention, scheduleRetention } = retention(
+  FEATURES.flatMap((feature) => (feature.retention ? [feature.retention] : [])),
+);

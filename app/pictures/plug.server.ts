@@ -1,0 +1,14 @@
+/** What the owner's pictures give the mechanisms (app/desk/feature.ts): their tables, none holding a visitor's data. */
+import type { Feature } from "~/desk/feature";
+
+export const picturesFeature: Feature = {
+  name: "pictures",
+  person: {
+    tables: [],
+    otherTables: {
+      pictures: "the owner's pictures and their descriptions (no metadata kept: app/pictures/pictures.server.ts)",
+      picture_files: "the resized files of the owner's pictures, without EXIF or GPS data",
+      site_pictures: "which of the owner's pictures fills a slot of the home page",
+    },
+  },
+};
