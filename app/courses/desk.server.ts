@@ -9,7 +9,7 @@ import { stringify } from "csv-stringify/sync";
 import { z } from "zod";
 import { courses } from "~/content/courses";
 import { ATTENDANCE_LABELS, type AttendanceState } from "./attendance";
-import type { RegistrationRow } from "./booking.server";
+import type { RegistrationRow } from "./registrants.server";
 import {
   courseBySlug,
   MAX_SERIES_DATES,

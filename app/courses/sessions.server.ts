@@ -12,8 +12,8 @@
  *   date of a series copies the series, after its last date).
  * - `createSeries(db, fields, starts)`: a series, one session per date;
  *   `seriesSessions(db, seriesIds)`: every session of those series;
- *   `seriesLessons(sessions)`: a series' dates still held, by start.
- * Cancelling a session is in booking.server.ts (it mails the registrants).
+ *   (`seriesLessons`, a series' dates still held, is in seats.server.ts.)
+ * Cancelling a session is in session-changes.server.ts (it mails the registrants).
  * Times are `Date`s (UTC instants); the desk's form gives Europe/Zurich
  * wall-clock times, converted by `zurichToUtc`.
  */
@@ -23,6 +23,7 @@ import type { Course } from "~/content/types";
 import type { Database } from "~/db/client.server";
 import { courseRegistrations, courseSeries, courseSessions } from "~/db/schema";
 import { formatDateTimeRange } from "~/utils/format";
+import { lockSession, seriesLessons } from "./seats.server";
 
 /** A session row as Drizzle reads it. */
 export type SessionRow = typeof courseSessions.$inferSelect;
@@ -192,13 +193,6 @@ export async function seriesSessions(db: Database, seriesIds: readonly number[])
     .then((rows) => rows.map(({ session, waiting }) => ({ ...session, waiting: Number(waiting) })));
 }
 
-/** The dates of a series still held (not cancelled), by start. */
-export function seriesLessons<T extends Pick<SessionRow, "startsAt" | "cancelledAt">>(sessions: readonly T[]): T[] {
-  return sessions
-    .filter((session) => !session.cancelledAt)
-    .sort((a, b) => new Date(a.startsAt).getTime() - new Date(b.startsAt).getTime());
-}
-
 /**
  * The Swiss dates of a series (ISO "2026-10-20"): `count` dates a week
  * apart from `first` (`weekly`), the same wall-clock time each week across
@@ -234,7 +228,7 @@ export type UpdateResult = "updated" | "not-found" | "promised";
  */
 export async function updateSession(db: Database, id: number, fields: SessionFields): Promise<UpdateResult> {
   return db.transaction(async (tx) => {
-    const [session] = await tx.select().from(courseSessions).where(eq(courseSessions.id, id)).for("update");
+    const session = await lockSession(tx, id);
     if (!session) return "not-found" as const;
     const [active] = await tx
       .select({ count: sql<number>`count(*)::int` })
