@@ -10,15 +10,8 @@ import { z } from "zod";
 import { courses } from "~/content/courses";
 import { ATTENDANCE_LABELS, type AttendanceState } from "./attendance";
 import type { RegistrationRow } from "./registrants.server";
-import {
-  courseBySlug,
-  MAX_SERIES_DATES,
-  utcToZurich,
-  weeklyDates,
-  zurichToUtc,
-  type SessionFields,
-  type SessionRow,
-} from "./sessions.server";
+import { utcToZurich, zurichToUtc } from "~/utils/zurich-time.server";
+import { courseBySlug, MAX_SERIES_DATES, weeklyDates, type SessionFields, type SessionRow } from "./sessions.server";
 
 const sessionFormSchema = z.object({
   courseId: z.enum(courses.map((course) => course.id) as [string, ...string[]], {
