@@ -12,9 +12,10 @@
  *
  * - `lockSeats(tx, sessionId)`: the group, locked; `lockSession(tx, id)`: one row, locked.
  * - `moveSeats(tx, group, delta)`: seats taken (+) or given back (-) on every session of the group.
+ * - `giveBackSeats(tx, held)`: an erasure's seats given back, under the same locks.
  * - `freeSeats`, `groupClosed`, `firstStart`, `lastStart`, `lessonsOf`, `seriesLessons`: what a group holds.
  */
-import { asc, eq, inArray, sql } from "drizzle-orm";
+import { asc, eq, inArray, or, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { courseSessions } from "~/db/schema";
 import type { SessionRow } from "./sessions.server";
@@ -95,6 +96,43 @@ export async function moveSeats(tx: Database, group: SeatGroup, delta: number): 
       ),
     );
 }
+/** Seats a confirmed registration holds: on `sessionId`, or on every date of series `seriesId`. */
+export interface HeldSeats {
+  sessionId: number;
+  seriesId: number | null;
+  seats: number;
+}
+
+/**
+ * Gives back the seats of confirmed registrations (an erasure, in its
+ * transaction): every session they hold seats on is locked first, in id
+ * order as `lockSeats` does (no deadlock with a booking), then each
+ * registration's seats leave its session or every date of its series.
+ * @throws the driver's error.
+ */
+export async function giveBackSeats(tx: Database, held: readonly HeldSeats[]): Promise<void> {
+  if (!held.length) return;
+  const sessionIds = [...new Set(held.map((row) => row.sessionId))];
+  const seriesIds = [...new Set(held.flatMap((row) => (row.seriesId === null ? [] : [row.seriesId])))];
+  await tx
+    .select({ id: courseSessions.id })
+    .from(courseSessions)
+    .where(
+      or(
+        inArray(courseSessions.id, sessionIds),
+        seriesIds.length ? inArray(courseSessions.seriesId, seriesIds) : sql`false`,
+      ),
+    )
+    .orderBy(asc(courseSessions.id))
+    .for("update");
+  for (const row of held) {
+    await tx
+      .update(courseSessions)
+      .set({ seatsTaken: sql`${courseSessions.seatsTaken} - ${row.seats}` })
+      .where(row.seriesId === null ? eq(courseSessions.id, row.sessionId) : eq(courseSessions.seriesId, row.seriesId));
+  }
+}
+
 /** What the mails say of the group's dates: every date of a series, nothing more for a single session. */
 export const lessonsOf = (group: SeatGroup) => (group.seriesId === null ? undefined : group.lessons);
 
