@@ -1,18 +1,13 @@
 /**
  * Blog articles: `app/content/blog/{slug}.md` (or `BLOG_CONTENT_DIR`), YAML
- * front matter validated by zod, Markdown turned into HTML by unified, with
- * French typography (`typeset`). A bad file fails the build with an
+ * front matter validated by zod, Markdown turned into HTML by the site's one
+ * pipeline (app/utils/markdown.server.ts: sanitised, French typography). A bad file fails the build with an
  * `ArticleError` naming the file, the field and what is wrong (decision 004).
  */
 import fs from "node:fs";
 import path from "node:path";
 import rehypeExternalLinks from "rehype-external-links";
 import rehypeSlug from "rehype-slug";
-import rehypeStringify from "rehype-stringify";
-import remarkGfm from "remark-gfm";
-import remarkParse from "remark-parse";
-import remarkRehype from "remark-rehype";
-import { unified } from "unified";
 import { VFile } from "vfile";
 import { matter } from "vfile-matter";
 import { z } from "zod";
@@ -26,7 +21,8 @@ import {
   type PictureRow,
 } from "~/pictures/pictures.server";
 import { formatDate } from "~/utils/format";
-import { typeset, typesetAll } from "~/utils/typography";
+import { markdownRenderer, type HastNode } from "~/utils/markdown.server";
+import { typesetAll } from "~/utils/typography";
 import type { Article } from "./types";
 
 export class ArticleError extends Error {
@@ -104,42 +100,27 @@ export function youtubeId(address: string): string | null {
   return id && /^[\w-]{11}$/.test(id) ? id : null;
 }
 
-/** A hast node, as far as `rehypeTypeset` and `rehypePictures` read it. */
-interface HastNode {
-  type: string;
-  tagName?: string;
-  value?: string;
-  properties?: Record<string, unknown>;
-  children?: HastNode[];
-}
-
-/** Applies `typeset` to the text of the article (after the heading ids are made), not to `<code>` and `<pre>`. */
-function rehypeTypeset() {
-  const visit = (node: HastNode) => {
-    if (node.type === "text" && node.value !== undefined) node.value = typeset(node.value);
-    else if (node.tagName !== "code" && node.tagName !== "pre") node.children?.forEach(visit);
-  };
-  return visit;
-}
-
-const markdownProcessor = unified()
-  .use(remarkParse)
-  .use(remarkGfm)
-  .use(remarkRehype)
-  .use(rehypeSlug)
-  .use(rehypeExternalLinks, {
-    target: "_blank",
-    rel: ["noopener", "noreferrer"],
-    content: {
-      type: "element",
-      tagName: "span",
-      properties: { className: ["sr-only"] },
-      children: [{ type: "text", value: " (nouvel onglet)" }],
+/**
+ * Articles' Markdown (app/utils/markdown.server.ts): heading ids, external
+ * links in a new tab (said to screen readers), the desk's pictures.
+ */
+const renderMarkdown = markdownRenderer([
+  rehypeSlug,
+  [
+    rehypeExternalLinks,
+    {
+      target: "_blank",
+      rel: ["noopener", "noreferrer"],
+      content: {
+        type: "element",
+        tagName: "span",
+        properties: { className: ["sr-only"] },
+        children: [{ type: "text", value: " (nouvel onglet)" }],
+      },
     },
-  })
-  .use(rehypeTypeset)
-  .use(rehypePictures)
-  .use(rehypeStringify);
+  ],
+  rehypePictures,
+]);
 
 /** An article as stored: its front matter fields and its Markdown body (`body`), before rendering. */
 export type ArticleRecord = z.output<typeof frontMatterSchema> & { slug: string; body: string };
@@ -250,7 +231,7 @@ function rehypePictures() {
  * links in a new tab, French spaces, the desk's `pictures` as `<picture>`).
  */
 export function renderArticleBody(markdown: string, pictures: ReadonlyMap<number, ArticlePicture> = new Map()): string {
-  return String(markdownProcessor.processSync(new VFile({ value: markdown, data: { pictures } })));
+  return renderMarkdown(markdown, { pictures });
 }
 
 /**

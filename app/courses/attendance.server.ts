@@ -15,7 +15,7 @@ import type { Database } from "~/db/client.server";
 import { courseAttendance, courseSessions } from "~/db/schema";
 import { ATTENDANCE_LABELS, ATTENDANCE_STATES, type AttendanceState } from "./attendance";
 import { formatDateTime } from "~/utils/format";
-import { listRegistrations } from "./booking.server";
+import { listRegistrations } from "./registrations.server";
 
 /** Whether `value` is a state the owner may tick. */
 export const isAttendanceState = (value: unknown): value is AttendanceState =>

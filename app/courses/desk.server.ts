@@ -1,24 +1,16 @@
 /**
  * The desk's side of courses: reading the session form (course, Swiss date
  * and time, duration, place, capacity, minimum, price) with French
- * messages per field, and the CSV of a session's registrants
- * (csv-stringify; `;` separated with a BOM, so Excel in Switzerland opens it
- * in columns).
+ * messages per field, and the CSV of a session's registrants (the desk's
+ * one CSV writer, app/desk/csv.server.ts).
  */
-import { stringify } from "csv-stringify/sync";
 import { z } from "zod";
 import { courses } from "~/content/courses";
+import { spreadsheetCsv, type CsvColumn } from "~/desk/csv.server";
 import { ATTENDANCE_LABELS, type AttendanceState } from "./attendance";
-import type { RegistrationRow } from "./booking.server";
-import {
-  courseBySlug,
-  MAX_SERIES_DATES,
-  utcToZurich,
-  weeklyDates,
-  zurichToUtc,
-  type SessionFields,
-  type SessionRow,
-} from "./sessions.server";
+import type { RegistrationRow } from "./registrants.server";
+import { utcToZurich, zurichToUtc } from "~/utils/zurich-time.server";
+import { courseBySlug, MAX_SERIES_DATES, weeklyDates, type SessionFields, type SessionRow } from "./sessions.server";
 
 const sessionFormSchema = z.object({
   courseId: z.enum(courses.map((course) => course.id) as [string, ...string[]], {
@@ -228,52 +220,25 @@ export function registrantsCsv(
   rows: readonly RegistrationRow[],
   attendance: ReadonlyMap<number, AttendanceState> = new Map(),
 ): string {
-  const at = (iso: string) => {
-    const { date, time } = utcToZurich(new Date(iso));
-    return `${date} ${time}`;
-  };
-  return (
-    "\uFEFF" +
-    stringify(
-      rows.map((row) => [
-        REGISTRATION_STATUS_LABELS[row.status] ?? row.status,
-        row.seats,
-        row.firstName,
-        row.lastName,
-        row.phone,
-        row.email ?? "",
-        [row.bookerFirstName, row.bookerLastName].filter(Boolean).join(" "),
-        row.bookerPhone ?? "",
-        row.bookerEmail ?? "",
-        row.message ?? "",
-        row.source === "desk" ? "Téléphone" : "Site",
-        at(row.createdAt),
-        ((state) => (state ? ATTENDANCE_LABELS[state] : ""))(attendance.get(row.id)),
-      ]),
-      {
-        delimiter: ";",
-        header: true,
-        columns: [
-          "Statut",
-          "Places",
-          "Prénom",
-          "Nom",
-          "Téléphone",
-          "E-mail",
-          "Inscrit(e) par",
-          "Téléphone de qui inscrit",
-          "E-mail de qui inscrit",
-          "Message",
-          "Source",
-          "Inscrit(e) le",
-          "Présence",
-        ],
-        // A cell that starts like a formula gets a leading apostrophe (CSV injection); a telephone number
-        // (digits, spaces and + ( ) - . only) cannot be one and stays as it is.
-        cast: {
-          string: (value) => (/^[=+\-@\t\r]/.test(value) && !/^[0-9 +().-]+$/.test(value) ? `'${value}` : value),
-        },
-      },
-    )
-  );
+  return spreadsheetCsv(registrantColumns(attendance), rows);
 }
+
+/** The registrants' columns, the attendance read from `attendance`. */
+const registrantColumns = (attendance: ReadonlyMap<number, AttendanceState>): CsvColumn<RegistrationRow>[] => [
+  { label: "Statut", value: (row) => REGISTRATION_STATUS_LABELS[row.status] ?? row.status },
+  { label: "Places", value: (row) => String(row.seats) },
+  { label: "Prénom", value: (row) => row.firstName },
+  { label: "Nom", value: (row) => row.lastName },
+  { label: "Téléphone", value: (row) => row.phone },
+  { label: "E-mail", value: (row) => row.email ?? "" },
+  { label: "Inscrit(e) par", value: (row) => [row.bookerFirstName, row.bookerLastName].filter(Boolean).join(" ") },
+  { label: "Téléphone de qui inscrit", value: (row) => row.bookerPhone ?? "" },
+  { label: "E-mail de qui inscrit", value: (row) => row.bookerEmail ?? "" },
+  { label: "Message", value: (row) => row.message ?? "" },
+  { label: "Source", value: (row) => (row.source === "desk" ? "Téléphone" : "Site") },
+  { label: "Inscrit(e) le", value: (row, formatTime) => formatTime(row.createdAt) },
+  {
+    label: "Présence",
+    value: (row) => ((state) => (state ? ATTENDANCE_LABELS[state] : ""))(attendance.get(row.id)),
+  },
+];

@@ -39,6 +39,7 @@ import { formatDateTime } from "~/utils/format";
 import { courseBySlug } from "./sessions.server";
 import { REGISTRATION_TOKEN_PURPOSE, type FreedSeats, type RegistrationRow } from "./booking.server";
 import { REGISTRATION_STATUS_LABELS } from "./desk.server";
+import { giveBackSeats } from "./seats.server";
 
 /** Whom to look for: a lower-cased e-mail, a telephone in E.164, or both (rows matching either). */
 export interface RegistrationPerson {
@@ -131,30 +132,8 @@ export async function beforeErasingRegistrations(
   rows: readonly RegistrationRow[],
 ): Promise<FreedSeats[]> {
   const confirmed = rows.filter((row) => row.status === "confirmed");
-  const sessionIds = [...new Set(confirmed.map((row) => row.sessionId))];
-  const seriesIds = [...new Set(confirmed.flatMap((row) => (row.seriesId === null ? [] : [row.seriesId])))];
   // A series' registration holds its seats on every date of the series: each is locked, then given back.
-  const heldOn = (row: RegistrationRow) =>
-    row.seriesId === null ? eq(courseSessions.id, row.sessionId) : eq(courseSessions.seriesId, row.seriesId);
-  if (sessionIds.length) {
-    await tx
-      .select({ id: courseSessions.id })
-      .from(courseSessions)
-      .where(
-        or(
-          inArray(courseSessions.id, sessionIds),
-          seriesIds.length ? inArray(courseSessions.seriesId, seriesIds) : sql`false`,
-        ),
-      )
-      .orderBy(asc(courseSessions.id))
-      .for("update");
-  }
-  for (const row of confirmed) {
-    await tx
-      .update(courseSessions)
-      .set({ seatsTaken: sql`${courseSessions.seatsTaken} - ${row.seats}` })
-      .where(heldOn(row));
-  }
+  await giveBackSeats(tx, confirmed);
   if (rows.length) {
     await deleteTokensOfRows(tx, REGISTRATION_TOKEN_PURPOSE, {
       id: courseRegistrations.id,

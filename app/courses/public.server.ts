@@ -20,7 +20,6 @@ import {
   lessonLines,
   listSessions,
   placesLeft,
-  seriesLessons,
   seriesSessions,
   sessionEnd,
   sessionState,
@@ -28,6 +27,7 @@ import {
   type SessionState,
   type SessionWithWaiting,
 } from "./sessions.server";
+import { seriesLessons } from "./seats.server";
 
 /** A session as a visitor sees it. */
 export interface PublicSession {

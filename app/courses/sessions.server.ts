@@ -12,10 +12,10 @@
  *   date of a series copies the series, after its last date).
  * - `createSeries(db, fields, starts)`: a series, one session per date;
  *   `seriesSessions(db, seriesIds)`: every session of those series;
- *   `seriesLessons(sessions)`: a series' dates still held, by start.
- * Cancelling a session is in booking.server.ts (it mails the registrants).
+ *   (`seriesLessons`, a series' dates still held, is in seats.server.ts.)
+ * Cancelling a session is in session-changes.server.ts (it mails the registrants).
  * Times are `Date`s (UTC instants); the desk's form gives Europe/Zurich
- * wall-clock times, converted by `zurichToUtc`.
+ * wall-clock times, converted by `zurichToUtc` (app/utils/zurich-time.server.ts).
  */
 import { and, asc, eq, gte, inArray, sql } from "drizzle-orm";
 import { courses } from "~/content/courses";
@@ -23,6 +23,11 @@ import type { Course } from "~/content/types";
 import type { Database } from "~/db/client.server";
 import { courseRegistrations, courseSeries, courseSessions } from "~/db/schema";
 import { formatDateTimeRange } from "~/utils/format";
+import { zurichDaysLater } from "~/utils/zurich-time.server";
+import { lockSession, seriesLessons } from "./seats.server";
+
+/** The Swiss wall clock both ways (the desk's form, the tests): app/utils/zurich-time.server.ts. */
+export { utcToZurich, zurichToUtc } from "~/utils/zurich-time.server";
 
 /** A session row as Drizzle reads it. */
 export type SessionRow = typeof courseSessions.$inferSelect;
@@ -192,13 +197,6 @@ export async function seriesSessions(db: Database, seriesIds: readonly number[])
     .then((rows) => rows.map(({ session, waiting }) => ({ ...session, waiting: Number(waiting) })));
 }
 
-/** The dates of a series still held (not cancelled), by start. */
-export function seriesLessons<T extends Pick<SessionRow, "startsAt" | "cancelledAt">>(sessions: readonly T[]): T[] {
-  return sessions
-    .filter((session) => !session.cancelledAt)
-    .sort((a, b) => new Date(a.startsAt).getTime() - new Date(b.startsAt).getTime());
-}
-
 /**
  * The Swiss dates of a series (ISO "2026-10-20"): `count` dates a week
  * apart from `first` (`weekly`), the same wall-clock time each week across
@@ -234,7 +232,7 @@ export type UpdateResult = "updated" | "not-found" | "promised";
  */
 export async function updateSession(db: Database, id: number, fields: SessionFields): Promise<UpdateResult> {
   return db.transaction(async (tx) => {
-    const [session] = await tx.select().from(courseSessions).where(eq(courseSessions.id, id)).for("update");
+    const session = await lockSession(tx, id);
     if (!session) return "not-found" as const;
     const [active] = await tx
       .select({ count: sql<number>`count(*)::int` })
@@ -258,13 +256,6 @@ export async function updateSession(db: Database, id: number, fields: SessionFie
     await tx.update(courseSessions).set(next).where(eq(courseSessions.id, id));
     return "updated" as const;
   });
-}
-
-/** The Swiss wall-clock time of `startsAt`, `days` later (a week later across a daylight-saving change keeps "14 h 00"). */
-function daysLater(startsAt: string, days: number): Date {
-  const { date, time } = utcToZurich(new Date(startsAt));
-  const [year, month, day] = date.split("-").map(Number) as [number, number, number];
-  return zurichToUtc(new Date(Date.UTC(year, month - 1, day + days)).toISOString().slice(0, 10), time);
 }
 
 /** A session's fields to copy (course, duration, place, capacity, minimum, price) at `startsAt`. */
@@ -295,13 +286,13 @@ const copyOf = (session: SessionRow, startsAt: Date): SessionFields => ({
 export async function duplicateSession(db: Database, id: number, days = 7): Promise<number | undefined> {
   const session = await getSession(db, id);
   if (!session) return undefined;
-  if (session.seriesId === null) return createSession(db, copyOf(session, daysLater(session.startsAt, days)));
+  if (session.seriesId === null) return createSession(db, copyOf(session, zurichDaysLater(session.startsAt, days)));
   const lessons = seriesLessons(await seriesSessions(db, [session.seriesId]));
   if (lessons.length < 2) return undefined;
   const spanDays = Math.round(
     (new Date(lessons.at(-1)!.startsAt).getTime() - new Date(lessons[0]!.startsAt).getTime()) / 86_400_000,
   );
-  const starts = lessons.map((lesson) => daysLater(lesson.startsAt, spanDays + days));
+  const starts = lessons.map((lesson) => zurichDaysLater(lesson.startsAt, spanDays + days));
   const { sessionIds } = await createSeries(db, copyOf(lessons[0]!, starts[0]!), starts);
   // Each date keeps its own place (createSeries gave them the first's).
   for (const [index, lesson] of lessons.entries()) {
@@ -312,44 +303,4 @@ export async function duplicateSession(db: Database, id: number, days = 7): Prom
       .where(eq(courseSessions.id, sessionIds[index]!));
   }
   return sessionIds[0];
-}
-
-const zurichParts = new Intl.DateTimeFormat("en-CA", {
-  timeZone: "Europe/Zurich",
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-  hour: "2-digit",
-  minute: "2-digit",
-  hourCycle: "h23",
-});
-
-/** A UTC instant as a Swiss date ("2026-10-25") and time ("14:00"), as the desk's form shows them. */
-export function utcToZurich(moment: Date): { date: string; time: string } {
-  const part = Object.fromEntries(zurichParts.formatToParts(moment).map(({ type, value }) => [type, value]));
-  return { date: `${part.year}-${part.month}-${part.day}`, time: `${part.hour}:${part.minute}` };
-}
-
-/**
- * The UTC instant of a Swiss wall-clock date ("2026-10-25") and time
- * ("14:00"), daylight-saving time included. In the hour that happens twice
- * (late October, 2 h 00 – 3 h 00) the first one is taken.
- * @throws RangeError when the date or time is not valid.
- */
-export function zurichToUtc(date: string, time: string): Date {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
-  const clock = /^([01]\d|2[0-3]):([0-5]\d)$/.exec(time);
-  if (!match || !clock) throw new RangeError(`Invalid date or time: ${date} ${time}`);
-  const wall = Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]), Number(clock[1]), Number(clock[2]));
-  if (new Date(wall).toISOString().slice(0, 10) !== date) {
-    throw new RangeError(`Invalid date: ${date}`);
-  }
-  // Zurich is UTC+1 or UTC+2: try both offsets, the earlier instant first.
-  for (const offsetHours of [2, 1]) {
-    const candidate = new Date(wall - offsetHours * 3_600_000);
-    const shown = utcToZurich(candidate);
-    if (shown.date === date && shown.time === time) return candidate;
-  }
-  // A time skipped by the spring change (2 h 30 in late March): one hour later.
-  return new Date(wall - 3_600_000);
 }

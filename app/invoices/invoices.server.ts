@@ -21,6 +21,7 @@
  *   in what it counts) and the accounts' CSV.
  */
 import { and, desc, eq, sql } from "drizzle-orm";
+import { formatReference } from "swissqrbill/utils";
 import type { Database } from "~/db/client.server";
 import {
   contacts,
@@ -383,7 +384,9 @@ const INVOICE_COLUMNS: readonly CsvColumn<Invoice>[] = [
   { label: "État", value: (row) => INVOICE_STATUS_LABELS[row.status] ?? row.status },
   { label: "Payée le", value: (row) => row.paidOn?.split("-").reverse().join(".") ?? "" },
   { label: "Moyen de paiement", value: (row) => (row.paidBy ? PAYMENT_METHODS[row.paidBy as PaymentMethod] : "") },
-  { label: "Référence", value: (row) => row.reference },
+  // In blocks as the bill prints it ("21 00000 00003 13947 14300 09017"): a spreadsheet reads 27 bare digits
+  // as a number and loses the last ones (decision 031).
+  { label: "Référence", value: (row) => formatReference(row.reference) },
   { label: "Annulée le", value: (row, formatTime) => (row.cancelledAt ? formatTime(row.cancelledAt) : "") },
 ];
 

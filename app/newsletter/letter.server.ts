@@ -15,29 +15,14 @@
  *   unsubscribe headers;
  * - `confirmationMail({ confirmUrl, siteUrl })` → the double opt-in's mail.
  */
-import rehypeSanitize from "rehype-sanitize";
-import rehypeStringify from "rehype-stringify";
-import remarkGfm from "remark-gfm";
-import remarkParse from "remark-parse";
-import remarkRehype from "remark-rehype";
-import { unified } from "unified";
 import { mailButton, mailDocument, MAIL_STYLES, mailParagraph, replyText, visitorFooter } from "~/mail/layout.server";
 import { escapeHtml, oneLine } from "~/mail/render.server";
 import { siteName } from "~/content/site-name";
-import { typeset } from "~/utils/typography";
+import { markdownRenderer, type HastNode } from "~/utils/markdown.server";
 
-interface HastNode {
-  type: string;
-  tagName?: string;
-  value?: string;
-  properties?: Record<string, unknown>;
-  children?: HastNode[];
-}
-
-/** Typesets text (not code) and adds the inline styles. */
-function rehypeLetter() {
+/** Adds the mail's inline styles (the pipeline typesets the text). */
+function rehypeLetterStyles() {
   const visit = (node: HastNode) => {
-    if (node.type === "text" && node.value !== undefined) node.value = typeset(node.value);
     if (node.tagName && MAIL_STYLES[node.tagName])
       node.properties = { ...node.properties, style: MAIL_STYLES[node.tagName] };
     if (node.tagName !== "code" && node.tagName !== "pre") node.children?.forEach(visit);
@@ -46,22 +31,15 @@ function rehypeLetter() {
 }
 
 /**
- * Markdown to HTML, then GitHub's sanitising rules (`rehype-sanitize`'s
- * default schema: links only to http, https, mailto and the like, so a
- * `javascript:` or `data:` address written in the Markdown loses its
- * `href`, issue 24), then the letter's typesetting and styles.
+ * The site's Markdown pipeline (app/utils/markdown.server.ts: raw HTML
+ * dropped, only web, mail, telephone and relative addresses kept, issue 24),
+ * then the letter's styles.
  */
-const pipeline = unified()
-  .use(remarkParse)
-  .use(remarkGfm)
-  .use(remarkRehype)
-  .use(rehypeSanitize)
-  .use(rehypeLetter)
-  .use(rehypeStringify);
+const renderMarkdown = markdownRenderer([rehypeLetterStyles]);
 
 /** The HTML of a letter's body (no raw HTML from the Markdown). */
 export function renderLetterBody(markdown: string): string {
-  return String(pipeline.processSync(markdown));
+  return renderMarkdown(markdown);
 }
 
 export interface LetterMail {

@@ -5,7 +5,7 @@
  * scanners may follow it). An unknown or expired link answers 404.
  */
 import { settingsFrom } from "~/config/settings.server";
-import { everyDateCancelled, findRegistrationByToken } from "~/courses/booking.server";
+import { everyDateCancelled, findRegistrationByToken } from "~/courses/registrations.server";
 import { CALENDAR_FILE, registrationCalendar } from "~/courses/ics.server";
 import { registrationPath } from "~/courses/links";
 import { courseBySlug } from "~/courses/sessions.server";

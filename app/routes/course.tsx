@@ -24,7 +24,7 @@ import { CourseFacts } from "~/components/course-facts";
 import { themeClasses } from "~/components/theme";
 import { settingsFrom } from "~/config/settings.server";
 import { BookingForm } from "~/courses/booking-form";
-import { registerForSession } from "~/courses/booking.server";
+import { registerForSession } from "~/courses/register.server";
 import { publicLimits } from "~/courses/limits.server";
 import { registrationPath } from "~/courses/links";
 import { courseStructuredData, publicChoice, upcomingChoices } from "~/courses/public.server";

@@ -15,7 +15,7 @@ import { data, Form, Link, useActionData, useLoaderData } from "react-router";
 import { Button } from "~/components/ui/button";
 import { ATTENDANCE_LABELS, ATTENDANCE_STATES, type AttendanceState } from "~/courses/attendance";
 import { attendanceOf, isAttendanceState, markAttendance } from "~/courses/attendance.server";
-import { listRegistrations } from "~/courses/booking.server";
+import { listRegistrations } from "~/courses/registrations.server";
 import { courseBySlug, getSession, seriesSessions, sessionEnd } from "~/courses/sessions.server";
 import { PrintButton } from "~/courses/print-button";
 import { audit } from "~/desk/audit.server";

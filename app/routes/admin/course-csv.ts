@@ -6,7 +6,7 @@
  */
 import { data } from "react-router";
 import { attendanceOf } from "~/courses/attendance.server";
-import { listRegistrations } from "~/courses/booking.server";
+import { listRegistrations } from "~/courses/registrations.server";
 import { registrantsCsv } from "~/courses/desk.server";
 import { getSession } from "~/courses/sessions.server";
 import { requireOwner } from "~/desk/guard.server";

@@ -27,14 +27,11 @@ import { Input } from "~/components/ui/input";
 import { courses } from "~/content/courses";
 import { settingsFrom } from "~/config/settings.server";
 import { Field } from "~/components/form-parts";
-import {
-  cancelRegistrationByOwner,
-  cancelSession,
-  giveSeat,
-  listRegistrations,
-  moveSeriesDate,
-  registerForSession,
-} from "~/courses/booking.server";
+import { cancelRegistrationByOwner } from "~/courses/cancel.server";
+import { registerForSession } from "~/courses/register.server";
+import { listRegistrations } from "~/courses/registrations.server";
+import { cancelSession, moveSeriesDate } from "~/courses/session-changes.server";
+import { giveSeat } from "~/courses/waiting-list.server";
 import { readSessionForm, REGISTRATION_STATUS_LABELS, sessionFormValues } from "~/courses/desk.server";
 import { burstsOf } from "~/courses/limits.server";
 import { bookingMessages, bookingSchema } from "~/courses/schema";

@@ -1,0 +1,144 @@
+/**
+ * The one place that locks course sessions (`select ... for update` on
+ * `course_sessions`) and moves their seats. A registration holds its seats
+ * on a seat group: a single-date session, or every session of a series.
+ *
+ * Concurrency: every change of a session's seats first locks the group's
+ * rows, in id order (the same order in every transaction, so two never
+ * wait on each other in a circle), so registrations for one session run
+ * one after the other in every server process sharing the database, and a
+ * waiting list's `id` order is the order the locks were granted (arrival
+ * order). The table's check (`seats_taken <= capacity`) is the second line.
+ *
+ * - `lockSeats(tx, sessionId)`: the group, locked; `lockSession(tx, id)`: one row, locked.
+ * - `moveSeats(tx, group, delta)`: seats taken (+) or given back (-) on every session of the group.
+ * - `giveBackSeats(tx, held)`: an erasure's seats given back, under the same locks.
+ * - `freeSeats`, `groupClosed`, `firstStart`, `lastStart`, `lessonsOf`, `seriesLessons`: what a group holds.
+ */
+import { asc, eq, inArray, or, sql } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { courseSessions } from "~/db/schema";
+import type { SessionRow } from "./sessions.server";
+
+/**
+ * Locks the session `sessionId` alone (`select ... for update`), for a
+ * change of that row that takes no seats (the desk's edit).
+ * @returns undefined when there is no such session.
+ */
+export async function lockSession(tx: Database, sessionId: number): Promise<SessionRow | undefined> {
+  const [session] = await tx.select().from(courseSessions).where(eq(courseSessions.id, sessionId)).for("update");
+  return session;
+}
+
+/**
+ * The sessions a registration holds its seats on, locked: a single-date
+ * session, or every session of a series.
+ */
+export interface SeatGroup {
+  /** The session registrations point at: the single session, or the series' first session by id. */
+  anchor: SessionRow;
+  /** Every session of the group, cancelled ones too, in id order (the lock order). */
+  sessions: SessionRow[];
+  /** The dates still held, by start: what the mails, the calendar file and the reminders name. */
+  lessons: SessionRow[];
+  /** The series' id, or null for a single-date session. */
+  seriesId: number | null;
+}
+
+/**
+ * Locks the sessions of `sessionId`'s group (`select ... for update`):
+ * the session alone, or every session of its series in id order (the
+ * order every transaction takes them in, so none waits for another in a
+ * circle). Seats move on every session of a series together, so each
+ * session's check (`seats_taken <= capacity`) holds on every date.
+ * @returns undefined when there is no such session.
+ */
+export async function lockSeats(tx: Database, sessionId: number): Promise<SeatGroup | undefined> {
+  const [found] = await tx
+    .select({ seriesId: courseSessions.seriesId })
+    .from(courseSessions)
+    .where(eq(courseSessions.id, sessionId));
+  if (!found) return undefined;
+  if (found.seriesId === null) {
+    const session = await lockSession(tx, sessionId);
+    return session && { anchor: session, sessions: [session], lessons: [session], seriesId: null };
+  }
+  const sessions = await tx
+    .select()
+    .from(courseSessions)
+    .where(eq(courseSessions.seriesId, found.seriesId))
+    .orderBy(asc(courseSessions.id))
+    .for("update");
+  return { anchor: sessions[0]!, sessions, lessons: seriesLessons(sessions), seriesId: found.seriesId };
+}
+
+/** When the group begins: its first date still held (the anchor's when every date is cancelled). */
+export const firstStart = (group: SeatGroup) => (group.lessons[0] ?? group.anchor).startsAt;
+/** The start of the group's last date still held. */
+export const lastStart = (group: SeatGroup) => (group.lessons.at(-1) ?? group.anchor).startsAt;
+/** Whether the group no longer takes registrations at `now`: cancelled (every date), or begun. */
+export const groupClosed = (group: SeatGroup, now: Date) =>
+  (group.seriesId === null ? group.anchor.cancelledAt !== null : group.lessons.length === 0) ||
+  new Date(firstStart(group)).getTime() <= now.getTime();
+/** The seats free on every session of the group. */
+export const freeSeats = (group: SeatGroup) =>
+  Math.min(...group.sessions.map((session) => session.capacity - session.seatsTaken));
+
+/** Adds `delta` seats (negative: gives them back) to every session of the group, under its locks. */
+export async function moveSeats(tx: Database, group: SeatGroup, delta: number): Promise<void> {
+  await tx
+    .update(courseSessions)
+    .set({ seatsTaken: sql`${courseSessions.seatsTaken} + ${delta}` })
+    .where(
+      inArray(
+        courseSessions.id,
+        group.sessions.map((session) => session.id),
+      ),
+    );
+}
+/** Seats a confirmed registration holds: on `sessionId`, or on every date of series `seriesId`. */
+export interface HeldSeats {
+  sessionId: number;
+  seriesId: number | null;
+  seats: number;
+}
+
+/**
+ * Gives back the seats of confirmed registrations (an erasure, in its
+ * transaction): every session they hold seats on is locked first, in id
+ * order as `lockSeats` does (no deadlock with a booking), then each
+ * registration's seats leave its session or every date of its series.
+ * @throws the driver's error.
+ */
+export async function giveBackSeats(tx: Database, held: readonly HeldSeats[]): Promise<void> {
+  if (!held.length) return;
+  const sessionIds = [...new Set(held.map((row) => row.sessionId))];
+  const seriesIds = [...new Set(held.flatMap((row) => (row.seriesId === null ? [] : [row.seriesId])))];
+  await tx
+    .select({ id: courseSessions.id })
+    .from(courseSessions)
+    .where(
+      or(
+        inArray(courseSessions.id, sessionIds),
+        seriesIds.length ? inArray(courseSessions.seriesId, seriesIds) : sql`false`,
+      ),
+    )
+    .orderBy(asc(courseSessions.id))
+    .for("update");
+  for (const row of held) {
+    await tx
+      .update(courseSessions)
+      .set({ seatsTaken: sql`${courseSessions.seatsTaken} - ${row.seats}` })
+      .where(row.seriesId === null ? eq(courseSessions.id, row.sessionId) : eq(courseSessions.seriesId, row.seriesId));
+  }
+}
+
+/** What the mails say of the group's dates: every date of a series, nothing more for a single session. */
+export const lessonsOf = (group: SeatGroup) => (group.seriesId === null ? undefined : group.lessons);
+
+/** The dates of a series still held (not cancelled), by start. */
+export function seriesLessons<T extends Pick<SessionRow, "startsAt" | "cancelledAt">>(sessions: readonly T[]): T[] {
+  return sessions
+    .filter((session) => !session.cancelledAt)
+    .sort((a, b) => new Date(a.startsAt).getTime() - new Date(b.startsAt).getTime());
+}

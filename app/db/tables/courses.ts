@@ -1,0 +1,161 @@
+/**
+ * Courses people can book (app/courses/): series, sessions, registrations, attendance.
+ */
+import { sql } from "drizzle-orm";
+import { bigint, bigserial, check, index, integer, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
+
+// --- Courses people can book (app/courses/).
+
+/** What the owner ticks for one person on one date (French words: app/courses/attendance.ts). */
+export type AttendanceState = "present" | "absent" | "excused";
+
+/**
+ * A series: the dated sessions of one course sold together ("4 séances de
+ * 1h30"; migration 0018, docs/decisions/027-course-series.md). Its sessions
+ * name it (`course_sessions.series_id`); a registration for it names it too
+ * and takes its seats on every one of them.
+ */
+export const courseSeries = pgTable("course_series", {
+  id: bigserial("id", { mode: "number" }).primaryKey(),
+  courseId: text("course_id").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true, mode: "string" }).notNull().defaultNow(),
+});
+
+/**
+ * A dated session of a course (`course_id`: an id of app/content/courses.ts,
+ * also the slug of `/cours/{slug}`). `starts_at` is stored in UTC and shown
+ * in Europe/Zurich. `seats_taken` counts the confirmed seats: every booking
+ * changes it under the row's lock (app/courses/booking.server.ts), and the
+ * check keeps it within `capacity` whatever the concurrency. The state is
+ * derived: annulée (`cancelled_at`), passée (started), complète (no seat
+ * left), ouverte.
+ */
+export const courseSessions = pgTable(
+  "course_sessions",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    courseId: text("course_id").notNull(),
+    startsAt: timestamp("starts_at", { withTimezone: true, mode: "string" }).notNull(),
+    durationMinutes: integer("duration_minutes").notNull(),
+    placeName: text("place_name").notNull(),
+    placeAddress: text("place_address").notNull(),
+    /** Floor, lift, parking, public transport: free text, shown as written. */
+    placeAccess: text("place_access").notNull().default(""),
+    capacity: integer("capacity").notNull().default(8),
+    minimum: integer("minimum").notNull().default(4),
+    /** Whole francs (CHF 55.–). */
+    priceChf: integer("price_chf").notNull(),
+    seatsTaken: integer("seats_taken").notNull().default(0),
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true, mode: "string" }),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "string" }).notNull().defaultNow(),
+    /** The series this session is one date of; null for a single-date session (a Café numérique, a talk). */
+    seriesId: bigint("series_id", { mode: "number" }).references(() => courseSeries.id, { onDelete: "cascade" }),
+  },
+  (table) => [
+    index("course_sessions_starts_idx").on(table.startsAt),
+    index("course_sessions_series_idx").on(table.seriesId, table.id),
+    check("course_sessions_seats", sql`${table.seatsTaken} >= 0 and ${table.seatsTaken} <= ${table.capacity}`),
+    check("course_sessions_capacity", sql`${table.capacity} between 1 and 100 and ${table.minimum} >= 0`),
+  ],
+);
+
+/**
+ * One registration for a session: `confirmed` (its `seats` count in the
+ * session's `seats_taken`), `waiting` (the waiting list, in `id` order) or
+ * `cancelled`. The attendee's name and telephone are required, e-mail
+ * optional; `booker_*` are set when someone registers a relative (both get
+ * the mails). Telephones are also stored in E.164 to find a person's rows.
+ * The registration's link (the confirmation page, its calendar file and
+ * its cancellation) is a row of `link_tokens` (purpose
+ * `course-registration`, subject the registration's id; migration 0007
+ * moved the former `token_hash` there). `reminder_mail_ids` are the scheduled reminders in the
+ * outbox, deleted when the registration is cancelled; `mail_ids` every mail
+ * about it (erased with the person, app/courses/person.server.ts).
+ */
+export const courseRegistrations = pgTable(
+  "course_registrations",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    sessionId: bigint("session_id", { mode: "number" })
+      .notNull()
+      .references(() => courseSessions.id, { onDelete: "cascade" }),
+    status: text("status").notNull(),
+    seats: integer("seats").notNull(),
+    firstName: text("first_name").notNull(),
+    lastName: text("last_name").notNull(),
+    phone: text("phone").notNull(),
+    phoneE164: text("phone_e164"),
+    email: text("email"),
+    bookerFirstName: text("booker_first_name"),
+    bookerLastName: text("booker_last_name"),
+    bookerPhone: text("booker_phone"),
+    bookerPhoneE164: text("booker_phone_e164"),
+    bookerEmail: text("booker_email"),
+    /** When the relative who registered the attendee was erased (their fields are then null; the seat stays). */
+    bookerErasedAt: timestamp("booker_erased_at", { withTimezone: true, mode: "string" }),
+    message: text("message"),
+    /** The code word the owner says when he calls (app/trust/code-word.server.ts); null on rows stored before it. */
+    codeWord: text("code_word"),
+    /**
+     * The key of the day of the client address the form was posted from (app/courses/limits.server.ts):
+     * counts the seats one address takes in a day and flags bursts in the desk; null when taken in the desk.
+     */
+    clientKey: text("client_key"),
+    /** `web` (the public form) or `desk` (taken by telephone by the owner). */
+    source: text("source").notNull().default("web"),
+    /** The scheduled reminders (one per address) in `outbox`. */
+    reminderMailIds: bigint("reminder_mail_ids", { mode: "number" })
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
+    /** Every `outbox` row about this registration (they carry the person's name): erased with it. */
+    mailIds: bigint("mail_ids", { mode: "number" })
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "string" }).notNull().defaultNow(),
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true, mode: "string" }),
+    /**
+     * The series registered for (then `session_id` is the series' first session, its anchor, and the seats
+     * count on every session of the series); null for a single-date registration.
+     */
+    seriesId: bigint("series_id", { mode: "number" }).references(() => courseSeries.id, { onDelete: "cascade" }),
+  },
+  (table) => [
+    index("course_registrations_session_idx").on(table.sessionId, table.id),
+    index("course_registrations_series_idx").on(table.seriesId, table.id),
+    index("course_registrations_email_idx").on(sql`lower(${table.email})`),
+    index("course_registrations_booker_email_idx").on(sql`lower(${table.bookerEmail})`),
+    index("course_registrations_phone_idx").on(table.phoneE164),
+    index("course_registrations_booker_phone_idx").on(table.bookerPhoneE164),
+    index("course_registrations_client_idx")
+      .on(table.clientKey)
+      .where(sql`${table.clientKey} is not null`),
+    check("course_registrations_status", sql`${table.status} in ('confirmed', 'waiting', 'cancelled')`),
+    check("course_registrations_seats", sql`${table.seats} between 1 and 2`),
+  ],
+);
+
+/**
+ * Who came to which date (issue 22, item 2): one row per registration and
+ * session once the owner ticked it on the attendance list (no row: not
+ * ticked yet). Personal data by its registration: deleted with it.
+ */
+export const courseAttendance = pgTable(
+  "course_attendance",
+  {
+    registrationId: bigint("registration_id", { mode: "number" })
+      .notNull()
+      .references(() => courseRegistrations.id, { onDelete: "cascade" }),
+    sessionId: bigint("session_id", { mode: "number" })
+      .notNull()
+      .references(() => courseSessions.id, { onDelete: "cascade" }),
+    state: text("state").$type<AttendanceState>().notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true, mode: "string" }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ name: "course_attendance_pk", columns: [table.registrationId, table.sessionId] }),
+    index("course_attendance_session_idx").on(table.sessionId),
+    check("course_attendance_state", sql`${table.state} in ('present', 'absent', 'excused')`),
+  ],
+);

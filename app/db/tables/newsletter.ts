@@ -1,0 +1,49 @@
+/**
+ * The newsletter (app/newsletter/): subscribers and letters.
+ */
+import { bigserial, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+
+// --- The newsletter (app/newsletter/).
+
+/**
+ * A subscriber: pending until the confirmation link is followed (double
+ * opt-in), confirmed, or unsubscribed. The consent is proven by the text's
+ * version and the times of the request and of the confirmation.
+ */
+export const newsletterSubscribers = pgTable(
+  "newsletter_subscribers",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    /** Lower-cased. */
+    email: text("email").notNull().unique(),
+    /** pending, confirmed or unsubscribed. */
+    status: text("status").notNull().default("pending"),
+    /** Where the request came from: home, blog, article, newsletter, contact. */
+    source: text("source").notNull(),
+    /** The version of the consent text shown (app/newsletter/consent.ts). */
+    consentVersion: text("consent_version").notNull(),
+    /** When the address was typed (the latest request). */
+    requestedAt: timestamp("requested_at", { withTimezone: true, mode: "string" }).notNull().defaultNow(),
+    /** When the latest confirmation mail was written (a second request within 10 minutes sends none). */
+    confirmationSentAt: timestamp("confirmation_sent_at", { withTimezone: true, mode: "string" }),
+    confirmedAt: timestamp("confirmed_at", { withTimezone: true, mode: "string" }),
+    unsubscribedAt: timestamp("unsubscribed_at", { withTimezone: true, mode: "string" }),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "string" }).notNull().defaultNow(),
+  },
+  (table) => [index("newsletter_subscribers_status_idx").on(table.status)],
+);
+
+/** A letter written in the desk: a draft, then sent (and shown in the public archive). */
+export const newsletterLetters = pgTable("newsletter_letters", {
+  id: bigserial("id", { mode: "number" }).primaryKey(),
+  subject: text("subject").notNull(),
+  /** The letter in Markdown, as the owner wrote it. */
+  body: text("body").notNull(),
+  /** The archive's address: `/newsletter/archives/{slug}`, set when sent. */
+  slug: text("slug").unique(),
+  /** How many confirmed subscribers it was written for. */
+  recipients: integer("recipients"),
+  sentAt: timestamp("sent_at", { withTimezone: true, mode: "string" }),
+  createdAt: timestamp("created_at", { withTimezone: true, mode: "string" }).notNull().defaultNow(),
+  updatedAt: timestamp("updated_at", { withTimezone: true, mode: "string" }).notNull().defaultNow(),
+});
