@@ -18,7 +18,9 @@
 import { asc, eq, inArray, or, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { courseSessions } from "~/db/schema";
-import type { SessionRow } from "./sessions.server";
+
+/** A session row as Drizzle reads it (the same type as sessions.server.ts's, which imports this module). */
+type SessionRow = typeof courseSessions.$inferSelect;
 
 /**
  * Locks the session `sessionId` alone (`select ... for update`), for a
