@@ -1,9 +1,19 @@
 import { fileURLToPath } from "node:url";
+import { defaultExternalConditions, defaultServerConditions } from "vite";
 import { defineConfig } from "vitest/config";
 
 // Unit and integration tests sit beside their module (`*.test.ts`); byte budgets of the build in tests/budgets.
 export default defineConfig({
   resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
+  // Packages resolved as Node 20 resolves them (`module-sync`: React Router's ES module, not its
+  // CommonJS copy): the server's `getLoadContext` (app/context.server.ts) must make the
+  // `RouterContextProvider` of the copy that @react-router/express and the build load.
+  ssr: {
+    resolve: {
+      conditions: ["module-sync", ...defaultServerConditions],
+      externalConditions: ["module-sync", ...defaultExternalConditions],
+    },
+  },
   test: {
     include: [
       "app/**/*.test.{ts,tsx}",

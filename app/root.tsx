@@ -33,7 +33,7 @@ import { useHydrated } from "~/utils/use-hydrated";
 import { metaOf, siteName, titleTags } from "~/seo/meta";
 import type { Route } from "./+types/root";
 import stylesUrl from "./app.css?url";
-import "./load-context";
+import { renderHintsContext } from "~/context.server";
 
 export const links: Route.LinksFunction = () => [
   { rel: "preload", href: fontUrl, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
@@ -121,7 +121,7 @@ export function Layout({ children }: { children: ReactNode }) {
 export async function loader({ context }: Route.LoaderArgs): Promise<RootData> {
   const { identity: owner } = await getSiteSettings(context);
   // The footer's © year changes on the first of January.
-  context.renderHints?.validUntil(new Date(new Date().getFullYear() + 1, 0, 1));
+  context.get(renderHintsContext)?.validUntil(new Date(new Date().getFullYear() + 1, 0, 1));
   const brand = { line1: identity.brand.line1, line2: identity.brand.line2 };
   return {
     siteName,

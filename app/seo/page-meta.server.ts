@@ -16,13 +16,13 @@
  * - JSON-LD (`<script type="application/ld+json">`, a data block that
  *   never runs), when the loader made some (`structured-data.server.ts`).
  *
- * `SITE_URL` comes from the settings (`settingsFrom(context)`: the server's,
+ * `SITE_URL` comes from the settings (`context.get(settingsContext)`: the server's,
  * or the build's while prerendering).
  */
-import { data, type AppLoadContext, type MetaDescriptor } from "react-router";
-import { settingsFrom } from "~/config/settings.server";
+import { data, type MetaDescriptor } from "react-router";
 import { absoluteUrl, SHARE_IMAGE_SIZE, siteName, titleTags, type ShareImage, type StructuredData } from "./meta";
 import { siteShareImage } from "./share-image.server";
+import { settingsContext, type RequestContext } from "~/context.server";
 
 export interface PageMetaOptions {
   title: string;
@@ -43,17 +43,13 @@ export interface PageMetaOptions {
  * The `meta` array of the page at `request`'s path.
  * @throws SettingsError when a setting is wrong (see `settingsFrom`).
  */
-export function pageMeta(
-  context: AppLoadContext | undefined,
-  request: Request,
-  options: PageMetaOptions,
-): MetaDescriptor[] {
+export function pageMeta(context: RequestContext, request: Request, options: PageMetaOptions): MetaDescriptor[] {
   const { title, description, article, structuredData, errorPage = false } = options;
   const noindex = errorPage || (options.noindex ?? false);
   const tags = titleTags(siteName, title, description, noindex);
   if (errorPage) return tags;
 
-  const { SITE_URL: siteUrl } = settingsFrom(context);
+  const { SITE_URL: siteUrl } = context.get(settingsContext);
   const image = options.image ?? siteShareImage;
   const url = absoluteUrl(siteUrl, new URL(request.url).pathname);
   const imageUrl = `${siteUrl}${image.path}`;
@@ -92,7 +88,7 @@ export function pageMeta(
  * site's header and footer.
  */
 export function notFound(
-  context: AppLoadContext | undefined,
+  context: RequestContext,
   request: Request,
   { title, description }: { title: string; description: string },
 ) {
