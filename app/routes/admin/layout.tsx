@@ -9,13 +9,20 @@
  * and when the desk's event stream says something changed (`useDeskLive`,
  * docs/decisions/025-live-desk.md); without JavaScript each reload reads
  * the same counts.
+ *
+ * Its error boundary shows a desk page's failure inside the same frame, in
+ * French: « Page introuvable » for a 404 (an id that does not exist, such as
+ * `/admin/cours/999999`), a plain message for anything else (500); the
+ * status stays the loader's.
  */
-import { Outlet, useLoaderData } from "react-router";
+import { isRouteErrorResponse, Link, Outlet, useLoaderData, useRouteLoaderData } from "react-router";
+import { buttonVariants } from "~/components/ui/button";
 import { DeskFrame } from "~/desk/frame";
 import { ownerGuard } from "~/desk/guard.server";
 import { deskSnapshot, markSeen, seenKindOf } from "~/desk/live.server";
-import { deskHandle } from "~/desk/meta";
+import { DESK_LAYOUT_ID, deskHandle, deskMeta } from "~/desk/meta";
 import { useDeskLive } from "~/desk/use-live";
+import { typeset } from "~/utils/typography";
 import { dbContext } from "~/context.server";
 import type { Route } from "./+types/layout";
 
@@ -38,6 +45,36 @@ export default function DeskLayout() {
   return (
     <DeskFrame live={live}>
       <Outlet />
+    </DeskFrame>
+  );
+}
+
+/** A failed desk page's title (a page that did not fail has its own). */
+export const meta: Route.MetaFunction = ({ error, matches }) =>
+  error ? deskMeta(isRouteErrorResponse(error) && error.status === 404 ? "Page introuvable" : "Erreur", matches) : [];
+
+/**
+ * A desk page that failed, inside the desk's frame (with its counts when its
+ * own loader answered): « Page introuvable » for a 404, a plain message else.
+ */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const frame = useRouteLoaderData<typeof loader>(DESK_LAYOUT_ID);
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <DeskFrame live={frame?.live}>
+      <div className="mt-8 max-w-2xl">
+        <h1 className="text-3xl font-bold">{notFound ? "Page introuvable" : "Une erreur s’est produite"}</h1>
+        <p className="mt-4 text-lg">
+          {typeset(
+            notFound
+              ? "Cette page du bureau n’existe pas, ou plus : l’adresse est peut-être incomplète, ou ce qu’elle montrait a été effacé."
+              : "Cette page du bureau n’a pas pu s’afficher. Veuillez réessayer dans un instant.",
+          )}
+        </p>
+        <Link to="/admin" className={`${buttonVariants({ size: "large" })} mt-6`}>
+          Retour aux demandes
+        </Link>
+      </div>
     </DeskFrame>
   );
 }
