@@ -17,7 +17,7 @@
  */
 import type { EntryContext, HandleErrorFunction } from "react-router";
 import { createReadableStreamFromReadable } from "@react-router/node";
-import { isRouteErrorResponse, RouterContextProvider, ServerRouter } from "react-router";
+import { isRouteErrorResponse, ServerRouter, type RouterContextProvider } from "react-router";
 import type { Logger } from "pino";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
@@ -113,11 +113,14 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
   logRenderError(loggerOf(context), error);
 };
 
-/** The request's logger, or none when the error came before the server's context was made. */
+/**
+ * The request's logger, or none when the error came before the server's
+ * context was made (read by shape: under Vite, React Router may be another
+ * copy than the one that made the context).
+ */
 function loggerOf(context: unknown): Logger | undefined {
-  if (!(context instanceof RouterContextProvider)) return undefined;
   try {
-    return context.get(loggerContext);
+    return (context as Pick<RouterContextProvider, "get"> | undefined)?.get(loggerContext);
   } catch {
     return undefined;
   }
