@@ -3,9 +3,9 @@
  * app/desk/live.server.ts, docs/decisions/025-live-desk.md). The owner's
  * session only (the guard middleware `ownerGuard`, as on the desk's layout:
  * a page request without it is sent to the sign-in page, a `.data` request
- * gets 401). Each event carries the counts
- * and latest ids of what is new, never a name or an address; the open desk
- * page then reloads its data through its loaders (app/desk/use-live.ts).
+ * gets 401). Each event carries the counts and latest ids of what is new,
+ * never a name or an address; the open desk page then reloads its data
+ * through its loaders (app/desk/use-live.ts).
  * `no-transform` keeps the compression middleware from buffering the
  * stream (server/doors.ts keeps it beside `no-store`).
  */
