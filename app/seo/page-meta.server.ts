@@ -16,8 +16,7 @@
  * - JSON-LD (`<script type="application/ld+json">`, a data block that
  *   never runs), when the loader made some (`structured-data.server.ts`).
  *
- * `SITE_URL` comes from the settings (`context.get(settingsContext)`: the server's,
- * or the build's while prerendering).
+ * `SITE_URL` comes from the server's settings (`settingsContext`).
  */
 import { data, type MetaDescriptor } from "react-router";
 import { absoluteUrl, SHARE_IMAGE_SIZE, siteName, titleTags, type ShareImage, type StructuredData } from "./meta";
@@ -41,7 +40,6 @@ export interface PageMetaOptions {
 
 /**
  * The `meta` array of the page at `request`'s path.
- * @throws SettingsError when a setting is wrong (see `settingsFrom`).
  */
 export function pageMeta(context: RequestContext, request: Request, options: PageMetaOptions): MetaDescriptor[] {
   const { title, description, article, structuredData, errorPage = false } = options;
