@@ -17,6 +17,8 @@ export default {
   appDirectory: "app",
   buildDirectory: process.env.BUILD_DIR ?? "build",
   ssr: true,
+  // Middleware and typed request context (app/context.server.ts, decision 030).
+  future: { v8_middleware: true },
   async buildEnd({ reactRouterConfig }) {
     const clientDirectory = path.join(reactRouterConfig.buildDirectory, "client");
     const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;

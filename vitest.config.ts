@@ -1,10 +1,20 @@
 import { fileURLToPath } from "node:url";
+import { defaultExternalConditions, defaultServerConditions } from "vite";
 import { defineConfig } from "vitest/config";
 
 // Unit and integration tests sit beside their module (`*.test.ts`); byte budgets of the build in tests/budgets;
 // the README's map, the decision records and the docs' links in tests/docs.
 export default defineConfig({
   resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
+  // Packages resolved as Node 20 resolves them (`module-sync`: React Router's ES module, not its
+  // CommonJS copy): the server's `getLoadContext` (app/context.server.ts) must make the
+  // `RouterContextProvider` of the copy that @react-router/express and the build load.
+  ssr: {
+    resolve: {
+      conditions: ["module-sync", ...defaultServerConditions],
+      externalConditions: ["module-sync", ...defaultExternalConditions],
+    },
+  },
   test: {
     include: [
       "app/**/*.test.{ts,tsx}",

@@ -4,10 +4,10 @@
  * waits for the whole page for bots and for the render cache.
  *
  * A page rendered for one request gives its inline scripts (React Router's
- * and React's) the request's nonce from `loadContext.cspNonce`, and is marked
+ * and React's) the request's nonce (`cspNonceContext`), and is marked
  * `Cache-Control: private, no-cache` (a nonce must not be served twice from a
- * shared cache). A page rendered for the render cache (`loadContext.renderHints`
- * present, server/render-cache.ts) has no nonce and is rendered whole before
+ * shared cache). A page rendered for the render cache (`renderHintsContext`
+ * set, server/render-cache.ts) has no nonce and is rendered whole before
  * it is answered: the server allows its inline scripts by hash
  * (`server/security.ts`) and sets its cache headers.
  *
@@ -15,14 +15,16 @@
  * script) starts loading after the first contentful paint
  * (`deferHydration`, docs/decisions/010-valid-deferred-hydration.md).
  */
-import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-router";
+import type { EntryContext, HandleErrorFunction } from "react-router";
 import { createReadableStreamFromReadable } from "@react-router/node";
-import { isRouteErrorResponse, ServerRouter } from "react-router";
+import { isRouteErrorResponse, ServerRouter, type RouterContextProvider } from "react-router";
+import type { Logger } from "pino";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import { deferHydration } from "~/utils/deferred-hydration.server";
 import { errorFields, stackFrames } from "~/db/errors.server";
+import { cspNonceContext, loggerContext, renderHintsContext } from "~/context.server";
 
 export const streamTimeout = 5_000;
 
@@ -31,12 +33,10 @@ export default function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
-  loadContext: AppLoadContext,
-  // If you have middleware enabled:
-  // loadContext: RouterContextProvider
+  loadContext: RouterContextProvider,
 ) {
-  const forCache = Boolean(loadContext.renderHints);
-  const nonce = forCache ? undefined : loadContext.cspNonce;
+  const forCache = loadContext.get(renderHintsContext) !== null;
+  const nonce = forCache ? undefined : loadContext.get(cspNonceContext);
   if (nonce && !responseHeaders.has("Cache-Control")) responseHeaders.set("Cache-Control", "private, no-cache");
 
   // https://httpwg.org/specs/rfc9110.html#HEAD
@@ -93,7 +93,7 @@ export default function handleRequest(
           // Log streaming rendering errors from inside the shell.  Don't log
           // errors encountered during initial shell rendering since they'll
           // reject and get logged in handleDocumentRequest.
-          if (shellRendered) logRenderError(loadContext, error);
+          if (shellRendered) logRenderError(loggerOf(loadContext), error);
         },
       },
     );
@@ -110,8 +110,21 @@ export default function handleRequest(
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted) return;
   if (isRouteErrorResponse(error) && (error.status === 404 || error.status === 405)) return;
-  logRenderError(context as AppLoadContext | undefined, error);
+  logRenderError(loggerOf(context), error);
 };
+
+/**
+ * The request's logger, or none when the error came before the server's
+ * context was made (read by shape: under Vite, React Router may be another
+ * copy than the one that made the context).
+ */
+function loggerOf(context: unknown): Logger | undefined {
+  try {
+    return (context as Pick<RouterContextProvider, "get"> | undefined)?.get(loggerContext);
+  } catch {
+    return undefined;
+  }
+}
 
 /**
  * One line for an error while answering: its kind, codes and stack frames
@@ -119,7 +132,7 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
  * visitor's field or a query's parameters); the whole error on the console
  * only where there is no logger (the dev tools).
  */
-function logRenderError(context: AppLoadContext | undefined, error: unknown) {
-  if (context?.logger) context.logger.error({ err: errorFields(error), stack: stackFrames(error) }, "request failed");
+function logRenderError(logger: Logger | undefined, error: unknown) {
+  if (logger) logger.error({ err: errorFields(error), stack: stackFrames(error) }, "request failed");
   else console.error(error);
 }

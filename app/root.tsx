@@ -36,7 +36,7 @@ import { siteName } from "~/content/site-name";
 import { titleTags } from "~/utils/meta";
 import type { Route } from "./+types/root";
 import stylesUrl from "./app.css?url";
-import "./load-context";
+import { renderHintsContext } from "~/context.server";
 
 /** The contact feature's pieces in the header (app/components/header.tsx takes them, importing no feature). */
 const HEADER_CONTACT: HeaderContact = { DialogLink: ContactDialogLink, RevealForm: PhoneRevealForm, PhoneLink };
@@ -127,7 +127,7 @@ export function Layout({ children }: { children: ReactNode }) {
 export async function loader({ context }: Route.LoaderArgs): Promise<RootData> {
   const { identity: owner } = await getSiteSettings(context);
   // The footer's © year changes on the first of January.
-  context.renderHints?.validUntil(new Date(new Date().getFullYear() + 1, 0, 1));
+  context.get(renderHintsContext)?.validUntil(new Date(new Date().getFullYear() + 1, 0, 1));
   const brand = { line1: identity.brand.line1, line2: identity.brand.line2 };
   return {
     siteName,

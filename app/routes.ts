@@ -34,7 +34,8 @@ export default [
   route("mentions-legales", "routes/mentions-legales.tsx"),
   route("confidentialite", "routes/confidentialite.tsx"),
   route("__erreur-test", "routes/error-test.tsx"),
-  // The owner's desk (app/desk/): every loader and action calls requireOwner, except the sign-in's.
+  // The owner's desk (app/desk/): the guard middleware (`ownerGuard`) of the layout and of the
+  // event stream guards every route but the sign-in.
   route("admin/connexion", "routes/admin/sign-in.tsx"),
   // The desk's event stream (app/desk/live.server.ts): a resource route, outside the frame.
   route("admin/direct", "routes/admin/live.ts"),

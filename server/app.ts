@@ -26,6 +26,7 @@ import type { DeskAuth } from "../app/desk/auth.server.ts";
 import type { DeskLive } from "../app/desk/live.server.ts";
 import { errorFields } from "../app/db/errors.server.ts";
 import type { Settings } from "../app/config/settings.server.ts";
+import { requestContext, type Clock, type RequestValues } from "../app/context.server.ts";
 import { lingeringClose } from "./lingering-close.ts";
 import { loggedPath } from "./log-fields.ts";
 import { actionlessPost, doorGuards, errorHandler, privatePages, routeTree } from "./doors.ts";
@@ -53,7 +54,9 @@ export interface AppOptions {
   /** Production: the public pages' render cache (server/render-cache.ts). */
   pages?: PageRenderer;
   /** The desk's event streams (app/desk/live.server.ts). */
-  deskLive?: DeskLive;
+  deskLive: DeskLive;
+  /** What loaders and actions read as the current moment. */
+  clock: Clock;
 }
 
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
@@ -129,6 +132,7 @@ export function createApp({
   isClosing,
   pages,
   deskLive,
+  clock,
 }: AppOptions): express.Express {
   const app = express();
   app.disable("x-powered-by");
@@ -199,19 +203,25 @@ export function createApp({
     createRequestHandler({
       build: vite ? () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild> : build!,
       mode: settings.NODE_ENV,
-      getLoadContext: (req, res) => ({
-        settings,
-        db,
-        logger,
-        wakeOutbox,
-        clientAddress: req.ip ?? req.socket.remoteAddress ?? "unknown",
-        rateLimit,
-        auth,
-        deskLive,
-        // A single-fetch request (`/admin.data`): the desk answers 401 to it instead of a redirect.
-        dataRequest: req.path.endsWith(".data"),
-        cspNonce: res.locals.cspNonce,
-      }),
+      // The typed request context (app/context.server.ts, decision 032): every value set.
+      getLoadContext: (req, res) => {
+        const cspNonce = res.locals.cspNonce;
+        if (!cspNonce) throw new Error("No CSP nonce: securityHeaders must run before React Router");
+        return requestContext({
+          settings,
+          db,
+          logger,
+          wakeOutbox,
+          clock,
+          clientAddress: req.ip ?? req.socket.remoteAddress ?? "unknown",
+          rateLimit,
+          auth,
+          deskLive,
+          // A single-fetch request (`/admin.data`): the desk answers 401 to it instead of a redirect.
+          dataRequest: req.path.endsWith(".data"),
+          cspNonce,
+        } satisfies RequestValues);
+      },
     }),
   );
   app.use(errorHandler(logger));

@@ -19,8 +19,11 @@
  * (`routeOf`: the URL parsed by WHATWG rules, so `.`/`..` segments and
  * `%2e` resolve, the single-fetch `.data` suffix and a trailing slash
  * dropped, then `matchRoutes`, which decodes percent-encoding and ignores
- * case). It only chooses the `Allow` header and refuses early; the guards
- * that protect data run in the actions themselves.
+ * case). It only chooses the `Allow` header, the body limit and the desk's
+ * `no-store` headers, and refuses early; it never decides who may see a
+ * page. The guards that protect data run inside React Router: the desk's
+ * guard middleware (`ownerGuard`, app/desk/guard.server.ts, decision 032)
+ * and the public actions' guards (app/guards/).
  */
 import type { ErrorRequestHandler, RequestHandler } from "express";
 import onHeaders from "on-headers";

@@ -39,6 +39,7 @@ import { announcementListener } from "./announcements.ts";
 import { DeskLive, deskSnapshot } from "../app/desk/live.server.ts";
 import { createPageRenderer, RENDER_CACHE_CHANNEL, RenderCache, warmRenderCache } from "./render-cache.ts";
 import type { Settings } from "../app/config/settings.server.ts";
+import { systemClock } from "../app/context.server.ts";
 import { createRateLimiter } from "./rate-limit.ts";
 import { createDeskAuth, resolveAuthSecret } from "../app/desk/auth.server.ts";
 import { SIGN_IN_LIMITS } from "../app/desk/sign-in.server.ts";
@@ -163,7 +164,7 @@ export async function startServer({
           mode: settings.NODE_ENV,
           cache: renderCache,
           siteUrl: settings.SITE_URL,
-          loadContext: () => ({ settings, db: database.db, logger }),
+          loadContext: () => ({ settings, db: database.db, logger, clock: systemClock }),
           logger,
         })
       : undefined;
@@ -182,6 +183,7 @@ export async function startServer({
     isClosing: () => closing,
     pages,
     deskLive,
+    clock: systemClock,
   });
   const server = await new Promise<Server>((resolve, reject) => {
     const listening = app.listen(settings.PORT, settings.HOST, (error?: Error) => {

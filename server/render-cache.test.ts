@@ -10,6 +10,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
+import { systemClock } from "../app/context.server";
 import type { Database } from "../app/db/client.server";
 import { silentLogger, testSettings } from "../tests/support/harness";
 import { cacheablePage, createPageRenderer, preferredEncoding, RenderCache, type RenderedPage } from "./render-cache";
@@ -274,7 +275,8 @@ describe("createPageRenderer, on the real build", () => {
       siteUrl: settings.SITE_URL,
       loadContext: () => {
         counted.renders += 1;
-        return { settings, logger: silentLogger };
+        // robots.txt, the page these tests render, reads no database.
+        return { settings, logger: silentLogger, db: {} as Database, clock: systemClock };
       },
       logger: silentLogger,
     });
@@ -336,7 +338,7 @@ describe("a page rendered while the database fails", () => {
       mode: "production",
       cache,
       siteUrl: settings.SITE_URL,
-      loadContext: () => ({ settings, logger: silentLogger, db: failingDb as Database }),
+      loadContext: () => ({ settings, logger: silentLogger, db: failingDb as Database, clock: systemClock }),
       logger: silentLogger,
     });
     const home = pages.pageOf("/")!;

@@ -28,7 +28,7 @@ import { promisify } from "node:util";
 import zlib from "node:zlib";
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
 import type { Logger } from "pino";
-import { createRequestHandler, type AppLoadContext, type ServerBuild } from "react-router";
+import { createRequestHandler, type ServerBuild } from "react-router";
 import { parseSitemap } from "sitemap";
 import { Readable } from "node:stream";
 import {
@@ -38,6 +38,7 @@ import {
   type RenderCachePolicy,
   type RenderHints,
 } from "../app/utils/render-cache.ts";
+import { requestContext, type CacheRenderValues } from "../app/context.server.ts";
 import { errorFields } from "../app/db/errors.server.ts";
 import { matchesOf, routeTree, type RouteNode } from "./doors.ts";
 import { inlineScriptHashes } from "./security.ts";
@@ -345,8 +346,8 @@ export interface RenderCacheOptions {
   cache: RenderCache;
   /** The public origin (`SITE_URL`): a render's URL, never the visitor's `Host`. */
   siteUrl: string;
-  /** What every render's loaders get (settings, database, logger): nothing of a visitor. */
-  loadContext: () => AppLoadContext;
+  /** What every render's loaders get (settings, database, logger, clock): nothing of a visitor. */
+  loadContext: () => Omit<CacheRenderValues, "renderHints">;
   logger: Logger;
 }
 
@@ -384,7 +385,7 @@ export function createPageRenderer({
       },
     };
     const request = new Request(new URL(key, siteUrl), { headers: { Accept: "text/html" } });
-    const response = await handle(request, { ...loadContext(), renderHints });
+    const response = await handle(request, requestContext({ ...loadContext(), renderHints }));
     const page = await toPage(response, tags, expiresAt, response.status === 200 && !noStore && cache.listening);
     if (page.kept && !cache.set(key, page, generation)) {
       // What it shows changed while it rendered (or the process stopped listening): this answer only.

@@ -26,7 +26,6 @@ import type { Logger } from "pino";
 import type { Database } from "~/db/client.server";
 import { articles } from "~/db/schema";
 import { errorFields } from "~/db/errors.server";
-import type { RenderHints } from "~/utils/render-cache";
 import { picturesByIds } from "~/pictures/pictures.server";
 import {
   ArticleError,
@@ -38,6 +37,7 @@ import {
   type ArticleRecord,
 } from "./articles.server";
 import type { Article } from "./types";
+import { dbContext, loggerContext, renderHintsContext, type RequestContext } from "~/context.server";
 
 export type ArticleRow = typeof articles.$inferSelect;
 
@@ -203,19 +203,20 @@ let lastKnown: Article[] | undefined;
  * @throws the database's error when it fails before this process ever read the list (without `orEmpty`).
  */
 export async function getArticles(
-  context: { db?: Database; logger?: Logger; renderHints?: RenderHints },
+  context: RequestContext,
   { orEmpty = false }: { orEmpty?: boolean } = {},
 ): Promise<Article[]> {
   try {
-    if (!context.db) throw new Error("no database");
-    const { articles: list, nextPublication } = await publishedArticles(context.db);
-    if (nextPublication) context.renderHints?.validUntil(nextPublication);
+    const { articles: list, nextPublication } = await publishedArticles(context.get(dbContext));
+    if (nextPublication) context.get(renderHintsContext)?.validUntil(nextPublication);
     lastKnown = list;
     return list;
   } catch (error) {
     if (!lastKnown && !orEmpty) throw error;
-    context.logger?.error({ err: errorFields(error) }, "blog: articles unavailable, the last list read is shown");
-    context.renderHints?.noStore();
+    context
+      .get(loggerContext)
+      .error({ err: errorFields(error) }, "blog: articles unavailable, the last list read is shown");
+    context.get(renderHintsContext)?.noStore();
     return lastKnown ?? [];
   }
 }

@@ -1,17 +1,14 @@
 /**
  * Settings: every environment variable the site reads, validated, in one
  * module. The server reads them once at start (`server/index.ts`) and passes
- * them to loaders and actions in `context.settings`; while prerendering at
- * build time there is no server, and `settingsFrom` reads the environment
- * once (`buildSettings`), which is also where the build's `SITE_URL` comes
- * from (react-router.config.ts records it: app/config/build-info.server.ts).
+ * them to loaders and actions (`context.get(settingsContext)`,
+ * app/context.server.ts).
  *
  * `loadSettings(env)` returns a typed, frozen `Settings` object or throws a
  * `SettingsError` whose message names each wrong variable and what is wrong
  * with it (in English, for the operator). Defaults follow DESIGN.md section 6;
  * `.env.example` lists the same variables.
  */
-import type { AppLoadContext } from "react-router";
 import { z } from "zod";
 import { isValidSwissIban, normalizeIban } from "~/utils/iban";
 
@@ -183,25 +180,4 @@ export function loadSettings(env: Record<string, string | undefined> = process.e
     return `- ${name}: ${issue.message}${got}`;
   });
   throw new SettingsError(`Invalid settings:\n${lines.join("\n")}`);
-}
-
-let fromEnvironment: Settings | undefined;
-
-/**
- * The settings of this process's environment, read once (the build, and
- * scripts without a server). The build reads `.env` first
- * (react-router.config.ts), as the server does.
- * @throws SettingsError when a variable is wrong.
- */
-export function buildSettings(): Settings {
-  return (fromEnvironment ??= loadSettings());
-}
-
-/**
- * The settings as a loader sees them: those the server passed in `context`,
- * or, while prerendering at build time, `buildSettings()`.
- * @throws SettingsError when a variable is wrong.
- */
-export function settingsFrom(context: AppLoadContext | undefined): Settings {
-  return context?.settings ?? buildSettings();
 }

@@ -3,7 +3,7 @@
  * item 5, decision 028), with the settings that set them:
  *
  * - seats one client address takes in a day (BOOKING_SEATS_PER_ADDRESS_PER_DAY):
- *   the address as the doors see it (`context.clientAddress`: Express's
+ *   the address as the doors see it (`clientAddressContext`: Express's
  *   `req.ip` under its `trust proxy` setting), an IPv6 address by its /56
  *   network (as the rate limits count it), turned into its key of the day
  *   (app/guards/daily-key.server.ts: no address is stored); each
@@ -21,8 +21,7 @@
  */
 import { ipKeyGenerator } from "express-rate-limit";
 import { and, eq, ne, sql } from "drizzle-orm";
-import type { AppLoadContext } from "react-router";
-import { settingsFrom } from "~/config/settings.server";
+import { clientAddressContext, clockContext, dbContext, settingsContext, type RequestContext } from "~/context.server";
 import type { Database } from "~/db/client.server";
 import { courseRegistrations } from "~/db/schema";
 import { dailyKey } from "~/guards/daily-key.server";
@@ -54,13 +53,14 @@ export function clientNetwork(address: string): string {
  * @throws the driver's error (drawing the day's salt).
  */
 export async function publicLimits(
-  context: AppLoadContext,
-  { now = new Date(), withClient = false }: { now?: Date; withClient?: boolean } = {},
+  context: RequestContext,
+  { now = context.get(clockContext).now(), withClient = false }: { now?: Date; withClient?: boolean } = {},
 ): Promise<PublicLimits> {
-  const settings = settingsFrom(context);
+  const settings = context.get(settingsContext);
   const mailCap = recipientCapFor(context, now);
-  if (!withClient || !context.clientAddress || !context.db) return { mailCap };
-  const key = await dailyKey(context.db, `address:${clientNetwork(context.clientAddress)}`, now);
+  if (!withClient) return { mailCap };
+  const address = clientNetwork(context.get(clientAddressContext));
+  const key = await dailyKey(context.get(dbContext), `address:${address}`, now);
   return { mailCap, clientLimit: { key, seatsPerDay: settings.BOOKING_SEATS_PER_ADDRESS_PER_DAY } };
 }
 

@@ -98,7 +98,7 @@ export async function upcomingChoices(
   db: Database,
   now: Date,
   courseId?: string,
-  hints?: RenderHints,
+  hints?: RenderHints | null,
 ): Promise<Choice[]> {
   const rows = await listSessions(db, { from: now, courseId, includeCancelled: false });
   changesWhenFirstStarts(hints, rows);
@@ -141,7 +141,10 @@ export function publicChoice({ row, lessons }: Choice, now: Date): PublicSession
  * changes when the first of them starts: it then shows as past, or leaves
  * the list (app/utils/render-cache.ts).
  */
-export function changesWhenFirstStarts(hints: RenderHints | undefined, rows: readonly Pick<SessionRow, "startsAt">[]) {
+export function changesWhenFirstStarts(
+  hints: RenderHints | null | undefined,
+  rows: readonly Pick<SessionRow, "startsAt">[],
+) {
   for (const row of rows) hints?.validUntil(row.startsAt);
 }
 
@@ -155,7 +158,7 @@ export async function upcomingSessions(
   db: Database,
   now: Date,
   courseId?: string,
-  hints?: RenderHints,
+  hints?: RenderHints | null,
 ): Promise<PublicSession[]> {
   const choices = await upcomingChoices(db, now, courseId, hints);
   return choices.map((choice) => publicChoice(choice, now));
@@ -176,7 +179,7 @@ export async function nextSessionsByCourse(
   db: Database,
   now: Date,
   perCourse = 2,
-  hints?: RenderHints,
+  hints?: RenderHints | null,
 ): Promise<Record<string, CardSession[]>> {
   const byCourse: Record<string, CardSession[]> = {};
   for (const { id, courseId, when, placesLeft, placesText, lessons } of await upcomingSessions(

@@ -2,7 +2,7 @@
  * The desk's CSV files all come from one writer (app/desk/csv.server.ts):
  * `;`, BOM, CRLF, Swiss times, formulas escaped; a payment reference reads
  * as text in a spreadsheet (27 bare digits would be read as a number and
- * lose their last digits: LibreOffice measured in decision 030).
+ * lose their last digits: LibreOffice measured in decision 031).
  */
 import { parse } from "csv-parse/sync";
 import { describe, expect, it } from "vitest";

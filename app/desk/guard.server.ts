@@ -1,8 +1,9 @@
 /**
- * `requireOwner(request, context)`: the one guard of the owner's desk,
- * called first in every `/admin` loader and action (DESIGN.md section 8; a
- * layout alone guards nothing, since a `.data` request runs loaders without
- * rendering layouts).
+ * The one guard of the owner's desk: `ownerGuard`, the middleware of the
+ * desk's layout (app/routes/admin/layout.tsx) and of the desk routes outside
+ * it (the event stream), runs `requireOwner` before any loader or action
+ * of the routes below it, for page and `.data` requests alike, and puts the
+ * owner into the context (`context.get(ownerContext)`). Decision 032.
  *
  * - No valid session (none, expired, revoked, or its account deleted):
  *   a page request is redirected (303) to `/admin/connexion`; a data
@@ -12,17 +13,18 @@
  *   `Origin`, `Sec-Fetch-Site` says `same-origin`; otherwise 403. (React
  *   Router's own check answers 400 first to a POST whose `Origin` names
  *   another host; this one also covers requests without `Origin`.)
- * Resolves to the signed-in owner.
  */
-import { redirect, type AppLoadContext } from "react-router";
+import { redirect, type MiddlewareFunction } from "react-router";
+import {
+  authContext,
+  dataRequestContext,
+  loggerContext,
+  ownerContext,
+  type Owner,
+  type RequestContext,
+} from "~/context.server";
 
-/** The signed-in owner, as desk pages see it. */
-export interface Owner {
-  userId: string;
-  email: string;
-  name: string;
-  sessionId: string;
-}
+export type { Owner };
 
 /** The sign-in page. */
 export const SIGN_IN_PATH = "/admin/connexion";
@@ -50,15 +52,14 @@ export function isSameOrigin(request: Request): boolean {
  *   (data requests) without a valid session; a 403 Response for a
  *   cross-origin request that would change something.
  */
-export async function requireOwner(request: Request, context: AppLoadContext): Promise<Owner> {
+export async function requireOwner(request: Request, context: RequestContext): Promise<Owner> {
   if (request.method !== "GET" && request.method !== "HEAD" && !isSameOrigin(request)) {
-    context.logger?.warn("desk: cross-origin request refused");
+    context.get(loggerContext).warn("desk: cross-origin request refused");
     throw new Response("Forbidden", { status: 403, headers: { "Cache-Control": "no-store" } });
   }
-  if (!context.auth) throw new Error("No auth in the request context");
-  const session = await context.auth.api.getSession({ headers: request.headers });
+  const session = await context.get(authContext).api.getSession({ headers: request.headers });
   if (!session || !session.user.twoFactorEnabled) {
-    if (context.dataRequest) {
+    if (context.get(dataRequestContext)) {
       throw new Response("Unauthorized", { status: 401, headers: { "Cache-Control": "no-store" } });
     }
     throw redirect(SIGN_IN_PATH, { status: 303, headers: { "Cache-Control": "no-store" } });
@@ -70,3 +71,13 @@ export async function requireOwner(request: Request, context: AppLoadContext): P
     sessionId: session.session.id,
   };
 }
+
+/**
+ * The desk's guard as route middleware (`export const middleware = [ownerGuard]`):
+ * `requireOwner`, then the owner in `ownerContext` for the loaders and actions below.
+ * @throws what `requireOwner` throws; nothing below runs then.
+ */
+export const ownerGuard: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+  context.set(ownerContext, await requireOwner(request, context));
+  return next();
+};

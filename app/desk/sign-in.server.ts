@@ -17,7 +17,7 @@
  *    sooner than 1 s after the request came (so that its time does not
  *    tell a right password either).
  *
- * Limits (`SIGN_IN_LIMITS`, counted in the database by `context.rateLimit`,
+ * Limits (`SIGN_IN_LIMITS`, counted in the database by `rateLimitContext`,
  * shared by every server process), each at most 5 failures per 15 minutes:
  * - per address, failed passwords and codes: over it, the address waits
  *   (429);
@@ -41,11 +41,19 @@
  */
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
-import type { AppLoadContext } from "react-router";
 import { and, eq, lt, sql } from "drizzle-orm";
 import { deskSession, deskUsedTotp } from "~/db/schema";
 import type { LimitKeys } from "~/guards/public-action.server";
 import { audit } from "./audit.server";
+import {
+  authContext,
+  clientAddressContext,
+  dbContext,
+  loggerContext,
+  rateLimitContext,
+  type RequestContext,
+} from "~/context.server";
+import type { Database } from "~/db/client.server";
 
 const FIFTEEN_MINUTES = 15 * 60_000;
 
@@ -89,10 +97,8 @@ export type SignInOutcome =
   /** Too many failed attempts: wait. */
   | { outcome: "limited"; cookies: string[] };
 
-function services(context: AppLoadContext) {
-  const { auth, db, rateLimit } = context;
-  if (!auth || !db || !rateLimit) throw new Error("No auth, database or rate limit in the request context");
-  return { auth, db, rateLimit };
+function services(context: RequestContext) {
+  return { auth: context.get(authContext), db: context.get(dbContext), rateLimit: context.get(rateLimitContext) };
 }
 
 type Services = ReturnType<typeof services>;
@@ -121,20 +127,24 @@ function attemptPoints(rateLimit: Services["rateLimit"]) {
  * `limited` outcome (else null: go on with `points` holding that point).
  */
 async function limitedByAddress(
-  context: AppLoadContext,
+  context: RequestContext,
   points: ReturnType<typeof attemptPoints>,
   step: "password" | "code" | "combined",
 ): Promise<SignInOutcome | null> {
-  if (!(await points.take("sign-in-failure", { address: context.clientAddress }))) return null;
+  if (!(await points.take("sign-in-failure", { address: context.get(clientAddressContext) }))) return null;
   await points.giveBack();
-  await audit(services(context).db, { action: "sign-in-limited", details: { step, limit: "address" } }, context.logger);
+  await audit(
+    services(context).db,
+    { action: "sign-in-limited", details: { step, limit: "address" } },
+    context.get(loggerContext),
+  );
   return { outcome: "limited", cookies: [] };
 }
 
 /** Step 1: e-mail and password. */
 export async function checkPassword(
   request: Request,
-  context: AppLoadContext,
+  context: RequestContext,
   { email, password }: { email: string; password: string },
 ): Promise<SignInOutcome> {
   const { db, rateLimit } = services(context);
@@ -144,7 +154,11 @@ export async function checkPassword(
   if (await points.take("sign-in-account", { account: email })) {
     // The password is not checked: whatever it is, the answer asks for the code with it.
     await points.giveBack();
-    await audit(db, { action: "sign-in-limited", details: { step: "password", limit: "account" } }, context.logger);
+    await audit(
+      db,
+      { action: "sign-in-limited", details: { step: "password", limit: "account" } },
+      context.get(loggerContext),
+    );
     return { outcome: "code-required", cookies: [] };
   }
   const passwordStep = await signInWithPassword(request, context, { email, password });
@@ -152,14 +166,14 @@ export async function checkPassword(
     await points.giveBack();
     return { outcome: "second-step", cookies: passwordStep.cookies };
   }
-  await audit(db, { action: "sign-in-failed", details: { step: "password" } }, context.logger);
+  await audit(db, { action: "sign-in-failed", details: { step: "password" } }, context.get(loggerContext));
   return { outcome: "refused", cookies: [] };
 }
 
 /** Step 2: the TOTP code or a recovery code, for the challenge the browser's `two_factor` cookie names. */
 export async function checkSecondFactor(
   request: Request,
-  context: AppLoadContext,
+  context: RequestContext,
   { code }: { code: string },
 ): Promise<SignInOutcome> {
   const { auth, db, rateLimit } = services(context);
@@ -173,7 +187,7 @@ export async function checkSecondFactor(
     await audit(
       db,
       { actor: userId, action: "sign-in-limited", details: { step: "code", limit: "account" } },
-      context.logger,
+      context.get(loggerContext),
     );
     return { outcome: "limited", cookies: [] };
   }
@@ -181,25 +195,37 @@ export async function checkSecondFactor(
   switch (check.result) {
     case "accepted":
       await points.giveBack();
-      await audit(db, { actor: check.userId, action: "sign-in", details: { step: check.kind } }, context.logger);
+      await audit(
+        db,
+        { actor: check.userId, action: "sign-in", details: { step: check.kind } },
+        context.get(loggerContext),
+      );
       return { outcome: "signed-in", cookies: check.cookies };
     case "expired":
       await points.giveBack();
-      await audit(db, { action: "sign-in-failed", details: { step: "expired" } }, context.logger);
+      await audit(db, { action: "sign-in-failed", details: { step: "expired" } }, context.get(loggerContext));
       return { outcome: "expired", cookies: check.cookies };
     case "locked":
       await points.giveBack();
-      await audit(db, { action: "sign-in-limited", details: { step: "code", limit: "better-auth" } }, context.logger);
+      await audit(
+        db,
+        { action: "sign-in-limited", details: { step: "code", limit: "better-auth" } },
+        context.get(loggerContext),
+      );
       return { outcome: "limited", cookies: check.cookies };
     case "replayed":
       await audit(
         db,
         { actor: check.userId, action: "sign-in-failed", details: { step: "totp-replayed" } },
-        context.logger,
+        context.get(loggerContext),
       );
       return { outcome: "replayed", cookies: [] };
     case "wrong":
-      await audit(db, { actor: userId, action: "sign-in-failed", details: { step: check.kind } }, context.logger);
+      await audit(
+        db,
+        { actor: userId, action: "sign-in-failed", details: { step: check.kind } },
+        context.get(loggerContext),
+      );
       return { outcome: "refused", cookies: check.cookies };
   }
 }
@@ -211,7 +237,7 @@ export async function checkSecondFactor(
  */
 export async function checkCombined(
   request: Request,
-  context: AppLoadContext,
+  context: RequestContext,
   { email, password, code }: { email: string; password: string; code: string },
 ): Promise<SignInOutcome> {
   const started = performance.now();
@@ -222,7 +248,7 @@ export async function checkCombined(
   // Counted so that the account stays in this step while it is attacked; over or not, the step is the same.
   await points.take("sign-in-account", { account: email });
   const refused = async (step: string, actor?: string | null): Promise<SignInOutcome> => {
-    await audit(db, { actor, action: "sign-in-failed", details: { step } }, context.logger);
+    await audit(db, { actor, action: "sign-in-failed", details: { step } }, context.get(loggerContext));
     await sleep(Math.max(0, started + COMBINED_REFUSAL_MS - performance.now()));
     // No cookie: a challenge the password step made never leaves the server (it expires in 10 minutes).
     return { outcome: "refused", cookies: [] };
@@ -241,7 +267,7 @@ export async function checkCombined(
   await audit(
     db,
     { actor: check.userId, action: "sign-in", details: { step: `combined-${check.kind}` } },
-    context.logger,
+    context.get(loggerContext),
   );
   // The password step's cookies too (`dont_remember` keeps the session cookie to this browser
   // session), but those the code step sets or expires come from the code step.
@@ -259,7 +285,7 @@ export async function checkCombined(
  */
 async function signInWithPassword(
   request: Request,
-  context: AppLoadContext,
+  context: RequestContext,
   { email, password }: { email: string; password: string },
 ): Promise<{ right: true; cookies: string[] } | { right: false }> {
   const { auth, db } = services(context);
@@ -273,7 +299,9 @@ async function signInWithPassword(
   if (body?.token) {
     // An account without a second factor (not made by owner:add): no session.
     await db.delete(deskSession).where(eq(deskSession.token, body.token));
-    context.logger?.error("desk: an account without a second factor tried to sign in; run npm run owner:reset-2fa");
+    context
+      .get(loggerContext)
+      .error("desk: an account without a second factor tried to sign in; run npm run owner:reset-2fa");
   }
   return { right: false };
 }
@@ -374,7 +402,7 @@ async function pendingAccount(auth: Services["auth"], cookieHeader: string): Pro
  * Records that `userId` used `code`; false when the same code was accepted
  * within the last 5 minutes (a replay). Forgets older codes.
  */
-async function firstUseOfCode(db: NonNullable<AppLoadContext["db"]>, userId: string, code: string): Promise<boolean> {
+async function firstUseOfCode(db: Database, userId: string, code: string): Promise<boolean> {
   await db
     .delete(deskUsedTotp)
     .where(

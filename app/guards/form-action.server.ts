@@ -16,10 +16,10 @@
  */
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import type { AppLoadContext } from "react-router";
 import type { z } from "zod";
 import { errorFields } from "~/db/errors.server";
 import { guardPublicAction } from "./public-action.server";
+import { loggerContext, wakeOutboxContext, type RequestContext } from "~/context.server";
 
 /** What the action answers: its status, the HTTP status, Conform's result, and what the save gave back. */
 export interface FormActionAnswer<Extra> {
@@ -31,7 +31,7 @@ export interface FormActionAnswer<Extra> {
 
 export async function runPublicFormAction<Output, Extra>(
   request: Request,
-  context: AppLoadContext,
+  context: RequestContext,
   options: {
     /** The rate limit's key and the logs' name ("contact", "callback"). */
     name: string;
@@ -70,12 +70,12 @@ export async function runPublicFormAction<Output, Extra>(
 
   try {
     const { id, extra } = await options.save(submission.value);
-    context.logger?.info({ contactId: id }, `${name}: request stored, notification queued`);
-    context.wakeOutbox?.();
+    context.get(loggerContext).info({ contactId: id }, `${name}: request stored, notification queued`);
+    context.get(wakeOutboxContext)();
     return { status: "success", httpStatus: 200, result: submission.reply({ resetForm: true }), extra };
   } catch (error) {
     // Never the driver's message: it carries the query's parameters, the visitor's fields.
-    context.logger?.error({ err: errorFields(error) }, `${name}: could not store the request`);
+    context.get(loggerContext).error({ err: errorFields(error) }, `${name}: could not store the request`);
     return { status: "error", httpStatus: 503, result: submission.reply({ formErrors: [messages.saveError] }) };
   }
 }

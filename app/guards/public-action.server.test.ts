@@ -1,4 +1,6 @@
+import { pino } from "pino";
 import { describe, expect, it } from "vitest";
+import { requestContext } from "~/context.server";
 import { BodyTooLargeError, readFormData } from "./body.server";
 import { guardPublicAction, isHoneypotFilled } from "./public-action.server";
 
@@ -72,10 +74,16 @@ describe("readFormData", () => {
 
 describe("guardPublicAction", () => {
   const options = { name: "contact", bodyLimitBytes: 100, honeypotField: "website" };
+  /** A request's context whose rate limit never refuses. */
+  const unlimited = requestContext({
+    logger: pino({ level: "silent" }),
+    clientAddress: "203.0.113.9",
+    rateLimit: { consume: async () => ({ limited: false }), reward: async () => {} },
+  });
 
   it("refuses any method but POST with 405 and Allow", async () => {
     for (const method of ["PUT", "PATCH", "DELETE"]) {
-      const thrown = await guardPublicAction(streamed(["a=b"], method), {}, options).catch((error) => error);
+      const thrown = await guardPublicAction(streamed(["a=b"], method), unlimited, options).catch((error) => error);
       expect(thrown).toBeInstanceOf(Response);
       expect((thrown as Response).status).toBe(405);
       expect((thrown as Response).headers.get("Allow")).toBe("GET, HEAD, POST");
@@ -84,7 +92,8 @@ describe("guardPublicAction", () => {
 
   it("counts each request against the limit of its action and address", async () => {
     const hits: string[] = [];
-    const context = {
+    const context = requestContext({
+      logger: pino({ level: "silent" }),
       clientAddress: "203.0.113.9",
       rateLimit: {
         consume: async (action: string, { address }: { address?: string }) => {
@@ -93,14 +102,14 @@ describe("guardPublicAction", () => {
         },
         reward: async () => {},
       },
-    };
+    });
     expect((await guardPublicAction(streamed(["website="]), context, options)).outcome).toBe("accepted");
     expect((await guardPublicAction(streamed(["website="]), context, options)).outcome).toBe("rate-limited");
     expect(hits).toEqual(["contact 203.0.113.9", "contact 203.0.113.9"]);
   });
 
   it("says too-large and spam", async () => {
-    expect((await guardPublicAction(streamed(["a".repeat(200)]), {}, options)).outcome).toBe("too-large");
-    expect((await guardPublicAction(streamed(["website=&website=x"]), {}, options)).outcome).toBe("spam");
+    expect((await guardPublicAction(streamed(["a".repeat(200)]), unlimited, options)).outcome).toBe("too-large");
+    expect((await guardPublicAction(streamed(["website=&website=x"]), unlimited, options)).outcome).toBe("spam");
   });
 });

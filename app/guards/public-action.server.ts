@@ -9,13 +9,13 @@
  *    Express server refuses them earlier, this is the second line);
  * 2. the body is read with a size limit (`readFormData`);
  * 3. a rate limit per client address and action, each request counted
- *    before it is served (the store is the server's: `context.rateLimit`);
+ *    before it is served (the store is the server's: `rateLimitContext`);
  * 4. the honeypot: a bot that fills the hidden field, or sends it more than
  *    once, is spam.
  * React Router's own same-origin check on actions runs before any of this.
  */
-import type { AppLoadContext } from "react-router";
 import { BodyTooLargeError, readFormData } from "./body.server";
+import { clientAddressContext, loggerContext, rateLimitContext, type RequestContext } from "~/context.server";
 
 /** Who a limit counts: the client's address, an account (its e-mail, or its id), or both (each counted on its own). */
 export interface LimitKeys {
@@ -70,7 +70,7 @@ export function isHoneypotFilled(formData: FormData, honeypotField: string): boo
  */
 export async function guardPublicAction(
   request: Request,
-  context: AppLoadContext,
+  context: RequestContext,
   { name, bodyLimitBytes, honeypotField }: { name: string; bodyLimitBytes: number; honeypotField: string },
 ): Promise<GuardOutcome> {
   if (request.method !== "POST") {
@@ -81,19 +81,18 @@ export async function guardPublicAction(
     formData = await readFormData(request, bodyLimitBytes);
   } catch (error) {
     if (!(error instanceof BodyTooLargeError)) throw error;
-    context.logger?.warn({ action: name }, `${name}: body over ${bodyLimitBytes} bytes, refused`);
+    context.get(loggerContext).warn({ action: name }, `${name}: body over ${bodyLimitBytes} bytes, refused`);
     return { outcome: "too-large" };
   }
-  if (context.rateLimit && context.clientAddress) {
-    // Every request counts, before anything else is done with it: requests sent at once cannot pass together.
-    const { limited } = await context.rateLimit.consume(name, { address: context.clientAddress });
-    if (limited) {
-      context.logger?.warn({ action: name }, `${name}: rate limit reached, request refused`);
-      return { outcome: "rate-limited", formData };
-    }
+  // Every request counts, before anything else is done with it: requests sent at once cannot pass together.
+  const address = context.get(clientAddressContext);
+  const { limited } = await context.get(rateLimitContext).consume(name, { address });
+  if (limited) {
+    context.get(loggerContext).warn({ action: name }, `${name}: rate limit reached, request refused`);
+    return { outcome: "rate-limited", formData };
   }
   if (isHoneypotFilled(formData, honeypotField)) {
-    context.logger?.info({ action: name }, `${name}: honeypot filled, request dropped as spam`);
+    context.get(loggerContext).info({ action: name }, `${name}: honeypot filled, request dropped as spam`);
     return { outcome: "spam", formData };
   }
   return { outcome: "accepted", formData };

@@ -14,11 +14,10 @@
  * A creditor is copied into each invoice when it is made (`invoices.creditor`):
  * an invoice printed again later reads as it was sent.
  */
-import type { AppLoadContext } from "react-router";
 import type { InvoiceCreditor } from "~/db/schema";
-import { settingsFrom } from "~/config/settings.server";
 import { getSiteSettings } from "~/settings/site.server";
 import { isQRIBAN } from "swissqrbill/utils";
+import { settingsContext, type RequestContext } from "~/context.server";
 
 /** The mention an invoice of a business not subject to VAT carries. */
 export const VAT_NOT_SUBJECT = "Non assujetti à la TVA (art. 10 LTVA) : montants sans TVA.";
@@ -45,9 +44,9 @@ function countryCode(name: string): string {
  * The creditor of invoices made now. Never throws (the IBANs were validated when saved or at start).
  * @param context the loader's context (its database and settings; absent: the defaults and the environment's).
  */
-export async function invoiceCreditor(context: AppLoadContext | undefined): Promise<CreditorResult> {
-  const { identity, payment } = await getSiteSettings(context ?? {});
-  const iban = payment.iban ?? settingsFrom(context).INVOICE_IBAN;
+export async function invoiceCreditor(context: RequestContext): Promise<CreditorResult> {
+  const { identity, payment } = await getSiteSettings(context);
+  const iban = payment.iban ?? context.get(settingsContext).INVOICE_IBAN;
   if (!iban) return { ok: false, missing: "iban" };
   const { street, buildingNumber } = splitStreet(identity.address.street);
   return {

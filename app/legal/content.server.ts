@@ -5,7 +5,6 @@
  * that the content modules (and their typography) stay out of the page's
  * JavaScript.
  */
-import type { AppLoadContext } from "react-router";
 import { legalLabels, legalPagesOf, type LegalPage } from "~/content/legal";
 import { encodedContactChannels } from "~/contact/channels.server";
 import { formatDate } from "~/utils/format";
@@ -13,6 +12,7 @@ import { revealLabels } from "~/home/content.server";
 import { pageMeta } from "~/seo/page-meta.server";
 import type { SiteSettings } from "~/settings/schema";
 import { getSiteSettings } from "~/settings/site.server";
+import { type RequestContext } from "~/context.server";
 
 /** `page` with the labels, the operator's card, the date of the last update and the "Révéler" labels. */
 export function legalPageContent(page: LegalPage, settings: Pick<SiteSettings, "identity" | "legal">) {
@@ -35,12 +35,8 @@ export type LegalPageContent = ReturnType<typeof legalPageContent>;
  * page's words with the owner's settings, and its metadata (`noindex`).
  * @throws SettingsError when a setting is wrong (see `pageMeta`).
  */
-export async function legalPageData(
-  which: "legalNotice" | "privacyNotice",
-  context: AppLoadContext | undefined,
-  request: Request,
-) {
-  const settings = await getSiteSettings(context ?? {});
+export async function legalPageData(which: "legalNotice" | "privacyNotice", context: RequestContext, request: Request) {
+  const settings = await getSiteSettings(context);
   const page = legalPagesOf(settings.identity.name, settings.legal)[which];
   return {
     channels: encodedContactChannels(settings.identity),

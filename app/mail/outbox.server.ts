@@ -39,7 +39,7 @@ import { and, asc, eq, inArray, isNull, lte, notInArray, sql, type SQL } from "d
 import type { Logger } from "pino";
 import type { Database } from "~/db/client.server";
 import { outbox, type MailAttachment } from "~/db/schema";
-import { getSiteSettings } from "~/settings/site.server";
+import { siteSettingsOrLastKnown } from "~/settings/site.server";
 import { errorFields } from "~/db/errors.server";
 import { fillOwnerTags, OWNER_TAGS } from "./layout.server";
 
@@ -331,7 +331,10 @@ export class OutboxWorker {
     // A visitor mail's footer: the owner's details as Réglages hold them now (merge tags, app/mail/layout.server.ts).
     const filled =
       content.text.includes(OWNER_TAGS.text) || content.html?.includes(OWNER_TAGS.html)
-        ? fillOwnerTags(content, (await getSiteSettings({ db: this.options.db, logger: this.options.logger })).identity)
+        ? fillOwnerTags(
+            content,
+            (await siteSettingsOrLastKnown({ db: this.options.db, logger: this.options.logger })).identity,
+          )
         : content;
     await transport!.sendMail({ from, to, ...filled });
   }

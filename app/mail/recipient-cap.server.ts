@@ -27,8 +27,7 @@
  */
 import { and, eq, sql } from "drizzle-orm";
 import type { Logger } from "pino";
-import type { AppLoadContext } from "react-router";
-import { settingsFrom } from "~/config/settings.server";
+import { clockContext, loggerContext, settingsContext, type RequestContext } from "~/context.server";
 import type { Database } from "~/db/client.server";
 import { recipientMailDays } from "~/db/schema";
 import { dailyKey, dayOf, deleteDaysPast } from "~/guards/daily-key.server";
@@ -51,9 +50,14 @@ export interface RecipientCap {
 }
 
 /** The cap of a public action's request: its settings' MAILS_PER_RECIPIENT_PER_DAY and SITE_URL, its logger. */
-export function recipientCapFor(context: AppLoadContext, now = new Date()): RecipientCap {
-  const settings = settingsFrom(context);
-  return { perDay: settings.MAILS_PER_RECIPIENT_PER_DAY, siteUrl: settings.SITE_URL, now, logger: context.logger };
+export function recipientCapFor(context: RequestContext, now = context.get(clockContext).now()): RecipientCap {
+  const settings = context.get(settingsContext);
+  return {
+    perDay: settings.MAILS_PER_RECIPIENT_PER_DAY,
+    siteUrl: settings.SITE_URL,
+    now,
+    logger: context.get(loggerContext),
+  };
 }
 
 /**

@@ -5,13 +5,14 @@
  * for (`success`), 410 when the link is not valid, 429 when refused by the
  * guards. The log line names the link and the outcome, never the token.
  */
-import { data, type AppLoadContext } from "react-router";
+import { data } from "react-router";
 import { guardPublicAction } from "~/guards/public-action.server";
 import { NEWSLETTER_BODY_LIMIT_BYTES, NEWSLETTER_HONEYPOT } from "./fields";
+import { loggerContext, type RequestContext } from "~/context.server";
 
 export async function linkAction<Outcome extends string>(
   request: Request,
-  context: AppLoadContext,
+  context: RequestContext,
   { link, success, perform }: { link: string; success: Outcome; perform: () => Promise<Outcome | "invalid"> },
 ) {
   const guard = await guardPublicAction(request, context, {
@@ -21,6 +22,6 @@ export async function linkAction<Outcome extends string>(
   });
   if (guard.outcome !== "accepted") return data({ outcome: "refused" as const }, { status: 429 });
   const outcome = await perform();
-  context.logger?.info({ link, outcome }, "newsletter: link used");
+  context.get(loggerContext).info({ link, outcome }, "newsletter: link used");
   return data({ outcome }, { status: outcome === success ? 200 : 410 });
 }

@@ -14,12 +14,12 @@ import { relatedArticles, summarize } from "~/blog/select";
 import { blogWords } from "~/home/content.server";
 import { loaderMeta } from "~/seo/meta";
 import { notFound, pageMeta } from "~/seo/page-meta.server";
-import { settingsFrom } from "~/config/settings.server";
 import { articleShareImage } from "~/seo/share-image.server";
 import { articleStructuredData } from "~/seo/structured-data.server";
 import { NewsletterBox } from "~/newsletter/subscribe-box";
 import type { Route } from "./+types/blog-article";
 import { cachedPage } from "~/utils/render-cache";
+import { settingsContext } from "~/context.server";
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const all = await getArticles(context);
@@ -37,7 +37,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
       description: article.excerpt,
       image: shareImage,
       article: { publishedTime: article.date, section: article.category },
-      structuredData: articleStructuredData(article, settingsFrom(context).SITE_URL, shareImage),
+      structuredData: articleStructuredData(article, context.get(settingsContext).SITE_URL, shareImage),
     }),
     article: { ...article, videoId: article.video ? youtubeId(article.video) : null },
     related: relatedArticles(article, all).map(summarize),

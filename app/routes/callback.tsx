@@ -15,7 +15,6 @@ import { CallbackPageView } from "~/callback/page";
 import { saveCallbackRequest } from "~/callback/save.server";
 import { CALLBACK_BODY_LIMIT_BYTES, callbackMessages, callbackSchema } from "~/callback/schema";
 import type { CallbackActionData } from "~/callback/types";
-import { settingsFrom } from "~/config/settings.server";
 import { HONEYPOT_FIELD } from "~/contact/schema";
 import { runPublicFormAction } from "~/guards/form-action.server";
 import { loaderMeta } from "~/seo/meta";
@@ -23,6 +22,7 @@ import { pageMeta } from "~/seo/page-meta.server";
 import { newCodeWord } from "~/trust/code-word.server";
 import { cachedPage } from "~/utils/render-cache";
 import type { Route } from "./+types/callback";
+import { settingsContext, dbContext } from "~/context.server";
 
 export function loader({ context, request }: Route.LoaderArgs) {
   return {
@@ -47,9 +47,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     schema: callbackSchema,
     messages: callbackMessages,
     async save(value) {
-      if (!context.db) throw new Error("No database in the request context");
-      const { id, codeWord } = await saveCallbackRequest(context.db, value, {
-        siteUrl: settingsFrom(context).SITE_URL,
+      const { id, codeWord } = await saveCallbackRequest(context.get(dbContext), value, {
+        siteUrl: context.get(settingsContext).SITE_URL,
       });
       return { id, extra: codeWord };
     },

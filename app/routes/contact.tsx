@@ -17,12 +17,12 @@ import { CONTACT_BODY_LIMIT_BYTES, contactMessages, contactSchema, HONEYPOT_FIEL
 import type { ContactActionData } from "~/contact/types";
 import { runPublicFormAction } from "~/guards/form-action.server";
 import { recipientCapFor } from "~/mail/recipient-cap.server";
-import { settingsFrom } from "~/config/settings.server";
 import { loaderMeta } from "~/seo/meta";
 import { newCodeWord } from "~/trust/code-word.server";
 import { pageMeta } from "~/seo/page-meta.server";
 import type { Route } from "./+types/contact";
 import { cachedPage } from "~/utils/render-cache";
+import { settingsContext, dbContext, clockContext } from "~/context.server";
 
 export function loader({ context, request }: Route.LoaderArgs) {
   return {
@@ -46,10 +46,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     schema: contactSchema,
     messages: contactMessages,
     async save(value) {
-      if (!context.db) throw new Error("No database in the request context");
       const codeWord = newCodeWord();
-      const id = await saveContactRequest(context.db, value, new Date(), {
-        siteUrl: settingsFrom(context).SITE_URL,
+      const id = await saveContactRequest(context.get(dbContext), value, context.get(clockContext).now(), {
+        siteUrl: context.get(settingsContext).SITE_URL,
         codeWord,
         mailCap: recipientCapFor(context),
       });

@@ -4,15 +4,15 @@
  * the confirmation page and in the mails (a series: one event per date). Reading it changes nothing (mail
  * scanners may follow it). An unknown or expired link answers 404.
  */
-import { settingsFrom } from "~/config/settings.server";
 import { everyDateCancelled, findRegistrationByToken } from "~/courses/registrations.server";
 import { CALENDAR_FILE, registrationCalendar } from "~/courses/ics.server";
 import { registrationPath } from "~/courses/links";
 import { courseBySlug } from "~/courses/sessions.server";
 import type { Route } from "./+types/course-calendar";
+import { settingsContext, dbContext } from "~/context.server";
 
 export async function loader({ context, params }: Route.LoaderArgs) {
-  const found = await findRegistrationByToken(context.db!, params.token);
+  const found = await findRegistrationByToken(context.get(dbContext), params.token);
   if (!found || found.registration.status === "cancelled" || everyDateCancelled(found)) {
     return new Response("Ce lien n’est plus valable.", {
       status: 404,
@@ -24,7 +24,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     session,
     lessons,
     courseTitle: courseBySlug(session.courseId)?.title ?? session.courseId,
-    manageUrl: `${settingsFrom(context).SITE_URL}${registrationPath(params.token)}`,
+    manageUrl: `${context.get(settingsContext).SITE_URL}${registrationPath(params.token)}`,
   });
   return new Response(text, {
     headers: {

@@ -19,7 +19,6 @@ import { PhoneReveal, usePhoneChannels } from "~/contact/phone-reveal";
 import { PrintButton } from "~/courses/print-button";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { courseBookingInfo } from "~/content/courses";
-import { settingsFrom } from "~/config/settings.server";
 import { cancelRegistration } from "~/courses/cancel.server";
 import { everyDateCancelled, findRegistrationByToken } from "~/courses/registrations.server";
 import { calendarAddress, registrationPath } from "~/courses/links";
@@ -33,6 +32,7 @@ import { errorFields } from "~/db/errors.server";
 import { formatChf, formatDateTimeRange } from "~/utils/format";
 import { CodeWordBox } from "~/trust/code-word-box";
 import type { Route } from "./+types/course-registration";
+import { settingsContext, dbContext, loggerContext, wakeOutboxContext } from "~/context.server";
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const meta = pageMeta(context, request, {
@@ -40,7 +40,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
     description: "Votre inscription à un cours en petit groupe.",
     noindex: true,
   });
-  const found = await findRegistrationByToken(context.db!, params.token);
+  const found = await findRegistrationByToken(context.get(dbContext), params.token);
   if (!found) return data({ meta, registration: null, info: courseBookingInfo, asking: false }, { status: 404 });
   const { registration, session, lessons, position } = found;
   const series = session.seriesId !== null;
@@ -100,12 +100,12 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     return data({ message: "Rien n’a été changé." }, { status: 400 });
   }
   try {
-    const result = await cancelRegistration(context.db!, params.token, {
-      siteUrl: settingsFrom(context).SITE_URL,
+    const result = await cancelRegistration(context.get(dbContext), params.token, {
+      siteUrl: context.get(settingsContext).SITE_URL,
       mailCap: recipientCapFor(context),
     });
-    context.logger?.info({ outcome: result }, "booking: cancellation link used");
-    if (result === "cancelled") context.wakeOutbox?.();
+    context.get(loggerContext).info({ outcome: result }, "booking: cancellation link used");
+    if (result === "cancelled") context.get(wakeOutboxContext)();
     if (result === "too-late") {
       return data(
         { message: "Le cours a déjà commencé : l’inscription ne peut plus être annulée en ligne." },
@@ -115,7 +115,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     if (result === "not-found") return data({ message: "Ce lien n’est plus valable." }, { status: 404 });
     return { message: "Votre inscription est annulée. Merci de m’avoir prévenu." };
   } catch (error) {
-    context.logger?.error({ err: errorFields(error) }, "booking: could not cancel the registration");
+    context.get(loggerContext).error({ err: errorFields(error) }, "booking: could not cancel the registration");
     return data(
       { message: "L’annulation n’a pas pu être enregistrée. Veuillez réessayer dans un instant, ou appelez-moi." },
       { status: 503 },

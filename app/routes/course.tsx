@@ -22,7 +22,6 @@ import { CheckList } from "~/components/check-list";
 import { PhoneReveal, usePhoneChannels } from "~/contact/phone-reveal";
 import { CourseFacts } from "~/components/course-facts";
 import { themeClasses } from "~/components/theme";
-import { settingsFrom } from "~/config/settings.server";
 import { BookingForm } from "~/courses/booking-form";
 import { registerForSession } from "~/courses/register.server";
 import { publicLimits } from "~/courses/limits.server";
@@ -38,6 +37,14 @@ import { cn } from "~/utils/cn";
 import { errorFields } from "~/db/errors.server";
 import type { Route } from "./+types/course";
 import { cachedPage } from "~/utils/render-cache";
+import {
+  settingsContext,
+  dbContext,
+  loggerContext,
+  wakeOutboxContext,
+  renderHintsContext,
+  clockContext,
+} from "~/context.server";
 
 function findCourse(context: Route.LoaderArgs["context"], request: Request, slug: string) {
   const course = courseBySlug(slug);
@@ -52,16 +59,16 @@ function findCourse(context: Route.LoaderArgs["context"], request: Request, slug
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const course = findCourse(context, request, params.slug);
-  const now = new Date();
-  const choices = await upcomingChoices(context.db!, now, course.id, context.renderHints);
+  const now = context.get(clockContext).now();
+  const choices = await upcomingChoices(context.get(dbContext), now, course.id, context.get(renderHintsContext));
   const rows = choices.map((choice) => choice.row);
   const seance = new URL(request.url).searchParams.get("seance");
   const asked = Number(seance) || undefined;
   const selected = rows.some((row) => row.id === asked) ? asked : undefined;
   // `?seance=` naming no upcoming session of this course: served as the bare page, not kept under that key;
   // another spelling of a session's number (`03`, `3.0`, `+3`): served, not kept (one copy per session).
-  if (seance !== null && (!selected || seance !== String(selected))) context.renderHints?.noStore();
-  const pageUrl = `${settingsFrom(context).SITE_URL}/cours/${course.id}`;
+  if (seance !== null && (!selected || seance !== String(selected))) context.get(renderHintsContext)?.noStore();
+  const pageUrl = `${context.get(settingsContext).SITE_URL}/cours/${course.id}`;
   return {
     course: {
       id: course.id,
@@ -109,19 +116,19 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   let result;
   try {
     // Read in the same try as the write: a database that does not answer is a 503 in French, never a 500.
-    const sessions = await listSessions(context.db!, { courseId: course.id });
+    const sessions = await listSessions(context.get(dbContext), { courseId: course.id });
     if (!sessions.some((session) => session.id === submission.value.sessionId)) {
       return data(
         { result: submission.reply({ fieldErrors: { sessionId: [bookingMessages.session] } }) },
         { status: 400 },
       );
     }
-    result = await registerForSession(context.db!, submission.value, {
-      siteUrl: settingsFrom(context).SITE_URL,
+    result = await registerForSession(context.get(dbContext), submission.value, {
+      siteUrl: context.get(settingsContext).SITE_URL,
       ...(await publicLimits(context, { withClient: true })),
     });
   } catch (error) {
-    context.logger?.error({ err: errorFields(error) }, "booking: could not store the registration");
+    context.get(loggerContext).error({ err: errorFields(error) }, "booking: could not store the registration");
     return data({ result: submission.reply({ formErrors: [bookingMessages.saveError] }) }, { status: 503 });
   }
   if (result.outcome === "too-few-seats") {
@@ -140,7 +147,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     );
   }
   if (result.outcome === "address-limit") {
-    context.logger?.warn("booking: a client address has taken its seats of the day, registration refused");
+    context.get(loggerContext).warn("booking: a client address has taken its seats of the day, registration refused");
     return data({ result: submission.reply({ formErrors: [bookingMessages.addressLimit] }) }, { status: 429 });
   }
   if (result.outcome === "closed") {
@@ -149,11 +156,13 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       { status: 409 },
     );
   }
-  context.logger?.info(
-    { registrationId: result.registrationId, outcome: result.outcome },
-    "booking: registration stored, mails queued",
-  );
-  context.wakeOutbox?.();
+  context
+    .get(loggerContext)
+    .info(
+      { registrationId: result.registrationId, outcome: result.outcome },
+      "booking: registration stored, mails queued",
+    );
+  context.get(wakeOutboxContext)();
   throw redirect(registrationPath(result.token), 303);
 }
 

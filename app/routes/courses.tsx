@@ -13,10 +13,16 @@ import { loaderMeta } from "~/seo/meta";
 import { pageMeta } from "~/seo/page-meta.server";
 import type { Route } from "./+types/courses";
 import { cachedPage } from "~/utils/render-cache";
+import { dbContext, renderHintsContext, clockContext } from "~/context.server";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   return {
-    sessions: await upcomingSessions(context.db!, new Date(), undefined, context.renderHints),
+    sessions: await upcomingSessions(
+      context.get(dbContext),
+      context.get(clockContext).now(),
+      undefined,
+      context.get(renderHintsContext),
+    ),
     courses: courses.map((course) => ({ id: course.id, title: course.title })),
     meta: pageMeta(context, request, {
       title: "Cours en petit groupe : les prochaines dates",

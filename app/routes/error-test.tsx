@@ -4,9 +4,10 @@
  */
 import { data } from "react-router";
 import type { Route } from "./+types/error-test";
+import { settingsContext } from "~/context.server";
 
 export function loader({ context }: Route.LoaderArgs) {
-  if (!context.settings?.ENABLE_ERROR_TEST_ROUTE) throw data("Not Found", { status: 404 });
+  if (!context.get(settingsContext).ENABLE_ERROR_TEST_ROUTE) throw data("Not Found", { status: 404 });
   throw new Error("Deliberate error for the error page test (secret detail that must not be shown)");
 }
 

@@ -22,7 +22,6 @@ import { homeContent } from "~/home/content.server";
 import { loaderMeta } from "~/seo/meta";
 import { siteName } from "~/content/site-name";
 import { pageMeta } from "~/seo/page-meta.server";
-import { settingsFrom } from "~/config/settings.server";
 import { businessStructuredData } from "~/seo/structured-data.server";
 import type { SiteSettings } from "~/settings/schema";
 import { getSiteSettings } from "~/settings/site.server";
@@ -31,6 +30,7 @@ import { errorFields } from "~/db/errors.server";
 import { slotPictures } from "~/pictures/pictures.server";
 import type { Route } from "./+types/home";
 import { cachedPage } from "~/utils/render-cache";
+import { settingsContext, dbContext, loggerContext, renderHintsContext, clockContext } from "~/context.server";
 
 /**
  * The course cards' next sessions, or null when the database does not answer
@@ -39,10 +39,15 @@ import { cachedPage } from "~/utils/render-cache";
  */
 async function cardSessions(context: Route.LoaderArgs["context"]) {
   try {
-    return await nextSessionsByCourse(context.db!, new Date(), 2, context.renderHints);
+    return await nextSessionsByCourse(
+      context.get(dbContext),
+      context.get(clockContext).now(),
+      2,
+      context.get(renderHintsContext),
+    );
   } catch (error) {
-    context.logger?.error({ err: errorFields(error) }, "home page: course sessions unavailable");
-    context.renderHints?.noStore();
+    context.get(loggerContext).error({ err: errorFields(error) }, "home page: course sessions unavailable");
+    context.get(renderHintsContext)?.noStore();
     return null;
   }
 }
@@ -56,10 +61,10 @@ async function content(context: Route.LoaderArgs["context"], settings: SiteSetti
   const words = homeContent(settings);
   let uploaded: Awaited<ReturnType<typeof slotPictures>> = {};
   try {
-    uploaded = await slotPictures(context.db!);
+    uploaded = await slotPictures(context.get(dbContext));
   } catch (error) {
-    context.logger?.error({ err: errorFields(error) }, "home page: uploaded pictures unavailable");
-    context.renderHints?.noStore();
+    context.get(loggerContext).error({ err: errorFields(error) }, "home page: uploaded pictures unavailable");
+    context.get(renderHintsContext)?.noStore();
   }
   return {
     ...words,
@@ -79,7 +84,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       title: siteName,
       description:
         "Cours d’informatique et de smartphone pour seniors, à domicile, en petit groupe ou à distance, dans les cantons de Vaud, Genève et Fribourg. Patience, mots simples, tarifs clairs.",
-      structuredData: businessStructuredData(settingsFrom(context).SITE_URL, settings),
+      structuredData: businessStructuredData(context.get(settingsContext).SITE_URL, settings),
     }),
   };
 }

@@ -11,9 +11,10 @@ import { loaderMeta } from "~/seo/meta";
 import { pageMeta } from "~/seo/page-meta.server";
 import { readToken } from "~/tokens/tokens.server";
 import type { Route } from "./+types/newsletter-confirm";
+import { dbContext } from "~/context.server";
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
-  const token = await readToken(context.db!, { purpose: TOKEN_PURPOSES.confirm, token: params.token });
+  const token = await readToken(context.get(dbContext), { purpose: TOKEN_PURPOSES.confirm, token: params.token });
   return {
     meta: pageMeta(context, request, {
       title: "Confirmer votre abonnement",
@@ -30,7 +31,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   return linkAction(request, context, {
     link: "confirm",
     success: "confirmed",
-    perform: () => confirmSubscription(context.db!, params.token),
+    perform: () => confirmSubscription(context.get(dbContext), params.token),
   });
 }
 

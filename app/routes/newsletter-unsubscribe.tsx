@@ -11,6 +11,7 @@ import { isUnsubscribeTokenValid, unsubscribe } from "~/newsletter/subscriptions
 import { loaderMeta } from "~/seo/meta";
 import { pageMeta } from "~/seo/page-meta.server";
 import type { Route } from "./+types/newsletter-unsubscribe";
+import { dbContext } from "~/context.server";
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   return {
@@ -19,7 +20,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
       description: "Se désabonner de la lettre d’information.",
       noindex: true,
     }),
-    valid: await isUnsubscribeTokenValid(context.db!, params.token),
+    valid: await isUnsubscribeTokenValid(context.get(dbContext), params.token),
   };
 }
 
@@ -29,7 +30,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   return linkAction(request, context, {
     link: "unsubscribe",
     success: "unsubscribed",
-    perform: () => unsubscribe(context.db!, params.token),
+    perform: () => unsubscribe(context.get(dbContext), params.token),
   });
 }
 

@@ -22,7 +22,6 @@ import { recipientCapFor } from "~/mail/recipient-cap.server";
 import { requestSubscription } from "~/newsletter/subscriptions.server";
 import type { SubscribeActionData } from "~/newsletter/types";
 import { newsletterMessages } from "~/newsletter/words";
-import { settingsFrom } from "~/config/settings.server";
 import { errorFields } from "~/db/errors.server";
 import { formatDate } from "~/utils/format";
 import { typesetAll } from "~/utils/typography";
@@ -30,9 +29,10 @@ import { loaderMeta } from "~/seo/meta";
 import { pageMeta } from "~/seo/page-meta.server";
 import type { Route } from "./+types/newsletter";
 import { cachedPage } from "~/utils/render-cache";
+import { settingsContext, dbContext, loggerContext, wakeOutboxContext } from "~/context.server";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const letters = context.db ? await sentLetters(context.db) : [];
+  const letters = await sentLetters(context.get(dbContext));
   return {
     meta: pageMeta(context, request, {
       title: "Lettre d’information",
@@ -78,19 +78,19 @@ export async function action({ request, context }: Route.ActionArgs) {
     const typed = guard.formData.get("email");
     return reply("invalid", newsletterMessages.email, 400, typeof typed === "string" ? typed.slice(0, 254) : undefined);
   }
-  const db = context.db!;
+  const db = context.get(dbContext);
   try {
     const written = await db.transaction((tx) =>
       requestSubscription(tx, {
         ...submission.value,
-        siteUrl: settingsFrom(context).SITE_URL,
+        siteUrl: context.get(settingsContext).SITE_URL,
         mailCap: recipientCapFor(context),
       }),
     );
-    if (written) context.wakeOutbox?.();
-    context.logger?.info({ source: submission.value.source }, "newsletter: subscription requested");
+    if (written) context.get(wakeOutboxContext)();
+    context.get(loggerContext).info({ source: submission.value.source }, "newsletter: subscription requested");
   } catch (error) {
-    context.logger?.error({ err: errorFields(error) }, "newsletter: could not store the request");
+    context.get(loggerContext).error({ err: errorFields(error) }, "newsletter: could not store the request");
     return reply("error", newsletterMessages.saveError, 503);
   }
   return reply("received", newsletterMessages.received, 200);

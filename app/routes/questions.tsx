@@ -7,12 +7,12 @@
  */
 import { faqOf } from "~/content/faq";
 import { getSiteSettings } from "~/settings/site.server";
-import { settingsFrom } from "~/config/settings.server";
 import { loaderMeta } from "~/seo/meta";
 import { pageMeta } from "~/seo/page-meta.server";
 import { faqStructuredData } from "~/seo/structured-data.server";
 import { cachedPage } from "~/utils/render-cache";
 import type { Route } from "./+types/questions";
+import { settingsContext } from "~/context.server";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const faq = faqOf(await getSiteSettings(context));
@@ -22,7 +22,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       title: "Questions fréquentes",
       description:
         "Prix, paiement, déplacements, ce qu’il faut apporter, cours en groupe ou individuel : les réponses aux questions les plus posées.",
-      structuredData: faqStructuredData(faq, settingsFrom(context).SITE_URL),
+      structuredData: faqStructuredData(faq, context.get(settingsContext).SITE_URL),
     }),
   };
 }

@@ -4,19 +4,19 @@
  * SITE_URL.
  */
 import { getArticles } from "~/blog/store.server";
-import { settingsFrom } from "~/config/settings.server";
 import { sentLetters } from "~/newsletter/letters.server";
 import { buildSitemap, sitemapPages } from "~/seo/sitemap.server";
 import type { Route } from "./+types/sitemap";
 import { cachedPage } from "~/utils/render-cache";
+import { settingsContext, dbContext } from "~/context.server";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const letters = context.db ? await sentLetters(context.db) : [];
+  const letters = await sentLetters(context.get(dbContext));
   const pages = sitemapPages(
     await getArticles(context),
     letters.map((letter) => ({ slug: letter.slug!, sentAt: letter.sentAt! })),
   );
-  const xml = await buildSitemap(pages, settingsFrom(context).SITE_URL);
+  const xml = await buildSitemap(pages, context.get(settingsContext).SITE_URL);
   return new Response(xml, {
     headers: { "Content-Type": "application/xml; charset=utf-8" },
   });

@@ -6,13 +6,13 @@
  * tags with the share image, and the JSON-LD; the route's `meta` export is
  * `loaderMeta`. `notFound` answers a 404 with its own tags.
  */
-import { data, type AppLoadContext, type MetaDescriptor } from "react-router";
-import { settingsFrom } from "~/config/settings.server";
+import { data, type MetaDescriptor } from "react-router";
 import { absoluteUrl, SHARE_IMAGE_SIZE, type ShareImage } from "./meta";
 import type { StructuredData } from "~/utils/meta";
 import { siteName } from "~/content/site-name";
 import { titleTags } from "~/utils/meta";
 import { siteShareImage } from "./share-image.server";
+import { settingsContext, type RequestContext } from "~/context.server";
 
 export interface PageMetaOptions {
   title: string;
@@ -31,19 +31,14 @@ export interface PageMetaOptions {
 
 /**
  * The `meta` array of the page at `request`'s path.
- * @throws SettingsError when a setting is wrong (see `settingsFrom`).
  */
-export function pageMeta(
-  context: AppLoadContext | undefined,
-  request: Request,
-  options: PageMetaOptions,
-): MetaDescriptor[] {
+export function pageMeta(context: RequestContext, request: Request, options: PageMetaOptions): MetaDescriptor[] {
   const { title, description, article, structuredData, errorPage = false } = options;
   const noindex = errorPage || (options.noindex ?? false);
   const tags = titleTags(siteName, title, description, noindex);
   if (errorPage) return tags;
 
-  const { SITE_URL: siteUrl } = settingsFrom(context);
+  const { SITE_URL: siteUrl } = context.get(settingsContext);
   const image = options.image ?? siteShareImage;
   const url = absoluteUrl(siteUrl, new URL(request.url).pathname);
   const imageUrl = `${siteUrl}${image.path}`;
@@ -82,7 +77,7 @@ export function pageMeta(
  * site's header and footer.
  */
 export function notFound(
-  context: AppLoadContext | undefined,
+  context: RequestContext,
   request: Request,
   { title, description }: { title: string; description: string },
 ) {

@@ -9,7 +9,8 @@
  *   over them (table `site_settings`, one row per section). A stored section
  *   that no longer fits its schema (a hand edit of the database) is ignored
  *   with a log line naming the section, never a crash.
- * - `getSiteSettings(context)`: the same for a loader or an action; when the
+ * - `getSiteSettings(context)`: the same for a loader or an action
+ *   (`siteSettingsOrLastKnown({ db, logger })` for a job); when the
  *   database fails, the last settings this process read (and the page is not
  *   kept in the render cache), or the defaults.
  * - `saveSettingsSection(db, section, value)`: stores one section (already
@@ -28,6 +29,7 @@ import type { Database } from "~/db/client.server";
 import { siteSettings } from "~/db/schema";
 import { errorFields } from "~/db/errors.server";
 import type { RenderHints } from "~/utils/render-cache";
+import { dbContext, loggerContext, renderHintsContext, type RequestContext } from "~/context.server";
 import { SETTINGS_SECTIONS, storedSchemas, type SettingsSection, type SiteSettings } from "./schema";
 
 /** `value` with typography's invisible characters made plain again (what the owner would type). */
@@ -80,24 +82,36 @@ export async function readSiteSettings(db: Database, logger?: Logger): Promise<S
 let lastKnown: SiteSettings | undefined;
 
 /**
- * The owner's settings for a loader, an action or a job. Never throws: when
- * the database fails, the last settings read (or the defaults), logged, and
- * the page is not kept in the render cache.
+ * The owner's settings for a job (the outbox). Never throws: when the
+ * database fails, the last settings read (or the defaults), logged, and
+ * the page is not kept in the render cache (`renderHints`).
  */
-export async function getSiteSettings(context: {
-  db?: Database;
-  logger?: Logger;
-  renderHints?: RenderHints;
+export async function siteSettingsOrLastKnown({
+  db,
+  logger,
+  renderHints,
+}: {
+  db: Database;
+  logger: Logger;
+  renderHints?: RenderHints | null;
 }): Promise<SiteSettings> {
   try {
-    if (!context.db) throw new Error("no database");
-    lastKnown = await readSiteSettings(context.db, context.logger);
+    lastKnown = await readSiteSettings(db, logger);
     return lastKnown;
   } catch (error) {
-    context.logger?.error({ err: errorFields(error) }, "settings: unavailable, the last ones read are used");
-    context.renderHints?.noStore();
+    logger.error({ err: errorFields(error) }, "settings: unavailable, the last ones read are used");
+    renderHints?.noStore();
     return lastKnown ?? defaultSettings();
   }
+}
+
+/** The owner's settings for a loader or an action (see `siteSettingsOrLastKnown`). Never throws. */
+export function getSiteSettings(context: RequestContext): Promise<SiteSettings> {
+  return siteSettingsOrLastKnown({
+    db: context.get(dbContext),
+    logger: context.get(loggerContext),
+    renderHints: context.get(renderHintsContext),
+  });
 }
 
 /**

@@ -11,7 +11,7 @@
  *   carrying it. `searchParams` lists the query parameters the page reads;
  *   every other one is ignored (it never reaches the loader of a cached
  *   page, so `?fbclid=…` shares one entry with the bare address).
- * - A loader may say, through `context.renderHints`, when its page changes
+ * - A loader may say, through `renderHintsContext` (app/context.server.ts), when its page changes
  *   by time alone (`validUntil`: a session starts, the year turns) or that
  *   this answer must not be kept (`noStore`: a query value that names
  *   nothing). `renderHints` is absent when the answer is not for the cache.
@@ -44,7 +44,7 @@ export function renderCachePolicy(handle: unknown): RenderCachePolicy | undefine
   return (handle as { renderCache?: RenderCachePolicy } | undefined)?.renderCache;
 }
 
-/** Given to the loaders of a page rendered for the cache (`context.renderHints`). */
+/** Given to the loaders of a page rendered for the cache (`renderHintsContext`). */
 export interface RenderHints {
   /** The page shows something that changes at `moment` with no database change (the earliest one wins). */
   validUntil(moment: Date | string | number): void;

@@ -15,14 +15,14 @@ export const imageNotFound = () => new Response("Image introuvable.", { status: 
 
 /** Reads the file with `read` and answers it as `contentType` (see the module). */
 export async function storedFileResponse(
-  context: { logger?: Logger },
+  logger: Logger,
   { read, contentType, failure }: { read: () => Promise<Buffer | null>; contentType: string; failure: string },
 ): Promise<Response> {
   let bytes: Buffer | null;
   try {
     bytes = await read();
   } catch (error) {
-    context.logger?.error({ err: errorFields(error) }, failure);
+    logger.error({ err: errorFields(error) }, failure);
     return new Response("Image momentanément indisponible.", {
       status: 503,
       headers: { ...plainText, "Retry-After": "30" },

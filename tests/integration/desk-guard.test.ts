@@ -39,7 +39,7 @@ const SIGN_IN = "/admin/connexion";
 
 /** A request to a desk door, and what a refusal looks like there. */
 interface Door {
-  method: "GET" | "POST";
+  method: "GET" | "HEAD" | "POST";
   path: string;
   body?: string;
   /** A data request (`.data`) is refused with 401; a page with a redirect to the sign-in page. */
@@ -91,6 +91,13 @@ function doors(id: number): Door[] {
       data: false,
     })),
     { method: "GET", path: "/admin.data", data: true },
+    // HEAD, and pages of ids that do not exist: the guard answers before any loader looks.
+    { method: "HEAD", path: "/admin", data: false },
+    { method: "HEAD", path: request, data: false },
+    { method: "HEAD", path: "/admin/factures/1/facture.pdf", data: false },
+    { method: "GET", path: "/admin/cours/999999", data: false },
+    { method: "GET", path: "/admin/cours/999999.data", data: true },
+    { method: "GET", path: "/admin/factures/999999/", data: false },
     { method: "GET", path: request, data: false },
     { method: "GET", path: `/ADMIN/demandes/${id}`, data: false },
     { method: "GET", path: `${request}.data`, data: true },

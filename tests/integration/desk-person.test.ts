@@ -38,12 +38,14 @@ import type { PersonKey } from "../../app/desk/person-types";
 import { countsOf, findPerson, PERSON_TABLES } from "../../app/features.server";
 import { loadSettings } from "../../app/config/settings.server";
 import { invoiceCreditor } from "../../app/invoices/creditor.server";
+import { requestContext } from "../../app/context.server";
 import { createInvoice } from "../../app/invoices/invoices.server";
 import {
   createOwner,
   deskFetch,
   postContact,
   signIn,
+  silentLogger,
   startTestServer,
   validForm,
   type CookieJar,
@@ -115,9 +117,13 @@ beforeAll(async () => {
   marieLink = registered.headers.get("location")!;
   // The owner invoiced her course (her e-mail in capitals, her mobile typed the Swiss way).
   const [registration] = await site.database.db.select({ id: courseRegistrations.id }).from(courseRegistrations);
-  const creditor = await invoiceCreditor({
-    settings: loadSettings({ INVOICE_IBAN: "CH5604835012345678009" }),
-  } as never);
+  const creditor = await invoiceCreditor(
+    requestContext({
+      settings: loadSettings({ INVOICE_IBAN: "CH5604835012345678009" }),
+      db: site.database.db,
+      logger: silentLogger,
+    }),
+  );
   if (!creditor.ok) throw new Error("INVOICE_IBAN is set above");
   await createInvoice(
     site.database.db,

@@ -24,6 +24,7 @@ import { registerForSession } from "../../app/courses/booking.server";
 import { auditLog, contacts, invoices, outbox } from "../../app/db/schema";
 import { defaultSettings } from "../../app/settings/site.server";
 import { invoiceCreditor } from "../../app/invoices/creditor.server";
+import { requestContext } from "../../app/context.server";
 import { createInvoice, todayInZurich, type InvoiceDraft } from "../../app/invoices/invoices.server";
 import {
   createOwner,
@@ -31,6 +32,7 @@ import {
   sessionFields,
   signIn,
   startSmtp,
+  silentLogger,
   startTestServer,
   waitFor,
   pageText as textOf,
@@ -167,7 +169,13 @@ describe("making an invoice", () => {
       status: "open",
     });
     expect(row!.reference).toMatch(new RegExp(`^RF\\d{2}${year}000001$`));
-    const creditor = await invoiceCreditor({ settings: loadSettings({ INVOICE_IBAN: IBAN }) } as never);
+    const creditor = await invoiceCreditor(
+      requestContext({
+        settings: loadSettings({ INVOICE_IBAN: IBAN }),
+        db: site.database.db,
+        logger: silentLogger,
+      }),
+    );
     if (!creditor.ok) throw new Error("IBAN set");
     const draft: InvoiceDraft = {
       ...invoiceForm(),

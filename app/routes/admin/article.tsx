@@ -44,13 +44,13 @@ import { makeShareImage } from "~/seo/share-image.server";
 import { DeskBackLink, deskLinkClass } from "~/desk/frame";
 import { FieldError, Notice, TextField } from "~/desk/form-parts";
 import { useLivePreview } from "~/desk/live-preview";
-import { requireOwner } from "~/desk/guard.server";
 import { deskHandle, deskMeta } from "~/desk/meta";
 import { idParam } from "~/desk/route-params.server";
 import { BodyTooLargeError, readFormData } from "~/guards/body.server";
 import { formatDateTime } from "~/utils/format";
 import { useHydrated } from "~/utils/use-hydrated";
 import type { Route } from "./+types/article";
+import { dbContext, loggerContext, ownerContext, clockContext } from "~/context.server";
 
 export const handle = deskHandle;
 
@@ -96,9 +96,8 @@ function stateLabel(row: ArticleRow): string {
   return `Publié le ${formatDateTime(state.at)}.`;
 }
 
-export async function loader({ request, context, params }: Route.LoaderArgs) {
-  await requireOwner(request, context);
-  const db = context.db!;
+export async function loader({ context, params }: Route.LoaderArgs) {
+  const db = context.get(dbContext);
   const row = await getArticle(db, idParam(params.id));
   if (!row) throw data(null, { status: 404 });
   const fields = fieldsOf(row);
@@ -128,8 +127,8 @@ type ActionData = {
 };
 
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const owner = await requireOwner(request, context);
-  const db = context.db!;
+  const owner = context.get(ownerContext);
+  const db = context.get(dbContext);
   const id = idParam(params.id);
   const row = await getArticle(db, id);
   if (!row) throw data(null, { status: 404 });
@@ -144,7 +143,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const intent = String(form.get("intent") ?? "save");
   const reply = (answer: ActionData, status = 200) => data<ActionData>(answer, { status });
   const log = (action: Parameters<typeof audit>[1]["action"]) =>
-    audit(db, { actor: owner.userId, action, details: { article: id } }, context.logger);
+    audit(db, { actor: owner.userId, action, details: { article: id } }, context.get(loggerContext));
 
   if (intent === "unpublish") {
     if (await unpublishArticle(db, id)) await log("article-unpublished");
@@ -184,7 +183,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     const uploaded = await uploadPicture(db, form, {
       altField: "pictureAlt",
       actor: owner.userId,
-      logger: context.logger,
+      logger: context.get(loggerContext),
     });
     if (!uploaded.ok) return reply({ errors: uploaded.errors, values }, 400);
     const { picture, alt } = uploaded;
@@ -206,8 +205,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     if (intent === "schedule") {
       publishAt = scheduledMoment(text("publishDate"), text("publishTime"));
       if (!publishAt) errors.publishDate = "Choisissez le jour de la publication (et l’heure, 8 h 00 sinon).";
-      else if (publishAt <= new Date()) errors.publishDate = "Choisissez un moment à venir, ou publiez maintenant.";
-    } else publishAt = new Date();
+      else if (publishAt <= context.get(clockContext).now())
+        errors.publishDate = "Choisissez un moment à venir, ou publiez maintenant.";
+    } else publishAt = context.get(clockContext).now();
     if (Object.keys(errors).length > 0) return reply({ errors, values, preview }, 400);
   }
 
@@ -215,12 +215,12 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (!publishAt) {
     await log("article-saved");
     // A published article's title or category may have changed: its share image follows (decision 029).
-    await makeShareImage(db, await getArticle(db, id), context.logger);
+    await makeShareImage(db, await getArticle(db, id), context.get(loggerContext));
     return reply({ message: "Article enregistré.", values, preview });
   }
   await publishArticle(db, id, publishAt);
   await log(intent === "schedule" ? "article-scheduled" : "article-published");
-  await makeShareImage(db, await getArticle(db, id), context.logger);
+  await makeShareImage(db, await getArticle(db, id), context.get(loggerContext));
   return reply({
     message:
       intent === "schedule"

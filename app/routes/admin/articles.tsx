@@ -11,17 +11,16 @@ import { Label } from "~/components/ui/label";
 import { getSiteSettings } from "~/settings/site.server";
 import { audit } from "~/desk/audit.server";
 import { deskLinkClass } from "~/desk/frame";
-import { requireOwner } from "~/desk/guard.server";
 import { deskHandle, deskMeta } from "~/desk/meta";
 import { readFormData } from "~/guards/body.server";
 import { formatDateTime } from "~/utils/format";
 import type { Route } from "./+types/articles";
+import { dbContext, loggerContext, ownerContext } from "~/context.server";
 
 export const handle = deskHandle;
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireOwner(request, context);
-  const rows = await listArticles(context.db!);
+export async function loader({ context }: Route.LoaderArgs) {
+  const rows = await listArticles(context.get(dbContext));
   return {
     articles: rows.map((row) => {
       const state = articleState(row);
@@ -44,7 +43,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ matches }) => deskMeta("Articles du blog", matches);
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const owner = await requireOwner(request, context);
+  const owner = context.get(ownerContext);
   const form = await readFormData(request, 8 * 1024);
   const title = String(form.get("title") ?? "").trim();
   if (!title || title.length > ARTICLE_LIMITS.title) {
@@ -53,9 +52,13 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status: 400 },
     );
   }
-  const db = context.db!;
+  const db = context.get(dbContext);
   const id = await createArticle(db, { title, author: (await getSiteSettings(context)).identity.name });
-  await audit(db, { actor: owner.userId, action: "article-created", details: { article: id } }, context.logger);
+  await audit(
+    db,
+    { actor: owner.userId, action: "article-created", details: { article: id } },
+    context.get(loggerContext),
+  );
   return redirect(`/admin/articles/${id}`, { status: 303 });
 }
 

@@ -19,19 +19,18 @@ import { listRegistrations } from "~/courses/registrations.server";
 import { courseBySlug, getSession, seriesSessions, sessionEnd } from "~/courses/sessions.server";
 import { PrintButton } from "~/courses/print-button";
 import { audit } from "~/desk/audit.server";
-import { requireOwner } from "~/desk/guard.server";
 import { deskHandle, deskMeta } from "~/desk/meta";
 import { idParam } from "~/desk/route-params.server";
 import { readFormData } from "~/guards/body.server";
 import { formatDateTimeRange } from "~/utils/format";
 import type { Route } from "./+types/course-attendance";
+import { dbContext, loggerContext, ownerContext } from "~/context.server";
 
 export const handle = deskHandle;
 
-export async function loader({ request, context, params }: Route.LoaderArgs) {
-  await requireOwner(request, context);
+export async function loader({ context, params }: Route.LoaderArgs) {
   const id = idParam(params.id);
-  const db = context.db!;
+  const db = context.get(dbContext);
   const session = await getSession(db, id);
   if (!session) throw data(null, { status: 404 });
   const rows = await listRegistrations(db, id);
@@ -62,9 +61,9 @@ export const meta: Route.MetaFunction = ({ data: loaded, matches }) =>
   deskMeta(loaded ? `Liste de présence, ${loaded.title}` : "Séance introuvable", matches);
 
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const owner = await requireOwner(request, context);
+  const owner = context.get(ownerContext);
   const id = idParam(params.id);
-  const db = context.db!;
+  const db = context.get(dbContext);
   if (!(await getSession(db, id))) throw data(null, { status: 404 });
   const form = await readFormData(request, 64 * 1024);
   if (form.get("intent") !== "attendance") return data({ message: "Action inconnue." }, { status: 400 });
@@ -79,7 +78,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     await audit(
       db,
       { actor: owner.userId, action: "attendance-marked", details: { session: id, ...counts } },
-      context.logger,
+      context.get(loggerContext),
     );
   }
   return {

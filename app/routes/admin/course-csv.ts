@@ -9,16 +9,15 @@ import { attendanceOf } from "~/courses/attendance.server";
 import { listRegistrations } from "~/courses/registrations.server";
 import { registrantsCsv } from "~/courses/desk.server";
 import { getSession } from "~/courses/sessions.server";
-import { requireOwner } from "~/desk/guard.server";
 import { idParam } from "~/desk/route-params.server";
 import type { Route } from "./+types/course-csv";
+import { dbContext } from "~/context.server";
 
-export async function loader({ request, context, params }: Route.LoaderArgs) {
-  await requireOwner(request, context);
+export async function loader({ context, params }: Route.LoaderArgs) {
   const id = idParam(params.id);
-  if (!(await getSession(context.db!, id))) throw data(null, { status: 404 });
-  const rows = await listRegistrations(context.db!, id);
-  return new Response(registrantsCsv(rows, await attendanceOf(context.db!, id)), {
+  if (!(await getSession(context.get(dbContext), id))) throw data(null, { status: 404 });
+  const rows = await listRegistrations(context.get(dbContext), id);
+  return new Response(registrantsCsv(rows, await attendanceOf(context.get(dbContext), id)), {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",
       "Content-Disposition": `attachment; filename="seance-${id}-inscrits.csv"`,

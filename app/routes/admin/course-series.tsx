@@ -16,18 +16,17 @@ import { SessionForm } from "~/courses/session-form";
 import { createSeries } from "~/courses/sessions.server";
 import { audit } from "~/desk/audit.server";
 import { DeskBackLink } from "~/desk/frame";
-import { requireOwner } from "~/desk/guard.server";
 import { deskHandle, deskMeta } from "~/desk/meta";
 import { readFormData } from "~/guards/body.server";
 import type { Route } from "./+types/course-series";
+import { dbContext, loggerContext, ownerContext } from "~/context.server";
 
 export const handle = deskHandle;
 
 /** Date inputs for the dates picked one by one (after the first): the courses sell up to 4 lessons. */
 const PICKED_SLOTS = 7;
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireOwner(request, context);
+export function loader() {
   return {
     courses: courses.map((course) => ({ id: course.id, title: course.title })),
     values: sessionFormValues(),
@@ -37,16 +36,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = () => deskMeta("Nouvelle série de dates");
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const owner = await requireOwner(request, context);
+  const owner = context.get(ownerContext);
   const form = await readFormData(request, 16 * 1024);
   if (form.get("intent") !== "create-series") return data({ errors: {}, values: null, series: null }, { status: 400 });
   const result = readSeriesForm(form);
   if (!result.ok) return data({ errors: result.errors, values: result.values, series: result.series }, { status: 400 });
-  const { seriesId, sessionIds } = await createSeries(context.db!, result.fields, result.starts);
+  const { seriesId, sessionIds } = await createSeries(context.get(dbContext), result.fields, result.starts);
   await audit(
-    context.db!,
+    context.get(dbContext),
     { actor: owner.userId, action: "series-created", details: { series: seriesId, dates: sessionIds.length } },
-    context.logger,
+    context.get(loggerContext),
   );
   throw redirect(`/admin/cours/${sessionIds[0]}`, 303);
 }

@@ -25,7 +25,6 @@ import { Button, buttonVariants } from "~/components/ui/button";
 import { Checkbox } from "~/components/ui/checkbox";
 import { Input } from "~/components/ui/input";
 import { courses } from "~/content/courses";
-import { settingsFrom } from "~/config/settings.server";
 import { Field } from "~/components/form-parts";
 import { cancelRegistrationByOwner } from "~/courses/cancel.server";
 import { registerForSession } from "~/courses/register.server";
@@ -48,27 +47,33 @@ import {
 } from "~/courses/sessions.server";
 import { audit } from "~/desk/audit.server";
 import { DeskBackLink, telHref } from "~/desk/frame";
-import { requireOwner } from "~/desk/guard.server";
 import { idParam } from "~/desk/route-params.server";
 import { deskHandle, deskMeta } from "~/desk/meta";
 import { readFormData } from "~/guards/body.server";
 import { errorFields } from "~/db/errors.server";
 import { formatDate, formatDateTimeRange, isoDateInZurich } from "~/utils/format";
 import type { Route } from "./+types/course-session";
+import {
+  settingsContext,
+  dbContext,
+  loggerContext,
+  wakeOutboxContext,
+  ownerContext,
+  clockContext,
+} from "~/context.server";
 
 export const handle = deskHandle;
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  await requireOwner(request, context);
   const asked = Number(new URL(request.url).searchParams.get("annuler"));
   const id = idParam(params.id);
-  const session = await getSession(context.db!, id);
+  const session = await getSession(context.get(dbContext), id);
   if (!session) throw data(null, { status: 404 });
-  const registrations = await listRegistrations(context.db!, id);
+  const registrations = await listRegistrations(context.get(dbContext), id);
   // A date of a series: its place among the series' dates, each linked (the registrations are the series').
-  const dates = session.seriesId === null ? [] : await seriesSessions(context.db!, [session.seriesId]);
+  const dates = session.seriesId === null ? [] : await seriesSessions(context.get(dbContext), [session.seriesId]);
   dates.sort((a, b) => new Date(a.startsAt).getTime() - new Date(b.startsAt).getTime());
-  const bursts = burstsOf(registrations, settingsFrom(context).BOOKING_BURST_REGISTRATIONS);
+  const bursts = burstsOf(registrations, context.get(settingsContext).BOOKING_BURST_REGISTRATIONS);
   const person = (row: (typeof registrations)[number]) => ({
     id: row.id,
     name: `${row.firstName} ${row.lastName}`,
@@ -103,7 +108,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     title: courseBySlug(session.courseId)?.title ?? session.courseId,
     when: formatDateTimeRange(session.startsAt, sessionEnd(session)),
     place: `${session.placeName}, ${session.placeAddress}`,
-    state: SESSION_STATE_LABELS[sessionState(session, session.waiting, new Date())],
+    state: SESSION_STATE_LABELS[sessionState(session, session.waiting, context.get(clockContext).now())],
     cancelled: Boolean(session.cancelledAt),
     seats: `${session.seatsTaken} / ${session.capacity}`,
     free: session.capacity - session.seatsTaken,
@@ -138,12 +143,12 @@ const DESK_ALREADY_REGISTERED =
   "Une inscription à cette séance existe déjà avec ce numéro de téléphone : elle est dans la liste ci-dessus. Pour la changer, annulez-la, puis inscrivez la personne à nouveau.";
 
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const owner = await requireOwner(request, context);
+  const owner = context.get(ownerContext);
   const id = idParam(params.id);
-  const db = context.db!;
+  const db = context.get(dbContext);
   const form = await readFormData(request, 64 * 1024);
   const intent = form.get("intent");
-  const siteUrl = settingsFrom(context).SITE_URL;
+  const siteUrl = context.get(settingsContext).SITE_URL;
   const reply = (answer: Answer, status = 200) => data(answer, { status });
 
   if (intent === "edit") {
@@ -154,7 +159,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       updated = await updateSession(db, id, result.fields);
     } catch (error) {
       // The table's check: fewer places than seats already taken.
-      context.logger?.warn({ err: errorFields(error) }, "desk: session update refused");
+      context.get(loggerContext).warn({ err: errorFields(error) }, "desk: session update refused");
       return reply(
         {
           sessionErrors: {
@@ -170,8 +175,12 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       // A date of a series: its registrants are told of the new date (moveSeriesDate); its course stays.
       const moved = await moveSeriesDate(db, id, result.fields, { siteUrl });
       if (moved) {
-        await audit(db, { actor: owner.userId, action: "series-date-moved", details: { session: id } }, context.logger);
-        context.wakeOutbox?.();
+        await audit(
+          db,
+          { actor: owner.userId, action: "series-date-moved", details: { session: id } },
+          context.get(loggerContext),
+        );
+        context.get(wakeOutboxContext)();
         return reply({
           message: `Date de la séance changée. ${moved.mailed} e-mail${moved.mailed > 1 ? "s" : ""} en route avec la nouvelle date.`,
           toCall: moved.toCall,
@@ -199,8 +208,12 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     }
     const result = await cancelSession(db, id);
     if (!result) return reply({ message: "Cette séance est déjà annulée." }, 400);
-    await audit(db, { actor: owner.userId, action: "session-cancelled", details: { session: id } }, context.logger);
-    context.wakeOutbox?.();
+    await audit(
+      db,
+      { actor: owner.userId, action: "session-cancelled", details: { session: id } },
+      context.get(loggerContext),
+    );
+    context.get(wakeOutboxContext)();
     return reply({
       message: `Séance annulée. ${result.mailed} e-mail${result.mailed > 1 ? "s" : ""} d’annulation en route.`,
       toCall: result.toCall,
@@ -219,7 +232,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       return reply({ registerErrors: { seats: [bookingMessages.lastSeat] } }, 409);
     if (result.outcome === "closed" || result.outcome === "address-limit")
       return reply({ message: bookingMessages.closed }, 409);
-    context.wakeOutbox?.();
+    context.get(wakeOutboxContext)();
     return reply({
       message:
         result.outcome === "confirmed"
@@ -234,9 +247,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       await audit(
         db,
         { actor: owner.userId, action: "seat-given", details: { session: id, registration: registrationId } },
-        context.logger,
+        context.get(loggerContext),
       );
-      context.wakeOutbox?.();
+      context.get(wakeOutboxContext)();
     }
     return given
       ? reply({
@@ -261,9 +274,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     await audit(
       db,
       { actor: owner.userId, action: "registration-cancelled", details: { session: id, registration: registrationId } },
-      context.logger,
+      context.get(loggerContext),
     );
-    context.wakeOutbox?.();
+    context.get(wakeOutboxContext)();
     return reply({
       message:
         "L’inscription est annulée et sa place est libre. Qui a une adresse e-mail reçoit la confirmation ; prévenez les autres par téléphone.",

@@ -18,18 +18,17 @@ import {
   sessionEnd,
   sessionState,
 } from "~/courses/sessions.server";
-import { requireOwner } from "~/desk/guard.server";
 import { deskHandle, deskMeta } from "~/desk/meta";
 import { readFormData } from "~/guards/body.server";
 import { formatDateTimeRange } from "~/utils/format";
 import type { Route } from "./+types/courses";
+import { dbContext, clockContext } from "~/context.server";
 
 export const handle = deskHandle;
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireOwner(request, context);
-  const now = new Date();
-  const rows = await listSessions(context.db!);
+export async function loader({ context }: Route.LoaderArgs) {
+  const now = context.get(clockContext).now();
+  const rows = await listSessions(context.get(dbContext));
   const upcoming = rows.filter((row) => new Date(row.startsAt) > now);
   const past = rows.filter((row) => new Date(row.startsAt) <= now).reverse();
   // Which date of its series each session is (rows come by start).
@@ -61,12 +60,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ matches }) => deskMeta("Cours", matches);
 
 export async function action({ request, context }: Route.ActionArgs) {
-  await requireOwner(request, context);
   const form = await readFormData(request, 16 * 1024);
   if (form.get("intent") !== "create") return data({ errors: {}, values: null }, { status: 400 });
   const result = readSessionForm(form);
   if (!result.ok) return data({ errors: result.errors, values: result.values }, { status: 400 });
-  const id = await createSession(context.db!, result.fields);
+  const id = await createSession(context.get(dbContext), result.fields);
   throw redirect(`/admin/cours/${id}`, 303);
 }
 

@@ -12,7 +12,6 @@ import { Label } from "~/components/ui/label";
 import { Textarea } from "~/components/ui/textarea";
 import { audit } from "~/desk/audit.server";
 import { FieldError, Notice } from "~/desk/form-parts";
-import { requireOwner } from "~/desk/guard.server";
 import { deskHandle, deskMeta } from "~/desk/meta";
 import { BodyTooLargeError, readFormData } from "~/guards/body.server";
 import { pictures as repositoryPictures } from "~/content/pictures";
@@ -31,6 +30,7 @@ import { PictureFileInput } from "~/pictures/file-input";
 import { uploadPicture } from "~/pictures/upload.server";
 import { formatDateTime } from "~/utils/format";
 import type { Route } from "./+types/images";
+import { dbContext, loggerContext, ownerContext } from "~/context.server";
 
 export const handle = deskHandle;
 
@@ -43,9 +43,8 @@ const SLOT_NAMES: Record<ReplaceableSlot, string> = {
 /** Room for the form's other fields around the largest photo. */
 const UPLOAD_BODY_BYTES = MAX_PICTURE_BYTES + 64 * 1024;
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireOwner(request, context);
-  const db = context.db!;
+export async function loader({ context }: Route.LoaderArgs) {
+  const db = context.get(dbContext);
   const [rows, slots] = await Promise.all([listPictures(db), slotPictures(db)]);
   return {
     pictures: rows.map((row) => ({
@@ -69,8 +68,8 @@ export const meta: Route.MetaFunction = ({ matches }) => deskMeta("Images", matc
 type ActionData = { message?: string; errors?: Partial<Record<string, string>> };
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const owner = await requireOwner(request, context);
-  const db = context.db!;
+  const owner = context.get(ownerContext);
+  const db = context.get(dbContext);
   const reply = (answer: ActionData, status = 200) => data<ActionData>(answer, { status });
   let form: FormData;
   try {
@@ -83,15 +82,27 @@ export async function action({ request, context }: Route.ActionArgs) {
   const slot = REPLACEABLE_SLOTS.find((candidate) => candidate === form.get("slot"));
   if (intent === "restore" && slot) {
     await clearSlotPicture(db, slot);
-    await audit(db, { actor: owner.userId, action: "picture-slot", details: { slot, picture: 0 } }, context.logger);
+    await audit(
+      db,
+      { actor: owner.userId, action: "picture-slot", details: { slot, picture: 0 } },
+      context.get(loggerContext),
+    );
     return reply({ message: `L’image d’origine est revenue pour ${SLOT_NAMES[slot]}.` });
   }
-  const uploaded = await uploadPicture(db, form, { altField: "alt", actor: owner.userId, logger: context.logger });
+  const uploaded = await uploadPicture(db, form, {
+    altField: "alt",
+    actor: owner.userId,
+    logger: context.get(loggerContext),
+  });
   if (!uploaded.ok) return reply({ errors: uploaded.errors }, 400);
   const id = uploaded.picture.id;
   if (slot) {
     await setSlotPicture(db, slot, id, uploaded.alt);
-    await audit(db, { actor: owner.userId, action: "picture-slot", details: { slot, picture: id } }, context.logger);
+    await audit(
+      db,
+      { actor: owner.userId, action: "picture-slot", details: { slot, picture: id } },
+      context.get(loggerContext),
+    );
   }
   return redirect(`/admin/images?ajoutee=${id}`, { status: 303 });
 }

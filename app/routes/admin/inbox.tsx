@@ -11,7 +11,6 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Select } from "~/components/ui/select";
 import { deskLinkClass, telHref } from "~/desk/frame";
-import { requireOwner } from "~/desk/guard.server";
 import { deskHandle, deskMeta } from "~/desk/meta";
 import { filterOf } from "~/contact/requests";
 import { StatusBadge, StatusOptions } from "~/contact/status-badge";
@@ -20,14 +19,17 @@ import { kindLabel, requestSubject } from "~/contact/request-kind";
 import { formatDateTime } from "~/utils/format";
 import { placeholdersLeft } from "~/settings/placeholders.server";
 import type { Route } from "./+types/inbox";
+import { dbContext } from "~/context.server";
 
 export const handle = deskHandle;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireOwner(request, context);
   const url = new URL(request.url);
   const filter = filterOf(url);
-  const [rows, placeholders] = await Promise.all([listRequests(context.db!, filter), placeholdersLeft(context.db!)]);
+  const [rows, placeholders] = await Promise.all([
+    listRequests(context.get(dbContext), filter),
+    placeholdersLeft(context.get(dbContext)),
+  ]);
   return {
     placeholders: placeholders.map(({ label, value, href }) => ({ label, value, href })),
     filter,

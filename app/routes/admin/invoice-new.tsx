@@ -10,7 +10,6 @@ import { data, redirect, useActionData, useLoaderData } from "react-router";
 import { audit } from "~/desk/audit.server";
 import { DeskBackLink } from "~/desk/frame";
 import { Notice } from "~/desk/form-parts";
-import { requireOwner } from "~/desk/guard.server";
 import { deskHandle, deskMeta } from "~/desk/meta";
 import { readFormData } from "~/guards/body.server";
 import { invoiceCreditor } from "~/invoices/creditor.server";
@@ -19,6 +18,7 @@ import { INVOICE_FORM_LINES, readInvoiceForm } from "~/invoices/form.server";
 import { InvoiceForm } from "~/invoices/invoice-form";
 import { createInvoice, draftStart, todayInZurich } from "~/invoices/invoices.server";
 import type { Route } from "./+types/invoice-new";
+import { dbContext, loggerContext, ownerContext } from "~/context.server";
 
 export const handle = deskHandle;
 
@@ -31,10 +31,9 @@ const idOf = (value: string | null) => {
 };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireOwner(request, context);
   const query = new URL(request.url).searchParams;
   const start = await draftStart(
-    context.db!,
+    context.get(dbContext),
     { registration: idOf(query.get("inscription")), contact: idOf(query.get("demande")) },
     todayInZurich(),
   );
@@ -42,7 +41,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const owner = await requireOwner(request, context);
+  const owner = context.get(ownerContext);
   const creditor = await invoiceCreditor(context);
   if (!creditor.ok) return data({ errors: {}, values: {}, message: "IBAN manquant." }, { status: 409 });
   const result = readInvoiceForm(await readFormData(request, 64 * 1024));
@@ -56,9 +55,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status: 400 },
     );
   }
-  const id = await createInvoice(context.db!, result.draft, creditor.creditor);
+  const id = await createInvoice(context.get(dbContext), result.draft, creditor.creditor);
   await audit(
-    context.db!,
+    context.get(dbContext),
     {
       actor: owner.userId,
       action: "invoice-created",
@@ -68,7 +67,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         ...(result.draft.contactId ? { contact: result.draft.contactId } : {}),
       },
     },
-    context.logger,
+    context.get(loggerContext),
   );
   throw redirect(`/admin/factures/${id}`, 303);
 }

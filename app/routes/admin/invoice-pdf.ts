@@ -4,14 +4,13 @@
  * shown in the browser (inline), never cached.
  */
 import { data } from "react-router";
-import { requireOwner } from "~/desk/guard.server";
 import { idParam } from "~/desk/route-params.server";
 import { getInvoice, invoiceFileName } from "~/invoices/invoices.server";
 import type { Route } from "./+types/invoice-pdf";
+import { dbContext } from "~/context.server";
 
-export async function loader({ request, context, params }: Route.LoaderArgs) {
-  await requireOwner(request, context);
-  const invoice = await getInvoice(context.db!, idParam(params.id));
+export async function loader({ context, params }: Route.LoaderArgs) {
+  const invoice = await getInvoice(context.get(dbContext), idParam(params.id));
   if (!invoice) throw data(null, { status: 404 });
   // Loaded on the first PDF only: pdfkit and its fonts stay out of the server's memory until then.
   const { renderInvoicePdf } = await import("~/invoices/pdf.server");

@@ -17,7 +17,6 @@ import { Select } from "~/components/ui/select";
 import { audit, type AuditAction } from "~/desk/audit.server";
 import { DeskBackLink, deskLinkClass } from "~/desk/frame";
 import { Notice } from "~/desk/form-parts";
-import { requireOwner } from "~/desk/guard.server";
 import { deskHandle, deskMeta } from "~/desk/meta";
 import { idParam } from "~/desk/route-params.server";
 import { readFormData } from "~/guards/body.server";
@@ -36,12 +35,12 @@ import {
 import { PAYMENT_METHODS, type PaymentMethod } from "~/invoices/words";
 import { formatDate, formatDateTime } from "~/utils/format";
 import type { Route } from "./+types/invoice";
+import { dbContext, loggerContext, wakeOutboxContext, ownerContext } from "~/context.server";
 
 export const handle = deskHandle;
 
-export async function loader({ request, context, params }: Route.LoaderArgs) {
-  await requireOwner(request, context);
-  const invoice = await getInvoice(context.db!, idParam(params.id));
+export async function loader({ context, params }: Route.LoaderArgs) {
+  const invoice = await getInvoice(context.get(dbContext), idParam(params.id));
   if (!invoice) throw data(null, { status: 404 });
   const today = todayInZurich();
   return {
@@ -84,14 +83,14 @@ export const meta: Route.MetaFunction = ({ data: loaded }) =>
 type Answer = { message: string; tone: "status" | "alert"; errors?: Record<string, string> };
 
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const owner = await requireOwner(request, context);
+  const owner = context.get(ownerContext);
   const id = idParam(params.id);
-  const db = context.db!;
+  const db = context.get(dbContext);
   const form = await readFormData(request, 16 * 1024);
   const intent = form.get("intent");
   const reply = (answer: Answer, status = 200) => data(answer, { status });
   const done = async (action: AuditAction, message: string) => {
-    await audit(db, { actor: owner.userId, action, details: { invoice: id } }, context.logger);
+    await audit(db, { actor: owner.userId, action, details: { invoice: id } }, context.get(loggerContext));
     return reply({ message, tone: "status" });
   };
   const notOpen = { message: "Cette facture n’est plus ouverte (payée ou annulée).", tone: "alert" } as const;
@@ -108,7 +107,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     if (result === "not-open") return reply(notOpen, 409);
     if (result === "no-email")
       return reply({ message: "Ce client n’a pas d’e-mail : imprimez la facture pour la poste.", tone: "alert" }, 409);
-    context.wakeOutbox?.();
+    context.get(wakeOutboxContext)();
     return intent === "send"
       ? done("invoice-sent", "La facture part par e-mail, en pièce jointe.")
       : done("invoice-reminded", "Le rappel part par e-mail, avec la facture en pièce jointe.");

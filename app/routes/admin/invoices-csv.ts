@@ -4,11 +4,10 @@
  * `factures-YYYY-MM-DD.csv`. Format: app/desk/csv.server.ts.
  */
 import { csvDownload } from "~/desk/csv.server";
-import { requireOwner } from "~/desk/guard.server";
 import { invoicesCsv, listInvoices } from "~/invoices/invoices.server";
 import type { Route } from "./+types/invoices-csv";
+import { dbContext } from "~/context.server";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireOwner(request, context);
-  return csvDownload(invoicesCsv(await listInvoices(context.db!)), "factures");
+export async function loader({ context }: Route.LoaderArgs) {
+  return csvDownload(invoicesCsv(await listInvoices(context.get(dbContext))), "factures");
 }

@@ -14,12 +14,10 @@ import { Label } from "~/components/ui/label";
 import { Textarea } from "~/components/ui/textarea";
 import { DeskBackLink, deskLinkClass } from "~/desk/frame";
 import { useLivePreview } from "~/desk/live-preview";
-import { requireOwner } from "~/desk/guard.server";
 import { idParam } from "~/desk/route-params.server";
 import { deskHandle, deskMeta } from "~/desk/meta";
 import { readFormData } from "~/guards/body.server";
 import { LETTER_LIMITS } from "~/newsletter/fields";
-import { settingsFrom } from "~/config/settings.server";
 import {
   countConfirmedSubscribers,
   getLetter,
@@ -32,12 +30,12 @@ import { renderLetterBody } from "~/newsletter/letter.server";
 import { subscriberCount } from "~/newsletter/words";
 import { formatDateTime } from "~/utils/format";
 import type { Route } from "./+types/letter";
+import { settingsContext, dbContext, loggerContext, wakeOutboxContext, ownerContext } from "~/context.server";
 
 export const handle = deskHandle;
 
-export async function loader({ request, context, params }: Route.LoaderArgs) {
-  await requireOwner(request, context);
-  const db = context.db!;
+export async function loader({ context, params }: Route.LoaderArgs) {
+  const db = context.get(dbContext);
   const letter = await getLetter(db, idParam(params.id));
   if (!letter) throw data(null, { status: 404 });
   return {
@@ -63,9 +61,9 @@ export const meta: Route.MetaFunction = ({ data: loaded, matches }) =>
 type ActionData = { message?: string; error?: string; preview?: string; confirm?: number };
 
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const owner = await requireOwner(request, context);
+  const owner = context.get(ownerContext);
   const id = idParam(params.id);
-  const db = context.db!;
+  const db = context.get(dbContext);
   const form = await readFormData(request, 256 * 1024);
   const intent = form.get("intent");
   const subject = String(form.get("subject") ?? "").trim();
@@ -73,10 +71,10 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const reply = (answer: ActionData, status = 200) => data<ActionData>(answer, { status });
   if (intent === "preview") return reply({ preview: renderLetterBody(body.slice(0, LETTER_LIMITS.body)) });
   if (intent === "send") {
-    const count = await sendLetter(db, id, { siteUrl: settingsFrom(context).SITE_URL });
+    const count = await sendLetter(db, id, { siteUrl: context.get(settingsContext).SITE_URL });
     if (count === null) return reply({ error: "Cette lettre est déjà partie." }, 409);
-    context.logger?.info({ letterId: id, recipients: count }, "newsletter: letter queued");
-    context.wakeOutbox?.();
+    context.get(loggerContext).info({ letterId: id, recipients: count }, "newsletter: letter queued");
+    context.get(wakeOutboxContext)();
     return redirect(`/admin/lettres/${id}`, { status: 303 });
   }
   if (!subject || subject.length > LETTER_LIMITS.subject) {
@@ -89,8 +87,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const preview = renderLetterBody(body);
   if (intent === "test") {
     const letter = (await getLetter(db, id))!;
-    await sendTest(db, letter, { to: owner.email, siteUrl: settingsFrom(context).SITE_URL });
-    context.wakeOutbox?.();
+    await sendTest(db, letter, { to: owner.email, siteUrl: context.get(settingsContext).SITE_URL });
+    context.get(wakeOutboxContext)();
     return reply({ message: `Lettre de test envoyée à ${owner.email}.`, preview });
   }
   if (intent === "confirm-send") return reply({ confirm: await countConfirmedSubscribers(db), preview });

@@ -7,7 +7,6 @@ import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { deskLinkClass } from "~/desk/frame";
-import { requireOwner } from "~/desk/guard.server";
 import { deskHandle, deskMeta } from "~/desk/meta";
 import { readFormData } from "~/guards/body.server";
 import { LETTER_LIMITS } from "~/newsletter/fields";
@@ -15,12 +14,12 @@ import { countConfirmedSubscribers, createLetter, listLetters } from "~/newslett
 import { subscriberCount } from "~/newsletter/words";
 import { formatDateTime } from "~/utils/format";
 import type { Route } from "./+types/letters";
+import { dbContext } from "~/context.server";
 
 export const handle = deskHandle;
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireOwner(request, context);
-  const db = context.db!;
+export async function loader({ context }: Route.LoaderArgs) {
+  const db = context.get(dbContext);
   const letters = await listLetters(db);
   return {
     subscribers: await countConfirmedSubscribers(db),
@@ -37,7 +36,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ matches }) => deskMeta("Lettre d’information", matches);
 
 export async function action({ request, context }: Route.ActionArgs) {
-  await requireOwner(request, context);
   const form = await readFormData(request, 8 * 1024);
   const subject = String(form.get("subject") ?? "").trim();
   if (!subject || subject.length > LETTER_LIMITS.subject) {
@@ -46,7 +44,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status: 400 },
     );
   }
-  const id = await createLetter(context.db!, { subject, body: "" });
+  const id = await createLetter(context.get(dbContext), { subject, body: "" });
   return redirect(`/admin/lettres/${id}`, { status: 303 });
 }
 

@@ -14,12 +14,13 @@ import { tableKey } from "~/desk/person-registry.server";
 import { exportOf } from "~/features.server";
 import { isoDateInZurich } from "~/utils/format";
 import type { Route } from "./+types/person-export";
+import { clockContext } from "~/context.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const asked = await ownerExport(request, context, "json", exportOf);
   if (asked instanceof Response) return asked;
   const { query, exported } = asked;
-  const now = new Date();
+  const now = context.get(clockContext).now();
   const body = {
     exportedAt: now.toISOString(),
     search: { email: query.person.email, telephone: query.person.phoneE164 },

@@ -5,7 +5,7 @@
  * (LPD art. 25: the person's data "in an understandable form"), beside the
  * JSON (`/admin/personne.json`): French labels, times in Swiss time written
  * in words ("mardi 12 janvier 2027, 14 h 00"), one section per kind of data,
- * the desk's frame hidden on paper. Guarded by `requireOwner` and audited
+ * the desk's frame hidden on paper. Guarded by the desk's guard middleware and audited
  * (`export`, counts only) as the JSON is; a desk page, never in the render
  * cache. 400 (French text) without a readable e-mail or telephone.
  */
@@ -21,6 +21,7 @@ import { PersonRowList } from "~/desk/person-rows";
 import { formatDateTime } from "~/utils/format";
 import { typeset } from "~/utils/typography";
 import type { Route } from "./+types/person-print";
+import { dbContext, clockContext } from "~/context.server";
 
 export const handle = deskHandle;
 
@@ -28,8 +29,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const asked = await ownerExport(request, context, "html", exportOf);
   if (asked instanceof Response) throw asked;
   const { query, exported } = asked;
-  const now = new Date();
-  const names = await fieldNamesOf(context.db!, exported.found);
+  const now = context.get(clockContext).now();
+  const names = await fieldNamesOf(context.get(dbContext), exported.found);
   return data(
     {
       business: (await getSiteSettings(context)).identity.businessName,

@@ -20,11 +20,9 @@ import { inArray } from "drizzle-orm";
 import { data, Form, Link, redirect, useActionData, useLoaderData } from "react-router";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Checkbox } from "~/components/ui/checkbox";
-import { settingsFrom } from "~/config/settings.server";
 import type { Database } from "~/db/client.server";
 import { courseRegistrations, courseSessions } from "~/db/schema";
 import { Notice, TextField } from "~/desk/form-parts";
-import { requireOwner } from "~/desk/guard.server";
 import { deskHandle, deskMeta } from "~/desk/meta";
 import { sessionNames } from "~/courses/person.server";
 import type { RegistrationRow } from "~/courses/booking.server";
@@ -46,6 +44,7 @@ import { readFormData } from "~/guards/body.server";
 import { PersonRowList } from "~/desk/person-rows";
 import { typeset } from "~/utils/typography";
 import type { Route } from "./+types/person";
+import { settingsContext, dbContext, loggerContext, wakeOutboxContext, ownerContext } from "~/context.server";
 
 export const handle = deskHandle;
 
@@ -206,8 +205,7 @@ async function describeResult(db: Database, params: URLSearchParams) {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireOwner(request, context);
-  const db = context.db!;
+  const db = context.get(dbContext);
   const url = new URL(request.url);
   const query = personKeyOf(url.searchParams);
   const found = query.person ? await findPerson(db, query.person) : null;
@@ -252,8 +250,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ matches }) => deskMeta("Données d’une personne", matches);
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const owner = await requireOwner(request, context);
-  const db = context.db!;
+  const owner = context.get(ownerContext);
+  const db = context.get(dbContext);
   const fields = await readFormData(request, 8 * 1024);
   const query = personKeyOf(fields);
   if (!query.person) {
@@ -276,14 +274,14 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
   }
   const result = await erasePerson(db, person, chosen, owner.userId, {
-    siteUrl: settingsFrom(context).SITE_URL,
-    logger: context.logger,
+    siteUrl: context.get(settingsContext).SITE_URL,
+    logger: context.get(loggerContext),
   });
   // The owner's notice of freed seats leaves at once.
   const kept = result.changed.course_registrations ?? [];
   const freed = result.notes.sessions_freed ?? [];
   const invoicesKept = result.changed.invoices?.length ?? 0;
-  if (freed.length) context.wakeOutbox?.();
+  if (freed.length) context.get(wakeOutboxContext)();
   const params = [`effacement=${encodeCounts(result.counts)}`];
   if (kept.length) params.push(`gardees=${kept.join(",")}`);
   if (freed.length) params.push(`liberees=${freed.join(",")}`);

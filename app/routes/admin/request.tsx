@@ -17,7 +17,6 @@ import { halfDaysText } from "~/contact/half-days";
 import { kindLabel, requestSubject } from "~/contact/request-kind";
 import { DeskBackLink, telHref } from "~/desk/frame";
 import { Notice } from "~/desk/form-parts";
-import { requireOwner } from "~/desk/guard.server";
 import { idParam } from "~/desk/route-params.server";
 import { deskHandle, deskMeta } from "~/desk/meta";
 import { isRequestStatus, statusLabel } from "~/contact/requests";
@@ -26,12 +25,12 @@ import { StatusBadge, StatusOptions } from "~/contact/status-badge";
 import { readFormData } from "~/guards/body.server";
 import { formatDateTime } from "~/utils/format";
 import type { Route } from "./+types/request";
+import { dbContext, wakeOutboxContext } from "~/context.server";
 
 export const handle = deskHandle;
 
-export async function loader({ request, context, params }: Route.LoaderArgs) {
-  await requireOwner(request, context);
-  const found = await getRequest(context.db!, idParam(params.id));
+export async function loader({ context, params }: Route.LoaderArgs) {
+  const found = await getRequest(context.get(dbContext), idParam(params.id));
   if (!found) throw data(null, { status: 404 });
   const { request: row, history, mails } = found;
   return {
@@ -86,10 +85,9 @@ export const meta: Route.MetaFunction = ({ data: loaded, matches }) =>
 const NOTE_MAX = 5000;
 
 export async function action({ request, context, params }: Route.ActionArgs) {
-  await requireOwner(request, context);
   const id = idParam(params.id);
   const form = await readFormData(request, 64 * 1024);
-  const db = context.db!;
+  const db = context.get(dbContext);
   const intent = form.get("intent");
   if (intent === "status") {
     const status = form.get("status");
@@ -112,7 +110,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (intent === "resend") {
     const mailId = Number(form.get("mail"));
     const resent = Number.isSafeInteger(mailId) && (await resendNotification(db, id, mailId));
-    if (resent) context.wakeOutbox?.();
+    if (resent) context.get(wakeOutboxContext)();
     return resent
       ? { message: "La notification repart : elle sera envoyée dans quelques instants." }
       : data({ message: "Cette notification ne peut pas être renvoyée." }, { status: 400 });

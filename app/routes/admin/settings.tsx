@@ -14,7 +14,6 @@ import type { z } from "zod";
 import { Button } from "~/components/ui/button";
 import { audit } from "~/desk/audit.server";
 import { Notice, TextField } from "~/desk/form-parts";
-import { requireOwner } from "~/desk/guard.server";
 import { deskHandle, deskMeta } from "~/desk/meta";
 import { findPlaceholders } from "~/settings/placeholders.server";
 import { BodyTooLargeError, readFormData } from "~/guards/body.server";
@@ -28,6 +27,7 @@ import {
 } from "~/settings/schema";
 import { readSiteSettings, saveSettingsSection } from "~/settings/site.server";
 import type { Route } from "./+types/settings";
+import { dbContext, loggerContext, ownerContext } from "~/context.server";
 
 export const handle = deskHandle;
 
@@ -68,8 +68,7 @@ const SECTIONS: Record<SettingsSection, { title: string; intro: string }> = {
 const SETTINGS_BODY_BYTES = 32 * 1024;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireOwner(request, context);
-  const settings = await readSiteSettings(context.db!, context.logger);
+  const settings = await readSiteSettings(context.get(dbContext), context.get(loggerContext));
   const examples = new Set(findPlaceholders(settings).map((placeholder) => placeholder.href.split("#")[1]));
   const saved = new URL(request.url).searchParams.get("enregistre");
   return {
@@ -97,8 +96,8 @@ function errorsOf(issues: z.core.$ZodIssue[]): Record<string, string> {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const owner = await requireOwner(request, context);
-  const db = context.db!;
+  const owner = context.get(ownerContext);
+  const db = context.get(dbContext);
   let form: FormData;
   try {
     form = await readFormData(request, SETTINGS_BODY_BYTES);
@@ -116,7 +115,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data<ActionData>({ section, errors: errorsOf(parsed.error.issues), values }, { status: 400 });
   }
   await saveSettingsSection(db, section, parsed.data as never);
-  await audit(db, { actor: owner.userId, action: "settings-saved", details: { section } }, context.logger);
+  await audit(db, { actor: owner.userId, action: "settings-saved", details: { section } }, context.get(loggerContext));
   return redirect(`/admin/reglages?enregistre=${section}#${section}`, { status: 303 });
 }
 

@@ -27,10 +27,10 @@ import {
   type SignInActionData,
   type SignInStep,
 } from "~/desk/sign-in-form";
-import { settingsFrom } from "~/config/settings.server";
 import { guardPublicAction } from "~/guards/public-action.server";
 import { errorFields } from "~/db/errors.server";
 import type { Route } from "./+types/sign-in";
+import { settingsContext, loggerContext, authContext } from "~/context.server";
 
 export const handle = deskHandle;
 
@@ -43,10 +43,10 @@ function hasPendingSecondStep(request: Request, siteUrl: string): boolean {
 const noStore = { "Cache-Control": "no-store" };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const session = await context.auth?.api.getSession({ headers: request.headers });
+  const session = await context.get(authContext).api.getSession({ headers: request.headers });
   if (session?.user.twoFactorEnabled) throw redirect("/admin", { headers: noStore });
   const restart = new URL(request.url).searchParams.has("recommencer");
-  const step = !restart && hasPendingSecondStep(request, settingsFrom(context).SITE_URL) ? "code" : "password";
+  const step = !restart && hasPendingSecondStep(request, context.get(settingsContext).SITE_URL) ? "code" : "password";
   return data({ step } as { step: SignInActionData["step"] }, { headers: noStore });
 }
 
@@ -99,7 +99,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return await checkStep(request, context, guard.formData, step, email);
   } catch (error) {
     // The database does not answer (Better Auth's queries, the limits): the page says so, never a 500.
-    context.logger?.error({ err: errorFields(error) }, "desk: sign-in unavailable");
+    context.get(loggerContext).error({ err: errorFields(error) }, "desk: sign-in unavailable");
     return reply({ step, email, error: signInMessages.unavailable }, 503);
   }
 }

@@ -5,25 +5,25 @@
  */
 import { redirect } from "react-router";
 import { audit } from "~/desk/audit.server";
-import { requireOwner, SIGN_IN_PATH } from "~/desk/guard.server";
+import { SIGN_IN_PATH } from "~/desk/guard.server";
 import { readFormData } from "~/guards/body.server";
 import type { Route } from "./+types/sign-out";
+import { dbContext, loggerContext, authContext, ownerContext } from "~/context.server";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireOwner(request, context);
+export function loader() {
   return redirect("/admin");
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const owner = await requireOwner(request, context);
-  const auth = context.auth!;
+  const owner = context.get(ownerContext);
+  const auth = context.get(authContext);
   const everywhere = (await readFormData(request, 4096)).get("intent") === "partout";
   if (everywhere) await auth.api.revokeSessions({ headers: request.headers });
   const response = await auth.api.signOut({ headers: request.headers, asResponse: true });
   await audit(
-    context.db!,
+    context.get(dbContext),
     { actor: owner.userId, action: everywhere ? "sign-out-everywhere" : "sign-out" },
-    context.logger,
+    context.get(loggerContext),
   );
   const headers = new Headers({ "Cache-Control": "no-store" });
   for (const cookie of response.headers.getSetCookie()) headers.append("Set-Cookie", cookie);

@@ -4,11 +4,10 @@
  * `abonnes-YYYY-MM-DD.csv`. Format: app/desk/csv.server.ts.
  */
 import { csvDownload, spreadsheetCsv } from "~/desk/csv.server";
-import { requireOwner } from "~/desk/guard.server";
 import { listSubscribers, SUBSCRIBER_COLUMNS } from "~/newsletter/subscriptions.server";
 import type { Route } from "./+types/subscribers-csv";
+import { dbContext } from "~/context.server";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireOwner(request, context);
-  return csvDownload(spreadsheetCsv(SUBSCRIBER_COLUMNS, await listSubscribers(context.db!)), "abonnes");
+export async function loader({ context }: Route.LoaderArgs) {
+  return csvDownload(spreadsheetCsv(SUBSCRIBER_COLUMNS, await listSubscribers(context.get(dbContext))), "abonnes");
 }

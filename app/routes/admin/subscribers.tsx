@@ -7,18 +7,17 @@
 import { Link, useLoaderData } from "react-router";
 import { buttonVariants } from "~/components/ui/button";
 import { DeskBackLink, deskLinkClass } from "~/desk/frame";
-import { requireOwner } from "~/desk/guard.server";
 import { deskHandle, deskMeta } from "~/desk/meta";
 import { listSubscribers } from "~/newsletter/subscriptions.server";
 import { subscriberStates, subscriptionSources } from "~/newsletter/words";
 import { formatDateTime } from "~/utils/format";
 import type { Route } from "./+types/subscribers";
+import { dbContext } from "~/context.server";
 
 export const handle = deskHandle;
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireOwner(request, context);
-  const rows = await listSubscribers(context.db!);
+export async function loader({ context }: Route.LoaderArgs) {
+  const rows = await listSubscribers(context.get(dbContext));
   return {
     subscribers: rows.map((row) => ({
       id: row.id,
