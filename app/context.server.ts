@@ -21,7 +21,7 @@ import type { Settings } from "./config/settings.server";
 import type { Database } from "./db/client.server";
 import type { DeskAuth } from "./desk/auth.server";
 import type { DeskLive } from "./desk/live.server";
-import type { RateLimiter } from "./guards/public-action.server";
+import type { RateLimiter } from "./guards/rate-limiter";
 import type { RenderHints } from "./utils/render-cache";
 
 /** A loader's or action's context. */
