@@ -36,6 +36,7 @@ import {
   waitFor,
   type SpawnedSite,
   sessionFields,
+  withDatabase,
 } from "../support/harness";
 
 const session = (startsAt = zurichToUtc("2027-01-12", "14:00"), capacity = 8) => sessionFields({ startsAt, capacity });
@@ -493,8 +494,9 @@ describe.skipIf(!postgresBinaries())("registrations on two server processes shar
   });
 
   it("moves the tokens of links already mailed into link_tokens on PostgreSQL too", async () => {
-    await pool.query("create database previous");
-    const url = postgres.url.replace(/\/site$/, "/previous");
+    const name = `${new URL(postgres.url).pathname.slice(1)}_previous`;
+    await pool.query(`create database ${name}`);
+    const url = withDatabase(postgres.url, name);
     const previous = new pg.Pool({ connectionString: url });
     const folder = migrationsBefore("_course_tokens");
     let upgraded: Awaited<ReturnType<typeof openDatabase>> | undefined;
