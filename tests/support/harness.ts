@@ -30,6 +30,7 @@ import { createLetter, sendLetter } from "../../app/newsletter/letters.server";
 import { zurichToUtc, type SessionFields } from "../../app/courses/sessions.server";
 import { startServer, type RunningServer } from "../../server/main";
 import { SERVER_ENTRY, SERVER_NODE_FLAGS } from "../../tooling/build-server";
+import { COURSE_YEAR } from "./course-year";
 
 export interface ReceivedMail {
   from: string;
@@ -994,13 +995,14 @@ export function lettersByAddress(mails: readonly ReceivedMail[]): Map<string, nu
 
 /**
  * The fields of a course session for tests (`createSession`): the security
- * course, 12 January 2027 at 14 h 00 in Vevey, 2 hours, 8 seats, 4 at
- * least, CHF 55.–; `overrides` change any of them.
+ * course, 12 January of `COURSE_YEAR` (tests/support/course-year.ts) at
+ * 14 h 00 in Vevey, 2 hours, 8 seats, 4 at least, CHF 55.–; `overrides`
+ * change any of them.
  */
 export function sessionFields(overrides: Partial<SessionFields> = {}): SessionFields {
   return {
     courseId: "securite",
-    startsAt: zurichToUtc("2027-01-12", "14:00"),
+    startsAt: zurichToUtc(`${COURSE_YEAR}-01-12`, "14:00"),
     durationMinutes: 120,
     placeName: "Salle paroissiale",
     placeAddress: "Rue du Lac 1, 1800 Vevey",
