@@ -88,10 +88,10 @@ describe("reminder", () => {
     await worker.processOnce();
     expect(reminders()).toHaveLength(0);
     expect(sent.some((mail) => mail.to === "rappel@example.ch")).toBe(true); // the confirmation left at once
-    // The hour passes (the outbox compares `not_before` with the database's clock): the reminder falls due.
+    // The hour passes (the outbox compares `not_before` and `next_attempt_at` with the database's clock): due now.
     await database.db
       .update(outbox)
-      .set({ notBefore: sql`now()` })
+      .set({ notBefore: sql`now()`, nextAttemptAt: sql`now()` })
       .where(eq(outbox.id, reminder!.id));
     await worker.processOnce();
     await worker.processOnce();
