@@ -44,7 +44,7 @@ export interface OwnSite<K extends string> {
 export function setUpOwnSite<K extends string>(
   ownerEmails: Record<K, string>,
   env: () => Promise<Record<string, string>> | Record<string, string> = () => ({}),
-  { byCommand = [] }: { byCommand?: K[] } = {},
+  { byCommand = [] }: { byCommand?: NoInfer<K>[] } = {},
 ): OwnSite<K> {
   const own = { owners: {} } as OwnSite<K>;
   test.beforeAll(async () => {
