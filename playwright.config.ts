@@ -1,7 +1,8 @@
 /**
  * Browser tests: Debian's Chromium (`/usr/bin/chromium`, installed by
  * `scripts/ensure-chromium.sh`), against the production build served by our
- * own server on port 4173, at 1280, 375 and 320 px wide.
+ * own server on port 4173: every spec at 1280 px, the `*.responsive.spec.ts`
+ * ones at 375 px too, and their layout tests (tagged `@layout`) at 320 px.
  */
 import { defineConfig, devices } from "@playwright/test";
 import { chromiumLaunchOptions } from "./scripts/chromium";
@@ -11,8 +12,11 @@ const PORT = Number(process.env.E2E_PORT ?? 4173);
 
 const launchOptions = chromiumLaunchOptions;
 
-/** A small touch screen of the given CSS size; runs the `*.responsive.spec.ts` files only. */
-const phone = (name: string, width: number, height: number) => ({
+/**
+ * A small touch screen of the given CSS size; runs the `*.responsive.spec.ts` files only, and of
+ * them the tests matching `grep` when given.
+ */
+const phone = (name: string, width: number, height: number, grep?: RegExp) => ({
   name,
   use: {
     ...devices["Desktop Chrome"],
@@ -23,6 +27,7 @@ const phone = (name: string, width: number, height: number) => ({
     launchOptions,
   },
   testMatch: /\.responsive\.spec\.ts$/,
+  ...(grep ? { grep } : {}),
 });
 
 export default defineConfig({
@@ -38,10 +43,12 @@ export default defineConfig({
     trace: "retain-on-failure",
   },
   projects: [
-    // HTTP-level and desktop-only tests run once; `*.responsive.spec.ts` runs at every width.
+    // HTTP-level and desktop-only tests run once; `*.responsive.spec.ts` also on a phone (the menu, the
+    // dialog and the layout change below 1024 px); at 320 px, the narrowest phone served, only the tests
+    // whose subject is layout (`LAYOUT` in tests/e2e/helpers.ts).
     { name: "desktop", use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 }, launchOptions } },
     phone("mobile-375", 375, 740),
-    phone("mobile-320", 320, 640),
+    phone("mobile-320", 320, 640, /@layout/),
   ],
   webServer: {
     command: `tsx scripts/ensure-build.ts && node ${SERVER_NODE_FLAGS.join(" ")} build/${SERVER_ENTRY}`,

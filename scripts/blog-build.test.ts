@@ -1,44 +1,31 @@
 /**
- * A real build with 60 generated articles (outside the site's content),
- * served by that build's own server (`spawnSite` with its BUILD_DIR, as
- * production runs it): the index is paged by 12, every article and the feed
- * answer, and the home page shows the featured article first. Takes about
- * 20 s (a whole `react-router build`, then the server's start).
+ * A site with 60 generated articles (outside the site's content), served by
+ * the production server (`spawnSite`, as production runs it): the index is
+ * paged by 12, every article and the feed answer, and the home page shows
+ * the featured article first. The shared build serves: nothing of the
+ * articles is read at build time (they are imported into the database when
+ * the server starts, decision 023, and rendered on request, decision 017).
  */
-import { execFileSync } from "node:child_process";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { XMLParser } from "fast-xml-parser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { writeFixtureArticles } from "../tests/fixtures/blog-articles";
 import { servedPages, spawnSite, type SpawnedSite } from "../tests/support/harness";
 
-// Inside the project: the build's server bundle must resolve the project's node_modules.
-const testBuilds = path.resolve(".test-builds");
-fs.mkdirSync(testBuilds, { recursive: true });
-
-const work = fs.mkdtempSync(path.join(testBuilds, "blog-build-"));
+const work = fs.mkdtempSync(path.join(os.tmpdir(), "blog-articles-"));
 const contentDir = path.join(work, "content");
-const buildDir = path.join(work, "build");
 const siteUrl = "https://www.example.ch";
 let slugs: string[] = [];
 let site: SpawnedSite | undefined;
 
-/** The HTML of `sitePath` as that build's server answers it. @throws unless it is a 200 HTML page. */
+/** The HTML of `sitePath` as the server answers it. @throws unless it is a 200 HTML page. */
 const page = async (sitePath: string) => (await servedPages(site!.url, [sitePath]))[0]!.html;
 
 beforeAll(async () => {
   slugs = writeFixtureArticles(contentDir, 60);
-  execFileSync("npx", ["react-router", "build"], {
-    env: { ...process.env, BLOG_CONTENT_DIR: contentDir, BUILD_DIR: buildDir },
-    stdio: "pipe",
-  });
-  site = await spawnSite({
-    BUILD_DIR: path.relative(process.cwd(), buildDir),
-    BLOG_CONTENT_DIR: contentDir,
-    SITE_URL: siteUrl,
-    LOG_LEVEL: "warn",
-  });
+  site = await spawnSite({ BLOG_CONTENT_DIR: contentDir, SITE_URL: siteUrl, LOG_LEVEL: "warn" });
   await site.ready();
 }, 240_000);
 
@@ -47,7 +34,7 @@ afterAll(async () => {
   fs.rmSync(work, { recursive: true, force: true });
 });
 
-describe("a build with 60 articles", () => {
+describe("a site with 60 articles", () => {
   it("serves every article page", async () => {
     for (const slug of slugs)
       expect(await page(`/blog/${slug}`), slug).toContain(`Article d’essai ${Number(slug.slice(-3))}`);

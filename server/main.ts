@@ -101,6 +101,10 @@ export async function startServer({
   const transport = settings.SMTP_URL
     ? nodemailer.createTransport({
         url: settings.SMTP_URL,
+        // One kept-open connection (a new one per mail costs a greeting and EHLO each time); the worker
+        // sends one mail at a time, so one connection is also the ceiling a provider sees.
+        pool: true,
+        maxConnections: 1,
         connectionTimeout: 15_000,
         greetingTimeout: 15_000,
         socketTimeout: 30_000,
@@ -228,6 +232,7 @@ export async function startServer({
       // 3. The worker finishes its mail and gives back what it claimed, a retention run in
       //    progress ends; then the database.
       await worker.stop();
+      transport?.close();
       await retention.stop();
       await stopListening();
       await vite?.close();

@@ -19,6 +19,7 @@ import {
   ownerBrowserContext,
 } from "./desk-helpers";
 import { expectNoAxeViolations, waitForHydration } from "./helpers";
+import { COURSE_YEAR } from "../support/course-year";
 
 test.describe.configure({ mode: "serial" });
 test.setTimeout(120_000);
@@ -38,7 +39,7 @@ test.beforeAll(async () => {
   });
   await site.ready();
   jar = await signIn(site.url, owner);
-  sessionId = await createSessionInDesk(site.url, jar, { date: "2027-01-12", capacity: "20" });
+  sessionId = await createSessionInDesk(site.url, jar, { date: `${COURSE_YEAR}-01-12`, capacity: "20" });
 });
 
 test.afterAll(async () => {

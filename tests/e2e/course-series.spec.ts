@@ -20,6 +20,7 @@ import {
 } from "../support/harness";
 import { ownerBrowserContext } from "./desk-helpers";
 import { expectNoAxeViolations, expectNoHorizontalScroll, waitForHydration } from "./helpers";
+import { COURSE_YEAR } from "../support/course-year";
 
 test.describe.configure({ mode: "serial" });
 test.setTimeout(120_000);
@@ -75,7 +76,7 @@ test("the owner creates a series of 4 weekly dates; the course's page shows it a
   await expectNoAxeViolations(page);
   await expectNoHorizontalScroll(page);
   await page.getByLabel("Cours", { exact: true }).selectOption("applications-mobiles");
-  await page.getByLabel("Première date").fill("2027-10-19");
+  await page.getByLabel("Première date").fill(`${COURSE_YEAR}-10-19`);
   await page.getByLabel("Heure de début").fill("14:00");
   await page.getByLabel("Durée (minutes)").fill("90");
   await page.getByLabel("Lieu", { exact: true }).fill("Espace Seniors");
@@ -92,10 +93,10 @@ test("the owner creates a series of 4 weekly dates; the course's page shows it a
   const card = visitor.locator(`#seance-${firstDate}`);
   await expect(card).toContainText("4 séances, une inscription pour toutes les dates");
   for (const day of [
-    "mardi 19 octobre 2027",
-    "mardi 26 octobre 2027",
-    "mardi 2 novembre 2027",
-    "mardi 9 novembre 2027",
+    `mardi 19 octobre ${COURSE_YEAR}`,
+    `mardi 26 octobre ${COURSE_YEAR}`,
+    `mardi 2 novembre ${COURSE_YEAR}`,
+    `mardi 9 novembre ${COURSE_YEAR}`,
   ])
     await expect(card.getByRole("listitem").filter({ hasText: day })).toBeVisible();
   const dates = visitor.getByRole("group", { name: "Choisissez la date" }).getByRole("radio");
@@ -121,7 +122,7 @@ test("the owner creates a series of 4 weekly dates; the course's page shows it a
   await visitor.getByRole("button", { name: "Envoyer l’inscription" }).click();
   await expect(visitor.getByRole("heading", { level: 1 })).toHaveText("Votre inscription est confirmée");
   await expect(visitor.getByText("Dates (4 séances)")).toBeVisible();
-  await expect(visitor.getByText(/mardi 9 novembre 2027/)).toBeVisible();
+  await expect(visitor.getByText(new RegExp(String.raw`mardi 9 novembre ${COURSE_YEAR}`))).toBeVisible();
   await visitorContext.close();
 });
 

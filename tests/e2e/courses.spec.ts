@@ -26,6 +26,7 @@ import {
 } from "../support/harness";
 import { createSessionInDesk, ownerBrowserContext } from "./desk-helpers";
 import { expectNoAxeViolations, expectNoHorizontalScroll, waitForHydration } from "./helpers";
+import { COURSE_YEAR } from "../support/course-year";
 
 test.describe.configure({ mode: "serial" });
 // A site of its own, axe on each page, two cores shared.
@@ -57,8 +58,8 @@ test.beforeAll(async () => {
   });
   await site.ready();
   jar = await signIn(site.url, owner);
-  await newSession({ date: "2027-01-12" });
-  await newSession({ date: "2027-01-19" });
+  await newSession({ date: `${COURSE_YEAR}-01-12` });
+  await newSession({ date: `${COURSE_YEAR}-01-19` });
 });
 
 test.afterAll(async () => {
@@ -97,11 +98,11 @@ for (const javaScriptEnabled of [false, true]) {
     await expect(page.locator("p", { hasText: "Le prénom doit contenir au moins 2 caractères" })).toBeVisible();
     await checkAxe(page, javaScriptEnabled);
 
-    await page.getByLabel(/mardi 12 janvier 2027, 14\sh\s00/).check();
+    await page.getByLabel(new RegExp(String.raw`mardi 12 janvier ${COURSE_YEAR}, 14\sh\s00`)).check();
     await fillAttendee(page, javaScriptEnabled ? "Avecjs" : "Sansjs", "marie@example.ch");
     await page.getByRole("button", { name: "Envoyer l’inscription" }).click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Votre inscription est confirmée");
-    await expect(page.getByText("Mardi 12 janvier 2027, 14 h 00 – 16 h 00")).toBeVisible();
+    await expect(page.getByText(`Mardi 12 janvier ${COURSE_YEAR}, 14 h 00 – 16 h 00`)).toBeVisible();
     await expect(page.getByRole("link", { name: "Ajouter à mon agenda" })).toHaveAttribute(
       "href",
       /\/calendrier\.ics$/,
@@ -122,7 +123,7 @@ for (const javaScriptEnabled of [false, true]) {
     const page = await phonePage(browser, javaScriptEnabled);
     await page.goto(`${site.url}/cours/securite`);
     if (javaScriptEnabled) await waitForHydration(page);
-    await page.getByLabel(/mardi 19 janvier 2027/).check();
+    await page.getByLabel(new RegExp(String.raw`mardi 19 janvier ${COURSE_YEAR}`)).check();
     await fillAttendee(page, `Proche ${javaScriptEnabled ? "A" : "B"}`, "");
     await page.getByText("J’inscris un proche").click();
     // Two people, two autofill sections: the browser fills the registrant's own details apart from the attendee's.
@@ -145,7 +146,12 @@ for (const javaScriptEnabled of [false, true]) {
 }
 
 test("a full session shows Complet and takes the waiting list", async ({ browser }) => {
-  const sessionId = await newSession({ date: "2027-02-02", courseId: "cafe-numerique", capacity: "1", minimum: "1" });
+  const sessionId = await newSession({
+    date: `${COURSE_YEAR}-02-02`,
+    courseId: "cafe-numerique",
+    capacity: "1",
+    minimum: "1",
+  });
   const page = await phonePage(browser, true);
   for (const lastName of ["Premier", "Second"]) {
     await page.goto(`${site.url}/cours/cafe-numerique?seance=${sessionId}`);
@@ -181,12 +187,14 @@ for (const javaScriptEnabled of [false, true]) {
 
     const security = card("Sécurité et protection");
     await expect(security.getByRole("heading", { level: 4, name: "Prochaines dates" })).toBeVisible();
-    const dates = security.getByRole("link", { name: /janvier 2027/ });
+    const dates = security.getByRole("link", { name: new RegExp(String.raw`janvier ${COURSE_YEAR}`) });
     await expect(dates).toHaveText([
-      /mardi 12 janvier 2027, 14\sh\s00 – 16\sh\s00\s*8 places restantes/i,
-      /mardi 19 janvier 2027, 14\sh\s00 – 16\sh\s00\s*6 places restantes/i,
+      new RegExp(String.raw`mardi 12 janvier ${COURSE_YEAR}, 14\sh\s00 – 16\sh\s00\s*8 places restantes`, "i"),
+      new RegExp(String.raw`mardi 19 janvier ${COURSE_YEAR}, 14\sh\s00 – 16\sh\s00\s*6 places restantes`, "i"),
     ]);
-    await expect(card("Café numérique").getByRole("link", { name: /février 2027/ })).toContainText("Complet");
+    await expect(
+      card("Café numérique").getByRole("link", { name: new RegExp(String.raw`février ${COURSE_YEAR}`) }),
+    ).toContainText("Complet");
     await expect(card("Intelligence artificielle").getByText("Pas encore de date fixée")).toBeVisible();
     await expectNoHorizontalScroll(page);
     await checkAxe(page, javaScriptEnabled);
@@ -194,7 +202,7 @@ for (const javaScriptEnabled of [false, true]) {
     // A date leads to the course's form with that session chosen.
     await dates.nth(1).click();
     await expect(page).toHaveURL(/\/cours\/securite\?seance=\d+#inscription$/);
-    await expect(page.getByLabel(/mardi 19 janvier 2027/)).toBeChecked();
+    await expect(page.getByLabel(new RegExp(String.raw`mardi 19 janvier ${COURSE_YEAR}`))).toBeChecked();
     await page.context().close();
   });
 }
@@ -218,17 +226,17 @@ test("the owner creates and cancels a session in the desk", async ({ page }) => 
   await expect(page.getByRole("heading", { level: 1, name: "Cours" })).toBeVisible();
   await expectNoAxeViolations(page);
   await page.getByLabel("Cours", { exact: true }).selectOption("intelligence-artificielle");
-  await page.getByLabel("Date", { exact: true }).fill("2027-03-09");
+  await page.getByLabel("Date", { exact: true }).fill(`${COURSE_YEAR}-03-09`);
   await page.getByLabel("Heure de début").fill("10:00");
   await page.getByLabel("Lieu", { exact: true }).fill("Espace Seniors");
   await page.getByLabel("Adresse", { exact: true }).fill("Avenue de la Gare 5, 1003 Lausanne");
   await page.getByRole("button", { name: "Créer la séance" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Intelligence artificielle" })).toBeVisible();
-  await expect(page.getByText("Mardi 9 mars 2027, 10 h 00 – 12 h 00")).toBeVisible();
+  await expect(page.getByText(`Mardi 9 mars ${COURSE_YEAR}, 10 h 00 – 12 h 00`)).toBeVisible();
   await expectNoAxeViolations(page);
 
   await page.goto(`${site.url}/cours/intelligence-artificielle`);
-  await expect(page.getByText("mardi 9 mars 2027, 10 h 00 – 12 h 00").first()).toBeVisible();
+  await expect(page.getByText(`mardi 9 mars ${COURSE_YEAR}, 10 h 00 – 12 h 00`).first()).toBeVisible();
   await page.goBack();
 
   await page.getByRole("link", { name: "Liste de présence" }).click();
@@ -243,7 +251,7 @@ test("the owner creates and cancels a session in the desk", async ({ page }) => 
   await expect(page.getByRole("status")).toContainText("Séance annulée.");
   await expect(page.getByText("Annulée", { exact: true })).toBeVisible();
   await page.goto(`${site.url}/cours/intelligence-artificielle`);
-  await expect(page.getByText("mardi 9 mars 2027")).toHaveCount(0);
+  await expect(page.getByText(`mardi 9 mars ${COURSE_YEAR}`)).toHaveCount(0);
 });
 
 /** A browser at `width` px, signed in as the owner (the cookies of the API sign-in made before all). */
@@ -254,7 +262,7 @@ async function ownerContext(browser: Browser, width: number, javaScriptEnabled: 
 test("at 320 px without JavaScript: a booking without e-mail, cancelled by the owner from the desk, the seat given to the first waiting, who is mailed", async ({
   browser,
 }) => {
-  const sessionId = await newSession({ date: "2027-02-09", capacity: "1", minimum: "1" });
+  const sessionId = await newSession({ date: `${COURSE_YEAR}-02-09`, capacity: "1", minimum: "1" });
   // A senior without e-mail books the only seat.
   const page = await phonePage(browser, false);
   await page.goto(`${site.url}/cours/securite?seance=${sessionId}`);

@@ -11,6 +11,7 @@
 import { expect, test } from "@playwright/test";
 import { typeset } from "../../app/utils/typography";
 import { checkAtBothWidthsWithoutScript, setUpOwnSite, signInWithMouse } from "./desk-helpers";
+import { COURSE_YEAR } from "../support/course-year";
 
 test.describe.configure({ mode: "default" });
 
@@ -47,8 +48,8 @@ test("two people share a telephone: the owner ticks one without JavaScript, and 
     return /(\d+)$/.exec(created.headers().location!)![1]!;
   };
   for (const [firstName, email, date] of [
-    ["Marie", "marie.jaquet@example.ch", "2027-01-12"],
-    ["Paul", "paul.jaquet@example.ch", "2027-01-19"],
+    ["Marie", "marie.jaquet@example.ch", `${COURSE_YEAR}-01-12`],
+    ["Paul", "paul.jaquet@example.ch", `${COURSE_YEAR}-01-19`],
   ]) {
     const registered = await post("/cours/securite", {
       sessionId: await session(date!),
@@ -104,7 +105,9 @@ test("two people share a telephone: the owner ticks one without JavaScript, and 
   await page.getByRole("link", { name: "Voir l’export à imprimer" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Vos données enregistrées");
   await expect(page.getByText(/^Participant\(e\)$/)).toBeVisible();
-  await expect(page.getByText(/mardi 19 janvier 2027, 14\sh\s00/).first()).toBeVisible();
+  await expect(
+    page.getByText(new RegExp(String.raw`mardi 19 janvier ${COURSE_YEAR}, 14\sh\s00`)).first(),
+  ).toBeVisible();
   await checkAtBothWidthsWithoutScript(page, "desk-person-export");
   await context.close();
 });

@@ -13,6 +13,7 @@ import {
   type Page,
 } from "@playwright/test";
 import {
+  createOwner,
   deskFetch,
   freshDataDir,
   ownerAddCommand,
@@ -34,20 +35,25 @@ export interface OwnSite<K extends string> {
 /**
  * Gives the spec file a site of its own (`spawnSite`, embedded database):
  * before its tests, a fresh DATA_DIR, an owner per e-mail of `ownerEmails`
- * made with `npm run owner:add` (the site stopped, as PGlite requires), then
- * the site with `env` (read then, so that it may name peers started
- * before); after them, the site stopped and its folder removed.
+ * made in this process (`createOwner`, what `npm run owner:add` runs) or,
+ * for the keys in `byCommand`, with the command itself (the site stopped,
+ * as PGlite requires), then the site with `env` (read then, so that it may
+ * name peers started before); after them, the site stopped and its folder
+ * removed.
  */
 export function setUpOwnSite<K extends string>(
   ownerEmails: Record<K, string>,
   env: () => Promise<Record<string, string>> | Record<string, string> = () => ({}),
+  { byCommand = [] }: { byCommand?: NoInfer<K>[] } = {},
 ): OwnSite<K> {
   const own = { owners: {} } as OwnSite<K>;
   test.beforeAll(async () => {
     test.setTimeout(240_000);
     own.dataDir = freshDataDir();
     for (const [key, email] of Object.entries(ownerEmails) as [K, string][])
-      own.owners[key] = ownerAddCommand({ DATA_DIR: own.dataDir }, email);
+      own.owners[key] = byCommand.includes(key)
+        ? ownerAddCommand({ DATA_DIR: own.dataDir }, email)
+        : await createOwner(own.dataDir, email);
     own.site = await spawnSite({ DATA_DIR: own.dataDir, LOG_LEVEL: "warn", ...(await env()) });
     await own.site.ready();
   });

@@ -1,5 +1,5 @@
 /**
- * The owner's desk in the real browser (issue 13, "Must show"): accounts
+ * The owner's desk in the real browser (issue 13, "Must show"): an account
  * made with `npm run owner:add`, sign-in with a TOTP code computed here,
  * the inbox at 375 and 1280 px, a request sent from the public form shown
  * there, a status change with its history, a note; sign-in with the
@@ -23,12 +23,17 @@ import { expectNoAxeViolations, expectNoHorizontalScroll } from "./helpers";
 // One site and its owners for the whole file: its tests run in order, in one worker.
 test.describe.configure({ mode: "default" });
 
-const own = setUpOwnSite({
-  mouse: "proprietaire@example.ch",
-  keyboard: "clavier@example.ch",
-  noScript: "sans-js@example.ch",
-  combined: "essais@example.ch",
-});
+// The first owner is made by the operator's own command, as in production; the others in this process.
+const own = setUpOwnSite(
+  {
+    mouse: "proprietaire@example.ch",
+    keyboard: "clavier@example.ch",
+    noScript: "sans-js@example.ch",
+    combined: "essais@example.ch",
+  },
+  () => ({}),
+  { byCommand: ["mouse"] },
+);
 const requester = `${validRequest.firstName} ${validRequest.lastName}`;
 
 /** The page checked and photographed at both widths: `screenshots/desk-{name}-{width}.png`. */

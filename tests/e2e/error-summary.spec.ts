@@ -18,6 +18,7 @@ import { newsletterMessages } from "../../app/newsletter/words";
 import { createOwner, freshDataDir, signIn, spawnSite, type SpawnedSite } from "../support/harness";
 import { createSessionInDesk } from "./desk-helpers";
 import { expectNoAxeViolations, expectNoHorizontalScroll, waitForHydration } from "./helpers";
+import { COURSE_YEAR } from "../support/course-year";
 
 test.describe.configure({ mode: "serial" });
 test.setTimeout(120_000);
@@ -30,7 +31,8 @@ test.beforeAll(async () => {
   site = await spawnSite({ DATA_DIR: dataDir, LOG_LEVEL: "warn" });
   await site.ready();
   const jar = await signIn(site.url, owner);
-  for (const date of ["2027-01-12", "2027-01-19"]) await createSessionInDesk(site.url, jar, { date });
+  for (const date of [`${COURSE_YEAR}-01-12`, `${COURSE_YEAR}-01-19`])
+    await createSessionInDesk(site.url, jar, { date });
 });
 
 test.afterAll(async () => {
@@ -102,7 +104,7 @@ for (const javaScriptEnabled of [false, true]) {
     );
     if (javaScriptEnabled) await expectNoAxeViolations(page);
     // Corrected, the registration goes through.
-    await page.getByLabel(/mardi 12 janvier 2027/).check();
+    await page.getByLabel(new RegExp(String.raw`mardi 12 janvier ${COURSE_YEAR}`)).check();
     await page.getByLabel("Prénom", { exact: true }).fill("Marie");
     await page.getByRole("button", { name: "Envoyer l’inscription" }).click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Votre inscription est confirmée");

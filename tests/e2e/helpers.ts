@@ -2,6 +2,13 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
 
+/**
+ * The details of a test whose subject is layout (sideways scroll, sizes,
+ * what covers what): the `*.responsive.spec.ts` tests run at 1280 and
+ * 375 px, and these also at 320 px (playwright.config.ts).
+ */
+export const LAYOUT = { tag: "@layout" };
+
 /** WCAG tags the site must pass with 0 violations (DESIGN.md, "Accessibility for seniors"). */
 export const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21aa", "wcag22aa"];
 

@@ -5,7 +5,7 @@
  * closes on a click and on Escape.
  */
 import { expect, test, type Page } from "@playwright/test";
-import { waitForHydration } from "./helpers";
+import { LAYOUT, waitForHydration } from "./helpers";
 
 const isMobile = (page: Page) => (page.viewportSize()?.width ?? 1280) < 1024;
 
@@ -120,50 +120,52 @@ test("footer links scroll to the five sections", async ({ page }) => {
   await expectSectionInView(page, "blog");
 });
 
-test("small screens: the menu opens, closes after a click and on Escape, focus returns to its button", async ({
-  page,
-}) => {
-  await page.goto("/");
-  await waitForHydration(page);
-  const button = page.getByRole("button", { name: "Menu" });
-  if (!isMobile(page)) {
-    // From 1024 px the entries stand in the header itself, and there is no menu button.
-    await expect(button).toBeHidden();
-    await expect(page.getByRole("navigation", { name: "Navigation principale" })).toBeVisible();
-    return;
-  }
-  const menu = page.locator("#menu-mobile");
-  await expect(button).toHaveAttribute("aria-controls", "menu-mobile");
-  await expect(button).toHaveAttribute("aria-expanded", "false");
-  await expect(menu).toBeHidden();
+test(
+  "small screens: the menu opens, closes after a click and on Escape, focus returns to its button",
+  LAYOUT,
+  async ({ page }) => {
+    await page.goto("/");
+    await waitForHydration(page);
+    const button = page.getByRole("button", { name: "Menu" });
+    if (!isMobile(page)) {
+      // From 1024 px the entries stand in the header itself, and there is no menu button.
+      await expect(button).toBeHidden();
+      await expect(page.getByRole("navigation", { name: "Navigation principale" })).toBeVisible();
+      return;
+    }
+    const menu = page.locator("#menu-mobile");
+    await expect(button).toHaveAttribute("aria-controls", "menu-mobile");
+    await expect(button).toHaveAttribute("aria-expanded", "false");
+    await expect(menu).toBeHidden();
 
-  await button.click();
-  await expect(button).toHaveAttribute("aria-expanded", "true");
-  await expect(menu).toBeVisible();
-  await expect(menu.getByRole("link")).toHaveText([
-    "Accueil",
-    "Services",
-    "Cours",
-    "À propos",
-    "Blog",
-    "Contactez-moi",
-    // Issue 23: the callback request, under "Contactez-moi".
-    "Rappelez-moi",
-  ]);
-  const contact = menu.getByRole("link", { name: "Contactez-moi" });
-  const [menuBox, contactBox] = [await menu.boundingBox(), await contact.boundingBox()];
-  expect(contactBox!.width).toBeGreaterThan(menuBox!.width - 40); // full width
+    await button.click();
+    await expect(button).toHaveAttribute("aria-expanded", "true");
+    await expect(menu).toBeVisible();
+    await expect(menu.getByRole("link")).toHaveText([
+      "Accueil",
+      "Services",
+      "Cours",
+      "À propos",
+      "Blog",
+      "Contactez-moi",
+      // Issue 23: the callback request, under "Contactez-moi".
+      "Rappelez-moi",
+    ]);
+    const contact = menu.getByRole("link", { name: "Contactez-moi" });
+    const [menuBox, contactBox] = [await menu.boundingBox(), await contact.boundingBox()];
+    expect(contactBox!.width).toBeGreaterThan(menuBox!.width - 40); // full width
 
-  await page.keyboard.press("Escape");
-  await expect(menu).toBeHidden();
-  await expect(button).toHaveAttribute("aria-expanded", "false");
-  await expect(button).toBeFocused();
+    await page.keyboard.press("Escape");
+    await expect(menu).toBeHidden();
+    await expect(button).toHaveAttribute("aria-expanded", "false");
+    await expect(button).toBeFocused();
 
-  await button.click();
-  await menu.getByRole("link", { name: "Services" }).click();
-  await expect(menu).toBeHidden();
-  await expectSectionInView(page, "services");
-});
+    await button.click();
+    await menu.getByRole("link", { name: "Services" }).click();
+    await expect(menu).toBeHidden();
+    await expectSectionInView(page, "services");
+  },
+);
 
 test("scrolling is smooth, unless the visitor asks for reduced motion", async ({ page }) => {
   await page.goto("/");
@@ -174,7 +176,7 @@ test("scrolling is smooth, unless the visitor asks for reduced motion", async ({
   expect(await scrollBehavior()).toBe("auto");
 });
 
-test("the header's buttons never cover the brand, at any width", async ({ page }) => {
+test("the header's buttons never cover the brand, at any width", LAYOUT, async ({ page }) => {
   await page.goto("/rappel");
   await waitForHydration(page);
   const brand = page.locator("header a[aria-label$=', accueil'] > span");

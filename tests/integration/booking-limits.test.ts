@@ -39,6 +39,7 @@ import {
   startTestServer,
   type SpawnedSite,
 } from "../support/harness";
+import { COURSE_YEAR } from "../support/course-year";
 
 /** Spellings of /cours/securite that React Router resolves to the course route. */
 const SPELLINGS = [
@@ -166,7 +167,7 @@ describe("the registration action's limits behind every door (caps shortened)", 
   it("caps the mails to one relative named on every door from as many addresses, keeps every registration, tells the owner once", async () => {
     const sessionId = await createSession(
       block.db,
-      sessionFields({ startsAt: zurichToUtc("2027-01-19", "14:00"), capacity: 40 }),
+      sessionFields({ startsAt: zurichToUtc(`${COURSE_YEAR}-01-19`, "14:00"), capacity: 40 }),
     );
     const stranger = "proche.inconnue@example.net";
     for (const [n, pathname] of DOORS.entries()) {
@@ -192,7 +193,7 @@ describe("the registration action's limits behind every door (caps shortened)", 
   it("counts a cancellation by link and a newsletter confirmation against the same day's mails", async () => {
     const sessionId = await createSession(
       block.db,
-      sessionFields({ startsAt: zurichToUtc("2027-01-26", "14:00"), capacity: 40 }),
+      sessionFields({ startsAt: zurichToUtc(`${COURSE_YEAR}-01-26`, "14:00"), capacity: 40 }),
     );
     const address = "marie.limite@example.ch";
     const first = await post(
@@ -231,7 +232,7 @@ describe("the registration action's limits behind every door (caps shortened)", 
 async function theIssuesFigures(db: Database, url: string) {
   const sessionId = await createSession(
     db,
-    sessionFields({ startsAt: zurichToUtc("2027-02-02", "14:00"), capacity: 40 }),
+    sessionFields({ startsAt: zurichToUtc(`${COURSE_YEAR}-02-02`, "14:00"), capacity: 40 }),
   );
   const statuses: number[] = [];
   for (let n = 0; n < 5; n += 1) {
@@ -240,7 +241,10 @@ async function theIssuesFigures(db: Database, url: string) {
     );
   }
   const stranger = "etranger@example.org";
-  const second = await createSession(db, sessionFields({ startsAt: zurichToUtc("2027-02-09", "14:00"), capacity: 40 }));
+  const second = await createSession(
+    db,
+    sessionFields({ startsAt: zurichToUtc(`${COURSE_YEAR}-02-09`, "14:00"), capacity: 40 }),
+  );
   for (let n = 0; n < 12; n += 1) {
     const answer = await post(
       url,
@@ -308,12 +312,12 @@ describe.skipIf(!postgresBinaries())("the limits on two server processes sharing
   it("holds both caps exactly when the posts arrive at once, spread over both processes", async () => {
     const sessionId = await createSession(
       db,
-      sessionFields({ startsAt: zurichToUtc("2027-03-02", "14:00"), capacity: 40 }),
+      sessionFields({ startsAt: zurichToUtc(`${COURSE_YEAR}-03-02`, "14:00"), capacity: 40 }),
     );
     // One address, 12 posts of one seat at once, on three sessions (each under its own lock): 4 seats in all.
     const others = [
-      await createSession(db, sessionFields({ startsAt: zurichToUtc("2027-03-09", "14:00"), capacity: 40 })),
-      await createSession(db, sessionFields({ startsAt: zurichToUtc("2027-03-16", "14:00"), capacity: 40 })),
+      await createSession(db, sessionFields({ startsAt: zurichToUtc(`${COURSE_YEAR}-03-09`, "14:00"), capacity: 40 })),
+      await createSession(db, sessionFields({ startsAt: zurichToUtc(`${COURSE_YEAR}-03-16`, "14:00"), capacity: 40 })),
     ];
     const sessions = [sessionId, ...others];
     const seats = await Promise.all(

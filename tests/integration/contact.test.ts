@@ -26,7 +26,7 @@ const backends = ["pglite", ...(postgresBinaries() || process.env.CI ? ["postgre
 describe.each(backends)("contact requests on %s", (backend) => {
   let postgres: Awaited<ReturnType<typeof startPostgres>> | undefined;
   beforeAll(async () => {
-    if (backend === "postgres") postgres = await startPostgres();
+    if (backend === "postgres") postgres = await startPostgres({ own: true });
   }, 60_000);
   afterAll(() => postgres?.destroy());
 

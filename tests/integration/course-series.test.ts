@@ -1,7 +1,7 @@
 /**
  * Courses as series of dates (issue 22, item 1), over HTTP on two server
  * processes sharing one real PostgreSQL: a series of 4 weekly dates of 8
- * seats across the end of summer time (Sunday 31 October 2027); 30
+ * seats across the end of summer time (Sunday 31 October of COURSE_YEAR); 30
  * registrations posted at once, half to each process: 8 hold a seat on all
  * 4 dates, never more, the 22 others wait in arrival order; the same
  * telephone is refused a second time, whichever date it names; cancelling
@@ -32,15 +32,16 @@ import {
   type CookieJar,
   type SpawnedSite,
 } from "../support/harness";
+import { COURSE_YEAR } from "../support/course-year";
 
 /** The 4 dates: Tuesdays at 14:00 in Switzerland, two in summer time, two in winter time. */
-const DAYS = weeklyDates("2027-10-19", 4);
+const DAYS = weeklyDates(`${COURSE_YEAR}-10-19`, 4);
 /** Their instants in UTC: 12:00 in summer time (UTC+2), 13:00 in winter time (UTC+1). */
 const UTC_STARTS = [
-  "2027-10-19T12:00:00.000Z",
-  "2027-10-26T12:00:00.000Z",
-  "2027-11-02T13:00:00.000Z",
-  "2027-11-09T13:00:00.000Z",
+  `${COURSE_YEAR}-10-19T12:00:00.000Z`,
+  `${COURSE_YEAR}-10-26T12:00:00.000Z`,
+  `${COURSE_YEAR}-11-02T13:00:00.000Z`,
+  `${COURSE_YEAR}-11-09T13:00:00.000Z`,
 ];
 
 const registration = (sessionId: number, n: number, extra: Record<string, string> = {}) => ({
@@ -128,10 +129,10 @@ describe.skipIf(!postgresBinaries())("a series of 4 dates on two server processe
     );
     expect(page).toContain("4 séances, une inscription pour toutes les dates");
     for (const words of [
-      "mardi 19 octobre 2027, 14 h 00 – 15 h 30",
-      "mardi 26 octobre 2027, 14 h 00 – 15 h 30",
-      "mardi 2 novembre 2027, 14 h 00 – 15 h 30",
-      "mardi 9 novembre 2027, 14 h 00 – 15 h 30",
+      `mardi 19 octobre ${COURSE_YEAR}, 14 h 00 – 15 h 30`,
+      `mardi 26 octobre ${COURSE_YEAR}, 14 h 00 – 15 h 30`,
+      `mardi 2 novembre ${COURSE_YEAR}, 14 h 00 – 15 h 30`,
+      `mardi 9 novembre ${COURSE_YEAR}, 14 h 00 – 15 h 30`,
     ]) {
       expect(page).toContain(words);
     }
@@ -143,7 +144,7 @@ describe.skipIf(!postgresBinaries())("a series of 4 dates on two server processe
     await waitFor(
       async () =>
         readable(await fetch(`${sites[0]!.url}/`).then((res) => res.text())).includes(
-          "mardi 19 octobre 2027, 14 h 00 – 15 h 30, 4 séances",
+          `mardi 19 octobre ${COURSE_YEAR}, 14 h 00 – 15 h 30, 4 séances`,
         ),
       10_000,
       "the course card with the series",
@@ -201,7 +202,7 @@ describe.skipIf(!postgresBinaries())("a series of 4 dates on two server processe
     const mails = await db.select().from(outbox).where(inArray(outbox.id, first!.mailIds));
     const confirmation = mails.find((mail) => mail.kind === "booking-confirmation")!;
     expect(confirmation.subject).toBe(
-      "Inscription confirmée : Applications mobiles, 4 séances dès le mardi 19 octobre 2027",
+      `Inscription confirmée : Applications mobiles, 4 séances dès le mardi 19 octobre ${COURSE_YEAR}`,
     );
     expect(confirmation.textBody).toContain("Dates (4 séances)");
     expect(confirmation.attachments![0]!.content.match(/BEGIN:VEVENT/g)).toHaveLength(4);
@@ -259,7 +260,7 @@ describe.skipIf(!postgresBinaries())("a series of 4 dates on two server processe
     const told = await db.select().from(outbox).where(eq(outbox.kind, "booking-session-cancelled"));
     expect(told).toHaveLength(29);
     expect(told[0]!.subject!.replaceAll("\u00a0", " ")).toBe(
-      "Séance annulée : Applications mobiles, mardi 26 octobre 2027, 14 h 00 – 15 h 30",
+      `Séance annulée : Applications mobiles, mardi 26 octobre ${COURSE_YEAR}, 14 h 00 – 15 h 30`,
     );
     expect(told[0]!.textBody).toContain("Les autres séances ont lieu comme prévu");
     const first = held[0]!;
@@ -271,7 +272,7 @@ describe.skipIf(!postgresBinaries())("a series of 4 dates on two server processe
     // The public page and the calendar file keep the 3 dates still held.
     const page = readable(await fetch(`${sites[1]!.url}/cours/applications-mobiles`).then((res) => res.text()));
     expect(page).toContain("3 séances, une inscription pour toutes les dates");
-    expect(page).not.toContain("mardi 26 octobre 2027");
+    expect(page).not.toContain(`mardi 26 octobre ${COURSE_YEAR}`);
     const file = await fetch(`${sites[1]!.url}${links.get(first.lastName)}/calendrier.ics`).then((res) => res.text());
     expect(file.match(/BEGIN:VEVENT/g)).toHaveLength(3);
   });
@@ -323,7 +324,7 @@ describe.skipIf(!postgresBinaries())("a series of 4 dates on two server processe
     const person = await deskFetch(sites[0]!.url, `/admin/personne?email=${encodeURIComponent(confirmed[1]!.email!)}`, {
       jar,
     }).then((res) => res.text());
-    expect(readable(person)).toContain("mardi 19 octobre 2027, 14 h 00 : excusé(e)");
+    expect(readable(person)).toContain(`mardi 19 octobre ${COURSE_YEAR}, 14 h 00 : excusé(e)`);
   });
 
   it("moves date 3 of the series (day, time and place): everyone is told, reminders and calendar follow", async () => {
@@ -346,13 +347,13 @@ describe.skipIf(!postgresBinaries())("a series of 4 dates on two server processe
     const oldReminderTime = new Date(new Date(UTC_STARTS[2]!).getTime() - 86_400_000).toISOString();
     const [form] = await db.select().from(courseSessions).where(eq(courseSessions.id, sessionIds[2]!));
 
-    // Tuesday 2 November 14:00 → Thursday 4 November 2027 15:00, in another room.
+    // Tuesday 2 November 14:00 → Thursday 4 November 15:00, in another room.
     const answer = await deskFetch(sites[0]!.url, `/admin/cours/${sessionIds[2]}`, {
       jar,
       form: {
         intent: "edit",
         courseId: form!.courseId,
-        date: "2027-11-04",
+        date: `${COURSE_YEAR}-11-04`,
         time: "15:00",
         durationMinutes: String(form!.durationMinutes),
         placeName: "Salle du Conseil",
@@ -367,24 +368,24 @@ describe.skipIf(!postgresBinaries())("a series of 4 dates on two server processe
     const page = readable(await answer.text());
     expect(page).toContain("Date de la séance changée.");
     expect(page).toContain("Odette Sansmail");
-    const newStart = "2027-11-04T14:00:00.000Z";
+    const newStart = `${COURSE_YEAR}-11-04T14:00:00.000Z`;
 
     // Everyone with an e-mail, confirmed or waiting, is told; the mail lists every date, the moved one with its place.
     const told = await db.select().from(outbox).where(eq(outbox.kind, "booking-date-moved"));
     expect(told.map((mail) => mail.recipient).sort()).toEqual(withMail.map((row) => row.email).sort());
     const mail = told.find((row) => row.recipient === withMail[0]!.email)!;
     expect(mail.subject!.replaceAll("\u00a0", " ")).toBe(
-      "Changement de date : Applications mobiles, jeudi 4 novembre 2027, 15 h 00 – 16 h 30",
+      `Changement de date : Applications mobiles, jeudi 4 novembre ${COURSE_YEAR}, 15 h 00 – 16 h 30`,
     );
     expect(mail.textBody!.replaceAll("\u00a0", " ")).toContain(
-      "jeudi 4 novembre 2027, 15 h 00 – 16 h 30 (lieu : Salle du Conseil, Place du Marché 1, 1800 Vevey)",
+      `jeudi 4 novembre ${COURSE_YEAR}, 15 h 00 – 16 h 30 (lieu : Salle du Conseil, Place du Marché 1, 1800 Vevey)`,
     );
     const text = mail.textBody!.replaceAll("\u00a0", " ");
     expect(text).toContain(
-      "Une séance de votre cours change de date et de lieu : celle du mardi 2 novembre 2027, 14 h 00 – 15 h 30 a lieu le jeudi 4 novembre 2027, 15 h 00 – 16 h 30 et à cette adresse : Salle du Conseil, Place du Marché 1, 1800 Vevey.",
+      `Une séance de votre cours change de date et de lieu : celle du mardi 2 novembre ${COURSE_YEAR}, 14 h 00 – 15 h 30 a lieu le jeudi 4 novembre ${COURSE_YEAR}, 15 h 00 – 16 h 30 et à cette adresse : Salle du Conseil, Place du Marché 1, 1800 Vevey.`,
     );
     // The old date is named once, in that sentence: the list of dates has the new one only.
-    expect(text.split("mardi 2 novembre 2027")).toHaveLength(2);
+    expect(text.split(`mardi 2 novembre ${COURSE_YEAR}`)).toHaveLength(2);
 
     // A waiting person keeps her place in line and gets no calendar file.
     const waitingMail = told.find((row) => row.recipient === before.find((r) => r.status === "waiting")!.email)!;
@@ -422,7 +423,7 @@ describe.skipIf(!postgresBinaries())("a series of 4 dates on two server processe
     await waitFor(
       async () =>
         readable(await fetch(`${sites[1]!.url}/cours/applications-mobiles`).then((res) => res.text())).includes(
-          "jeudi 4 novembre 2027, 15 h 00 – 16 h 30 (lieu : Salle du Conseil, Place du Marché 1, 1800 Vevey)",
+          `jeudi 4 novembre ${COURSE_YEAR}, 15 h 00 – 16 h 30 (lieu : Salle du Conseil, Place du Marché 1, 1800 Vevey)`,
         ),
       10_000,
       "the public page with the moved date",
@@ -445,9 +446,9 @@ describe.skipIf(!postgresBinaries())("a series of 4 dates on two server processe
       .orderBy(asc(courseSessions.startsAt));
     // The 3 dates still held (19 Oct, 4 Nov moved, 9 Nov), 4 weeks later: the series spans 3 weeks, plus one.
     expect(copied.map((row) => new Date(row.startsAt).toISOString())).toEqual([
-      "2027-11-16T13:00:00.000Z",
-      "2027-12-02T14:00:00.000Z",
-      "2027-12-07T13:00:00.000Z",
+      `${COURSE_YEAR}-11-16T13:00:00.000Z`,
+      `${COURSE_YEAR}-12-02T14:00:00.000Z`,
+      `${COURSE_YEAR}-12-07T13:00:00.000Z`,
     ]);
     expect(copied.map((row) => row.placeName)[1]).toBe("Salle du Conseil");
     expect(copied.every((row) => row.seatsTaken === 0 && row.priceChf === 180)).toBe(true);

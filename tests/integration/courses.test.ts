@@ -36,9 +36,12 @@ import {
   waitFor,
   type SpawnedSite,
   sessionFields,
+  withDatabase,
 } from "../support/harness";
+import { COURSE_YEAR } from "../support/course-year";
 
-const session = (startsAt = zurichToUtc("2027-01-12", "14:00"), capacity = 8) => sessionFields({ startsAt, capacity });
+const session = (startsAt = zurichToUtc(`${COURSE_YEAR}-01-12`, "14:00"), capacity = 8) =>
+  sessionFields({ startsAt, capacity });
 
 const registration = (sessionId: number, n: number, extra: Record<string, string> = {}) => ({
   sessionId: String(sessionId),
@@ -114,7 +117,7 @@ describe("registrations on one server (PGlite)", () => {
   });
 
   it("refuses 2 seats for the last one with a French message, keeping what was typed", async () => {
-    const sessionId = await createSession(db, session(zurichToUtc("2027-01-19", "14:00"), 3));
+    const sessionId = await createSession(db, session(zurichToUtc(`${COURSE_YEAR}-01-19`, "14:00"), 3));
     expect((await register(site.url, registration(sessionId, 1, { seats: "2" }))).status).toBe(303);
     const answer = await register(site.url, registration(sessionId, 2, { seats: "2" }));
     expect(answer.status).toBe(409);
@@ -125,7 +128,7 @@ describe("registrations on one server (PGlite)", () => {
   });
 
   it("refuses a second registration of one telephone for a session, beside the field, even when both are posted at once", async () => {
-    const sessionId = await createSession(db, session(zurichToUtc("2027-01-22", "14:00")));
+    const sessionId = await createSession(db, session(zurichToUtc(`${COURSE_YEAR}-01-22`, "14:00")));
     const answers = await Promise.all(
       [1, 2].map((n) => register(site.url, registration(sessionId, n, { phone: "079 777 88 99" }))),
     );
@@ -143,7 +146,7 @@ describe("registrations on one server (PGlite)", () => {
   });
 
   it("answers missing fields with the French messages beside them, and registers nobody", async () => {
-    const sessionId = await createSession(db, session(zurichToUtc("2027-01-20", "14:00")));
+    const sessionId = await createSession(db, session(zurichToUtc(`${COURSE_YEAR}-01-20`, "14:00")));
     const answer = await register(site.url, { sessionId: String(sessionId), firstName: "M", website: "" });
     expect(answer.status).toBe(400);
     const html = await answer.text();
@@ -153,7 +156,7 @@ describe("registrations on one server (PGlite)", () => {
   });
 
   it("registers a relative: both get the confirmation, and the owner is told who registered whom", async () => {
-    const sessionId = await createSession(db, session(zurichToUtc("2027-01-21", "14:00")));
+    const sessionId = await createSession(db, session(zurichToUtc(`${COURSE_YEAR}-01-21`, "14:00")));
     const answer = await register(
       site.url,
       registration(sessionId, 1, {
@@ -172,7 +175,7 @@ describe("registrations on one server (PGlite)", () => {
   });
 
   it("frees the seat once: the link's page changes nothing, its button cancels, a second post changes nothing", async () => {
-    const sessionId = await createSession(db, session(zurichToUtc("2027-01-26", "14:00"), 1));
+    const sessionId = await createSession(db, session(zurichToUtc(`${COURSE_YEAR}-01-26`, "14:00"), 1));
     const first = await register(site.url, registration(sessionId, 1));
     const link = first.headers.get("location")!;
     expect(link).toMatch(/^\/cours\/inscription\/[A-Za-z0-9_-]{43}$/);
@@ -189,7 +192,7 @@ describe("registrations on one server (PGlite)", () => {
     const asking = (await fetch(`${site.url}${link}?annuler`).then((res) => res.text())).replace(/<!-- -->/g, "");
     expect(asking).toContain("Voulez-vous vraiment annuler l’inscription de Marie Dupont 1");
     expect(asking).toMatch(/<form[^>]*method="post"[^>]*>(?:(?!<\/form>).)*Oui, annuler/s);
-    expect(page).toContain("mardi 26 janvier 2027, 14\u00a0h\u00a000 – 16\u00a0h\u00a000");
+    expect(page).toContain(`mardi 26 janvier ${COURSE_YEAR}, 14\u00a0h\u00a000 – 16\u00a0h\u00a000`);
     expect(await seats()).toBe(1);
     // The registration's code word (issue 23), as stored, with the link to /confiance.
     const [stored] = await db
@@ -219,12 +222,12 @@ describe("registrations on one server (PGlite)", () => {
   });
 
   it("serves the calendar file of a registration, and 404 for an unknown link", async () => {
-    // The last Sunday of October 2027: winter time (UTC+1) since 3 h 00 that morning.
-    const sessionId = await createSession(db, session(zurichToUtc("2027-10-31", "14:00")));
+    // The last Sunday of October: winter time (UTC+1) since 3 h 00 that morning.
+    const sessionId = await createSession(db, session(zurichToUtc(`${COURSE_YEAR}-10-31`, "14:00")));
     const link = (await register(site.url, registration(sessionId, 1))).headers.get("location")!;
     const ics = await fetch(`${site.url}${link}/calendrier.ics`);
     expect(ics.headers.get("content-type")).toBe("text/calendar; charset=utf-8");
-    expect(await ics.text()).toContain("DTSTART:20271031T130000Z");
+    expect(await ics.text()).toContain(`DTSTART:${COURSE_YEAR}1031T130000Z`);
     expect((await fetch(`${site.url}/cours/inscription/${"a".repeat(43)}`)).status).toBe(404);
   });
 
@@ -232,7 +235,10 @@ describe("registrations on one server (PGlite)", () => {
     const smtp = await startSmtp();
     const mailing = await startTestServer({ SMTP_URL: smtp.url, OUTBOX_POLL_SECONDS: "1" });
     try {
-      const sessionId = await createSession(mailing.database.db, session(zurichToUtc("2027-10-31", "14:00"), 1));
+      const sessionId = await createSession(
+        mailing.database.db,
+        session(zurichToUtc(`${COURSE_YEAR}-10-31`, "14:00"), 1),
+      );
       await register(mailing.url, registration(sessionId, 1, { email: "confirmee@example.ch" }));
       await register(mailing.url, registration(sessionId, 2, { email: "attente@example.ch" }));
       await waitFor(() => smtp.mails.length >= 2 + 2, 15_000, "the two mails and the owner's two notices");
@@ -243,7 +249,7 @@ describe("registrations on one server (PGlite)", () => {
       expect([file!.filename, file!.mimeType]).toEqual(["cours.ics", "text/calendar"]);
       // Parsed by a library: the start in UTC on the last Sunday of October (winter time since that morning).
       const event = new ICAL.Event(new ICAL.Component(ICAL.parse(file!.content)).getFirstSubcomponent("vevent")!);
-      expect(event.startDate.toJSDate().toISOString()).toBe("2027-10-31T13:00:00.000Z");
+      expect(event.startDate.toJSDate().toISOString()).toBe(`${COURSE_YEAR}-10-31T13:00:00.000Z`);
       expect(event.summary).toBe("Sécurité et protection");
       // The link beside it answers the same file.
       const link = /(http\S+\/calendrier\.ics)/.exec(confirmed.text)![1]!;
@@ -255,7 +261,7 @@ describe("registrations on one server (PGlite)", () => {
       );
       expect([downloaded.uid, downloaded.startDate.toJSDate().toISOString()]).toEqual([
         event.uid,
-        "2027-10-31T13:00:00.000Z",
+        `${COURSE_YEAR}-10-31T13:00:00.000Z`,
       ]);
 
       const waiting = smtp.mails.find((mail) => mail.to === "attente@example.ch")!;
@@ -282,7 +288,7 @@ describe("registrations on one server (PGlite)", () => {
       form: {
         intent: "create",
         courseId: "applications-mobiles",
-        date: "2027-03-02",
+        date: `${COURSE_YEAR}-03-02`,
         time: "09:30",
         durationMinutes: "90",
         placeName: "Espace Seniors",
@@ -297,12 +303,12 @@ describe("registrations on one server (PGlite)", () => {
     const path = created.headers.get("location")!;
     const sessionId = Number(/\/admin\/cours\/(\d+)$/.exec(path)![1]);
     const [row] = await db.select().from(courseSessions).where(eq(courseSessions.id, sessionId));
-    expect(new Date(row!.startsAt).toISOString()).toBe("2027-03-02T08:30:00.000Z");
+    expect(new Date(row!.startsAt).toISOString()).toBe(`${COURSE_YEAR}-03-02T08:30:00.000Z`);
 
     const duplicated = await deskFetch(site.url, path, { jar, form: { intent: "duplicate" } });
     expect(duplicated.status).toBe(303);
     expect(await deskFetch(site.url, duplicated.headers.get("location")!, { jar }).then((res) => res.text())).toContain(
-      "mardi 9 mars 2027, 9\u00a0h\u00a030 – 11\u00a0h\u00a000",
+      `mardi 9 mars ${COURSE_YEAR}, 9\u00a0h\u00a030 – 11\u00a0h\u00a000`,
     );
 
     await register(site.url, registration(sessionId, 1), "applications-mobiles");
@@ -373,7 +379,7 @@ describe("registrations on one server (PGlite)", () => {
     const mails = await db.select().from(outbox).where(eq(outbox.kind, "booking-session-cancelled"));
     expect(mails.map((mail) => mail.recipient)).toEqual(["marie1@example.ch"]);
     const publicPage = await fetch(`${site.url}/cours/applications-mobiles`).then((res) => res.text());
-    expect(publicPage).not.toContain("mardi 2 mars 2027");
+    expect(publicPage).not.toContain(`mardi 2 mars ${COURSE_YEAR}`);
   });
 });
 
@@ -385,7 +391,7 @@ interface Queryable {
 /**
  * Writes, as the version before `*_course_tokens` did (the token's hex
  * SHA-256 and its expiry on the registration's row), a confirmed
- * registration for a session on 2 February 2027 and one for a session held
+ * registration for a session on 2 February (COURSE_YEAR) and one for a session held
  * in January 2026, whose link expired a week later.
  * @returns the tokens their mails carried.
  */
@@ -393,7 +399,7 @@ async function seedRegistrationsWithOldTokens(client: Queryable): Promise<{ curr
   const newToken = () => crypto.randomBytes(32).toString("base64url");
   const tokens = { current: newToken(), expired: newToken() };
   for (const [token, startsAt] of [
-    [tokens.current, zurichToUtc("2027-02-02", "14:00")],
+    [tokens.current, zurichToUtc(`${COURSE_YEAR}-02-02`, "14:00")],
     [tokens.expired, zurichToUtc("2026-01-13", "14:00")],
   ] as const) {
     const {
@@ -438,10 +444,10 @@ describe("a link mailed before the registrations' tokens joined link_tokens (mig
     const html = await page.text();
     expect(html).toContain("Votre inscription est confirmée");
     expect(html).toContain("Marie Ancienne");
-    expect(html).toContain("mardi 2 février 2027, 14\u00a0h\u00a000 – 16\u00a0h\u00a000");
+    expect(html).toContain(`mardi 2 février ${COURSE_YEAR}, 14\u00a0h\u00a000 – 16\u00a0h\u00a000`);
     const ics = await fetch(`${link}/calendrier.ics`);
     expect(ics.status).toBe(200);
-    expect(await ics.text()).toContain("DTSTART:20270202T130000Z");
+    expect(await ics.text()).toContain(`DTSTART:${COURSE_YEAR}0202T130000Z`);
 
     const cancel = () =>
       fetch(link, {
@@ -452,7 +458,7 @@ describe("a link mailed before the registrations' tokens joined link_tokens (mig
     expect(await (await cancel()).text()).toContain("Votre inscription est annulée.");
     await cancel();
     const [row] = await site.database.db.select().from(courseSessions).where(eq(courseSessions.seatsTaken, 0));
-    expect(new Date(row!.startsAt).toISOString()).toBe("2027-02-02T13:00:00.000Z");
+    expect(new Date(row!.startsAt).toISOString()).toBe(`${COURSE_YEAR}-02-02T13:00:00.000Z`);
     expect(
       await site.database.db.select().from(outbox).where(eq(outbox.kind, "booking-owner-cancellation")),
     ).toHaveLength(1);
@@ -493,8 +499,9 @@ describe.skipIf(!postgresBinaries())("registrations on two server processes shar
   });
 
   it("moves the tokens of links already mailed into link_tokens on PostgreSQL too", async () => {
-    await pool.query("create database previous");
-    const url = postgres.url.replace(/\/site$/, "/previous");
+    const name = `${new URL(postgres.url).pathname.slice(1)}_previous`;
+    await pool.query(`create database ${name}`);
+    const url = withDatabase(postgres.url, name);
     const previous = new pg.Pool({ connectionString: url });
     const folder = migrationsBefore("_course_tokens");
     let upgraded: Awaited<ReturnType<typeof openDatabase>> | undefined;

@@ -62,6 +62,7 @@ const sendLetterForm = new URLSearchParams({ intent: "send" }).toString();
 const eraseForm = new URLSearchParams({ email: "marie.dupont@example.ch" }).toString();
 const seriesForm = new URLSearchParams({ intent: "create-series", courseId: "applications-mobiles" }).toString();
 const attendanceForm = new URLSearchParams({ intent: "attendance", "presence-1": "absent" }).toString();
+const cancelSessionForm = new URLSearchParams({ intent: "cancel-session" }).toString();
 const invoiceForm = new URLSearchParams({
   clientName: "Marie Dupont",
   street: "Rue du Lac 1",
@@ -132,6 +133,18 @@ function doors(id: number): Door[] {
     { method: "GET", path: "/admin/abonnes", data: false },
     { method: "GET", path: "/admin/abonnes.data", data: true },
     { method: "GET", path: "/admin/abonnes.csv", data: false },
+    // Courses: the list, a session's page (its loader and its intents), its registrations' CSV.
+    { method: "GET", path: "/admin/cours", data: false },
+    { method: "GET", path: "/admin/cours.data", data: true },
+    { method: "GET", path: "/admin/cours/1", data: false },
+    { method: "GET", path: "/Admin/Cours/1/", data: false },
+    { method: "GET", path: "/admin/cours/1.data", data: true },
+    // A data request for the page's loader alone: the desk layout's loader does not run, the page's own guard answers.
+    { method: "GET", path: "/admin/cours/1.data?_routes=routes%2Fadmin%2Fcourse-session", data: true },
+    { method: "POST", path: "/admin/cours/1", body: cancelSessionForm, data: false },
+    { method: "POST", path: "/%61dmin/cours/1", body: cancelSessionForm, data: false },
+    { method: "POST", path: "/admin/cours/1.data", body: cancelSessionForm, data: true },
+    { method: "GET", path: "/admin/cours/1/inscrits.csv", data: false },
     // Series of dates and attendance (issue 22).
     { method: "GET", path: "/admin/cours/nouvelle-serie", data: false },
     { method: "GET", path: "/admin/cours/nouvelle-serie.data", data: true },

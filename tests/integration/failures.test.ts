@@ -184,7 +184,7 @@ describe("no visitor data in the log, in any failure path", () => {
   const backends = ["pglite", ...(postgresBinaries() || process.env.CI ? ["postgres"] : [])];
   let postgres: Awaited<ReturnType<typeof startPostgres>> | undefined;
   beforeAll(async () => {
-    if (backends.includes("postgres")) postgres = await startPostgres();
+    if (backends.includes("postgres")) postgres = await startPostgres({ own: true });
   }, 60_000);
   afterAll(() => postgres?.destroy());
 

@@ -1,11 +1,30 @@
 /**
  * Before the integration tests: builds the site once (they serve the
- * production build), and prepares the PGlite folder that test servers copy.
+ * production build), prepares the PGlite folder that test servers copy, and
+ * starts the run's one PostgreSQL cluster with a migrated template database
+ * that each file copies (`startPostgres`); removes the cluster after.
  */
 import { execFileSync } from "node:child_process";
-import { ensurePgliteTemplate } from "../support/harness";
+import {
+  SHARED_POSTGRES_ENV,
+  ensurePgliteTemplate,
+  postgresBinaries,
+  preparePostgresTemplate,
+  startPostgresCluster,
+  withDatabase,
+} from "../support/harness";
 
 export default async function setup() {
   execFileSync("npx", ["tsx", "scripts/ensure-build.ts"], { stdio: "inherit" });
   await ensurePgliteTemplate();
+  if (!postgresBinaries()) return;
+  const cluster = await startPostgresCluster();
+  const adminUrl = withDatabase(cluster.url, "postgres");
+  await preparePostgresTemplate(adminUrl);
+  // The test files run in child processes started after this, which inherit the variable.
+  process.env[SHARED_POSTGRES_ENV] = adminUrl;
+  return () => {
+    delete process.env[SHARED_POSTGRES_ENV];
+    cluster.destroy();
+  };
 }

@@ -40,6 +40,7 @@ import {
   startTestServer,
   validForm,
 } from "../support/harness";
+import { COURSE_YEAR } from "../support/course-year";
 
 /** The checker's jar: `vnu-jar` exports its path (its README's usage). */
 const vnuJar = String(createRequire(import.meta.url)("vnu-jar"));
@@ -328,7 +329,7 @@ describe("the Nu HTML Checker", () => {
     const { sessionIds: seriesDates } = await createSeries(
       site.database.db,
       sessionFields({ courseId: "intelligence-artificielle" }),
-      ["2027-02-02", "2027-02-09"].map((day) => zurichToUtc(day, "14:00")),
+      [`${COURSE_YEAR}-02-02`, `${COURSE_YEAR}-02-09`].map((day) => zurichToUtc(day, "14:00")),
     );
     await save(
       "GET /cours/intelligence-artificielle (a series)",

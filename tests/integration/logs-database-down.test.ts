@@ -36,7 +36,7 @@ let sessionId = 0;
 
 beforeAll(async () => {
   if (!backends.length) return;
-  postgres = await startPostgres();
+  postgres = await startPostgres({ own: true });
   const database = await openDatabase({ databaseUrl: postgres.url, dataDir: "unused" });
   sessionId = await createSession(database.db, sessionFields());
   await database.close();

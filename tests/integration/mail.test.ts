@@ -39,6 +39,7 @@ import {
   startSmtp,
   waitFor,
 } from "../support/harness";
+import { COURSE_YEAR } from "../support/course-year";
 
 const REQUEST: ContactRequest = {
   firstName: "Marie",
@@ -159,7 +160,7 @@ describe("every mail to a visitor", () => {
   it("has Reply-To the owner, the owner's telephone, and the letters' one-column layout, whatever its kind", async () => {
     const db = database.db;
     const siteUrl = "https://cours.example.ch";
-    const now = new Date("2026-12-01T08:00:00Z");
+    const now = new Date(`${COURSE_YEAR - 1}-12-01T08:00:00Z`);
     // The newsletter: a confirmation, a letter to a confirmed subscriber, the owner's test send.
     await requestSubscription(db, { email: "abonne@example.ch", source: "test", siteUrl, now });
     await db.update(newsletterSubscribers).set({ status: "confirmed" });
@@ -168,7 +169,10 @@ describe("every mail to a visitor", () => {
     await sendLetter(db, letterId, { siteUrl, now });
     // The bookings: a confirmation (attendee and relative), a waiting-list notice, reminders, a cancellation by
     // the person, a seat given, a cancellation by the owner, a session cancelled.
-    const full = await createSession(db, sessionFields({ startsAt: zurichToUtc("2027-01-12", "14:00"), capacity: 1 }));
+    const full = await createSession(
+      db,
+      sessionFields({ startsAt: zurichToUtc(`${COURSE_YEAR}-01-12`, "14:00"), capacity: 1 }),
+    );
     const person = (n: number, extra = {}) => ({
       sessionId: full,
       firstName: "Marie",
@@ -192,7 +196,7 @@ describe("every mail to a visitor", () => {
     if (first.outcome !== "confirmed" || second.outcome !== "waiting") throw new Error("unexpected outcomes");
     expect(await cancelRegistration(db, first.token, { siteUrl, now })).toBe("cancelled");
     expect(await giveSeat(db, second.registrationId, { siteUrl, now })).toBe(true);
-    const other = await createSession(db, sessionFields({ startsAt: zurichToUtc("2027-01-19", "14:00") }));
+    const other = await createSession(db, sessionFields({ startsAt: zurichToUtc(`${COURSE_YEAR}-01-19`, "14:00") }));
     const third = await registerForSession(db, { ...person(3), sessionId: other }, { siteUrl, now });
     if (third.outcome !== "confirmed") throw new Error(third.outcome);
     expect(await cancelRegistrationByOwner(db, third.registrationId, { siteUrl, now })).toBe("cancelled");

@@ -35,6 +35,7 @@ import {
   waitFor,
   type SpawnedSite,
 } from "../support/harness";
+import { COURSE_YEAR } from "../support/course-year";
 
 /** A booking form for `sessionId`, as a browser without JavaScript posts it; `n` makes the person unique. */
 const booking = (sessionId: number, n: number, extra: Record<string, string> = {}) => ({
@@ -142,7 +143,7 @@ describe.skipIf(!postgresBinaries())("two server processes sharing one PostgreSQ
     );
 
   beforeAll(async () => {
-    postgres = await startPostgres();
+    postgres = await startPostgres({ own: true }); // stopped by the last test
     [a, b] = [await spawnSite({ DATABASE_URL: postgres.url }), await spawnSite({ DATABASE_URL: postgres.url })];
     await Promise.all([a.ready(), b.ready()]);
     pool = new pg.Pool({ connectionString: postgres.url });
@@ -169,7 +170,11 @@ describe.skipIf(!postgresBinaries())("two server processes sharing one PostgreSQ
   it("shows a seat booked on process A on process B's cached pages within a second", async () => {
     const sessionId = await createSession(
       db,
-      sessionFields({ courseId: "applications-mobiles", startsAt: zurichToUtc("2027-02-01", "14:00"), capacity: 8 }),
+      sessionFields({
+        courseId: "applications-mobiles",
+        startsAt: zurichToUtc(`${COURSE_YEAR}-02-01`, "14:00"),
+        capacity: 8,
+      }),
     );
     for (const page of ["/", "/cours/applications-mobiles"]) {
       expect(placesShown(await expectCached(b.url, page), sessionId), page).toBe("8 places restantes");
@@ -193,7 +198,7 @@ describe.skipIf(!postgresBinaries())("two server processes sharing one PostgreSQ
       db,
       sessionFields({
         courseId: "securite",
-        startsAt: zurichToUtc("2027-02-02", "14:00"),
+        startsAt: zurichToUtc(`${COURSE_YEAR}-02-02`, "14:00"),
         placeName: "Salle Annulable",
       }),
     );
@@ -256,7 +261,7 @@ describe.skipIf(!postgresBinaries())("two server processes sharing one PostgreSQ
   it("shows a change made while B's LISTEN connection is lost, and keeps pages again once it listens", async () => {
     const sessionId = await createSession(
       db,
-      sessionFields({ courseId: "intelligence-artificielle", startsAt: zurichToUtc("2027-02-03", "14:00") }),
+      sessionFields({ courseId: "intelligence-artificielle", startsAt: zurichToUtc(`${COURSE_YEAR}-02-03`, "14:00") }),
     );
     const page = "/cours/intelligence-artificielle";
     expect(placesShown(await expectCached(b.url, page), sessionId)).toBe("8 places restantes");
@@ -297,7 +302,7 @@ describe.skipIf(!postgresBinaries())("two server processes sharing one PostgreSQ
 
     const sessionId = await createSession(
       db,
-      sessionFields({ courseId: "cafe-numerique", startsAt: zurichToUtc("2027-02-04", "14:00") }),
+      sessionFields({ courseId: "cafe-numerique", startsAt: zurichToUtc(`${COURSE_YEAR}-02-04`, "14:00") }),
     );
     const page = "/cours/cafe-numerique";
     expect(placesShown(await expectCached(b.url, page), sessionId)).toBe("8 places restantes");
@@ -318,7 +323,11 @@ describe("one process on PGlite", () => {
   it("shows a booking on the very next request", async () => {
     const sessionId = await createSession(
       db,
-      sessionFields({ courseId: "applications-mobiles", startsAt: zurichToUtc("2027-03-01", "14:00"), capacity: 3 }),
+      sessionFields({
+        courseId: "applications-mobiles",
+        startsAt: zurichToUtc(`${COURSE_YEAR}-03-01`, "14:00"),
+        capacity: 3,
+      }),
     );
     for (const page of ["/", "/cours", "/cours/applications-mobiles"]) {
       expect(placesShown(await expectCached(site.url, page), sessionId), page).toBe("3 places restantes");
@@ -374,7 +383,7 @@ describe("one process on PGlite", () => {
   it("keeps a course page chosen by ?seance= under the session's own number only", async () => {
     const sessionId = await createSession(
       db,
-      sessionFields({ courseId: "securite", startsAt: zurichToUtc("2027-03-04", "14:00") }),
+      sessionFields({ courseId: "securite", startsAt: zurichToUtc(`${COURSE_YEAR}-03-04`, "14:00") }),
     );
     await expectCached(site.url, `/cours/securite?seance=${sessionId}`);
     // Other spellings of that number choose the same session, but each would be a copy of its own:
@@ -423,7 +432,7 @@ describe("one process on PGlite", () => {
   it("never answers a registration's page from the cache: it shows the registration, then its cancellation", async () => {
     const sessionId = await createSession(
       db,
-      sessionFields({ courseId: "cafe-numerique", startsAt: zurichToUtc("2027-03-02", "14:00") }),
+      sessionFields({ courseId: "cafe-numerique", startsAt: zurichToUtc(`${COURSE_YEAR}-03-02`, "14:00") }),
     );
     const link = (await book(site.url, "cafe-numerique", booking(sessionId, 3))).headers.get("location")!;
     expect(link).toMatch(/^\/cours\/inscription\/[\w-]{43}$/);
@@ -472,7 +481,7 @@ describe("one process on PGlite", () => {
     // The booking form likewise.
     const sessionId = await createSession(
       db,
-      sessionFields({ courseId: "securite", startsAt: zurichToUtc("2027-03-03", "14:00") }),
+      sessionFields({ courseId: "securite", startsAt: zurichToUtc(`${COURSE_YEAR}-03-03`, "14:00") }),
     );
     const plainCourse = await fetch(`${site.url}/cours/securite`).then((answer) => answer.text());
     const noPhone = await book(site.url, "securite", booking(sessionId, 5, { phone: "", lastName: "Sanstel" }));

@@ -17,6 +17,7 @@ import { PGlite } from "@electric-sql/pglite";
 import { drizzle } from "drizzle-orm/pglite";
 import { migrate } from "drizzle-orm/pglite/migrator";
 import * as OTPAuth from "otpauth";
+import pg from "pg";
 import PostalMime from "postal-mime";
 import { pino, type Logger } from "pino";
 import { SMTPServer } from "smtp-server";
@@ -29,6 +30,7 @@ import { createLetter, sendLetter } from "../../app/newsletter/letters.server";
 import { zurichToUtc, type SessionFields } from "../../app/courses/sessions.server";
 import { startServer, type RunningServer } from "../../server/main";
 import { SERVER_ENTRY, SERVER_NODE_FLAGS } from "../../tooling/build-server";
+import { COURSE_YEAR } from "./course-year";
 
 export interface ReceivedMail {
   from: string;
@@ -153,12 +155,35 @@ export function postgresBinaries(): string | null {
   return versions.length ? path.join(root, versions.sort().at(-1)!, "bin") : null;
 }
 
+/** A PostgreSQL database for a test: its URL, and how to drop or stop it. */
+export interface TestPostgres {
+  /** `postgres://…/<database>`: a database of its own. */
+  url: string;
+  port: number;
+  /** Stops the cluster (an outage) / starts it again: clusters of their own only (`{ own: true }`). */
+  start(): void;
+  stop(): void;
+  /** Removes the database (or the cluster of its own). */
+  destroy(): void;
+}
+
+/** The name of the migrated database that `startPostgres` copies in the run's shared cluster. */
+const TEMPLATE_DATABASE = "site_template";
+
+/**
+ * The environment variable through which the integration tests' global
+ * setup hands the run's shared cluster (its `postgres` database's URL) to
+ * the test files.
+ */
+export const SHARED_POSTGRES_ENV = "TEST_SHARED_POSTGRES_URL";
+
 /**
  * A throwaway PostgreSQL cluster (fsync off) on a free port, owned by the
- * `postgres` user when running as root. `stop()` / `start()` simulate an
- * outage; `destroy()` removes it.
+ * `postgres` user when running as root, with an empty database `site`.
+ * `stop()` / `start()` simulate an outage; `destroy()` removes it.
+ * @throws when PostgreSQL is not installed.
  */
-export async function startPostgres() {
+export async function startPostgresCluster(): Promise<TestPostgres> {
   const bin = postgresBinaries();
   if (!bin) throw new Error("PostgreSQL is not installed (apt-get install -y postgresql)");
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "pg-test-"));
@@ -171,9 +196,9 @@ export async function startPostgres() {
   const data = path.join(dir, "data");
   run("initdb", ["-D", data, "-U", "postgres", "--auth=trust", "-E", "UTF8", "--no-sync"]);
   const port = await freePort();
-  const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off`;
-  const start = () => run("pg_ctl", ["-D", data, "-o", options, "-w", "-l", path.join(dir, "log"), "start"]);
-  const stop = () => run("pg_ctl", ["-D", data, "-m", "fast", "-w", "stop"]);
+  const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=300`;
+  const start = () => void run("pg_ctl", ["-D", data, "-o", options, "-w", "-l", path.join(dir, "log"), "start"]);
+  const stop = () => void run("pg_ctl", ["-D", data, "-m", "fast", "-w", "stop"]);
   start();
   run("createdb", ["-h", "127.0.0.1", "-p", String(port), "-U", "postgres", "site"]);
   return {
@@ -191,6 +216,72 @@ export async function startPostgres() {
       );
       fs.rmSync(dir, { recursive: true, force: true });
     },
+  };
+}
+
+/**
+ * Makes `site_template` in the cluster of `adminUrl` (any database of it):
+ * a database migrated by the site's own `openDatabase`, which
+ * `startPostgres` copies (`CREATE DATABASE … TEMPLATE`, milliseconds).
+ */
+export async function preparePostgresTemplate(adminUrl: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(`drop database if exists ${TEMPLATE_DATABASE}`);
+    await admin.query(`create database ${TEMPLATE_DATABASE}`);
+  } finally {
+    await admin.end();
+  }
+  const database = await openDatabase({ databaseUrl: withDatabase(adminUrl, TEMPLATE_DATABASE), dataDir: "unused" });
+  await database.close();
+}
+
+/** `url` naming database `name` instead. */
+export function withDatabase(url: string, name: string): string {
+  const parsed = new URL(url);
+  parsed.pathname = `/${name}`;
+  return parsed.toString();
+}
+
+/**
+ * A PostgreSQL database of the caller's own. In the integration tests (the
+ * global setup started one cluster for the run), a copy of the migrated
+ * template in that cluster, made in milliseconds; elsewhere (benchmarks), or
+ * with `{ own: true }` for a test that stops the server (an outage), a
+ * cluster of its own (`startPostgresCluster`, a few seconds).
+ * @throws when PostgreSQL is not installed.
+ */
+export async function startPostgres({ own = false }: { own?: boolean } = {}): Promise<TestPostgres> {
+  const shared = process.env[SHARED_POSTGRES_ENV];
+  if (own || !shared) return startPostgresCluster();
+  const name = `test_${crypto.randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: shared });
+  await admin.connect();
+  try {
+    // Two files copying the template at the same moment: PostgreSQL refuses the second while the first copies.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await admin.query(`create database ${name} template ${TEMPLATE_DATABASE}`);
+        break;
+      } catch (error) {
+        if (attempt >= 50 || !/being accessed by other users/.test((error as Error).message)) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    }
+  } finally {
+    await admin.end();
+  }
+  const unsupported = () => {
+    throw new Error("a database in the run's shared cluster cannot be stopped: startPostgres({ own: true })");
+  };
+  return {
+    url: withDatabase(shared, name),
+    port: Number(new URL(shared).port),
+    start: unsupported,
+    stop: unsupported,
+    // The cluster goes at the end of the run; a database left with open connections goes with it.
+    destroy() {},
   };
 }
 
@@ -904,13 +995,14 @@ export function lettersByAddress(mails: readonly ReceivedMail[]): Map<string, nu
 
 /**
  * The fields of a course session for tests (`createSession`): the security
- * course, 12 January 2027 at 14 h 00 in Vevey, 2 hours, 8 seats, 4 at
- * least, CHF 55.–; `overrides` change any of them.
+ * course, 12 January of `COURSE_YEAR` (tests/support/course-year.ts) at
+ * 14 h 00 in Vevey, 2 hours, 8 seats, 4 at least, CHF 55.–; `overrides`
+ * change any of them.
  */
 export function sessionFields(overrides: Partial<SessionFields> = {}): SessionFields {
   return {
     courseId: "securite",
-    startsAt: zurichToUtc("2027-01-12", "14:00"),
+    startsAt: zurichToUtc(`${COURSE_YEAR}-01-12`, "14:00"),
     durationMinutes: 120,
     placeName: "Salle paroissiale",
     placeAddress: "Rue du Lac 1, 1800 Vevey",
