@@ -7,7 +7,8 @@
  * "Programmer" at a Swiss date and time, "Retirer du site", or deleting a
  * draft. Each mistake has its French message beside its field, and nothing
  * is saved while there is one. Every change is audited (no text of the
- * article in the audit).
+ * article in the audit). One function per intent:
+ * app/routes/admin/article/actions.server.ts; the form: app/blog/article-editor.tsx.
  */
 import { data, useActionData, useLoaderData } from "react-router";
 import { ArticleEditorForm } from "~/blog/article-editor";

@@ -17,7 +17,9 @@
  * starts an invoice for a registrant (`/admin/factures/nouvelle?inscription={id}`). Each form
  * posts `intent` to this page's action
  * (`edit|duplicate|cancel-session|register|give-seat|cancel-registration`);
- * all work without JavaScript.
+ * all work without JavaScript. One function per intent:
+ * app/courses/session-desk/actions.server.ts; the page's data and parts
+ * beside it.
  */
 import { data, Link, useActionData, useLoaderData } from "react-router";
 import { buttonVariants } from "~/components/ui/button";

@@ -6,7 +6,8 @@
  * click, never automatic), `paid` (date and how: virement, TWINT, espèces),
  * `cancel` (a box to tick first; the invoice keeps its number). The PDF
  * opens at `/admin/factures/:id/facture.pdf` (to print for the post). Every
- * change is audited (ids only).
+ * change is audited (ids only). One function per intent:
+ * app/invoices/desk-actions.server.ts.
  */
 import { data, Link, useActionData, useLoaderData } from "react-router";
 import { buttonVariants } from "~/components/ui/button";

@@ -4,7 +4,8 @@
  * with JavaScript; "Enregistrer et prévisualiser" without), "M'envoyer un
  * test", then "Envoyer" (a confirmation names the number of subscribers).
  * A sent letter: read-only, with the sending's progress (sent, waiting,
- * given up), refreshed every 5 seconds while mails wait.
+ * given up), refreshed every 5 seconds while mails wait. One function per
+ * intent: app/newsletter/desk-actions.server.ts.
  */
 import { useEffect } from "react";
 import { data, Form, useActionData, useLoaderData, useRevalidator } from "react-router";

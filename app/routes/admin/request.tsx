@@ -5,7 +5,8 @@
  * its time, the owner's notification (sent, attempts, last error, failed;
  * "Renvoyer la notification" when it failed), the status with its history,
  * and the free note. Each form posts to this page's action
- * (`intent=status|note|resend`); all work without JavaScript.
+ * (`intent=status|note|resend`, one function each:
+ * app/contact/desk-actions.server.ts); all work without JavaScript.
  */
 import { data, Form, Link, useActionData, useLoaderData } from "react-router";
 import { Button, buttonVariants } from "~/components/ui/button";
