@@ -24,3 +24,14 @@ export const COLOR_CHOICES: Record<ThemeColor, string> = {
   secondary: "Vert",
   accent: "Orange",
 };
+
+/** The editor's text fields as the owner typed them, and the "à la une" box. */
+export type ArticleFields = Record<
+  "title" | "author" | "excerpt" | "category" | "body" | "icon" | "color" | "video",
+  string
+> & {
+  featured: boolean;
+};
+
+/** A field the editor can show an error beside. */
+export type ArticleFieldName = keyof ArticleFields | "publishDate" | "picture" | "pictureAlt";

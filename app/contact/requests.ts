@@ -29,3 +29,6 @@ export function filterOf(url: URL): { status?: RequestStatus; search?: string } 
     search: (url.searchParams.get("q") ?? "").trim().slice(0, 100) || undefined,
   };
 }
+
+/** The longest note the owner may write on a request, in characters. */
+export const NOTE_MAX = 5000;

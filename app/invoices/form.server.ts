@@ -1,7 +1,8 @@
 /**
- * The desk's invoice form, read (`readInvoiceForm(form, today)`): what was
- * typed, checked field by field with the French message shown beside the
- * field, into an `InvoiceDraft`. Never throws: bad input gives errors.
+ * The desk's invoice form, read (`readInvoiceForm(form)`, by the zod schema
+ * `invoiceFormSchema` through Conform's `parseWithZod`): what was typed,
+ * checked field by field with the French message shown beside the field,
+ * into an `InvoiceDraft`. Never throws: bad input gives errors.
  *
  * Fields: `clientKind` (person, organisation), `clientName`,
  * `clientAttention`, `street`, `buildingNumber`, `postalCode`, `locality`,
@@ -13,6 +14,8 @@
  * 16, locality 35) so that every invoice made here prints its QR-bill.
  * Prices: francs with up to two decimals ("95", "95.50", "95,50", "95.–").
  */
+import { parseWithZod } from "@conform-to/zod/v4";
+import { z } from "zod";
 import { toE164 } from "~/utils/phone";
 import type { InvoiceDraft } from "./invoices.server";
 import { totalCentimes } from "./invoices.server";
@@ -60,45 +63,40 @@ function isIsoDate(text: string): boolean {
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === text;
 }
 
-/** Reads and checks the form (see the module's comment). */
-export function readInvoiceForm(form: FormData): InvoiceFormResult {
-  const values: Record<string, string> = {};
-  for (const [key, value] of form.entries()) if (typeof value === "string") values[key] = value.slice(0, 500);
-  const read = (name: string) => (values[name] ?? "").trim().replace(/\s+/g, " ");
+/** What was typed, as read: at most 500 characters, trimmed, runs of spaces made one. */
+const cleaned = (value: unknown) => (typeof value === "string" ? value.slice(0, 500) : "").trim().replace(/\s+/g, " ");
+
+/** A text field: `missing` when required and empty, at most `max` characters; empty gives null. */
+const text = (max: number, missing?: string) =>
+  z
+    .string()
+    .refine((value) => !missing || value.length > 0, missing)
+    .refine((value) => value.length <= max, `Au plus ${max} caractères.`)
+    .transform((value) => value || null);
+
+/** A date field, ISO or Swiss, as an ISO date; `message` unless it is a real calendar date. */
+const date = (message: string) => z.string().transform(isoDateOf).refine(isIsoDate, message);
+
+/** A hidden id: a positive integer, else null. */
+const id = z.string().transform((value) => {
+  const number = Number(value);
+  return Number.isSafeInteger(number) && number > 0 ? number : null;
+});
+
+const lineFields = Object.fromEntries(
+  Array.from({ length: INVOICE_FORM_LINES }, (_, index) =>
+    [`label-${index}`, `quantity-${index}`, `price-${index}`].map((name) => [name, z.string()]),
+  ).flat(),
+) as Record<string, z.ZodType<string>>;
+
+/** The invoice's lines as typed, read; `errors` by field name (French). */
+function linesOf(values: Record<string, string>) {
   const errors: Record<string, string> = {};
-  const text = (name: string, max: number, label: string, required: boolean) => {
-    const value = read(name);
-    if (!value && required) errors[name] = `Indiquez ${label}.`;
-    else if (value.length > max) errors[name] = `Au plus ${max} caractères.`;
-    return value || null;
-  };
-
-  const clientKind = read("clientKind") === "organisation" ? "organisation" : "person";
-  const clientName = text(
-    "clientName",
-    70,
-    clientKind === "organisation" ? "le nom de l’organisation" : "le prénom et le nom",
-    true,
-  );
-  const clientAttention = text("clientAttention", 70, "", false);
-  const street = text("street", 70, "la rue", true);
-  const buildingNumber = text("buildingNumber", 16, "", false);
-  const postalCode = text("postalCode", 16, "le numéro postal", true);
-  const locality = text("locality", 35, "la localité", true);
-  const country = (read("country") || "CH").toUpperCase();
-  if (!/^[A-Z]{2}$/.test(country)) errors.country = "Le pays s’écrit en deux lettres, par exemple CH.";
-  const email = read("email").toLowerCase() || null;
-  if (email && (email.length > 254 || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)))
-    errors.email = "Cette adresse e-mail n’est pas complète : elle s’écrit par exemple marie.dupont@example.ch.";
-  const phone = read("phone") || null;
-  if (phone && (phone.length > 30 || !toE164(phone)))
-    errors.phone = "Ce numéro de téléphone n’est pas lisible : tapez-le par exemple ainsi : 079 123 45 67.";
-
   const lines: InvoiceDraft["lines"] = [];
   for (let index = 0; index < INVOICE_FORM_LINES; index++) {
-    const label = read(`label-${index}`);
-    const quantityText = read(`quantity-${index}`);
-    const priceText = read(`price-${index}`);
+    const label = values[`label-${index}`] ?? "";
+    const quantityText = values[`quantity-${index}`] ?? "";
+    const priceText = values[`price-${index}`] ?? "";
     if (!label && !quantityText && !priceText) continue;
     if (!label) errors[`label-${index}`] = "Indiquez ce qui est facturé.";
     else if (label.length > 200) errors[`label-${index}`] = "Au plus 200 caractères.";
@@ -115,37 +113,96 @@ export function readInvoiceForm(form: FormData): InvoiceFormResult {
   if (lines.length && !errors["label-0"] && (total <= 0 || total > MAX_TOTAL))
     errors["price-0"] =
       total <= 0 ? "Le total doit être plus grand que CHF 0.–." : "Le total ne peut pas dépasser CHF 1’000’000.–.";
+  return { lines, errors };
+}
 
-  const issuedOn = isoDateOf(read("issuedOn"));
-  if (!isIsoDate(issuedOn)) errors.issuedOn = "Indiquez la date de la facture, par exemple 25.11.2026.";
-  const dueOn = isoDateOf(read("dueOn"));
-  if (!isIsoDate(dueOn)) errors.dueOn = "Indiquez l’échéance, par exemple 25.12.2026.";
-  else if (!errors.issuedOn && dueOn < issuedOn)
-    errors.dueOn = "L’échéance ne peut pas précéder la date de la facture.";
+/** The form's fields, each read from its cleaned text. */
+const invoiceFields = z.object({
+  clientKind: z
+    .string()
+    .transform((kind) => (kind === "organisation" ? "organisation" : "person") as InvoiceDraft["clientKind"]),
+  clientName: text(70),
+  clientAttention: text(70),
+  street: text(70, "Indiquez la rue."),
+  buildingNumber: text(16),
+  postalCode: text(16, "Indiquez le numéro postal."),
+  locality: text(35, "Indiquez la localité."),
+  country: z
+    .string()
+    .transform((country) => (country || "CH").toUpperCase())
+    .refine((country) => /^[A-Z]{2}$/.test(country), "Le pays s’écrit en deux lettres, par exemple CH."),
+  email: z
+    .string()
+    .transform((email) => email.toLowerCase())
+    .refine(
+      (email) => !email || (email.length <= 254 && /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)),
+      "Cette adresse e-mail n’est pas complète : elle s’écrit par exemple marie.dupont@example.ch.",
+    )
+    .transform((email) => email || null),
+  phone: z
+    .string()
+    .refine(
+      (phone) => !phone || (phone.length <= 30 && Boolean(toE164(phone))),
+      "Ce numéro de téléphone n’est pas lisible : tapez-le par exemple ainsi : 079 123 45 67.",
+    )
+    .transform((phone) => phone || null),
+  ...lineFields,
+  issuedOn: date("Indiquez la date de la facture, par exemple 25.11.2026."),
+  dueOn: date("Indiquez l’échéance, par exemple 25.12.2026."),
+  registrationId: id,
+  contactId: id,
+});
 
-  const id = (name: string) => {
-    const value = Number(read(name));
-    return Number.isSafeInteger(value) && value > 0 ? value : null;
-  };
-  if (Object.keys(errors).length) return { ok: false, errors, values };
-  return {
-    ok: true,
-    draft: {
-      clientKind,
-      clientName: clientName!,
-      clientAttention: clientKind === "organisation" ? clientAttention : null,
-      street: street!,
-      buildingNumber,
-      postalCode: postalCode!,
-      locality: locality!,
-      country,
-      email,
-      phone,
-      lines,
-      issuedOn,
-      dueOn,
-      registrationId: id("registrationId"),
-      contactId: id("contactId"),
-    },
-  };
+/** The invoice form (see the module's comment), read with Conform's `parseWithZod`; gives an `InvoiceDraft`. */
+export const invoiceFormSchema = z
+  .preprocess(
+    // Every field, cleaned; an absent or empty one is "" (Conform gives undefined for an empty field).
+    (input) =>
+      Object.fromEntries(
+        Object.keys(invoiceFields.shape).map((name) => [name, cleaned((input as Record<string, unknown>)?.[name])]),
+      ),
+    invoiceFields,
+  )
+  .superRefine((value, context) => {
+    const issue = (name: string, message: string) => context.addIssue({ code: "custom", path: [name], message });
+    // The name's message depends on the kind of client; the lines and the dates are read together.
+    if (!value.clientName)
+      issue(
+        "clientName",
+        `Indiquez ${value.clientKind === "organisation" ? "le nom de l’organisation" : "le prénom et le nom"}.`,
+      );
+    for (const [name, message] of Object.entries(linesOf(value as unknown as Record<string, string>).errors))
+      issue(name, message);
+    if (isIsoDate(value.issuedOn) && isIsoDate(value.dueOn) && value.dueOn < value.issuedOn)
+      issue("dueOn", "L’échéance ne peut pas précéder la date de la facture.");
+  })
+  .transform((value): InvoiceDraft => ({
+    clientKind: value.clientKind,
+    clientName: value.clientName!,
+    clientAttention: value.clientKind === "organisation" ? value.clientAttention : null,
+    street: value.street!,
+    buildingNumber: value.buildingNumber,
+    postalCode: value.postalCode!,
+    locality: value.locality!,
+    country: value.country,
+    email: value.email,
+    phone: value.phone,
+    lines: linesOf(value as unknown as Record<string, string>).lines,
+    issuedOn: value.issuedOn,
+    dueOn: value.dueOn,
+    registrationId: value.registrationId,
+    contactId: value.contactId,
+  }));
+
+/** Reads and checks the form (see the module's comment); each field's first French message. */
+export function readInvoiceForm(form: FormData): InvoiceFormResult {
+  // The schema cleans every field itself (an empty one is ""), so Conform's coercion ("" to undefined) is off.
+  const submission = parseWithZod(form, { schema: invoiceFormSchema, disableAutoCoercion: true });
+  if (submission.status === "success") return { ok: true, draft: submission.value };
+  const values: Record<string, string> = {};
+  for (const [key, value] of form.entries()) if (typeof value === "string") values[key] = value.slice(0, 500);
+  const errors = Object.fromEntries(
+    Object.entries(submission.error ?? {}).flatMap(([name, messages]) => (messages?.[0] ? [[name, messages[0]]] : [])),
+  );
+  return { ok: false, errors, values };
 }

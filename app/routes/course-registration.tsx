@@ -14,25 +14,24 @@
  * An unknown or expired link answers 404 with a French explanation.
  */
 import { CalendarPlus, CircleCheck, Clock, XCircle } from "lucide-react";
-import { data, Form, Link, useActionData, useLoaderData } from "react-router";
+import { data, useActionData, useLoaderData } from "react-router";
 import { PhoneReveal, usePhoneChannels } from "~/contact/phone-reveal";
 import { PrintButton } from "~/courses/print-button";
-import { Button, buttonVariants } from "~/components/ui/button";
+import { buttonVariants } from "~/components/ui/button";
 import { courseBookingInfo } from "~/content/courses";
-import { cancelRegistration } from "~/courses/cancel.server";
+import { CancelRegistration } from "~/courses/cancel-registration";
+import { cancelByLinkIntent } from "~/courses/registration-actions.server";
 import { everyDateCancelled, findRegistrationByToken } from "~/courses/registrations.server";
 import { calendarAddress, registrationPath } from "~/courses/links";
 import { BOOKING_HONEYPOT_FIELD } from "~/courses/schema";
 import { courseBySlug, sessionEnd } from "~/courses/sessions.server";
 import { guardPublicAction } from "~/guards/public-action.server";
-import { recipientCapFor } from "~/mail/recipient-cap.server";
 import { loaderMeta } from "~/seo/meta";
 import { pageMeta } from "~/seo/page-meta.server";
-import { errorFields } from "~/db/errors.server";
 import { formatChf, formatDateTimeRange } from "~/utils/format";
 import { CodeWordBox } from "~/trust/code-word-box";
 import type { Route } from "./+types/course-registration";
-import { settingsContext, dbContext, loggerContext, wakeOutboxContext } from "~/context.server";
+import { dbContext } from "~/context.server";
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const meta = pageMeta(context, request, {
@@ -99,28 +98,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (guard.outcome === "spam" || guard.formData.get("intent") !== "cancel") {
     return data({ message: "Rien n’a été changé." }, { status: 400 });
   }
-  try {
-    const result = await cancelRegistration(context.get(dbContext), params.token, {
-      siteUrl: context.get(settingsContext).SITE_URL,
-      mailCap: recipientCapFor(context),
-    });
-    context.get(loggerContext).info({ outcome: result }, "booking: cancellation link used");
-    if (result === "cancelled") context.get(wakeOutboxContext)();
-    if (result === "too-late") {
-      return data(
-        { message: "Le cours a déjà commencé : l’inscription ne peut plus être annulée en ligne." },
-        { status: 409 },
-      );
-    }
-    if (result === "not-found") return data({ message: "Ce lien n’est plus valable." }, { status: 404 });
-    return { message: "Votre inscription est annulée. Merci de m’avoir prévenu." };
-  } catch (error) {
-    context.get(loggerContext).error({ err: errorFields(error) }, "booking: could not cancel the registration");
-    return data(
-      { message: "L’annulation n’a pas pu être enregistrée. Veuillez réessayer dans un instant, ou appelez-moi." },
-      { status: 503 },
-    );
-  }
+  return cancelByLinkIntent(context, params.token);
 }
 
 export default function RegistrationPage() {
@@ -221,41 +199,7 @@ export default function RegistrationPage() {
       </section>
 
       {active && !registration.started ? (
-        <section aria-labelledby="annuler" className="mt-12 rounded-2xl border-2 border-line p-5 print:hidden">
-          <h2 id="annuler" className="scroll-mt-24 text-2xl font-bold">
-            Un empêchement&nbsp;?
-          </h2>
-          {asking ? (
-            <>
-              <p className="mt-2 text-xl font-semibold">
-                Voulez-vous vraiment annuler l’inscription de {registration.attendee}&nbsp;? Sa place ira à une autre
-                personne.
-              </p>
-              <div className="mt-4 flex flex-wrap gap-3">
-                <Form method="post" action={registration.path}>
-                  <input type="hidden" name="intent" value="cancel" />
-                  <input type="hidden" name={BOOKING_HONEYPOT_FIELD} value="" />
-                  <Button type="submit" variant="outline" size="large" className="border-red-800 text-red-800">
-                    Oui, annuler
-                  </Button>
-                </Form>
-                <Link to={registration.path} className={buttonVariants({ size: "large" })}>
-                  Non, garder mon inscription
-                </Link>
-              </div>
-            </>
-          ) : (
-            <>
-              <p className="mt-2 text-xl">Annulez votre inscription&nbsp;: votre place ira à une autre personne.</p>
-              <Link
-                to={`${registration.path}?annuler#annuler`}
-                className={`${buttonVariants({ variant: "outline", size: "large" })} mt-4`}
-              >
-                Annuler mon inscription
-              </Link>
-            </>
-          )}
-        </section>
+        <CancelRegistration path={registration.path} attendee={registration.attendee} asking={asking} />
       ) : null}
       <p className="mt-10 text-xl">
         <a href={`/cours/${registration.courseId}`}>Retour au cours</a>

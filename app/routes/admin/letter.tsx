@@ -4,10 +4,11 @@
  * with JavaScript; "Enregistrer et prévisualiser" without), "M'envoyer un
  * test", then "Envoyer" (a confirmation names the number of subscribers).
  * A sent letter: read-only, with the sending's progress (sent, waiting,
- * given up), refreshed every 5 seconds while mails wait.
+ * given up), refreshed every 5 seconds while mails wait. One function per
+ * intent: app/newsletter/desk-actions.server.ts.
  */
 import { useEffect } from "react";
-import { data, Form, redirect, useActionData, useLoaderData, useRevalidator } from "react-router";
+import { data, Form, useActionData, useLoaderData, useRevalidator } from "react-router";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
@@ -18,19 +19,18 @@ import { idParam } from "~/desk/route-params.server";
 import { deskHandle, deskMeta } from "~/desk/meta";
 import { readFormData } from "~/guards/body.server";
 import { LETTER_LIMITS } from "~/newsletter/fields";
-import {
-  countConfirmedSubscribers,
-  getLetter,
-  letterProgress,
-  sendLetter,
-  sendTest,
-  updateLetter,
-} from "~/newsletter/letters.server";
+import { countConfirmedSubscribers, getLetter, letterProgress } from "~/newsletter/letters.server";
 import { renderLetterBody } from "~/newsletter/letter.server";
 import { subscriberCount } from "~/newsletter/words";
 import { formatDateTime } from "~/utils/format";
 import type { Route } from "./+types/letter";
-import { settingsContext, dbContext, loggerContext, wakeOutboxContext, ownerContext } from "~/context.server";
+import { dbContext } from "~/context.server";
+import {
+  previewLetterIntent,
+  saveLetterIntent,
+  sendLetterIntent,
+  type LetterAnswer,
+} from "~/newsletter/desk-actions.server";
 
 export const handle = deskHandle;
 
@@ -58,41 +58,21 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ data: loaded, matches }) =>
   deskMeta(loaded ? loaded.subject : "Lettre introuvable", matches);
 
-type ActionData = { message?: string; error?: string; preview?: string; confirm?: number };
-
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const owner = context.get(ownerContext);
-  const id = idParam(params.id);
-  const db = context.get(dbContext);
-  const form = await readFormData(request, 256 * 1024);
-  const intent = form.get("intent");
-  const subject = String(form.get("subject") ?? "").trim();
-  const body = String(form.get("body") ?? "");
-  const reply = (answer: ActionData, status = 200) => data<ActionData>(answer, { status });
-  if (intent === "preview") return reply({ preview: renderLetterBody(body.slice(0, LETTER_LIMITS.body)) });
-  if (intent === "send") {
-    const count = await sendLetter(db, id, { siteUrl: context.get(settingsContext).SITE_URL });
-    if (count === null) return reply({ error: "Cette lettre est déjà partie." }, 409);
-    context.get(loggerContext).info({ letterId: id, recipients: count }, "newsletter: letter queued");
-    context.get(wakeOutboxContext)();
-    return redirect(`/admin/lettres/${id}`, { status: 303 });
+  const args = { form: await readFormData(request, 256 * 1024), context, id: idParam(params.id) };
+  const intent = args.form.get("intent");
+  switch (intent) {
+    case "preview":
+      return previewLetterIntent(args);
+    case "send":
+      return sendLetterIntent(args);
+    case "test":
+    case "confirm-send":
+      return saveLetterIntent(args, intent);
+    default:
+      // "save", and a form posted without a button (Enter in the subject).
+      return saveLetterIntent(args, "save");
   }
-  if (!subject || subject.length > LETTER_LIMITS.subject) {
-    return reply({ error: `Donnez un objet à la lettre (au plus ${LETTER_LIMITS.subject} caractères).` }, 400);
-  }
-  if (body.length > LETTER_LIMITS.body) {
-    return reply({ error: `La lettre doit contenir au plus ${LETTER_LIMITS.body} caractères.` }, 400);
-  }
-  if (!(await updateLetter(db, id, { subject, body }))) return reply({ error: "Cette lettre est déjà partie." }, 409);
-  const preview = renderLetterBody(body);
-  if (intent === "test") {
-    const letter = (await getLetter(db, id))!;
-    await sendTest(db, letter, { to: owner.email, siteUrl: context.get(settingsContext).SITE_URL });
-    context.get(wakeOutboxContext)();
-    return reply({ message: `Lettre de test envoyée à ${owner.email}.`, preview });
-  }
-  if (intent === "confirm-send") return reply({ confirm: await countConfirmedSubscribers(db), preview });
-  return reply({ message: "Brouillon enregistré.", preview });
 }
 
 /** How to write the letter (no-break spaces inside « » and before ":", so that no mark starts a line). */
@@ -112,7 +92,7 @@ function useRefreshWhile(active: boolean) {
 export default function LetterPage() {
   const letter = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
-  const preview = useLivePreview<ActionData>(answer);
+  const preview = useLivePreview<LetterAnswer>(answer);
   useRefreshWhile(Boolean(letter.sent && letter.sent.progress.waiting > 0));
 
   if (letter.sent) {

@@ -5,7 +5,8 @@
  * its time, the owner's notification (sent, attempts, last error, failed;
  * "Renvoyer la notification" when it failed), the status with its history,
  * and the free note. Each form posts to this page's action
- * (`intent=status|note|resend`); all work without JavaScript.
+ * (`intent=status|note|resend`, one function each:
+ * app/contact/desk-actions.server.ts); all work without JavaScript.
  */
 import { data, Form, Link, useActionData, useLoaderData } from "react-router";
 import { Button, buttonVariants } from "~/components/ui/button";
@@ -19,13 +20,14 @@ import { DeskBackLink, telHref } from "~/desk/frame";
 import { Notice } from "~/desk/form-parts";
 import { idParam } from "~/desk/route-params.server";
 import { deskHandle, deskMeta } from "~/desk/meta";
-import { isRequestStatus, statusLabel } from "~/contact/requests";
-import { getRequest, resendNotification, setNote, setStatus } from "~/contact/requests.server";
+import { NOTE_MAX, statusLabel } from "~/contact/requests";
+import { getRequest } from "~/contact/requests.server";
+import { resendIntent, saveNoteIntent, setStatusIntent } from "~/contact/desk-actions.server";
 import { StatusBadge, StatusOptions } from "~/contact/status-badge";
 import { readFormData } from "~/guards/body.server";
 import { formatDateTime } from "~/utils/format";
 import type { Route } from "./+types/request";
-import { dbContext, wakeOutboxContext } from "~/context.server";
+import { dbContext } from "~/context.server";
 
 export const handle = deskHandle;
 
@@ -82,40 +84,18 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ data: loaded, matches }) =>
   deskMeta(loaded ? `Demande n° ${loaded.id}` : "Demande introuvable", matches);
 
-const NOTE_MAX = 5000;
-
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const id = idParam(params.id);
-  const form = await readFormData(request, 64 * 1024);
-  const db = context.get(dbContext);
-  const intent = form.get("intent");
-  if (intent === "status") {
-    const status = form.get("status");
-    if (!isRequestStatus(status)) return data({ message: "Choisissez un statut de la liste." }, { status: 400 });
-    const outcome = await setStatus(db, id, status);
-    if (!outcome) throw data(null, { status: 404 });
-    return {
-      message:
-        outcome === "changed" ? `Statut changé : ${statusLabel(status)}.` : `Le statut reste : ${statusLabel(status)}.`,
-    };
+  const args = { form: await readFormData(request, 64 * 1024), context, id: idParam(params.id) };
+  switch (args.form.get("intent")) {
+    case "status":
+      return setStatusIntent(args);
+    case "note":
+      return saveNoteIntent(args);
+    case "resend":
+      return resendIntent(args);
+    default:
+      return data({ message: "Action inconnue." }, { status: 400 });
   }
-  if (intent === "note") {
-    const note = String(form.get("note") ?? "");
-    if (note.length > NOTE_MAX) {
-      return data({ message: `La note doit contenir au plus ${NOTE_MAX} caractères.` }, { status: 400 });
-    }
-    if (!(await setNote(db, id, note))) throw data(null, { status: 404 });
-    return { message: "Note enregistrée." };
-  }
-  if (intent === "resend") {
-    const mailId = Number(form.get("mail"));
-    const resent = Number.isSafeInteger(mailId) && (await resendNotification(db, id, mailId));
-    if (resent) context.get(wakeOutboxContext)();
-    return resent
-      ? { message: "La notification repart : elle sera envoyée dans quelques instants." }
-      : data({ message: "Cette notification ne peut pas être renvoyée." }, { status: 400 });
-  }
-  return data({ message: "Action inconnue." }, { status: 400 });
 }
 
 export default function RequestPage() {

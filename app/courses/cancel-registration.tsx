@@ -1,0 +1,48 @@
+/**
+ * "Un empêchement ?" on a registration's page: "Annuler mon inscription",
+ * a link (`?annuler#annuler`) that asks once; its "Oui, annuler" posts
+ * `intent=cancel` to `path` (mail scanners that follow links change
+ * nothing), "Non, garder mon inscription" goes back.
+ */
+import { Form, Link } from "react-router";
+import { Button, buttonVariants } from "~/components/ui/button";
+import { BOOKING_HONEYPOT_FIELD } from "./schema";
+
+export function CancelRegistration({ path, attendee, asking }: { path: string; attendee: string; asking: boolean }) {
+  return (
+    <section aria-labelledby="annuler" className="mt-12 rounded-2xl border-2 border-line p-5 print:hidden">
+      <h2 id="annuler" className="scroll-mt-24 text-2xl font-bold">
+        Un empêchement&nbsp;?
+      </h2>
+      {asking ? (
+        <>
+          <p className="mt-2 text-xl font-semibold">
+            Voulez-vous vraiment annuler l’inscription de {attendee}&nbsp;? Sa place ira à une autre personne.
+          </p>
+          <div className="mt-4 flex flex-wrap gap-3">
+            <Form method="post" action={path}>
+              <input type="hidden" name="intent" value="cancel" />
+              <input type="hidden" name={BOOKING_HONEYPOT_FIELD} value="" />
+              <Button type="submit" variant="outline" size="large" className="border-red-800 text-red-800">
+                Oui, annuler
+              </Button>
+            </Form>
+            <Link to={path} className={buttonVariants({ size: "large" })}>
+              Non, garder mon inscription
+            </Link>
+          </div>
+        </>
+      ) : (
+        <>
+          <p className="mt-2 text-xl">Annulez votre inscription&nbsp;: votre place ira à une autre personne.</p>
+          <Link
+            to={`${path}?annuler#annuler`}
+            className={`${buttonVariants({ variant: "outline", size: "large" })} mt-4`}
+          >
+            Annuler mon inscription
+          </Link>
+        </>
+      )}
+    </section>
+  );
+}

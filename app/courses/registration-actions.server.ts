@@ -1,0 +1,38 @@
+/**
+ * The one intent of a registration's page (`/cours/inscription/{token}`),
+ * run after the public-action guards: `cancel`, the visitor's "Oui,
+ * annuler". Frees the seat once (`cancelRegistration`); answers `{ message }`
+ * in French: 409 once the course has begun, 404 for a link no longer valid,
+ * 503 when the database fails.
+ */
+import { data } from "react-router";
+import { dbContext, loggerContext, settingsContext, wakeOutboxContext, type RequestContext } from "~/context.server";
+import { errorFields } from "~/db/errors.server";
+import { recipientCapFor } from "~/mail/recipient-cap.server";
+import { cancelRegistration } from "./cancel.server";
+
+/** `cancel`: cancels the registration of `token`. */
+export async function cancelByLinkIntent(context: RequestContext, token: string) {
+  try {
+    const result = await cancelRegistration(context.get(dbContext), token, {
+      siteUrl: context.get(settingsContext).SITE_URL,
+      mailCap: recipientCapFor(context),
+    });
+    context.get(loggerContext).info({ outcome: result }, "booking: cancellation link used");
+    if (result === "cancelled") context.get(wakeOutboxContext)();
+    if (result === "too-late") {
+      return data(
+        { message: "Le cours a déjà commencé : l’inscription ne peut plus être annulée en ligne." },
+        { status: 409 },
+      );
+    }
+    if (result === "not-found") return data({ message: "Ce lien n’est plus valable." }, { status: 404 });
+    return { message: "Votre inscription est annulée. Merci de m’avoir prévenu." };
+  } catch (error) {
+    context.get(loggerContext).error({ err: errorFields(error) }, "booking: could not cancel the registration");
+    return data(
+      { message: "L’annulation n’a pas pu être enregistrée. Veuillez réessayer dans un instant, ou appelez-moi." },
+      { status: 503 },
+    );
+  }
+}

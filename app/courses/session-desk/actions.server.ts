@@ -1,0 +1,184 @@
+/**
+ * The intents of the desk's session page (`/admin/cours/:id`), one function
+ * each, dispatched by the route's action on the posted `intent`: `edit`
+ * (the session's form; a date of a series with people registered moves
+ * and tells them, `moveSeriesDate`), `duplicate` (redirects to the copy),
+ * `cancel-session` (a ticked box first), `register` (by telephone),
+ * `give-seat` and `cancel-registration`. Each returns `data(SessionAnswer)`
+ * with the status the page shows (400 refused form, 409 conflict, 404
+ * unknown registration) or throws a 404 / 303 redirect.
+ */
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect } from "react-router";
+import { dbContext, loggerContext, ownerContext, settingsContext, wakeOutboxContext } from "~/context.server";
+import { audit, type AuditAction } from "~/desk/audit.server";
+import type { DeskIntentArgs } from "~/desk/intent.server";
+import { errorFields } from "~/db/errors.server";
+import { cancelRegistrationByOwner } from "../cancel.server";
+import { readSessionForm } from "../desk.server";
+import { registerForSession } from "../register.server";
+import { bookingMessages, bookingSchema } from "../schema";
+import { cancelSession, moveSeriesDate } from "../session-changes.server";
+import { duplicateSession, updateSession } from "../sessions.server";
+import { giveSeat } from "../waiting-list.server";
+
+/** What the session page shows after a post: a message, people to call, or a form's errors and values. */
+export type SessionAnswer = {
+  message?: string;
+  toCall?: { name: string; phone: string }[];
+  sessionErrors?: Partial<Record<string, string>>;
+  sessionValues?: Record<string, string>;
+  registerErrors?: Partial<Record<string, string[]>>;
+};
+
+const reply = (answer: SessionAnswer, status = 200) => data(answer, { status });
+
+/** The owner's message when the telephone is already registered for the session (the visitor's says to use the link). */
+const DESK_ALREADY_REGISTERED =
+  "Une inscription à cette séance existe déjà avec ce numéro de téléphone : elle est dans la liste ci-dessus. Pour la changer, annulez-la, puis inscrivez la personne à nouveau.";
+
+/** Records what the owner did and wakes the outbox (a mail was queued). */
+async function auditAndWake({ context }: DeskIntentArgs, action: AuditAction, details: Record<string, number>) {
+  await audit(
+    context.get(dbContext),
+    { actor: context.get(ownerContext).userId, action, details },
+    context.get(loggerContext),
+  );
+  context.get(wakeOutboxContext)();
+}
+
+/** `edit`: saves the session's form; a date of a series with registrants moves and tells them. */
+export async function editSession(args: DeskIntentArgs) {
+  const { form, context, id } = args;
+  const db = context.get(dbContext);
+  const result = readSessionForm(form);
+  if (!result.ok) return reply({ sessionErrors: result.errors, sessionValues: result.values }, 400);
+  let updated: Awaited<ReturnType<typeof updateSession>>;
+  try {
+    updated = await updateSession(db, id, result.fields);
+  } catch (error) {
+    // The table's check: fewer places than seats already taken.
+    context.get(loggerContext).warn({ err: errorFields(error) }, "desk: session update refused");
+    return reply(
+      {
+        sessionErrors: {
+          capacity: "Plus de places sont déjà prises : le nombre de places ne peut pas être plus bas.",
+        },
+        sessionValues: Object.fromEntries(form.entries()) as Record<string, string>,
+      },
+      400,
+    );
+  }
+  if (updated === "not-found") throw data(null, { status: 404 });
+  if (updated === "promised") {
+    // A date of a series: its registrants are told of the new date (moveSeriesDate); its course stays.
+    const moved = await moveSeriesDate(db, id, result.fields, { siteUrl: context.get(settingsContext).SITE_URL });
+    if (moved) {
+      await auditAndWake(args, "series-date-moved", { session: id });
+      return reply({
+        message: `Date de la séance changée. ${moved.mailed} e-mail${moved.mailed > 1 ? "s" : ""} en route avec la nouvelle date.`,
+        toCall: moved.toCall,
+      });
+    }
+    return reply(
+      {
+        message:
+          "Des personnes sont inscrites : le cours, la date, l’heure, la durée et le lieu ne peuvent plus changer. Pour les changer, annulez la séance (chacun est prévenu) et créez-en une autre.",
+        sessionValues: Object.fromEntries(form.entries()) as Record<string, string>,
+      },
+      409,
+    );
+  }
+  return reply({ message: "Séance enregistrée." });
+}
+
+/** `duplicate`: the same session (or series) a week later; redirects (303) to the copy. */
+export async function duplicateSessionIntent({ context, id }: DeskIntentArgs): Promise<never> {
+  const copy = await duplicateSession(context.get(dbContext), id, 7);
+  if (!copy) throw data(null, { status: 404 });
+  throw redirect(`/admin/cours/${copy}`, 303);
+}
+
+/** `cancel-session`: cancels the session once the box is ticked; mails registrants, lists the others. */
+export async function cancelSessionIntent(args: DeskIntentArgs) {
+  const { form, context, id } = args;
+  if (form.get("confirm") !== "oui") {
+    return reply({ message: "Cochez la case pour confirmer l’annulation de la séance." }, 400);
+  }
+  const result = await cancelSession(context.get(dbContext), id);
+  if (!result) return reply({ message: "Cette séance est déjà annulée." }, 400);
+  await auditAndWake(args, "session-cancelled", { session: id });
+  return reply({
+    message: `Séance annulée. ${result.mailed} e-mail${result.mailed > 1 ? "s" : ""} d’annulation en route.`,
+    toCall: result.toCall,
+  });
+}
+
+/** `register`: a registration taken by telephone (the public booking schema, source "desk"). */
+export async function registerByPhone({ form, context, id }: DeskIntentArgs) {
+  const submission = parseWithZod(form, { schema: bookingSchema });
+  if (submission.status !== "success") {
+    const errors = Object.entries(submission.error ?? {}).filter(([, messages]) => messages?.length);
+    return reply({ registerErrors: Object.fromEntries(errors) as Record<string, string[]> }, 400);
+  }
+  const result = await registerForSession(
+    context.get(dbContext),
+    { ...submission.value, sessionId: id },
+    { siteUrl: context.get(settingsContext).SITE_URL, source: "desk" },
+  );
+  if (result.outcome === "already-registered")
+    return reply({ registerErrors: { phone: [DESK_ALREADY_REGISTERED] } }, 409);
+  if (result.outcome === "too-few-seats") return reply({ registerErrors: { seats: [bookingMessages.lastSeat] } }, 409);
+  if (result.outcome === "closed" || result.outcome === "address-limit")
+    return reply({ message: bookingMessages.closed }, 409);
+  context.get(wakeOutboxContext)();
+  return reply({
+    message:
+      result.outcome === "confirmed"
+        ? "Inscription enregistrée."
+        : `Séance complète : inscription en liste d’attente, position ${result.position}.`,
+  });
+}
+
+/** `give-seat`: the waiting list's person `registration` takes a free seat. */
+export async function giveSeatIntent(args: DeskIntentArgs) {
+  const { form, context, id } = args;
+  const registrationId = Number(form.get("registration"));
+  const given =
+    Number.isSafeInteger(registrationId) &&
+    (await giveSeat(context.get(dbContext), registrationId, { siteUrl: context.get(settingsContext).SITE_URL }));
+  if (!given) return reply({ message: "Pas assez de places libres pour cette personne." }, 409);
+  await auditAndWake(args, "seat-given", { session: id, registration: registrationId });
+  return reply({
+    message:
+      "La place est donnée. Qui a une adresse e-mail reçoit la confirmation ; appelez les personnes sans e-mail.",
+  });
+}
+
+/** `cancel-registration`: the owner cancels registration `registration`; its seat is freed. */
+export async function cancelRegistrationIntent(args: DeskIntentArgs) {
+  const { form, context, id } = args;
+  const registrationId = Number(form.get("registration"));
+  const result = Number.isSafeInteger(registrationId)
+    ? await cancelRegistrationByOwner(context.get(dbContext), registrationId, {
+        siteUrl: context.get(settingsContext).SITE_URL,
+        sessionId: id,
+      })
+    : "not-found";
+  if (result !== "cancelled") {
+    const why = {
+      "already-cancelled": "Cette inscription était déjà annulée.",
+      "too-late": "La séance a commencé : l’inscription ne peut plus être annulée.",
+      "not-found": "Cette inscription n’existe pas.",
+    } as const;
+    return reply({ message: why[result] }, result === "not-found" ? 404 : 409);
+  }
+  await auditAndWake(args, "registration-cancelled", { session: id, registration: registrationId });
+  return reply({
+    message:
+      "L’inscription est annulée et sa place est libre. Qui a une adresse e-mail reçoit la confirmation ; prévenez les autres par téléphone.",
+  });
+}
+
+/** The answer to an intent the page does not know. */
+export const unknownIntent = () => reply({ message: "Action inconnue." }, 400);

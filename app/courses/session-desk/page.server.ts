@@ -1,0 +1,92 @@
+/**
+ * What the desk's session page (`/admin/cours/:id`) shows: the session,
+ * its series' dates, its registrants and waiting list as cards, the bursts
+ * of registrations from one client address on one day (at least
+ * BOOKING_BURST_REGISTRATIONS, `burstsOf`), and the session form's values.
+ */
+import { courses } from "~/content/courses";
+import { clockContext, dbContext, settingsContext, type RequestContext } from "~/context.server";
+import { telHref } from "~/desk/frame";
+import { formatDate, formatDateTimeRange, isoDateInZurich } from "~/utils/format";
+import { REGISTRATION_STATUS_LABELS, sessionFormValues } from "../desk.server";
+import { burstsOf } from "../limits.server";
+import { listRegistrations } from "../registrations.server";
+import {
+  courseBySlug,
+  getSession,
+  seriesSessions,
+  SESSION_STATE_LABELS,
+  sessionEnd,
+  sessionState,
+} from "../sessions.server";
+
+/** The session page's data. */
+export type SessionDeskPage = NonNullable<Awaited<ReturnType<typeof sessionDeskPage>>>;
+
+/** One registrant's card on the session page. */
+export type SessionDeskPerson = SessionDeskPage["confirmed"][number];
+
+/**
+ * The page of session `id`, or null when there is none. `asked` is the
+ * registration whose "Annuler l’inscription" was followed (`?annuler=`).
+ */
+export async function sessionDeskPage(context: RequestContext, id: number, asked: number) {
+  const session = await getSession(context.get(dbContext), id);
+  if (!session) return null;
+  const registrations = await listRegistrations(context.get(dbContext), id);
+  // A date of a series: its place among the series' dates, each linked (the registrations are the series').
+  const dates = session.seriesId === null ? [] : await seriesSessions(context.get(dbContext), [session.seriesId]);
+  dates.sort((a, b) => new Date(a.startsAt).getTime() - new Date(b.startsAt).getTime());
+  const bursts = burstsOf(registrations, context.get(settingsContext).BOOKING_BURST_REGISTRATIONS);
+  const person = (row: (typeof registrations)[number]) => ({
+    id: row.id,
+    name: `${row.firstName} ${row.lastName}`,
+    seats: row.seats,
+    phone: row.phone,
+    tel: telHref(row.phone),
+    email: row.email,
+    booker: row.bookerFirstName
+      ? { name: `${row.bookerFirstName} ${row.bookerLastName ?? ""}`.trim(), phone: row.bookerPhone ?? "" }
+      : null,
+    message: row.message,
+    codeWord: row.codeWord,
+    source: row.source,
+    status: REGISTRATION_STATUS_LABELS[row.status] ?? row.status,
+    /** "Annuler l’inscription" was followed for this person: the card asks "Oui, annuler". */
+    asking: row.id === asked,
+    /** Whoever of the attendee and the relative gets the cancellation by e-mail. */
+    mailed: Boolean(row.email || row.bookerEmail),
+    /** The burst (from one client address on one day) this registration is part of, numbered from 1. */
+    burst: bursts.get(row.id) ?? null,
+  });
+  const burstGroups = [...new Set(bursts.values())].map((group) => {
+    const rows = registrations.filter((row) => bursts.get(row.id) === group);
+    return {
+      group,
+      day: formatDate(isoDateInZurich(rows[0]!.createdAt)),
+      names: rows.map((row) => `${row.firstName} ${row.lastName}${row.status === "cancelled" ? " (annulée)" : ""}`),
+    };
+  });
+  return {
+    id,
+    title: courseBySlug(session.courseId)?.title ?? session.courseId,
+    when: formatDateTimeRange(session.startsAt, sessionEnd(session)),
+    place: `${session.placeName}, ${session.placeAddress}`,
+    state: SESSION_STATE_LABELS[sessionState(session, session.waiting, context.get(clockContext).now())],
+    cancelled: Boolean(session.cancelledAt),
+    seats: `${session.seatsTaken} / ${session.capacity}`,
+    free: session.capacity - session.seatsTaken,
+    minimum: session.minimum,
+    courseId: session.courseId,
+    series: dates.map((date, index) => ({
+      id: date.id,
+      label: `Séance ${index + 1} : ${formatDateTimeRange(date.startsAt, sessionEnd(date))}${date.cancelledAt ? " (annulée)" : ""}`,
+    })),
+    confirmed: registrations.filter((row) => row.status === "confirmed").map(person),
+    waiting: registrations.filter((row) => row.status === "waiting").map(person),
+    cancelledCount: registrations.filter((row) => row.status === "cancelled").length,
+    burstGroups,
+    courses: courses.map((course) => ({ id: course.id, title: course.title })),
+    values: sessionFormValues(session),
+  };
+}
