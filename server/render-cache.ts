@@ -17,11 +17,10 @@
  *   listens again (notifications may have been missed meanwhile).
  *
  * A render that was running when its tags changed answers its request but is
- * not kept (it may have read the data before the change), nor shared with
- * the requests that come after the change. Concurrent misses of one page
- * share one render. Answers other than 200, and those a loader
- * marked `noStore`, are served once, not kept. Entries are evicted least
- * recently used beyond `maxBytes`.
+ * not kept, nor shared with later requests. Concurrent misses of one page
+ * share one render. Answers other than 200, and those a loader marked
+ * `noStore`, are served once, not kept. Least recently used entries are
+ * evicted beyond `maxBytes`.
  */
 import crypto from "node:crypto";
 import { promisify } from "node:util";
