@@ -67,16 +67,11 @@ export async function queueReminders(
   return ids.filter((id) => id !== null);
 }
 
-/** Deletes reminders not sent yet. */
-export async function dropReminders(tx: Database, ids: number[]): Promise<void> {
-  if (ids.length) await tx.delete(outbox).where(and(inArray(outbox.id, ids), isNull(outbox.sentAt)));
-}
-
 /**
  * Deletes the reminders among `ids` not sent yet.
  * @returns the ids deleted.
  */
-export async function dropPendingReminders(tx: Database, ids: number[]): Promise<number[]> {
+export async function dropReminders(tx: Database, ids: number[]): Promise<number[]> {
   if (!ids.length) return [];
   const pending = await tx
     .delete(outbox)

@@ -26,7 +26,7 @@ import {
   type RegistrationRow,
   type LinkOptions,
 } from "./registrants.server";
-import { dropPendingReminders, dropReminders, dropRemindersOfDate, queueReminders } from "./reminders.server";
+import { dropReminders, dropRemindersOfDate, queueReminders } from "./reminders.server";
 import { lockSeats, seriesLessons, type SeatGroup } from "./seats.server";
 import { placeInWords, type SessionFields } from "./sessions.server";
 
@@ -137,7 +137,7 @@ export async function moveSeriesDate(
     for (const registration of registrations) {
       // Every reminder still to leave is written again: the moved date's, and the others' "séance 2 sur 4",
       // which changes when the date moves past another.
-      const dropped = await dropPendingReminders(tx, registration.reminderMailIds);
+      const dropped = await dropReminders(tx, registration.reminderMailIds);
       const recipients = recipientsOf(registration);
       const token = await newLink(tx, registration, recipients, group);
       const confirmed = registration.status === "confirmed";
