@@ -38,6 +38,7 @@ try {
   const server = await spawnSite({
     BUILD_DIR: path.relative(process.cwd(), path.join(work, "build-60")),
     BLOG_CONTENT_DIR: content,
+    RENDER_CACHE_WARM_UP: "1",
   });
   try {
     await server.ready();

@@ -81,7 +81,7 @@ async function load(site: SpawnedSite, page: string): Promise<string> {
 }
 
 async function measure(label: string, env: Record<string, string>): Promise<string> {
-  const site = await spawnSite({ ...env, LOG_LEVEL: "info" });
+  const site = await spawnSite({ ...env, LOG_LEVEL: "info", RENDER_CACHE_WARM_UP: "1" });
   try {
     await site.ready();
     await waitFor(() => site.log.some((line) => line.includes("render cache:")), 30_000, "the render cache's warm-up");

