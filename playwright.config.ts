@@ -63,6 +63,7 @@ export default defineConfig({
       ENABLE_ERROR_TEST_ROUTE: "1",
       LOG_LEVEL: "warn",
       DATA_DIR: "./data/e2e",
+      DATA_DIR_CREATE: "1",
       // Browser tests send many requests from one address.
       CONTACT_RATE_LIMIT_MAX: "100000",
       // ... book many seats from it and mail one address often (decision 028's limits, tested in

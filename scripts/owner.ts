@@ -82,7 +82,11 @@ let exitCode = 0;
 try {
   const settings = loadSettings();
   const password = await readPassword();
-  const database = await openDatabase({ databaseUrl: settings.DATABASE_URL, dataDir: settings.DATA_DIR });
+  const database = await openDatabase({
+    databaseUrl: settings.DATABASE_URL,
+    dataDir: settings.DATA_DIR,
+    createDataDir: settings.DATA_DIR_CREATE,
+  });
   try {
     const auth = createDeskAuth({
       db: database.db,

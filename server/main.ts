@@ -84,10 +84,11 @@ export async function startServer({
   const database = await openDatabase({
     databaseUrl: settings.DATABASE_URL,
     dataDir: settings.DATA_DIR,
+    createDataDir: settings.DATA_DIR_CREATE,
     onPoolError: (error) => logger.warn({ err: errorFields(error) }, "database: idle connection lost"),
   });
   logger.info(
-    `database: ${database.kind === "postgres" ? "PostgreSQL (DATABASE_URL)" : `embedded PGlite in ${settings.DATA_DIR}`}`,
+    `database: ${database.kind === "postgres" ? "PostgreSQL (DATABASE_URL)" : `embedded PGlite in ${path.resolve(settings.DATA_DIR)} (DATA_DIR)`}`,
   );
 
   // Blog articles live in the database; the repository's Markdown files are imported (decision 023).

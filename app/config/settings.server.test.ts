@@ -51,6 +51,8 @@ describe("loadSettings", () => {
       /BOOKING_SEATS_PER_ADDRESS_PER_DAY: must be a whole number of seats/,
     ],
     [{ BOOKING_BURST_REGISTRATIONS: "1" }, /BOOKING_BURST_REGISTRATIONS: must be a whole number of registrations/],
+    [{ DATA_DIR_CREATE: "yes" }, /DATA_DIR_CREATE: must be 0 or 1/],
+    [{ RENDER_CACHE_WARM_UP: "off" }, /RENDER_CACHE_WARM_UP: must be 0 or 1/],
   ])("names the wrong variable: %j", (env, message) => {
     expect(() => loadSettings(env)).toThrow(SettingsError);
     expect(() => loadSettings(env)).toThrow(message);
@@ -66,5 +68,12 @@ describe("loadSettings", () => {
     expect(message).toContain("PORT");
     expect(message).toContain("DATABASE_URL");
     expect(message).not.toContain("secret");
+  });
+
+  it("makes a missing DATA_DIR only for the default ./data, unless DATA_DIR_CREATE says otherwise", () => {
+    expect(loadSettings({}).DATA_DIR_CREATE).toBe(true);
+    expect(loadSettings({ DATA_DIR: "/srv/site/data" }).DATA_DIR_CREATE).toBe(false);
+    expect(loadSettings({ DATA_DIR: "/srv/site/data", DATA_DIR_CREATE: "1" }).DATA_DIR_CREATE).toBe(true);
+    expect(loadSettings({ DATA_DIR_CREATE: "0" }).DATA_DIR_CREATE).toBe(false);
   });
 });

@@ -47,6 +47,10 @@ export const settingsSchema = z
     HOST: z.string().min(1, "must not be empty").default("0.0.0.0"),
     SITE_URL: httpUrl.default("http://localhost:3000"),
     DATA_DIR: z.string().min(1, "must not be empty").default("./data"),
+    // Whether a DATA_DIR that does not exist is made (a new, empty site). Unset: yes for the default
+    // ./data (the first `npm start`), no for a folder the operator named (a typo or a wrong working
+    // folder would otherwise start an empty site beside the real one); `loadSettings` fills it in.
+    DATA_DIR_CREATE: z.enum(["0", "1"], { message: "must be 0 or 1" }).transform((value) => value === "1"),
     DATABASE_URL: z
       .string()
       .refine((value) => /^postgres(ql)?:\/\//.test(value), "must start with postgres:// or postgresql://")
@@ -170,6 +174,8 @@ export class SettingsError extends Error {
 
 /**
  * Validates `env` (normally `process.env`); empty strings count as unset.
+ * DATA_DIR_CREATE, when unset, is 1 if DATA_DIR is unset too (the default
+ * `./data` is made at the first start) and 0 otherwise.
  * @throws SettingsError listing every wrong variable, e.g.
  *   "Invalid settings:\n- PORT: must be a whole number between 1 and 65535 (got "abc")"
  */
@@ -177,6 +183,7 @@ export function loadSettings(env: Record<string, string | undefined> = process.e
   const cleaned = Object.fromEntries(
     Object.entries(env).filter(([, value]) => value !== undefined && value.trim() !== ""),
   );
+  cleaned.DATA_DIR_CREATE ??= "DATA_DIR" in cleaned ? "0" : "1";
   const result = settingsSchema.safeParse(cleaned);
   if (result.success) return Object.freeze(result.data);
   const lines = result.error.issues.map((issue) => {

@@ -14,9 +14,12 @@
  *
  * `openDatabase({ databaseUrl, dataDir })` resolves to `{ db, kind, close }`.
  * @throws DataDirLockedError when another process uses `DATA_DIR`.
+ * @throws UnknownMigrationsError when a newer version of the site migrated
+ *   the database (`migrations.server.ts`): nothing is changed.
  * @throws DatabaseOpenError naming the setting (DATABASE_URL or DATA_DIR)
  *   and the cause (the disk is full, a read-only folder, ...) when the server
- *   cannot be reached or the folder cannot be used.
+ *   cannot be reached or the folder cannot be used, or when `DATA_DIR` does
+ *   not exist and `createDataDir` is false.
  */
 import { spawn } from "node:child_process";
 import fs from "node:fs";
@@ -30,6 +33,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { errorFields } from "./errors.server";
 import { lockDataDir } from "./data-dir-lock.server";
+import { refuseUnknownMigrations, UnknownMigrationsError } from "./migrations.server";
 import * as schema from "./schema";
 
 /** Either driver, seen through Drizzle's common PostgreSQL interface. */
@@ -147,10 +151,13 @@ const MIGRATION_LOCK = 4_242_001;
 export async function openDatabase({
   databaseUrl,
   dataDir,
+  createDataDir = true,
   onPoolError,
 }: {
   databaseUrl?: string;
   dataDir: string;
+  /** Whether a missing `dataDir` is made (a new, empty site); the server passes DATA_DIR_CREATE. */
+  createDataDir?: boolean;
   /** Called when an idle pooled connection fails (e.g. the server restarts); without it such errors are ignored. */
   onPoolError?: (error: Error) => void;
 }): Promise<OpenDatabase> {
@@ -171,6 +178,7 @@ export async function openDatabase({
       const lock = await pool.connect();
       try {
         await lock.query("select pg_advisory_lock($1)", [MIGRATION_LOCK]);
+        await refuseUnknownMigrations(db, migrationsFolder, "DATABASE_URL", "the PostgreSQL server");
         await migrateNodePg(db, { migrationsFolder });
       } finally {
         await lock.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK]).catch(() => {});
@@ -178,6 +186,7 @@ export async function openDatabase({
       }
     } catch (error) {
       await pool.end().catch(() => {});
+      if (error instanceof UnknownMigrationsError) throw error;
       throw new DatabaseOpenError(`DATABASE_URL: cannot use the PostgreSQL server (${(error as Error).message})`);
     }
     // pool.end() waits for every borrowed connection; one stuck on a dead server must not block shutdown.
@@ -199,6 +208,12 @@ export async function openDatabase({
 
   const root = path.resolve(dataDir);
   const directory = path.join(root, "pglite");
+  if (!createDataDir && !fs.existsSync(root)) {
+    throw new DatabaseOpenError(
+      `DATA_DIR: ${root} does not exist. Create the folder (or restore it), or set DATA_DIR_CREATE=1 to start a new, empty site there.\n` +
+        `DATA_DIR : le dossier ${root} n’existe pas. Créez-le (ou restaurez-le), ou mettez DATA_DIR_CREATE=1 pour y démarrer un site neuf, vide.`,
+    );
+  }
   let lock: { release(): void };
   try {
     makeDirectory(root);
@@ -212,6 +227,7 @@ export async function openDatabase({
     if (!fs.existsSync(path.join(directory, "PG_VERSION"))) await createPgliteDirectory(root, directory);
     client = await PGlite.create(directory, { postgresqlconf: PGLITE_CONFIGURATION });
     const db = drizzlePglite(client, { schema });
+    await refuseUnknownMigrations(db, migrationsFolder, "DATA_DIR", directory);
     await migratePglite(db, { migrationsFolder });
     const opened = client;
     const listening = new Set<ChannelListener>();
@@ -236,6 +252,7 @@ export async function openDatabase({
   } catch (error) {
     await client?.close().catch(() => {});
     lock.release();
+    if (error instanceof UnknownMigrationsError) throw error;
     throw new DatabaseOpenError(`DATA_DIR: cannot open the embedded database in ${directory}: ${explain(error)}`);
   }
 }

@@ -63,7 +63,7 @@ describe("a first start that fails", () => {
     }
     try {
       const dataDir = path.join(disk.dir, "data");
-      const full = await spawnSite({ DATA_DIR: dataDir });
+      const full = await spawnSite({ DATA_DIR: dataDir, DATA_DIR_CREATE: "1" });
       expect(await full.exited).not.toBe(0);
       const log = full.log.join("\n");
       expect(log).toContain(`DATA_DIR: cannot open the embedded database in ${path.join(dataDir, "pglite")}`);
@@ -71,7 +71,7 @@ describe("a first start that fails", () => {
       expect(fs.readdirSync(dataDir), "no pglite folder, no draft, no lock").toEqual([]);
 
       disk.resize(200);
-      const later = await spawnSite({ DATA_DIR: dataDir });
+      const later = await spawnSite({ DATA_DIR: dataDir, DATA_DIR_CREATE: "1" });
       await later.ready();
       expect((await postContact(later.url, validForm())).status).toBe(200);
       expect(await later.stop()).toBe(0);
@@ -87,7 +87,7 @@ describe("a first start that fails", () => {
       return context.skip();
     }
     try {
-      const site = await spawnSite({ DATA_DIR: path.join(disk.dir, "data") });
+      const site = await spawnSite({ DATA_DIR: path.join(disk.dir, "data"), DATA_DIR_CREATE: "1" });
       expect(await site.exited).not.toBe(0);
       expect(site.log.join("\n")).toContain("read-only file system (EROFS)");
     } finally {

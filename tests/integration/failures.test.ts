@@ -154,7 +154,7 @@ describe("a full disk", () => {
       console.log(`skipped: ${disk.skip}`);
       return context.skip();
     }
-    const site = await spawnSite({ DATA_DIR: path.join(disk.dir, "data") });
+    const site = await spawnSite({ DATA_DIR: path.join(disk.dir, "data"), DATA_DIR_CREATE: "1" });
     try {
       await site.ready();
       expect((await postContact(site.url, validForm("avant@example.ch"))).status).toBe(200);
