@@ -6,6 +6,7 @@
  */
 import fs from "node:fs";
 import { pino } from "pino";
+import { answerBackupRequest } from "../app/db/backup.server.ts";
 import { errorFields } from "../app/db/errors.server.ts";
 import { loadSettings, SettingsError } from "../app/config/settings.server.ts";
 
@@ -53,6 +54,9 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
     );
   });
 }
+
+// `npm run backup` asks the running server for a copy of the embedded database (app/db/backup.server.ts).
+process.on("SIGUSR2", () => void answerBackupRequest(running.database, settings.DATA_DIR, logger));
 
 // Only once SIGTERM is handled: a signal during an await above would end the process uncleanly.
 logger.info(`Site ready on http://localhost:${running.port} (public address ${settings.SITE_URL})`);

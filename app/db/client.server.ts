@@ -47,6 +47,13 @@ export interface OpenDatabase {
    * listening; the returned function stops. Stopped by `close()` too.
    */
   listen(channel: string, listener: ChannelListener): Promise<() => Promise<void>>;
+  /**
+   * The embedded database's data folder as a gzipped tarball, consistent
+   * (PGlite runs one statement at a time: the copy sits between two), taken
+   * while the site keeps answering; PGlite's `dumpDataDir`. Absent on
+   * PostgreSQL (`pg_dump` copies a server: app/db/backup.server.ts).
+   */
+  dump?: () => Promise<Uint8Array>;
   close(): Promise<void>;
 }
 
@@ -248,7 +255,8 @@ export async function openDatabase({
         if (!opened.closed) await unlisten();
       };
     };
-    return { db: db as unknown as Database, kind: "pglite", listen, close };
+    const dump = async () => new Uint8Array(await (await opened.dumpDataDir("gzip")).arrayBuffer());
+    return { db: db as unknown as Database, kind: "pglite", listen, dump, close };
   } catch (error) {
     await client?.close().catch(() => {});
     lock.release();

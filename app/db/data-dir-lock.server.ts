@@ -25,7 +25,7 @@ import path from "node:path";
 
 export const LOCK_FILE = "site.lock";
 
-interface Holder {
+export interface Holder {
   pid: number;
   hostname: string;
   /** The process's start time in clock ticks since boot (Linux), or null. */
@@ -107,6 +107,16 @@ function takeOver(file: string, staleText: string): void {
   } finally {
     fs.rmdirSync(mutex);
   }
+}
+
+/**
+ * The process that holds `directory`'s lock and still runs (its pid, host and
+ * start), or null when none does: what `npm run backup` asks for a copy and
+ * `npm run restore` refuses to run beside.
+ */
+export function liveHolder(directory: string): Holder | null {
+  const holder = readHolder(path.join(directory, LOCK_FILE));
+  return holder && holder.hostname === os.hostname() && isAlive(holder) ? holder : null;
 }
 
 export function lockDataDir(directory: string): { release(): void } {
