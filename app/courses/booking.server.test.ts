@@ -26,6 +26,7 @@ import {
   REMINDER_BEFORE_MS,
 } from "./booking.server";
 import { calendarFile } from "./ics.server";
+import { sessionWhen } from "./mails.server";
 import { deleteRegistrationsOfSessionsBefore, findRegistrations } from "./person.server";
 import type { BookingInput } from "./schema";
 import {
@@ -372,6 +373,7 @@ describe("the owner cancels a registration", () => {
 describe("the registrants' mails", () => {
   it("greet each reader by name, and speak to the relative of the person they registered", async () => {
     const sessionId = await newSession();
+    const session = (await getSession(database.db, sessionId))!;
     await registerForSession(
       database.db,
       person(sessionId, 7, {
@@ -408,7 +410,13 @@ describe("the registrants' mails", () => {
       .select()
       .from(outbox)
       .where(and(eq(outbox.kind, "booking-reminder"), eq(outbox.recipient, "paul@example.ch")));
-    expect(reminders[0]!.textBody).toContain("le cours de Jeanne Rochat, que vous avez inscrit(e), a lieu demain");
+    // It names the date, never « demain » (it may leave late), and is given up at the lesson's start.
+    expect(reminders[0]!.textBody).toContain(
+      `le cours de Jeanne Rochat, que vous avez inscrit(e), a lieu le ${sessionWhen(session)}.`,
+    );
+    expect(reminders[0]!.subject).not.toContain("demain");
+    expect(reminders[0]!.textBody).not.toContain("demain");
+    expect(Date.parse(reminders[0]!.notAfter!)).toBe(Date.parse(session.startsAt));
   });
 });
 

@@ -248,17 +248,20 @@ export function seatGivenMail(mail: RegistrantMail & { seats: number; manageUrl:
 
 /**
  * The reminder, sent 24 hours before the session: before each date of a
- * series, saying which one it is (`lesson`: "séance 2 sur 4").
+ * series, saying which one it is (`lesson`: "séance 2 sur 4"). It names the
+ * date, never « demain »: it may leave late (the server or SMTP down), and
+ * the outbox gives it up at the lesson's start (`notAfter`).
  */
 export function reminderMail(
   mail: RegistrantMail & { manageUrl: string | null; lesson?: { number: number; of: number } | null },
 ): RenderedMail {
   const which = mail.lesson ? ` (séance ${mail.lesson.number} sur ${mail.lesson.of})` : "";
-  return renderToReader(`Rappel : ${mail.courseTitle}, demain`, mail, {
+  const when = sessionWhen(mail.session);
+  return renderToReader(`Rappel : ${mail.courseTitle}, ${when}`, mail, {
     lead: [
       mail.reader.relative
-        ? `Petit rappel : le cours de ${mail.attendeeName}, que vous avez inscrit(e), a lieu demain${which}.`
-        : `Petit rappel : votre cours a lieu demain${which}.`,
+        ? `Petit rappel : le cours de ${mail.attendeeName}, que vous avez inscrit(e), a lieu le ${when}${which}.`
+        : `Petit rappel : votre cours a lieu le ${when}${which}.`,
     ],
     more: [`À apporter : ${courseBookingInfo.bring}`, `Paiement : ${courseBookingInfo.payment}`],
     links: mail.manageUrl ? [{ label: "Un empêchement ? Annuler l’inscription", url: mail.manageUrl }] : [],

@@ -51,6 +51,8 @@ export async function queueReminders(
           kind: BOOKING_MAIL.reminder,
           recipient: address,
           notBefore,
+          // Past the lesson's start, a reminder is no longer true: given up, never sent late.
+          notAfter: new Date(session.startsAt),
           people: peopleOf(registration),
           ...reminderMail({
             courseTitle: courseTitle(session),

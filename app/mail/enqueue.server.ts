@@ -47,6 +47,8 @@ export interface MailToSend {
   invoiceId?: number | null;
   /** The earliest time the mail may leave (a reminder); absent: now. */
   notBefore?: Date;
+  /** The time past which it would say something untrue (a reminder: the lesson's start): given up then, never sent late. */
+  notAfter?: Date;
   /** The contact request the mail belongs to, if any. */
   contactId?: number | null;
   /** The newsletter letter the mail carries, if any (a letter goes once to each address). */
@@ -117,6 +119,7 @@ export async function enqueueMail(tx: Database, mail: MailToSend): Promise<numbe
       attachments: mail.attachments?.length ? mail.attachments : null,
       invoiceId: mail.invoiceId ?? null,
       named: namedIn(mail),
+      notAfter: mail.notAfter?.toISOString() ?? null,
       // The worker's schedule starts at the promised time: the pending index then finds it.
       ...(notBefore ? { notBefore, nextAttemptAt: notBefore } : {}),
     })

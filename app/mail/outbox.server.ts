@@ -2,7 +2,9 @@
  * The outbox worker: delivers every mail of the `outbox` table (written,
  * already rendered, by `enqueueMail`), in the server process.
  *
- * Each round claims up to `batchSize` due rows (`not_before` and
+ * Each round first gives up the pending rows whose `not_after` has passed
+ * (marked failed, "expired", logged: a reminder never leaves after its
+ * lesson has started), then claims up to `batchSize` due rows (`not_before` and
  * `next_attempt_at` passed, neither sent nor failed) in a short transaction
  * (`SELECT ... FOR UPDATE SKIP LOCKED`, then `next_attempt_at` pushed one
  * lease ahead and `attempts` + 1), sends them outside any transaction, then
@@ -238,6 +240,17 @@ export class OutboxWorker {
       }
       return { claimed: 0, sent: 0, failed: 0 };
     }
+
+    const expired = await db
+      .update(outbox)
+      .set({
+        failedAt: sql`now()`,
+        lastError: "expired: not sent before its not_after (what it says was no longer true)",
+      })
+      .where(and(pending, lte(outbox.notAfter, sql`now()`)))
+      .returning({ id: outbox.id, kind: outbox.kind });
+    for (const row of expired)
+      logger.warn({ outboxId: row.id, kind: row.kind }, "outbox: mail given up unsent, past its not_after");
 
     const claimed = await db.transaction(async (tx) => {
       const ids: number[] = [];

@@ -266,6 +266,23 @@ describe("a scheduled mail", () => {
     expect(Date.parse(row.sentAt!)).toBeGreaterThanOrEqual(notBefore.getTime());
     expect(smtp.mails.map((mail) => mail.to)).toEqual(["eleve@example.ch"]);
   });
+
+  it("past its not_after (a reminder whose lesson has started), is given up unsent and kept as failed; one in time leaves", async () => {
+    const late = await enqueueMail(database.db, {
+      ...BOOKING,
+      recipient: "trop-tard@example.ch",
+      notAfter: new Date(Date.now() - 60_000),
+    });
+    const inTime = await enqueueMail(database.db, { ...BOOKING, notAfter: new Date(Date.now() + 3_600_000) });
+    expect(await worker().processOnce()).toEqual({ claimed: 1, sent: 1, failed: 0 });
+    expect(smtp.mails.map((mail) => mail.to)).toEqual(["eleve@example.ch"]);
+    expect((await rowOf(inTime)).sentAt).not.toBeNull();
+    const givenUp = await rowOf(late);
+    expect(givenUp.sentAt).toBeNull();
+    expect(givenUp.failedAt).not.toBeNull();
+    expect(givenUp.lastError).toMatch(/^expired/);
+    expect((await worker().processOnce()).claimed, "never claimed later").toBe(0);
+  });
 });
 
 describe("the desk's functions", () => {

@@ -43,7 +43,9 @@ export interface NamedPerson {
  * `text_body`, `html_body`, `headers`: what was promised is what is sent),
  * in the transaction of what it announces. `recipient` null means the owner
  * (CONTACT_NOTIFY_TO, read when sending). `not_before` is the earliest time
- * it may leave (a reminder); `next_attempt_at` is the worker's own schedule
+ * it may leave (a reminder); `not_after`, when set, the time past which it
+ * is no longer true (a reminder: the lesson's start), when the worker marks
+ * it failed, never sent; `next_attempt_at` is the worker's own schedule
  * (claims, back-off), never earlier than `not_before`. Final states:
  * `sent_at` or `failed_at`. `payload` is only set on `contact-notification`
  * rows written before mails were rendered at write time: the worker renders
@@ -78,6 +80,8 @@ export const outbox = pgTable(
      */
     named: jsonb("named").$type<NamedPerson[]>().notNull().default([]),
     notBefore: timestamp("not_before", { withTimezone: true, mode: "string" }).notNull().defaultNow(),
+    /** Past this time the mail says something untrue (migration 0021): failed, never sent; null: never. */
+    notAfter: timestamp("not_after", { withTimezone: true, mode: "string" }),
     attempts: integer("attempts").notNull().default(0),
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true, mode: "string" }).notNull().defaultNow(),
     lastError: text("last_error"),
