@@ -22,7 +22,7 @@ test.beforeAll(async () => {
   for (const [lastName, phone] of [
     ["Rochat", "021 555 66 77"],
     ["Favre", "024 555 66 78"],
-  ]) {
+  ] as const) {
     const form = { intent: "register", sessionId: String(sessionId), firstName: "Odette", lastName, phone, seats: "1" };
     expect((await deskFetch(own.site.url, `/admin/cours/${sessionId}`, { jar, form })).status).toBe(200);
   }
