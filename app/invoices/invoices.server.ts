@@ -32,7 +32,8 @@ import {
   type InvoiceCreditor,
   type InvoiceLine,
 } from "~/db/schema";
-import { courseBySlug } from "~/courses/sessions.server";
+import { seriesLessons } from "~/courses/seats.server";
+import { courseBySlug, seriesSessions } from "~/courses/sessions.server";
 import { spreadsheetCsv, type CsvColumn } from "~/desk/csv.server";
 import { enqueueMail } from "~/mail/enqueue.server";
 import { mailDetails, mailDocument, mailParagraph, replyText, visitorFooter } from "~/mail/layout.server";
@@ -292,7 +293,8 @@ export interface DraftStart {
 
 /**
  * The start of an invoice for a registration (the attendee, or the relative who registered them as
- * the client; one line: the course, its date and seats at its price) or a contact request (the
+ * the client; one line: the course, its date (a series: « 4 séances : » and each date) and seats at
+ * its price) or a contact request (the
  * person or organisation, no line). Unknown ids: an empty start.
  * @throws the driver's error.
  */
@@ -317,12 +319,17 @@ export async function draftStart(
       const { registration, session } = row;
       const title = courseBySlug(session.courseId)?.title ?? session.courseId;
       const when = formatDateTime(session.startsAt);
+      // A series is invoiced once, at its price, for all its dates (« 4 séances : … »), not its first date alone.
+      const lessons = registration.seriesId ? seriesLessons(await seriesSessions(db, [registration.seriesId])) : [];
+      const dates = lessons.map((lesson) => formatDate(isoDateInZurich(lesson.startsAt)));
+      const what =
+        dates.length > 1 ? `${dates.length} séances : ${dates.slice(0, -1).join(", ")} et ${dates.at(-1)}` : when;
       Object.assign(values, {
         registrationId: String(registration.id),
         clientName: `${registration.firstName} ${registration.lastName}`,
         email: registration.email ?? registration.bookerEmail ?? "",
         phone: registration.phone,
-        "label-0": `Cours « ${title} », ${when}`,
+        "label-0": `Cours « ${title} », ${what}`,
         "quantity-0": String(registration.seats),
         "price-0": String(session.priceChf),
       });
