@@ -6,6 +6,7 @@
  * ("Courses").
  */
 import { typesetAll } from "~/utils/typography";
+import { INVOICE_RULE, PAID_ON_SITE } from "./payment";
 import type { Course } from "./types";
 
 /** The four course cards, in display order; each card shows only its first three topics. */
@@ -103,6 +104,8 @@ export const coursesSection = /* @__PURE__ */ typesetAll({
 export const courseBookingInfo = /* @__PURE__ */ typesetAll({
   bring:
     "Votre appareil (smartphone, tablette ou ordinateur portable), bien chargé, avec son chargeur. Si vous les connaissez, notez vos mots de passe (par exemple celui de votre compte Apple ou Google).",
-  payment: "Le prix se paie sur place, le jour du cours, en espèces ou par TWINT. Aucun paiement à l’avance.",
+  payment: PAID_ON_SITE,
+  /** When an invoice may come, and how to recognise it (app/content/payment.ts). */
+  invoice: INVOICE_RULE,
   cancel: "Un empêchement ? Annulez votre inscription avec le lien ci-dessous : votre place ira à une autre personne.",
 });

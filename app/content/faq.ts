@@ -62,6 +62,7 @@ export function faqOf(settings: Pick<SiteSettings, "prices" | "zones" | "hours">
       question: "Comment est-ce que je paie ?",
       answer: [
         courseBookingInfo.payment,
+        courseBookingInfo.invoice,
         "Je ne demande jamais de paiement par carte cadeau, par bon d’achat ou par un virement urgent.",
       ],
       links: [{ href: "/confiance", label: "Ce que je ne vous demanderai jamais" }],

@@ -6,6 +6,7 @@
  */
 import { z } from "zod";
 import { courses } from "~/content/courses";
+import type { PricesSettings } from "~/content/shapes";
 import { spreadsheetCsv, type CsvColumn } from "~/desk/csv.server";
 import { ATTENDANCE_LABELS, type AttendanceState } from "./attendance";
 import type { RegistrationRow } from "./registrants.server";
@@ -77,20 +78,24 @@ export function readSessionForm(form: FormData): SessionFormResult {
   };
 }
 
-/** The form's values for an existing session (Swiss date and time), or the defaults of a new one. */
+/**
+ * The form's values for an existing session (Swiss date and time), or the
+ * defaults of a new one: its duration and price empty until a course is
+ * chosen (then the course's, `courseChoices`; left empty, `withCourseDefaults`).
+ */
 export function sessionFormValues(session?: SessionRow): SessionFormValues {
   if (!session) {
     return {
       courseId: "",
       date: "",
       time: "14:00",
-      durationMinutes: "120",
+      durationMinutes: "",
       placeName: "",
       placeAddress: "",
       placeAccess: "",
       capacity: "8",
       minimum: "4",
-      priceChf: "55",
+      priceChf: "",
     };
   }
   const { date, time } = utcToZurich(new Date(session.startsAt));
@@ -116,6 +121,60 @@ export function sessionFormValues(session?: SessionRow): SessionFormValues {
 export function lessonsOfCourse(courseId: string): number | null {
   const match = /^(\d+)\s+séances?\b/.exec(courseBySlug(courseId)?.duration ?? "");
   return match ? Number(match[1]) : null;
+}
+
+/**
+ * The minutes of one lesson of course `courseId`, read from its duration as
+ * app/content/courses.ts writes it ("3 séances de 2h" is 120, "…, 1h30" is
+ * 90); null when it names none.
+ */
+export function minutesOfCourse(courseId: string): number | null {
+  const match = /(\d+)\s*h\s*(\d{2})?\s*$/.exec(courseBySlug(courseId)?.duration ?? "");
+  return match ? Number(match[1]) * 60 + Number(match[2] ?? 0) : null;
+}
+
+/** A course as the session and series forms offer it, with what they start from. */
+export interface CourseChoice {
+  id: string;
+  title: string;
+  /** One lesson's minutes; null when the course names none. */
+  durationMinutes: number | null;
+  /** Its number of lessons ("4 séances"); null for single dates. */
+  lessons: number | null;
+  /** The price of one lesson in whole francs: the small-group price of Réglages (`prices["small-group"]`), rounded. */
+  priceChf: number;
+}
+
+/** The courses the forms offer, each with its own duration and the price per lesson of Réglages (`prices`). */
+export function courseChoices(prices: PricesSettings): CourseChoice[] {
+  return courses.map((course) => ({
+    id: course.id,
+    title: course.title,
+    durationMinutes: minutesOfCourse(course.id),
+    lessons: lessonsOfCourse(course.id),
+    priceChf: Math.round(prices["small-group"]),
+  }));
+}
+
+/**
+ * The posted session or series form with its empty duration and price
+ * filled from the chosen course (`courseChoices`): the course's minutes,
+ * and the price per lesson of Réglages times `lessons` (a series: its
+ * number of dates; the series form's `count`, or the course's). A form
+ * without a known course is returned as posted (its messages follow).
+ */
+export function withCourseDefaults(form: FormData, prices: PricesSettings, { series = false } = {}): FormData {
+  const choice = courseChoices(prices).find((course) => course.id === form.get("courseId"));
+  if (!choice) return form;
+  const filled = new FormData();
+  for (const [name, value] of form.entries()) filled.append(name, value);
+  const empty = (name: string) => String(form.get(name) ?? "").trim() === "";
+  if (empty("durationMinutes") && choice.durationMinutes) filled.set("durationMinutes", String(choice.durationMinutes));
+  if (empty("priceChf")) {
+    const count = series ? Number(String(form.get("count") ?? "").trim() || choice.lessons || 1) : 1;
+    if (Number.isInteger(count) && count > 0) filled.set("priceChf", String(choice.priceChf * count));
+  }
+  return filled;
 }
 
 /** The series form's own fields, beyond the session form's (`date` is then the first date). */

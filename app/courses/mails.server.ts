@@ -184,7 +184,7 @@ const placesOf = (seats: number) => (seats === 2 ? "2 places" : "1 place");
 function confirmedParagraphs(reader: Reader): string[] {
   return [
     `À apporter : ${courseBookingInfo.bring}`,
-    `Paiement : ${courseBookingInfo.payment}`,
+    `Paiement : ${courseBookingInfo.payment} ${courseBookingInfo.invoice}`,
     `Pour ajouter le cours à votre agenda, ouvrez le fichier joint « ${CALENDAR_FILE.name} » ou le lien « Ajouter à mon agenda » ci-dessous.`,
     reader.relative
       ? "Un empêchement ? Annulez l’inscription avec le lien ci-dessous : la place ira à une autre personne."

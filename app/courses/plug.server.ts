@@ -57,6 +57,8 @@ export const coursesFeature: Feature = {
       course_series: "which dates of a course are sold together",
       course_attendance:
         "a registration's ticks (présent, absent, excusé) by date, naming no one: found, shown and exported with their registration (its « Présences »), deleted with it (on delete cascade)",
+      course_calls:
+        "the owner's calls to make about a changed date (a registration, a reason, when ticked), naming no one: the name and telephone are the registration's, deleted with it (on delete cascade)",
     },
     roles: [
       { key: "attendee", describe: (count) => `participe à ${countOf(count, { one: "cours", other: "cours" })}` },

@@ -7,6 +7,7 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { courseRegistrations, courseSessions } from "~/db/schema";
 import { enqueueMail } from "~/mail/enqueue.server";
+import { addCalls } from "./calls.server";
 import {
   BOOKING_MAIL,
   seriesDateCancelledMail,
@@ -51,7 +52,8 @@ export interface SessionCancellation {
  * mailed, and those without one are returned, to be called. One date of a
  * series: the registrations of the series stay (the other dates are still
  * held); only that date's reminders are dropped, and the mail says which
- * date is cancelled and lists the dates that remain.
+ * date is cancelled and lists the dates that remain. Those to call also
+ * join the session's call list (`course_calls`), kept until ticked.
  * @returns undefined when there is no such session or it was already cancelled.
  */
 export async function cancelSession(
@@ -68,6 +70,7 @@ export async function cancelSession(
     const remaining = group.lessons.filter((lesson) => lesson.id !== sessionId);
     const registrations = await activeRegistrations(tx, group.anchor.id);
     const result: SessionCancellation = { mailed: 0, toCall: [] };
+    const uncalled: number[] = [];
     for (const registration of registrations) {
       const dropped = oneDate
         ? await dropRemindersOfDate(tx, registration.reminderMailIds, session)
@@ -90,8 +93,12 @@ export async function cancelSession(
         .update(courseRegistrations)
         .set({ reminderMailIds: registration.reminderMailIds.filter((id) => !dropped.includes(id)), mailIds })
         .where(eq(courseRegistrations.id, registration.id));
-      if (recipients.length === 0) result.toCall.push(toCall(registration));
+      if (recipients.length === 0) {
+        result.toCall.push(toCall(registration));
+        uncalled.push(registration.id);
+      }
     }
+    await addCalls(tx, sessionId, uncalled, "cancelled", now);
     return result;
   });
 }
@@ -108,7 +115,7 @@ export type SeriesDateMove = SessionCancellation;
  * registrant (confirmed or waiting) with an e-mail gets the new date with
  * all the dates, a new link (only hashes of the former are kept) and, when
  * confirmed, the calendar file again; those without one are returned, to
- * be called.
+ * be called, and join the date's call list (`course_calls`).
  * @returns undefined when the session is not a date of a series, is cancelled, or its course would change.
  * @throws the driver's error (the capacity check among them).
  */
@@ -134,6 +141,7 @@ export async function moveSeriesDate(
     const registrations = await activeRegistrations(tx, group.anchor.id);
     const title = courseTitle(moved!);
     const result: SeriesDateMove = { mailed: 0, toCall: [] };
+    const uncalled: number[] = [];
     for (const registration of registrations) {
       // Every reminder still to leave is written again: the moved date's, and the others' "séance 2 sur 4",
       // which changes when the date moves past another.
@@ -174,8 +182,12 @@ export async function moveSeriesDate(
           mailIds: [...mailIds, ...reminders],
         })
         .where(eq(courseRegistrations.id, registration.id));
-      if (recipients.length === 0) result.toCall.push(toCall(registration));
+      if (recipients.length === 0) {
+        result.toCall.push(toCall(registration));
+        uncalled.push(registration.id);
+      }
     }
+    await addCalls(tx, sessionId, uncalled, "moved", options.now);
     return result;
   });
 }

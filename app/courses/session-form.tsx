@@ -6,14 +6,39 @@
  * (`aria-invalid`, `aria-describedby`). Values as strings
  * (`SessionFormValues` of desk.server.ts). The series form is this form
  * with its own fields added (`children`) and its own ids (`idPrefix`).
+ *
+ * A new session or series starts from its course (`CourseChoice`): with
+ * JavaScript, choosing the course fills the duration (one lesson) and the
+ * price (the price per lesson of Réglages; a series: times its number of
+ * dates, the total written under it) unless the owner typed there; without
+ * it, the fields left empty are filled the same way by the server
+ * (`withCourseDefaults`), as their hints say.
  */
-import type { ReactNode } from "react";
+import { useRef, useState, type ReactNode } from "react";
 import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Select } from "~/components/ui/select";
 import { Textarea } from "~/components/ui/textarea";
-import { Field } from "~/components/form-parts";
+import { Field, hintId } from "~/components/form-parts";
+import { formatChf } from "~/utils/format";
+
+/** A course of the list, and what a new session of it starts from (`CourseChoice` of desk.server.ts). */
+export interface CourseOption {
+  id: string;
+  title: string;
+  durationMinutes?: number | null;
+  lessons?: number | null;
+  priceChf?: number;
+}
+
+/** « Proposé : 4 séances à CHF 60.–, soit CHF 240.– pour la série. », or the price of one lesson. */
+export function priceInWords(course: CourseOption | undefined, count: number | null, series: boolean): string {
+  if (course?.priceChf === undefined) return "";
+  if (!series) return `Prix de vos Réglages : ${formatChf(course.priceChf)} par séance.`;
+  if (!count) return `${formatChf(course.priceChf)} par séance, fois le nombre de séances.`;
+  return `Proposé : ${count} séances à ${formatChf(course.priceChf)}, soit ${formatChf(course.priceChf * count)} pour la série.`;
+}
 
 type Values = Record<
   | "courseId"
@@ -38,9 +63,10 @@ export function SessionForm({
   idPrefix = "session",
   dateLabel = "Date",
   priceLabel = "Prix (CHF)",
+  series = false,
   children,
 }: {
-  courses: { id: string; title: string }[];
+  courses: CourseOption[];
   values: Values;
   errors?: Partial<Record<keyof Values, string>>;
   submitLabel: string;
@@ -52,23 +78,72 @@ export function SessionForm({
   dateLabel?: string;
   /** The price's label ("Prix (CHF)", or the series' price for all its dates). */
   priceLabel?: string;
+  /** The series form: the price proposed is the whole series' (its `count` field, or the course's lessons). */
+  series?: boolean;
   /** More fields, before the button (the series form's dates). */
   children?: ReactNode;
 }) {
+  const [courseId, setCourseId] = useState(values.courseId);
+  const [count, setCount] = useState<string>("");
+  const typed = useRef(new Set<string>());
+  const durationRef = useRef<HTMLInputElement>(null);
+  const priceRef = useRef<HTMLInputElement>(null);
+  const course = courses.find((option) => option.id === courseId);
+  const lessons = series ? Number(count) || course?.lessons || null : 1;
+  /** Fills the duration and the price from `option` (× `dates`), where the owner has not typed. */
+  const propose = (option: CourseOption | undefined, dates: number | null) => {
+    if (durationRef.current && !typed.current.has("durationMinutes") && option?.durationMinutes)
+      durationRef.current.value = String(option.durationMinutes);
+    if (priceRef.current && !typed.current.has("priceChf") && option?.priceChf !== undefined && dates)
+      priceRef.current.value = String(option.priceChf * dates);
+  };
+  const onChange = (event: React.FormEvent<HTMLFormElement>) => {
+    const target = event.target as HTMLInputElement;
+    if (target.name === "durationMinutes" || target.name === "priceChf") typed.current.add(target.name);
+    if (target.name === "courseId") {
+      setCourseId(target.value);
+      const option = courses.find((item) => item.id === target.value);
+      propose(option, series ? Number(count) || option?.lessons || null : 1);
+    }
+    if (series && target.name === "count") {
+      setCount(target.value);
+      propose(course, Number(target.value) || course?.lessons || null);
+    }
+  };
+  const pricePerLesson = courses.find((option) => option.priceChf !== undefined)?.priceChf;
+  const priceHint =
+    pricePerLesson === undefined
+      ? undefined
+      : `Laissé vide : ${formatChf(pricePerLesson)} par séance, le prix de vos Réglages${series ? ", fois le nombre de séances" : ""}.`;
   const field = (name: keyof Values) => ({
     id: `${idPrefix}-${name}`,
     errorId: `${idPrefix}-${name}-error`,
     errors: errors[name] ? [errors[name]] : undefined,
   });
-  const aria = (name: keyof Values) =>
-    errors[name] ? { "aria-invalid": true, "aria-describedby": `${idPrefix}-${name}-error` } : {};
-  const text = (name: keyof Values, label: string, control?: ReactNode) => (
-    <Field field={field(name)} label={label}>
+  const aria = (name: keyof Values, hinted = false) => {
+    const described = [
+      hinted ? hintId({ id: `${idPrefix}-${name}` }) : "",
+      errors[name] ? `${idPrefix}-${name}-error` : "",
+    ]
+      .filter(Boolean)
+      .join(" ");
+    return {
+      ...(errors[name] ? { "aria-invalid": true as const } : {}),
+      ...(described ? { "aria-describedby": described } : {}),
+    };
+  };
+  const text = (name: keyof Values, label: string, control?: ReactNode, hint?: string) => (
+    <Field field={field(name)} label={label} hint={hint}>
       {control ?? <Input id={`${idPrefix}-${name}`} name={name} defaultValue={values[name]} {...aria(name)} />}
     </Field>
   );
   return (
-    <Form method="post" noValidate className="mt-4 grid gap-5 rounded-2xl border-2 border-gray-200 bg-white p-5">
+    <Form
+      method="post"
+      noValidate
+      onChange={onChange}
+      className="mt-4 grid gap-5 rounded-2xl border-2 border-gray-200 bg-white p-5"
+    >
       <input type="hidden" name="intent" value={intent} />
       {text(
         "courseId",
@@ -97,12 +172,14 @@ export function SessionForm({
           "durationMinutes",
           "Durée (minutes)",
           <Input
+            ref={durationRef}
             id={`${idPrefix}-durationMinutes`}
             name="durationMinutes"
             inputMode="numeric"
             defaultValue={values.durationMinutes}
-            {...aria("durationMinutes")}
+            {...aria("durationMinutes", Boolean(pricePerLesson !== undefined && !values.durationMinutes))}
           />,
+          pricePerLesson !== undefined && !values.durationMinutes ? "Laissée vide : une séance du cours." : undefined,
         )}
       </div>
       {text("placeName", "Lieu")}
@@ -131,16 +208,23 @@ export function SessionForm({
               name,
               label,
               <Input
+                ref={name === "priceChf" ? priceRef : undefined}
                 id={`${idPrefix}-${name}`}
                 name={name}
                 inputMode="numeric"
                 defaultValue={values[name]}
-                {...aria(name)}
+                {...aria(name, name === "priceChf" && Boolean(priceHint))}
               />,
+              name === "priceChf" ? priceHint : undefined,
             )}
           </div>
         ))}
       </div>
+      {course?.priceChf !== undefined ? (
+        <p aria-live="polite" className="text-lg font-semibold">
+          {priceInWords(course, lessons, series)}
+        </p>
+      ) : null}
       {children}
       <Button type="submit" className="sm:justify-self-start">
         {submitLabel}

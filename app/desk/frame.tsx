@@ -50,6 +50,16 @@ function NewBadge({ count, one, many }: { count: number; one: string; many: stri
   );
 }
 
+/** « 2 à appeler » beside « Cours »: people without e-mail still to call about a changed date; nothing at 0. */
+function CallsBadge({ count }: { count: number }) {
+  if (count <= 0) return null;
+  return (
+    <span data-calls-count={count} className="rounded-full border-2 border-accent px-2 py-0.5 text-base text-accent">
+      {count} à appeler
+    </span>
+  );
+}
+
 /** « 3 nouveautés » for the live region, or nothing. */
 function newThings(total: number): string {
   if (total === 0) return "";
@@ -82,6 +92,7 @@ export function DeskFrame({ children, live }: { children: ReactNode; live?: Desk
               <NavLink to="/admin/cours" className={navLinkClass}>
                 Cours
                 <NewBadge count={live.registrations} one="nouvelle inscription" many="nouvelles inscriptions" />
+                <CallsBadge count={live.calls} />
               </NavLink>
               <NavLink to="/admin/factures" className={navLinkClass}>
                 Factures

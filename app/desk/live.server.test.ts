@@ -18,6 +18,7 @@ const snapshot = (requests: number, latestRequest = requests): DeskSnapshot => (
   requests,
   registrations: 0,
   subscriptions: 0,
+  calls: 0,
   latest: { request: latestRequest, registration: 0, subscription: 0 },
 });
 
@@ -172,6 +173,7 @@ describe("deskSnapshot and markSeen", () => {
       requests: 0,
       registrations: 0,
       subscriptions: 0,
+      calls: 0,
       latest: { request: 0, registration: 0, subscription: 0 },
     });
 

@@ -4,7 +4,8 @@
  * - `deskSnapshot(db)`: what the badges show (`DeskSnapshot`, app/desk/live.ts),
  *   in one query: requests still « Nouveau », registrations made on the site
  *   and subscriptions confirmed since the owner last opened their page
- *   (`desk_seen`), and the latest id of each kind.
+ *   (`desk_seen`), the calls still to make (`course_calls`, app/courses/calls.server.ts),
+ *   and the latest id of each kind.
  * - `markSeen(db, kind)`: the owner opened the page of `kind`; updates
  *   `desk_seen` only when something of that kind is new (an update
  *   announces a change to every open desk).
@@ -57,6 +58,7 @@ export async function deskSnapshot(db: Database): Promise<DeskSnapshot> {
     (select count(*)::int from contacts where status = 'nouveau') as requests,
     (select count(*)::int from course_registrations r where ${NEW_REGISTRATIONS}) as registrations,
     (select count(*)::int from newsletter_subscribers s where ${NEW_SUBSCRIPTIONS}) as subscriptions,
+    (select count(*)::int from course_calls where called_at is null) as calls,
     (select coalesce(max(id), 0)::text from contacts) as latest_request,
     (select coalesce(max(id), 0)::text from course_registrations where source = 'web') as latest_registration,
     (select coalesce(max(id), 0)::text from newsletter_subscribers where status = 'confirmed') as latest_subscription`)) as unknown as {
@@ -67,6 +69,7 @@ export async function deskSnapshot(db: Database): Promise<DeskSnapshot> {
     requests: Number(row.requests ?? 0),
     registrations: Number(row.registrations ?? 0),
     subscriptions: Number(row.subscriptions ?? 0),
+    calls: Number(row.calls ?? 0),
     latest: {
       request: Number(row.latest_request ?? 0),
       registration: Number(row.latest_registration ?? 0),

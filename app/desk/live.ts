@@ -24,6 +24,8 @@ export interface DeskCounts {
   registrations: number;
   /** Newsletter subscriptions confirmed since he last opened /admin/lettres or /admin/abonnes. */
   subscriptions: number;
+  /** People without e-mail still to call about a moved or cancelled date (`course_calls` not ticked « appelé·e »). */
+  calls: number;
 }
 
 /** The counts and the latest id of each kind (0 when none): a new row changes the snapshot even when a count does not. */
@@ -31,8 +33,9 @@ export interface DeskSnapshot extends DeskCounts {
   latest: { request: number; registration: number; subscription: number };
 }
 
-/** The number of new things of every kind: the tab title's « (3) ». */
-export const totalNew = (counts: DeskCounts) => counts.requests + counts.registrations + counts.subscriptions;
+/** The number of new things of every kind, and of calls to make: the tab title's « (3) ». */
+export const totalNew = (counts: DeskCounts) =>
+  counts.requests + counts.registrations + counts.subscriptions + counts.calls;
 
 /** A desk page's title with the number of new things in front, « (3) Demandes | Bureau », as mail tabs do. */
 export function titleWithCount(title: string, counts: DeskCounts | undefined): string {
@@ -46,6 +49,7 @@ export function sameSnapshot(a: DeskSnapshot, b: DeskSnapshot): boolean {
     a.requests === b.requests &&
     a.registrations === b.registrations &&
     a.subscriptions === b.subscriptions &&
+    a.calls === b.calls &&
     a.latest.request === b.latest.request &&
     a.latest.registration === b.latest.registration &&
     a.latest.subscription === b.latest.subscription

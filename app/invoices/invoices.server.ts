@@ -32,7 +32,8 @@ import {
   type InvoiceCreditor,
   type InvoiceLine,
 } from "~/db/schema";
-import { courseBySlug } from "~/courses/sessions.server";
+import { seriesLessons } from "~/courses/seats.server";
+import { courseBySlug, seriesSessions } from "~/courses/sessions.server";
 import { spreadsheetCsv, type CsvColumn } from "~/desk/csv.server";
 import { enqueueMail } from "~/mail/enqueue.server";
 import { mailDetails, mailDocument, mailParagraph, replyText, visitorFooter } from "~/mail/layout.server";
@@ -211,8 +212,12 @@ export async function cancelInvoice(db: Database, id: number): Promise<"cancelle
 /** The file name of an invoice's PDF: "facture-2026-001.pdf". */
 export const invoiceFileName = (invoice: Pick<Invoice, "number">) => `facture-${invoice.number}.pdf`;
 
-/** The subject, text and HTML of an invoice's mail or of its reminder. */
-export function invoiceMail(invoice: Invoice, kind: keyof typeof INVOICE_MAIL) {
+/**
+ * The subject, text and HTML of an invoice's mail or of its reminder;
+ * `codeWord`, the code word of the registration or request it was made
+ * from (the promise of `/confiance`: an invoice comes with it), when any.
+ */
+export function invoiceMail(invoice: Invoice, kind: keyof typeof INVOICE_MAIL, codeWord?: string | null) {
   const name = clientGreetingName(invoice);
   const amount = formatCentimes(invoice.totalCentimes);
   const issued = formatDate(invoice.issuedOn);
@@ -226,6 +231,9 @@ export function invoiceMail(invoice: Invoice, kind: keyof typeof INVOICE_MAIL) {
           `Bonjour ${name},`,
           `Vous trouverez ci-joint la facture n° ${invoice.number} du ${issued}, d’un montant de ${amount}, à payer d’ici au ${due}.`,
           "Pour la payer, scannez le code QR de la facture avec l’application de votre banque, ou imprimez-la et payez-la au guichet de la poste.",
+          ...(codeWord
+            ? [`Votre mot de code : « ${codeWord} ». Il vous montre que cette facture vient bien de moi.`]
+            : []),
           "Merci de votre confiance.",
         ]
       : [
@@ -248,6 +256,25 @@ export function invoiceMail(invoice: Invoice, kind: keyof typeof INVOICE_MAIL) {
   return { subject, text, html };
 }
 
+/** The code word of the registration or contact request invoice `invoice` was made from, or null. */
+async function codeWordOf(db: Database, invoice: Invoice): Promise<string | null> {
+  if (invoice.registrationId) {
+    const [row] = await db
+      .select({ codeWord: courseRegistrations.codeWord })
+      .from(courseRegistrations)
+      .where(eq(courseRegistrations.id, invoice.registrationId));
+    return row?.codeWord ?? null;
+  }
+  if (invoice.contactId) {
+    const [row] = await db
+      .select({ codeWord: contacts.codeWord })
+      .from(contacts)
+      .where(eq(contacts.id, invoice.contactId));
+    return row?.codeWord ?? null;
+  }
+  return null;
+}
+
 /**
  * Puts an invoice's mail (`kind` "invoice") or reminder ("reminder") into the
  * outbox for the client's e-mail, the PDF attached when it is sent; records
@@ -268,7 +295,7 @@ export async function sendInvoice(
     await enqueueMail(tx, {
       kind: INVOICE_MAIL[kind],
       recipient: invoice.email,
-      ...invoiceMail(invoice, kind),
+      ...invoiceMail(invoice, kind, await codeWordOf(tx, invoice)),
       invoiceId: invoice.id,
       people: [
         { name: invoice.clientName, email: invoice.email, phone: invoice.phone },
@@ -292,7 +319,8 @@ export interface DraftStart {
 
 /**
  * The start of an invoice for a registration (the attendee, or the relative who registered them as
- * the client; one line: the course, its date and seats at its price) or a contact request (the
+ * the client; one line: the course, its date (a series: « 4 séances : » and each date) and seats at
+ * its price) or a contact request (the
  * person or organisation, no line). Unknown ids: an empty start.
  * @throws the driver's error.
  */
@@ -317,12 +345,17 @@ export async function draftStart(
       const { registration, session } = row;
       const title = courseBySlug(session.courseId)?.title ?? session.courseId;
       const when = formatDateTime(session.startsAt);
+      // A series is invoiced once, at its price, for all its dates (« 4 séances : … »), not its first date alone.
+      const lessons = registration.seriesId ? seriesLessons(await seriesSessions(db, [registration.seriesId])) : [];
+      const dates = lessons.map((lesson) => formatDate(isoDateInZurich(lesson.startsAt)));
+      const what =
+        dates.length > 1 ? `${dates.length} séances : ${dates.slice(0, -1).join(", ")} et ${dates.at(-1)}` : when;
       Object.assign(values, {
         registrationId: String(registration.id),
         clientName: `${registration.firstName} ${registration.lastName}`,
         email: registration.email ?? registration.bookerEmail ?? "",
         phone: registration.phone,
-        "label-0": `Cours « ${title} », ${when}`,
+        "label-0": `Cours « ${title} », ${what}`,
         "quantity-0": String(registration.seats),
         "price-0": String(session.priceChf),
       });

@@ -177,6 +177,7 @@ export default function RegistrationPage() {
           <p className="mt-2 text-xl">{info.bring}</p>
           <h2 className="mt-8 text-2xl font-bold">Paiement</h2>
           <p className="mt-2 text-xl">{info.payment}</p>
+          <p className="mt-2 text-xl">{info.invoice}</p>
           <a href={registration.calendarUrl} className={`${buttonVariants({ size: "large" })} mt-8`}>
             <CalendarPlus aria-hidden="true" className="size-6" />
             Ajouter à mon agenda

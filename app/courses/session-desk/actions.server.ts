@@ -4,16 +4,25 @@
  * (the session's form; a date of a series with people registered moves
  * and tells them, `moveSeriesDate`), `duplicate` (redirects to the copy),
  * `cancel-session` (a ticked box first), `register` (by telephone),
- * `give-seat` and `cancel-registration`. Each returns `data(SessionAnswer)`
+ * `give-seat`, `cancel-registration` and `called` (one line of the call
+ * list ticked « appelé·e »). Each returns `data(SessionAnswer)`
  * with the status the page shows (400 refused form, 409 conflict, 404
  * unknown registration) or throws a 404 / 303 redirect.
  */
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
-import { dbContext, loggerContext, ownerContext, settingsContext, wakeOutboxContext } from "~/context.server";
+import {
+  clockContext,
+  dbContext,
+  loggerContext,
+  ownerContext,
+  settingsContext,
+  wakeOutboxContext,
+} from "~/context.server";
 import { audit, type AuditAction } from "~/desk/audit.server";
 import type { DeskIntentArgs } from "~/desk/intent.server";
 import { errorFields } from "~/db/errors.server";
+import { markCalled } from "../calls.server";
 import { cancelRegistrationByOwner } from "../cancel.server";
 import { readSessionForm } from "../desk.server";
 import { registerForSession } from "../register.server";
@@ -22,16 +31,21 @@ import { cancelSession, moveSeriesDate } from "../session-changes.server";
 import { duplicateSession, updateSession } from "../sessions.server";
 import { giveSeat } from "../waiting-list.server";
 
-/** What the session page shows after a post: a message, people to call, or a form's errors and values. */
+/** What the session page shows after a post: a message, or a form's errors and values (the call list is the page's). */
 export type SessionAnswer = {
   message?: string;
-  toCall?: { name: string; phone: string }[];
   sessionErrors?: Partial<Record<string, string>>;
   sessionValues?: Record<string, string>;
   registerErrors?: Partial<Record<string, string[]>>;
 };
 
 const reply = (answer: SessionAnswer, status = 200) => data(answer, { status });
+
+/** « 2 personnes sans e-mail à appeler : la liste est ci-dessous. », or nothing. */
+function callsSentence(count: number): string {
+  if (count === 0) return "";
+  return ` ${count} personne${count > 1 ? "s" : ""} sans e-mail à appeler : la liste est ci-dessous.`;
+}
 
 /** The owner's message when the telephone is already registered for the session (the visitor's says to use the link). */
 const DESK_ALREADY_REGISTERED =
@@ -72,12 +86,14 @@ export async function editSession(args: DeskIntentArgs) {
   if (updated === "not-found") throw data(null, { status: 404 });
   if (updated === "promised") {
     // A date of a series: its registrants are told of the new date (moveSeriesDate); its course stays.
-    const moved = await moveSeriesDate(db, id, result.fields, { siteUrl: context.get(settingsContext).SITE_URL });
+    const moved = await moveSeriesDate(db, id, result.fields, {
+      siteUrl: context.get(settingsContext).SITE_URL,
+      now: context.get(clockContext).now(),
+    });
     if (moved) {
       await auditAndWake(args, "series-date-moved", { session: id });
       return reply({
-        message: `Date de la séance changée. ${moved.mailed} e-mail${moved.mailed > 1 ? "s" : ""} en route avec la nouvelle date.`,
-        toCall: moved.toCall,
+        message: `Date de la séance changée. ${moved.mailed} e-mail${moved.mailed > 1 ? "s" : ""} en route avec la nouvelle date.${callsSentence(moved.toCall.length)}`,
       });
     }
     return reply(
@@ -105,13 +121,22 @@ export async function cancelSessionIntent(args: DeskIntentArgs) {
   if (form.get("confirm") !== "oui") {
     return reply({ message: "Cochez la case pour confirmer l’annulation de la séance." }, 400);
   }
-  const result = await cancelSession(context.get(dbContext), id);
+  const result = await cancelSession(context.get(dbContext), id, context.get(clockContext).now());
   if (!result) return reply({ message: "Cette séance est déjà annulée." }, 400);
   await auditAndWake(args, "session-cancelled", { session: id });
   return reply({
-    message: `Séance annulée. ${result.mailed} e-mail${result.mailed > 1 ? "s" : ""} d’annulation en route.`,
-    toCall: result.toCall,
+    message: `Séance annulée. ${result.mailed} e-mail${result.mailed > 1 ? "s" : ""} d’annulation en route.${callsSentence(result.toCall.length)}`,
   });
+}
+
+/** `called`: line `call` of the session's call list is ticked « appelé·e », with the time. */
+export async function markCalledIntent({ form, context, id }: DeskIntentArgs) {
+  const callId = Number(form.get("call"));
+  const ticked =
+    Number.isSafeInteger(callId) &&
+    (await markCalled(context.get(dbContext), id, callId, context.get(clockContext).now()));
+  if (!ticked) return reply({ message: "Cet appel n’est pas dans la liste, ou il est déjà coché." }, 404);
+  return reply({ message: "Appel noté." });
 }
 
 /** `register`: a registration taken by telephone (the public booking schema, source "desk"). */

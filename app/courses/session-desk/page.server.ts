@@ -2,12 +2,15 @@
  * What the desk's session page (`/admin/cours/:id`) shows: the session,
  * its series' dates, its registrants and waiting list as cards, the bursts
  * of registrations from one client address on one day (at least
- * BOOKING_BURST_REGISTRATIONS, `burstsOf`), and the session form's values.
+ * BOOKING_BURST_REGISTRATIONS, `burstsOf`), its call list (`callsOf`: who
+ * has no e-mail and must be told of a change, ticked « appelé·e » with the
+ * time), and the session form's values.
  */
 import { courses } from "~/content/courses";
 import { clockContext, dbContext, settingsContext, type RequestContext } from "~/context.server";
 import { telHref } from "~/desk/frame";
-import { formatDate, formatDateTimeRange, isoDateInZurich } from "~/utils/format";
+import { formatDate, formatDateTime, formatDateTimeRange, isoDateInZurich } from "~/utils/format";
+import { CALL_REASON_LABELS, callsOf } from "../calls.server";
 import { REGISTRATION_STATUS_LABELS, sessionFormValues } from "../desk.server";
 import { burstsOf } from "../limits.server";
 import { listRegistrations } from "../registrations.server";
@@ -33,7 +36,10 @@ export type SessionDeskPerson = SessionDeskPage["confirmed"][number];
 export async function sessionDeskPage(context: RequestContext, id: number, asked: number) {
   const session = await getSession(context.get(dbContext), id);
   if (!session) return null;
-  const registrations = await listRegistrations(context.get(dbContext), id);
+  const [registrations, calls] = await Promise.all([
+    listRegistrations(context.get(dbContext), id),
+    callsOf(context.get(dbContext), id),
+  ]);
   // A date of a series: its place among the series' dates, each linked (the registrations are the series').
   const dates = session.seriesId === null ? [] : await seriesSessions(context.get(dbContext), [session.seriesId]);
   dates.sort((a, b) => new Date(a.startsAt).getTime() - new Date(b.startsAt).getTime());
@@ -86,6 +92,14 @@ export async function sessionDeskPage(context: RequestContext, id: number, asked
     waiting: registrations.filter((row) => row.status === "waiting").map(person),
     cancelledCount: registrations.filter((row) => row.status === "cancelled").length,
     burstGroups,
+    calls: calls.map((call) => ({
+      id: call.id,
+      name: call.name,
+      phone: call.phone,
+      tel: telHref(call.phone),
+      reason: CALL_REASON_LABELS[call.reason],
+      calledAt: call.calledAt ? formatDateTime(call.calledAt) : null,
+    })),
     courses: courses.map((course) => ({ id: course.id, title: course.title })),
     values: sessionFormValues(session),
   };

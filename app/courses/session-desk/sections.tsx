@@ -1,35 +1,75 @@
 /**
  * Parts of the desk's session page (`/admin/cours/:id`): the answer to the
- * last post (with the people without e-mail to call), the dates of its
- * series, the bursts of registrations from one connection, and the
+ * last post, the call list (people without e-mail to tell of a change,
+ * each ticked « appelé·e »), the dates of its series, the bursts of registrations from one connection, and the
  * "other actions" (duplicate; cancel the session once a box is ticked).
  */
 import { Form, Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Checkbox } from "~/components/ui/checkbox";
-import { telHref } from "~/desk/frame";
+import { deskLinkClass } from "~/desk/frame";
 import type { SessionAnswer } from "./actions.server";
 import type { SessionDeskPage } from "./page.server";
 
-/** The action's message, and who has no e-mail and must be called. */
+/** The action's message. */
 export function AnswerNotice({ answer }: { answer?: SessionAnswer }) {
   if (!answer?.message) return null;
   return (
     <div role="status" className="mt-4 rounded-xl border-2 border-primary bg-primary-soft p-4 text-lg">
       <p>{answer.message}</p>
-      {answer.toCall?.length ? (
-        <>
-          <p className="mt-2 font-semibold">Sans e-mail, à appeler :</p>
-          <ul>
-            {answer.toCall.map((person) => (
-              <li key={`${person.name}-${person.phone}`}>
-                {person.name} : <a href={telHref(person.phone)}>{person.phone}</a>
-              </li>
-            ))}
-          </ul>
-        </>
-      ) : null}
     </div>
+  );
+}
+
+/**
+ * « À appeler »: who has no e-mail and must be told by telephone that the
+ * date moved or was cancelled; each line has « Appelé·e » (a post) until
+ * ticked, then the time it was ticked. Shown while the session has a line.
+ */
+export function CallList({ calls }: { calls: SessionDeskPage["calls"] }) {
+  if (!calls.length) return null;
+  const left = calls.filter((call) => !call.calledAt).length;
+  return (
+    <section
+      aria-labelledby="a-appeler"
+      className="mt-6 rounded-2xl border-2 border-amber-700 bg-amber-50 p-4 text-lg text-amber-950"
+    >
+      <h2 id="a-appeler" className="text-2xl font-bold">
+        À appeler
+      </h2>
+      <p className="mt-1">
+        {left === 0
+          ? "Tout le monde a été appelé."
+          : `Ces personnes n’ont pas d’adresse e-mail : prévenez-les par téléphone (${left} encore à appeler).`}
+      </p>
+      <ul className="mt-3 grid gap-3">
+        {calls.map((call) => (
+          <li key={call.id} className="rounded-xl border-2 border-amber-200 bg-white p-3">
+            <p className="font-semibold">{call.name}</p>
+            <p>
+              <a href={call.tel} className={deskLinkClass}>
+                {call.phone}
+              </a>{" "}
+              · {call.reason}
+            </p>
+            {call.calledAt ? (
+              <p className="mt-1">
+                <span aria-hidden="true">✓ </span>Appelé·e le {call.calledAt}
+              </p>
+            ) : (
+              <Form method="post" className="mt-2">
+                <input type="hidden" name="intent" value="called" />
+                <input type="hidden" name="call" value={call.id} />
+                <Button type="submit" variant="outline">
+                  Appelé·e
+                  <span className="sr-only"> : {call.name}</span>
+                </Button>
+              </Form>
+            )}
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
 

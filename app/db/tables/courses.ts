@@ -159,3 +159,37 @@ export const courseAttendance = pgTable(
     check("course_attendance_state", sql`${table.state} in ('present', 'absent', 'excused')`),
   ],
 );
+
+/** Why the owner must call someone: a date moved, or a session (or one date of a series) cancelled. */
+export type CallReason = "moved" | "cancelled";
+
+/**
+ * The « à appeler » list (issue 33, item 2): one row per registration
+ * without e-mail told nothing of a change to session `session_id` (the
+ * date moved or cancelled), kept on that session's desk page until the
+ * owner ticks « appelé·e » (`called_at`). The name and telephone are read
+ * from the registration: personal data by it, deleted with it.
+ */
+export const courseCalls = pgTable(
+  "course_calls",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    sessionId: bigint("session_id", { mode: "number" })
+      .notNull()
+      .references(() => courseSessions.id, { onDelete: "cascade" }),
+    registrationId: bigint("registration_id", { mode: "number" })
+      .notNull()
+      .references(() => courseRegistrations.id, { onDelete: "cascade" }),
+    reason: text("reason").$type<CallReason>().notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "string" }).notNull().defaultNow(),
+    calledAt: timestamp("called_at", { withTimezone: true, mode: "string" }),
+  },
+  (table) => [
+    index("course_calls_session_idx").on(table.sessionId, table.id),
+    index("course_calls_registration_idx").on(table.registrationId),
+    index("course_calls_pending_idx")
+      .on(table.sessionId)
+      .where(sql`${table.calledAt} is null`),
+    check("course_calls_reason", sql`${table.reason} in ('moved', 'cancelled')`),
+  ],
+);

@@ -3,14 +3,15 @@
  * (issue 22, item 1; docs/decisions/027-course-series.md): the course, the
  * first date and time, then "chaque semaine" or the dates picked one by
  * one, the number of lessons (empty: the course's), and the place, places
- * and price shared by every date. A plain post (`intent=create-series`),
+ * and the price of the whole series (proposed: the price per lesson of
+ * Réglages times the number of dates, the total shown; the duration is
+ * one lesson of the course). A plain post (`intent=create-series`),
  * without JavaScript too: on success, 303 to the first date's page,
  * audited (`series-created`, ids and counts only); on error, 400 with the
  * French messages beside the fields, values kept.
  */
 import { data, redirect, useActionData, useLoaderData } from "react-router";
-import { courses } from "~/content/courses";
-import { readSeriesForm, sessionFormValues } from "~/courses/desk.server";
+import { courseChoices, readSeriesForm, sessionFormValues, withCourseDefaults } from "~/courses/desk.server";
 import { SeriesFields } from "~/courses/series-fields";
 import { SessionForm } from "~/courses/session-form";
 import { createSeries } from "~/courses/sessions.server";
@@ -20,15 +21,16 @@ import { deskHandle, deskMeta } from "~/desk/meta";
 import { readFormData } from "~/guards/body.server";
 import type { Route } from "./+types/course-series";
 import { dbContext, loggerContext, ownerContext } from "~/context.server";
+import { getSiteSettings } from "~/settings/site.server";
 
 export const handle = deskHandle;
 
 /** Date inputs for the dates picked one by one (after the first): the courses sell up to 4 lessons. */
 const PICKED_SLOTS = 7;
 
-export function loader() {
+export async function loader({ context }: Route.LoaderArgs) {
   return {
-    courses: courses.map((course) => ({ id: course.id, title: course.title })),
+    courses: courseChoices((await getSiteSettings(context)).prices),
     values: sessionFormValues(),
   };
 }
@@ -39,7 +41,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const owner = context.get(ownerContext);
   const form = await readFormData(request, 16 * 1024);
   if (form.get("intent") !== "create-series") return data({ errors: {}, values: null, series: null }, { status: 400 });
-  const result = readSeriesForm(form);
+  // A duration or price left empty is the course's: one lesson's minutes, the price per lesson of Réglages × the dates.
+  const result = readSeriesForm(withCourseDefaults(form, (await getSiteSettings(context)).prices, { series: true }));
   if (!result.ok) return data({ errors: result.errors, values: result.values, series: result.series }, { status: 400 });
   const { seriesId, sessionIds } = await createSeries(context.get(dbContext), result.fields, result.starts);
   await audit(
@@ -70,6 +73,7 @@ export default function NewSeries() {
         idPrefix="series"
         dateLabel="Première date"
         priceLabel="Prix de la série (CHF)"
+        series
       >
         <SeriesFields
           values={answer?.series ?? { repeat: "weekly", count: "", otherDates: [] }}

@@ -6,7 +6,8 @@
  * they are told, `moveSeriesDate`), "la même, une semaine plus tard" (a date of a series: the
  * same series after its last date, never one date alone), and cancelling the
  * session (a box to tick first; mails every registrant with an e-mail,
- * lists the others to call), and cancelling one registration: its
+ * puts the others on the page's « À appeler » list, kept until each is
+ * ticked « appelé·e »), and cancelling one registration: its
  * "Annuler l’inscription" link (`?annuler={id}`) asks once, in the
  * person's card, and "Oui, annuler" posts (`cancelRegistrationByOwner`:
  * the seat is freed, whoever has an e-mail is mailed, audited); the
@@ -16,7 +17,7 @@
  * flagged above the lists, and on each card of it. "Faire une facture"
  * starts an invoice for a registrant (`/admin/factures/nouvelle?inscription={id}`). Each form
  * posts `intent` to this page's action
- * (`edit|duplicate|cancel-session|register|give-seat|cancel-registration`);
+ * (`edit|duplicate|cancel-session|register|give-seat|cancel-registration|called`);
  * all work without JavaScript. One function per intent:
  * app/courses/session-desk/actions.server.ts; the page's data and parts
  * beside it.
@@ -29,13 +30,14 @@ import {
   duplicateSessionIntent,
   editSession,
   giveSeatIntent,
+  markCalledIntent,
   registerByPhone,
   unknownIntent,
 } from "~/courses/session-desk/actions.server";
 import { sessionDeskPage } from "~/courses/session-desk/page.server";
 import { PeopleList } from "~/courses/session-desk/people-list";
 import { RegisterByPhoneForm } from "~/courses/session-desk/register-form";
-import { AnswerNotice, Bursts, OtherActions, SeriesDates } from "~/courses/session-desk/sections";
+import { AnswerNotice, Bursts, CallList, OtherActions, SeriesDates } from "~/courses/session-desk/sections";
 import { SessionForm } from "~/courses/session-form";
 import { DeskBackLink } from "~/desk/frame";
 import { deskHandle, deskMeta } from "~/desk/meta";
@@ -70,6 +72,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       return giveSeatIntent(args);
     case "cancel-registration":
       return cancelRegistrationIntent(args);
+    case "called":
+      return markCalledIntent(args);
     default:
       return unknownIntent();
   }
@@ -89,6 +93,7 @@ export default function DeskSession() {
         {session.minimum}
       </p>
       <AnswerNotice answer={answer} />
+      <CallList calls={session.calls} />
       <SeriesDates session={session} />
       <p className="mt-4 flex flex-wrap gap-3">
         <Link to={`/admin/cours/${session.id}/presences`} className={buttonVariants()}>

@@ -2,13 +2,13 @@
  * `/admin/cours`: every session (upcoming first, then past), with its
  * state, seats taken out of capacity and waiting list, a date of a series
  * saying which ("séance 2 sur 4"); the form of a new session
- * (`intent=create`: on success, 303 to the session's page; on error, 400
+ * (`intent=create`; its duration and price start from the chosen course's
+ * and the price per lesson of Réglages, `courseChoices`; on success, 303 to the session's page; on error, 400
  * with the French messages beside the fields, values kept); and the link
  * to the form of a new series (`/admin/cours/nouvelle-serie`).
  */
 import { data, Link, redirect, useActionData, useLoaderData } from "react-router";
-import { courses } from "~/content/courses";
-import { readSessionForm, sessionFormValues } from "~/courses/desk.server";
+import { courseChoices, readSessionForm, sessionFormValues, withCourseDefaults } from "~/courses/desk.server";
 import { SessionForm } from "~/courses/session-form";
 import {
   courseBySlug,
@@ -23,12 +23,13 @@ import { readFormData } from "~/guards/body.server";
 import { formatDateTimeRange } from "~/utils/format";
 import type { Route } from "./+types/courses";
 import { dbContext, clockContext } from "~/context.server";
+import { getSiteSettings } from "~/settings/site.server";
 
 export const handle = deskHandle;
 
 export async function loader({ context }: Route.LoaderArgs) {
   const now = context.get(clockContext).now();
-  const rows = await listSessions(context.get(dbContext));
+  const [rows, settings] = await Promise.all([listSessions(context.get(dbContext)), getSiteSettings(context)]);
   const upcoming = rows.filter((row) => new Date(row.startsAt) > now);
   const past = rows.filter((row) => new Date(row.startsAt) <= now).reverse();
   // Which date of its series each session is (rows come by start).
@@ -52,7 +53,7 @@ export async function loader({ context }: Route.LoaderArgs) {
       waiting: row.waiting,
       belowMinimum: row.seatsTaken < row.minimum,
     })),
-    courses: courses.map((course) => ({ id: course.id, title: course.title })),
+    courses: courseChoices(settings.prices),
     values: sessionFormValues(),
   };
 }
@@ -62,7 +63,8 @@ export const meta: Route.MetaFunction = ({ matches }) => deskMeta("Cours", match
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readFormData(request, 16 * 1024);
   if (form.get("intent") !== "create") return data({ errors: {}, values: null }, { status: 400 });
-  const result = readSessionForm(form);
+  // A duration or price left empty is the chosen course's (its lesson, the price per lesson of Réglages).
+  const result = readSessionForm(withCourseDefaults(form, (await getSiteSettings(context)).prices));
   if (!result.ok) return data({ errors: result.errors, values: result.values }, { status: 400 });
   const id = await createSession(context.get(dbContext), result.fields);
   throw redirect(`/admin/cours/${id}`, 303);

@@ -1,0 +1,143 @@
+/**
+ * The « à appeler » list (issue 33, item 2), over HTTP on one in-process
+ * server (PGlite): cancelling a session, or moving one date of a series,
+ * puts each registrant without e-mail on that date's call list; the list
+ * stays on the session page after a reload, the desk's navigation counts
+ * it (« 2 à appeler » beside « Cours »), and « Appelé·e » ticks one person
+ * with the time, once, from that session's page only.
+ */
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createSeries, createSession, zurichToUtc } from "../../app/courses/sessions.server";
+import type { Database } from "../../app/db/client.server";
+import { courseCalls } from "../../app/db/schema";
+import { formatDateTime } from "../../app/utils/format";
+import {
+  createOwner,
+  deskFetch,
+  pageText,
+  sessionFields,
+  signIn,
+  startTestServer,
+  type CookieJar,
+} from "../support/harness";
+import { COURSE_YEAR } from "../support/course-year";
+
+/** A registration taken by telephone in the desk, without e-mail unless given. */
+const byPhone = (sessionId: number, lastName: string, phone: string, email = "") => ({
+  intent: "register",
+  sessionId: String(sessionId),
+  firstName: "Paul",
+  lastName,
+  phone,
+  email,
+  seats: "1",
+});
+
+/** The count beside « Cours » in the desk's navigation, as read (« 2 à appeler »), or "" when none. */
+const callsBadge = (html: string) => pageText(/data-calls-count="\d+"[^>]*>(.*?)<\/span>/.exec(html)?.[1] ?? "");
+
+describe("the call list of a changed date", () => {
+  let site: Awaited<ReturnType<typeof startTestServer>>;
+  let db: Database;
+  let jar: CookieJar;
+  beforeAll(async () => {
+    site = await startTestServer({});
+    db = site.database.db;
+    jar = await signIn(site.url, await createOwner(db, "calls-owner@example.ch"));
+  });
+  afterAll(async () => site?.close());
+
+  it("keeps the people to call after a cancellation until each is ticked « appelé·e », with the time", async () => {
+    const sessionId = await createSession(
+      db,
+      sessionFields({ startsAt: zurichToUtc(`${COURSE_YEAR}-04-06`, "14:00") }),
+    );
+    const path = `/admin/cours/${sessionId}`;
+    for (const form of [
+      byPhone(sessionId, "Sans", "021 555 66 77"),
+      byPhone(sessionId, "Fixe", "021 555 66 78"),
+      byPhone(sessionId, "Courriel", "079 555 66 79", "paul.courriel@example.ch"),
+    ]) {
+      expect((await deskFetch(site.url, path, { jar, form })).status).toBe(200);
+    }
+    const cancelled = await deskFetch(site.url, path, { jar, form: { intent: "cancel-session", confirm: "oui" } });
+    expect(pageText(await cancelled.text())).toContain(
+      "Séance annulée. 1 e-mail d’annulation en route. 2 personnes sans e-mail à appeler : la liste est ci-dessous.",
+    );
+
+    // A reload still shows the list, and the desk counts it.
+    const reloaded = await deskFetch(site.url, path, { jar }).then((res) => res.text());
+    const text = pageText(reloaded);
+    expect(text).toContain("À appeler");
+    expect(text).toContain("Paul Sans 021 555 66 77 · la séance est annulée");
+    expect(text).toContain("Paul Fixe 021 555 66 78 · la séance est annulée");
+    expect(text).not.toMatch(/Paul Courriel 079/);
+    expect(text).toContain("(2 encore à appeler)");
+    expect(callsBadge(reloaded)).toBe("2 à appeler");
+    expect(callsBadge(await deskFetch(site.url, "/admin", { jar }).then((res) => res.text()))).toBe("2 à appeler");
+
+    const calls = await db.select().from(courseCalls).where(eq(courseCalls.sessionId, sessionId));
+    expect(calls.map((call) => call.reason)).toEqual(["cancelled", "cancelled"]);
+    const first = calls[0]!;
+    // From another session's page, nothing is ticked.
+    const elsewhere = await deskFetch(site.url, `/admin/cours/${sessionId + 1000}`, {
+      jar,
+      form: { intent: "called", call: String(first.id) },
+    });
+    expect(elsewhere.status).toBe(404);
+    const ticked = await deskFetch(site.url, path, { jar, form: { intent: "called", call: String(first.id) } });
+    expect(ticked.status).toBe(200);
+    expect(pageText(await ticked.text())).toContain("Appel noté.");
+    const again = await deskFetch(site.url, path, { jar, form: { intent: "called", call: String(first.id) } });
+    expect(again.status).toBe(404);
+
+    const [row] = await db.select().from(courseCalls).where(eq(courseCalls.id, first.id));
+    expect(row!.calledAt).toBeTruthy();
+    const after = await deskFetch(site.url, path, { jar }).then((res) => res.text());
+    expect(pageText(after)).toContain(
+      `Paul Sans 021 555 66 77 · la séance est annulée ✓ Appelé·e le ${pageText(formatDateTime(row!.calledAt!))}`,
+    );
+    expect(pageText(after)).toContain("(1 encore à appeler)");
+    expect(callsBadge(after)).toBe("1 à appeler");
+
+    await deskFetch(site.url, path, { jar, form: { intent: "called", call: String(calls[1]!.id) } });
+    const done = await deskFetch(site.url, path, { jar }).then((res) => res.text());
+    expect(pageText(done)).toContain("Tout le monde a été appelé.");
+    expect(callsBadge(done)).toBe("");
+  });
+
+  it("lists who has no e-mail on the page of a series' date that moved", async () => {
+    const { sessionIds } = await createSeries(
+      db,
+      sessionFields({ courseId: "applications-mobiles", durationMinutes: 90, priceChf: 180 }),
+      ["05-04", "05-11", "05-18", "05-25"].map((day) => zurichToUtc(`${COURSE_YEAR}-${day}`, "14:00")),
+    );
+    const first = `/admin/cours/${sessionIds[0]}`;
+    expect(
+      (await deskFetch(site.url, first, { jar, form: byPhone(sessionIds[0]!, "Série", "021 555 77 01") })).status,
+    ).toBe(200);
+    const third = `/admin/cours/${sessionIds[2]}`;
+    const moved = await deskFetch(site.url, third, {
+      jar,
+      form: {
+        intent: "edit",
+        courseId: "applications-mobiles",
+        date: `${COURSE_YEAR}-05-20`,
+        time: "14:00",
+        durationMinutes: "90",
+        placeName: "Salle paroissiale",
+        placeAddress: "Rue du Lac 1, 1800 Vevey",
+        placeAccess: "",
+        capacity: "8",
+        minimum: "4",
+        priceChf: "180",
+      },
+    });
+    expect(pageText(await moved.text())).toContain("1 personne sans e-mail à appeler : la liste est ci-dessous.");
+    const page = pageText(await deskFetch(site.url, third, { jar }).then((res) => res.text()));
+    expect(page).toContain("Paul Série 021 555 77 01 · la date ou le lieu a changé");
+    // The other dates' pages have no list: only the date that changed.
+    expect(pageText(await deskFetch(site.url, first, { jar }).then((res) => res.text()))).not.toContain("À appeler");
+  });
+});
