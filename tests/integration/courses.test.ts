@@ -37,33 +37,16 @@ import {
   type SpawnedSite,
   sessionFields,
   withDatabase,
+  bookingForm as registration,
+  postBooking,
 } from "../support/harness";
 import { COURSE_YEAR } from "../support/course-year";
 
 const session = (startsAt = zurichToUtc(`${COURSE_YEAR}-01-12`, "14:00"), capacity = 8) =>
   sessionFields({ startsAt, capacity });
 
-const registration = (sessionId: number, n: number, extra: Record<string, string> = {}) => ({
-  sessionId: String(sessionId),
-  firstName: "Marie",
-  lastName: `Dupont ${n}`,
-  // One telephone per person: a telephone registers once per session.
-  phone: `079 1${String(n).padStart(6, "0")}`,
-  email: `marie${n}@example.ch`,
-  seats: "1",
-  website: "",
-  ...extra,
-});
-
 /** POSTs a registration as a browser without JavaScript; the answer is not followed. */
-function register(baseUrl: string, form: Record<string, string>, slug = "securite") {
-  return fetch(`${baseUrl}/cours/${slug}`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: baseUrl },
-    body: new URLSearchParams(form).toString(),
-  });
-}
+const register = (baseUrl: string, form: Record<string, string>, slug = "securite") => postBooking(baseUrl, slug, form);
 
 /** Registrations of a session in id order: status and last name. */
 async function rowsOf(db: Database, sessionId: number) {

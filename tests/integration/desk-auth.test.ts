@@ -280,23 +280,24 @@ describe("attempts sent at once, and the owner's combined step (issue 24)", () =
     expect(alertText(await right.text())).toBe(signInMessages.limited);
   });
 
-  it("40 wrong codes sent at once, on 40 challenges from 40 addresses: at most 5 are checked", async () => {
+  // 20 challenges: each costs a password check (scrypt); 20 codes at once are four times the allowance.
+  it("20 wrong codes sent at once, on 20 challenges from 20 addresses: at most 5 are checked", async () => {
     const owner = await createOwner(site.database.db, "race-code@example.ch");
     const jars: CookieJar[] = [];
-    for (let index = 0; index < 40; index++) {
+    for (let index = 0; index < 20; index++) {
       const jar = new CookieJar();
       expect((await postPassword(site.url, jar, owner, `192.0.2.${index + 1}`)).status).toBe(303);
       jars.push(jar);
     }
     const code = otherThan(totpCode(owner));
     const statuses = await many(
-      40,
+      20,
       async (index) => (await postCode(site.url, jars[index]!, code, `192.0.2.${index + 1}`)).status,
     );
     const checked = await codesChecked(owner);
     expect(checked).toBeLessThanOrEqual(5);
     expect(statuses.filter((status) => status === 401)).toHaveLength(checked);
-    expect(statuses.filter((status) => status === 429)).toHaveLength(40 - checked);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(20 - checked);
     // Only someone who knows the password gets here: the right code waits too.
     const jar = new CookieJar();
     expect((await postPassword(site.url, jar, owner, "192.0.2.41")).status).toBe(303);
@@ -360,9 +361,9 @@ describe("attempts sent at once, and the owner's combined step (issue 24)", () =
     expect(first).toMatchObject({ status: 401, cookies: [] });
     expect(alertText(first!.body)).toBe(signInMessages.combinedRefused);
 
-    // The right combination still opens the desk.
+    // The right combination still opens the desk (a code of now: the one above may have expired on a busy machine).
     const jar = new CookieJar();
-    expect((await postCombined(site.url, jar, { ...owner, code }, "203.0.113.108")).status).toBe(303);
+    expect((await postCombined(site.url, jar, { ...owner, code: totpCode(owner) }, "203.0.113.108")).status).toBe(303);
     expect(await opensInbox(site.url, jar)).toBe(true);
   });
 });

@@ -1016,3 +1016,43 @@ export function sessionFields(overrides: Partial<SessionFields> = {}): SessionFi
     ...overrides,
   };
 }
+
+/**
+ * A booking form for `sessionId`, one seat, as a browser without JavaScript
+ * posts it to `/cours/{slug}` (`postBooking`); `n` makes the person unique
+ * (name, telephone, e-mail); `extra` overrides any field.
+ */
+export const bookingForm = (sessionId: number, n: number, extra: Record<string, string> = {}) => ({
+  sessionId: String(sessionId),
+  firstName: "Marie",
+  lastName: `Dupont ${n}`,
+  // One telephone per person: a telephone registers once per session.
+  phone: `079 1${String(n).padStart(6, "0")}`,
+  email: `marie${n}@example.ch`,
+  seats: "1",
+  website: "",
+  ...extra,
+});
+
+/** POSTs `form` to `/cours/{slug}` on `baseUrl`; the answer (303 to the registration's page) is not followed. */
+export function postBooking(baseUrl: string, slug: string, form: Record<string, string>): Promise<Response> {
+  return fetch(`${baseUrl}/cours/${slug}`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: baseUrl },
+    body: new URLSearchParams(form).toString(),
+  });
+}
+
+/**
+ * The places left a page shows for session `sessionId` ("7 places restantes",
+ * "Complet"), or null when it does not show it: its `<li id="seance-…">`
+ * on `/cours` and `/cours/{slug}`, its card link on the home page.
+ */
+export function placesShown(html: string, sessionId: number): string | null {
+  const block =
+    new RegExp(`id="seance-${sessionId}"[\\s\\S]*?</li>`).exec(html) ??
+    new RegExp(`\\?seance=${sessionId}#inscription"[\\s\\S]*?</a>`).exec(html);
+  if (!block) return null;
+  return /(\d+ places? restantes?|Complet)/.exec(block[0].replace(/<[^>]+>/g, " "))?.[1] ?? null;
+}
