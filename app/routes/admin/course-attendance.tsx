@@ -22,7 +22,7 @@ import { audit } from "~/desk/audit.server";
 import { deskHandle, deskMeta } from "~/desk/meta";
 import { idParam } from "~/desk/route-params.server";
 import { readFormData } from "~/guards/body.server";
-import { formatDateTimeRange } from "~/utils/format";
+import { formatDateTimeRange, ofName } from "~/utils/format";
 import type { Route } from "./+types/course-attendance";
 import { dbContext, loggerContext, ownerContext } from "~/context.server";
 
@@ -169,7 +169,7 @@ export default function Attendance() {
             Array.from({ length: person.seats }, (_, seat) => (
               <tr key={`${person.id}-${seat}`} className="break-inside-avoid">
                 <td className="border-2 border-gray-400 p-2">
-                  {seat === 0 ? person.name : `Accompagnant(e) de ${person.name}`}
+                  {seat === 0 ? person.name : `Accompagnant(e) ${ofName(person.name)}`}
                 </td>
                 <td className="border-2 border-gray-400 p-2">{seat === 0 ? person.phone : ""}</td>
                 <td className="border-2 border-gray-400 p-2">{person.state ? ATTENDANCE_LABELS[person.state] : "☐"}</td>
