@@ -142,7 +142,7 @@ export async function registerForSession(
     const mailIds: number[] = [];
     const link = manageUrl(options.siteUrl, token);
     // A confirmed seat's mails carry the calendar file; a place on the waiting list is not a date yet.
-    const attachments = status === "confirmed" ? [groupCalendar(group, title, link)] : null;
+    const attachments = status === "confirmed" ? [groupCalendar(group, title, link, row.id)] : null;
     for (const { address, reader } of recipientsOf(row)) {
       const mailId = await enqueueVisitorMail(options.mailCap, tx, {
         kind: status === "confirmed" ? BOOKING_MAIL.confirmation : BOOKING_MAIL.waiting,
