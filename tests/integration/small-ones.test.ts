@@ -140,3 +140,39 @@ describe("a person's history in the desk", () => {
     expect(pageText(html)).not.toMatch(/booking-|Autre e-mail/);
   });
 });
+
+describe("a date still to come, in the desk", () => {
+  it("after a cancellation with people waiting: « 1 place libre pour la liste d’attente », not « Complète · 1 / 2 »", async () => {
+    const sessionId = await createSession(
+      site.database.db,
+      sessionFields({ startsAt: zurichToUtc(`${COURSE_YEAR}-02-04`, "14:00"), capacity: 2, minimum: 1 }),
+    );
+    const person = (n: number, message = "") => ({
+      sessionId: String(sessionId),
+      firstName: "Paul",
+      lastName: `Girard ${n}`,
+      phone: `079 300 00 0${n}`,
+      email: `paul${n}@example.ch`,
+      message,
+    });
+    const first = await register(person(1));
+    await register(person(2, "Je marche avec une canne."));
+    await register(person(3));
+    const cancelled = await fetch(`${site.url}${first}`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: site.url },
+      body: "intent=cancel&website=",
+    });
+    expect(cancelled.status).toBe(200);
+    for (const path of ["/admin/cours", `/admin/cours/${sessionId}`]) {
+      const text = pageText(await (await deskFetch(site.url, path, { jar })).text());
+      expect(text, path).toContain("1 place libre pour la liste d’attente");
+      expect(text, path).not.toMatch(/Complète · 1 \/ 2/);
+    }
+    // The attendance list of a date to come: who comes and their message, nothing to tick.
+    const list = await (await deskFetch(site.url, `/admin/cours/${sessionId}/presences`, { jar })).text();
+    expect(pageText(list)).toContain("« Je marche avec une canne. »");
+    expect(pageText(list)).toContain("Cette séance n’a pas encore eu lieu : les présences se cochent le jour même.");
+    expect(list).not.toContain('type="radio"');
+  });
+});
