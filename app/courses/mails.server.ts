@@ -32,6 +32,7 @@ export const BOOKING_MAIL = {
   ownerRegistration: "booking-owner-registration",
   ownerCancellation: "booking-owner-cancellation",
   ownerErasure: "booking-owner-erasure",
+  ownerDigest: "booking-owner-digest",
 } as const;
 
 /** A rendered mail: subject, text and HTML bodies. */
