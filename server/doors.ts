@@ -13,7 +13,10 @@
  *   `Allow`, any other method (PUT, PATCH, DELETE, TRACE, ...) 405 with
  *   `Allow` (RFC 9110 section 15.5.6), whatever the path;
  * - POST on a page without an action answers 405 with `Allow: GET, HEAD`
- *   (`actionlessPost`, placed before React Router).
+ *   (`actionlessPost`, placed before React Router);
+ * - an absolute-form request target (`GET http://host/x`, RFC 9112 section
+ *   3.2.2) is served as its origin form (`/x`) when it names the request's
+ *   own host, and refused (400) otherwise: the site is no proxy.
  *
  * Which route a path reaches is found as React Router finds it
  * (`routeOf`: the URL parsed by WHATWG rules, so `.`/`..` segments and
@@ -146,6 +149,14 @@ export function doorGuards({
       res.setHeader("Retry-After", "10");
       res.status(503).type(text).send("Le site redémarre. Veuillez réessayer dans quelques secondes.");
       return;
+    }
+    if (!req.url.startsWith("/") && !(req.method === "OPTIONS" && req.url === "*")) {
+      const target = URL.canParse(req.url) ? new URL(req.url) : null;
+      if (!target || target.host !== req.headers.host || !/^https?:$/.test(target.protocol)) {
+        res.status(400).type(text).send("Requête invalide.");
+        return;
+      }
+      req.url = req.originalUrl = `${target.pathname}${target.search}`;
     }
     const declared = Number(req.headers["content-length"] ?? 0);
     if (!Number.isFinite(declared) || declared > bodyLimitFor(req.originalUrl)) {

@@ -17,32 +17,18 @@ import { Textarea } from "~/components/ui/textarea";
 import { FieldError, TextField } from "~/desk/form-parts";
 import { PictureFileInput } from "~/pictures/file-input";
 import { useHydrated } from "~/utils/use-hydrated";
+import { applyMarkdownTool, MARKDOWN_TOOLS } from "./markdown-tools";
 import { ARTICLE_LIMITS, COLOR_CHOICES, ICON_CHOICES, type ArticleFieldName, type ArticleFields } from "./fields";
 
 /** How to write the text (no-break spaces inside « », so that no mark starts a line). */
 const MARKDOWN_HINT =
   "Une ligne vide entre deux paragraphes, «\u00a0##\u00a0» devant un intertitre, «\u00a0-\u00a0» devant chaque point d’une liste, **gras**, [texte du lien](https://adresse).";
 
-/** The toolbar's actions on the text's selection. */
-const TOOLS = [
-  { label: "Intertitre", apply: (text: string) => `\n\n## ${text || "Intertitre"}\n\n` },
-  { label: "Gras", apply: (text: string) => `**${text || "texte en gras"}**` },
-  {
-    label: "Liste",
-    apply: (text: string) =>
-      `\n${(text || "premier point\ndeuxième point")
-        .split("\n")
-        .map((line) => `- ${line.replace(/^- /, "")}`)
-        .join("\n")}\n`,
-  },
-  { label: "Lien", apply: (text: string) => `[${text || "texte du lien"}](https://adresse)` },
-] as const;
-
 /** Buttons that put Markdown around the selection of `textarea` (shown only once JavaScript runs). */
 function MarkdownToolbar({ textarea }: { textarea: React.RefObject<HTMLTextAreaElement | null> }) {
   return (
     <div role="toolbar" aria-label="Mise en forme" aria-controls="article-body" className="mt-2 flex flex-wrap gap-2">
-      {TOOLS.map((tool) => (
+      {MARKDOWN_TOOLS.map((tool) => (
         <Button
           key={tool.label}
           type="button"
@@ -50,13 +36,11 @@ function MarkdownToolbar({ textarea }: { textarea: React.RefObject<HTMLTextAreaE
           onClick={() => {
             const field = textarea.current;
             if (!field) return;
-            const { selectionStart, selectionEnd, value } = field;
-            field.setRangeText(
-              tool.apply(value.slice(selectionStart, selectionEnd)),
-              selectionStart,
-              selectionEnd,
-              "end",
-            );
+            const after = applyMarkdownTool(tool, field);
+            // setRangeText keeps the text's scroll position (a long article does not jump to its top).
+            field.setRangeText(after.written, field.selectionStart, field.selectionEnd);
+            // Placeholder words are selected: what the owner types next replaces them.
+            field.setSelectionRange(after.selectionStart, after.selectionEnd);
             field.focus();
             // Tells the form (and its live preview) that the text changed.
             field.dispatchEvent(new Event("input", { bubbles: true }));

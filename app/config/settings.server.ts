@@ -121,6 +121,13 @@ export const settingsSchema = z
       .min(1, "must be a whole number of mails between 1 and 1000")
       .max(1000, "must be a whole number of mails between 1 and 1000")
       .default(10),
+    // Past this many booking notices in an hour, the owner gets one digest (decision 036).
+    OWNER_BOOKING_NOTICES_PER_HOUR: z.coerce
+      .number({ message: "must be a whole number of notices between 1 and 1000" })
+      .int("must be a whole number of notices between 1 and 1000")
+      .min(1, "must be a whole number of notices between 1 and 1000")
+      .max(1000, "must be a whole number of notices between 1 and 1000")
+      .default(5),
     BOOKING_SEATS_PER_ADDRESS_PER_DAY: z.coerce
       .number({ message: "must be a whole number of seats between 1 and 1000" })
       .int("must be a whole number of seats between 1 and 1000")

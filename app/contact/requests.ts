@@ -21,12 +21,21 @@ export function statusLabel(value: string): string {
   return REQUEST_STATUSES.find((status) => status.value === value)?.label ?? value;
 }
 
-/** The list's filter as the query string gives it (`?statut=nouveau&q=dupont`); unknown values are ignored. */
+/**
+ * The list's filter as the query string gives it (`?statut=nouveau&q=dupont`);
+ * unknown values are ignored, and control characters dropped from the search
+ * (a NUL is refused by PostgreSQL, and no name or address holds one).
+ */
 export function filterOf(url: URL): { status?: RequestStatus; search?: string } {
   const status = url.searchParams.get("statut");
   return {
     status: isRequestStatus(status) ? status : undefined,
-    search: (url.searchParams.get("q") ?? "").trim().slice(0, 100) || undefined,
+    search:
+      (url.searchParams.get("q") ?? "")
+        // eslint-disable-next-line no-control-regex -- control characters are what is dropped
+        .replace(/[\u0000-\u001f\u007f-\u009f]/g, " ")
+        .trim()
+        .slice(0, 100) || undefined,
   };
 }
 

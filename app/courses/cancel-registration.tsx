@@ -2,13 +2,26 @@
  * "Un empêchement ?" on a registration's page: "Annuler mon inscription",
  * a link (`?annuler#annuler`) that asks once; its "Oui, annuler" posts
  * `intent=cancel` to `path` (mail scanners that follow links change
- * nothing), "Non, garder mon inscription" goes back.
+ * nothing), "Non, garder mon inscription" goes back. A person on the
+ * waiting list (`waiting`) holds no seat: nobody is told theirs goes to
+ * someone else.
  */
 import { Form, Link } from "react-router";
 import { Button, buttonVariants } from "~/components/ui/button";
+import { ofName } from "~/utils/format";
 import { BOOKING_HONEYPOT_FIELD } from "./schema";
 
-export function CancelRegistration({ path, attendee, asking }: { path: string; attendee: string; asking: boolean }) {
+export function CancelRegistration({
+  path,
+  attendee,
+  asking,
+  waiting = false,
+}: {
+  path: string;
+  attendee: string;
+  asking: boolean;
+  waiting?: boolean;
+}) {
   return (
     <section aria-labelledby="annuler" className="mt-12 rounded-2xl border-2 border-line p-5 print:hidden">
       <h2 id="annuler" className="scroll-mt-24 text-2xl font-bold">
@@ -17,7 +30,9 @@ export function CancelRegistration({ path, attendee, asking }: { path: string; a
       {asking ? (
         <>
           <p className="mt-2 text-xl font-semibold">
-            Voulez-vous vraiment annuler l’inscription de {attendee}&nbsp;? Sa place ira à une autre personne.
+            {waiting
+              ? `Voulez-vous vraiment retirer ${attendee} de la liste d’attente\u00a0?`
+              : `Voulez-vous vraiment annuler l’inscription ${ofName(attendee)}\u00a0? Sa place ira à une autre personne.`}
           </p>
           <div className="mt-4 flex flex-wrap gap-3">
             <Form method="post" action={path}>
@@ -34,7 +49,11 @@ export function CancelRegistration({ path, attendee, asking }: { path: string; a
         </>
       ) : (
         <>
-          <p className="mt-2 text-xl">Annulez votre inscription&nbsp;: votre place ira à une autre personne.</p>
+          <p className="mt-2 text-xl">
+            {waiting
+              ? "Vous ne souhaitez plus attendre une place\u00a0? Annulez votre inscription sur la liste d’attente."
+              : "Annulez votre inscription\u00a0: votre place ira à une autre personne."}
+          </p>
           <Link
             to={`${path}?annuler#annuler`}
             className={`${buttonVariants({ variant: "outline", size: "large" })} mt-4`}

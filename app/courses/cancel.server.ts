@@ -72,6 +72,7 @@ async function cancelUnderLock(
           reader,
           attendeeName: attendeeOf(registration),
           by,
+          waiting: registration.status === "waiting",
         }),
       });
       if (mailId !== null) mailIds.push(mailId);

@@ -5,7 +5,8 @@
  * at the right local hour whatever the daylight-saving rules, with the
  * session's place as LOCATION and an alarm the day before.
  * A series' registration gets one VEVENT per date still held, each with its
- * own UID (`cours-{session id}@host`) and alarm.
+ * own UID (`cours-{session id}-{registration id}@host`: two people of one
+ * family sharing a calendar get an event each) and alarm.
  * `registrationCalendar` makes a registration's file, as the confirmation
  * page offers it (`/cours/inscription/{token}/calendrier.ics`) and the
  * confirmation mail attaches it (`calendarAttachment`).
@@ -19,8 +20,10 @@ export const CALENDAR_FILE = { name: "cours.ics", contentType: "text/calendar; c
 
 /** What the calendar file says about a session. */
 export interface CalendarSession {
-  /** The session's id: the event's UID is made from it (the same session always has the same UID). */
+  /** The session's id: the event's UID is made from it and `registrationId` (the same registration's date always has the same UID). */
   id: number;
+  /** The registration's id, for the UID; absent for a file not tied to a registration. */
+  registrationId?: number;
   /** The course's title, the event's SUMMARY. */
   title: string;
   startsAt: Date;
@@ -31,7 +34,7 @@ export interface CalendarSession {
   description: string;
   /** The confirmation page (the event's URL). */
   url: string;
-  /** The site's host, for the UID (`cours-12@example.ch`). */
+  /** The site's host, for the UID (`cours-12-345@example.ch`). */
   host: string;
 }
 
@@ -48,7 +51,7 @@ export function calendarFile(session: CalendarSession): string {
 /** The `ics` package's event of a session. */
 function calendarEvent(session: CalendarSession): EventAttributes {
   return {
-    uid: `cours-${session.id}@${session.host}`,
+    uid: `cours-${session.id}${session.registrationId === undefined ? "" : `-${session.registrationId}`}@${session.host}`,
     productId: "formation-informatique/cours",
     title: session.title,
     start: session.startsAt.getTime(),
@@ -87,6 +90,8 @@ export interface RegistrationCalendar {
   session: CalendarRow;
   lessons?: readonly CalendarRow[];
   courseTitle: string;
+  /** The registration's id: with each date's id, it makes the event's UID. */
+  registrationId: number;
   /** `{SITE_URL}/cours/inscription/{token}`: the event's URL; its host makes the UID. */
   manageUrl: string;
 }
@@ -95,10 +100,17 @@ export interface RegistrationCalendar {
  * The `.ics` text of a registration's session, or of each of its dates (`calendarFileOf`).
  * @throws Error when `manageUrl` is not a URL or the `ics` package refuses the event.
  */
-export function registrationCalendar({ session, lessons, courseTitle, manageUrl }: RegistrationCalendar): string {
+export function registrationCalendar({
+  session,
+  lessons,
+  courseTitle,
+  registrationId,
+  manageUrl,
+}: RegistrationCalendar): string {
   const host = new URL(manageUrl).hostname;
   const events = (lessons ?? [session]).map((lesson) => ({
     id: lesson.id,
+    registrationId,
     title: courseTitle,
     startsAt: new Date(lesson.startsAt),
     durationMinutes: lesson.durationMinutes,

@@ -39,6 +39,8 @@ export interface ClientLimit {
 export interface PublicLimits {
   clientLimit?: ClientLimit;
   mailCap: RecipientCap;
+  /** Owner's booking notices an hour before they go into one digest (OWNER_BOOKING_NOTICES_PER_HOUR). */
+  ownerNoticesPerHour?: number;
 }
 
 /** What a limit counts of a client address: its /56 network for IPv6, the address itself for IPv4. */
@@ -59,9 +61,14 @@ export async function publicLimits(
   const settings = context.get(settingsContext);
   const mailCap = recipientCapFor(context, now);
   if (!withClient) return { mailCap };
+  const ownerNoticesPerHour = settings.OWNER_BOOKING_NOTICES_PER_HOUR;
   const address = clientNetwork(context.get(clientAddressContext));
   const key = await dailyKey(context.get(dbContext), `address:${address}`, now);
-  return { mailCap, clientLimit: { key, seatsPerDay: settings.BOOKING_SEATS_PER_ADDRESS_PER_DAY } };
+  return {
+    mailCap,
+    ownerNoticesPerHour,
+    clientLimit: { key, seatsPerDay: settings.BOOKING_SEATS_PER_ADDRESS_PER_DAY },
+  };
 }
 
 /**

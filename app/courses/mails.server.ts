@@ -15,7 +15,7 @@
 import { courseBookingInfo } from "~/content/courses";
 import { mailButton, mailDetails, mailDocument, mailParagraph, replyText, visitorFooter } from "~/mail/layout.server";
 import { escapeHtml, oneLine } from "~/mail/render.server";
-import { formatChf, formatDateTimeRange } from "~/utils/format";
+import { formatChf, formatDateTimeRange, ofName } from "~/utils/format";
 import { CALENDAR_FILE } from "./ics.server";
 import { calendarAddress } from "./links";
 import { lessonLines, placeInWords, sessionEnd, type SessionRow } from "./sessions.server";
@@ -32,6 +32,7 @@ export const BOOKING_MAIL = {
   ownerRegistration: "booking-owner-registration",
   ownerCancellation: "booking-owner-cancellation",
   ownerErasure: "booking-owner-erasure",
+  ownerDigest: "booking-owner-digest",
 } as const;
 
 /** A rendered mail: subject, text and HTML bodies. */
@@ -238,7 +239,7 @@ export function seatGivenMail(mail: RegistrantMail & { seats: number; manageUrl:
   return renderToReader(`Une place pour vous : ${mail.courseTitle}, ${mailWhen(mail)}`, mail, {
     lead: [
       mail.reader.relative
-        ? `Bonne nouvelle : une place s’est libérée. L’inscription de ${mail.attendeeName} est maintenant confirmée (${places}).`
+        ? `Bonne nouvelle : une place s’est libérée. L’inscription ${ofName(mail.attendeeName)} est maintenant confirmée (${places}).`
         : `Bonne nouvelle : une place s’est libérée. Votre inscription est maintenant confirmée (${places}).`,
     ],
     more: confirmedParagraphs(mail.reader),
@@ -260,7 +261,7 @@ export function reminderMail(
   return renderToReader(`Rappel : ${mail.courseTitle}, ${when}`, mail, {
     lead: [
       mail.reader.relative
-        ? `Petit rappel : le cours de ${mail.attendeeName}, que vous avez inscrit(e), a lieu le ${when}${which}.`
+        ? `Petit rappel : le cours ${ofName(mail.attendeeName)}, que vous avez inscrit(e), a lieu le ${when}${which}.`
         : `Petit rappel : votre cours a lieu le ${when}${which}.`,
     ],
     more: [`À apporter : ${courseBookingInfo.bring}`, `Paiement : ${courseBookingInfo.payment}`],
@@ -269,13 +270,17 @@ export function reminderMail(
 }
 
 /** To each registrant with an e-mail when their registration is cancelled, by themselves (`by` "person") or by the owner. */
-export function registrationCancelledMail(mail: RegistrantMail & { by: "person" | "owner" }): RenderedMail {
-  const what = mail.reader.relative ? `l’inscription de ${mail.attendeeName}` : "votre inscription";
+export function registrationCancelledMail(
+  mail: RegistrantMail & { by: "person" | "owner"; waiting?: boolean },
+): RenderedMail {
+  const what = `${mail.reader.relative ? `l’inscription ${ofName(mail.attendeeName)}` : "votre inscription"}${mail.waiting ? " sur la liste d’attente" : ""}`;
   return renderToReader(`Inscription annulée : ${mail.courseTitle}, ${mailWhen(mail)}`, mail, {
     lead: [
       mail.by === "owner"
         ? `Je vous confirme que ${what} à ce cours est annulée. Vous n’avez rien à payer.`
-        : `C’est fait : ${what} à ce cours est annulée. Merci de m’avoir prévenu, la place ira à une autre personne.`,
+        : mail.waiting
+          ? `C’est fait : ${what} de ce cours est annulée. Merci de m’avoir prévenu.`
+          : `C’est fait : ${what} à ce cours est annulée. Merci de m’avoir prévenu, la place ira à une autre personne.`,
       "Une autre date vous conviendrait ? Répondez simplement à ce message, ou appelez-moi.",
     ],
   });

@@ -159,5 +159,6 @@ export const coursesFeature: Feature = {
     [BOOKING_MAIL.ownerRegistration]: "Avis d’une inscription à un cours",
     [BOOKING_MAIL.ownerCancellation]: "Avis d’une désinscription d’un cours",
     [BOOKING_MAIL.ownerErasure]: "Avis d’une place libérée par un effacement",
+    [BOOKING_MAIL.ownerDigest]: "Avis groupé de plusieurs inscriptions à des cours",
   },
 };

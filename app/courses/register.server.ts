@@ -6,7 +6,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { courseRegistrations } from "~/db/schema";
-import { enqueueMail } from "~/mail/enqueue.server";
 import { enqueueVisitorMail } from "~/mail/recipient-cap.server";
 import { issueToken } from "~/tokens/tokens.server";
 import { newCodeWord } from "~/trust/code-word.server";
@@ -30,6 +29,7 @@ import { queueReminders } from "./reminders.server";
 import { registersRelative, type BookingInput } from "./schema";
 import { freeSeats, groupClosed, lessonsOf, lockSeats, moveSeats } from "./seats.server";
 import { firstWaiting, waitingPosition } from "./waiting-list.server";
+import { enqueueOwnerNotice } from "./owner-digest.server";
 
 /** What `registerForSession` did. */
 export type RegistrationResult =
@@ -88,7 +88,7 @@ async function phoneRegistered(tx: Database, sessionId: number, phone: string): 
 export async function registerForSession(
   db: Database,
   input: BookingInput,
-  options: LinkOptions & { source?: "web" | "desk"; clientLimit?: ClientLimit },
+  options: LinkOptions & { source?: "web" | "desk"; clientLimit?: ClientLimit; ownerNoticesPerHour?: number },
 ): Promise<RegistrationResult> {
   const now = options.now ?? new Date();
   const seats = Number(input.seats);
@@ -142,7 +142,7 @@ export async function registerForSession(
     const mailIds: number[] = [];
     const link = manageUrl(options.siteUrl, token);
     // A confirmed seat's mails carry the calendar file; a place on the waiting list is not a date yet.
-    const attachments = status === "confirmed" ? [groupCalendar(group, title, link)] : null;
+    const attachments = status === "confirmed" ? [groupCalendar(group, title, link, row.id)] : null;
     for (const { address, reader } of recipientsOf(row)) {
       const mailId = await enqueueVisitorMail(options.mailCap, tx, {
         kind: status === "confirmed" ? BOOKING_MAIL.confirmation : BOOKING_MAIL.waiting,
@@ -164,7 +164,7 @@ export async function registerForSession(
       if (mailId !== null) mailIds.push(mailId);
     }
     const reminderMailIds = status === "confirmed" ? await queueReminders(tx, group, row, token, options) : [];
-    const ownerMailId = await enqueueMail(tx, {
+    const ownerMailId = await enqueueOwnerNotice(tx, options.ownerNoticesPerHour, now, {
       kind: BOOKING_MAIL.ownerRegistration,
       recipient: null,
       people: peopleOf(row),

@@ -107,9 +107,9 @@ export const ownerPerson = (registration: RegistrationRow): OwnerPerson => ({
   phone: registration.phone,
   email: registration.email,
 });
-/** The registration's calendar file: one event per date still held. */
-export const groupCalendar = (group: SeatGroup, courseTitle: string, manageUrl: string) =>
-  calendarAttachment({ session: group.anchor, lessons: group.lessons, courseTitle, manageUrl });
+/** The calendar file of registration `registrationId`: one event per date still held. */
+export const groupCalendar = (group: SeatGroup, courseTitle: string, manageUrl: string, registrationId: number) =>
+  calendarAttachment({ session: group.anchor, lessons: group.lessons, courseTitle, manageUrl, registrationId });
 /**
  * A new link token for `registration` when a mail will carry it (someone of
  * `recipients`), valid until 7 days after the group's last date; null

@@ -170,7 +170,7 @@ export async function moveSeriesDate(
               manageUrl: link,
               waiting: !confirmed,
             }),
-            attachments: confirmed ? [groupCalendar(group, title, link)] : null,
+            attachments: confirmed ? [groupCalendar(group, title, link, registration.id)] : null,
           }),
         );
         result.mailed += 1;

@@ -83,6 +83,22 @@ export function sessionState(
   return placesLeft(session, waiting) === 0 ? "complete" : "ouverte";
 }
 
+/**
+ * The state as the desk says it: like `sessionState`, but a session whose
+ * freed seats wait for the waiting list is not « Complète » (it shows
+ * 3 / 4): « 1 place libre pour la liste d’attente ».
+ */
+export function deskSessionStateLabel(
+  session: Pick<SessionRow, "cancelledAt" | "startsAt" | "capacity" | "seatsTaken">,
+  waiting: number,
+  now: Date,
+): string {
+  const state = sessionState(session, waiting, now);
+  const free = session.capacity - session.seatsTaken;
+  if (state !== "complete" || free <= 0) return SESSION_STATE_LABELS[state];
+  return free === 1 ? "1 place libre pour la liste d’attente" : `${free} places libres pour la liste d’attente`;
+}
+
 /** The end of a session. */
 export function sessionEnd(session: Pick<SessionRow, "startsAt" | "durationMinutes">): Date {
   return new Date(new Date(session.startsAt).getTime() + session.durationMinutes * 60_000);

@@ -87,7 +87,7 @@ export async function giveSeat(db: Database, registrationId: number, options: Li
               seats: waiting.seats,
               manageUrl: link,
             }),
-            attachments: [groupCalendar(group, title, link)],
+            attachments: [groupCalendar(group, title, link, waiting.id)],
           }),
         );
       }

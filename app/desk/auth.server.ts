@@ -15,7 +15,7 @@
  * SameSite=Lax, and over HTTPS Secure with the `__Host-` prefix (bound to
  * the site's host, path `/`). Telemetry is off (nothing leaves the server).
  */
-import { randomBytes } from "node:crypto";
+import { randomBytes, randomInt } from "node:crypto";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { twoFactor } from "better-auth/plugins";
@@ -30,6 +30,22 @@ export const SESSION_SECONDS = 8 * 60 * 60;
 
 /** Recovery codes made for an account (each usable once). */
 export const RECOVERY_CODE_COUNT = 10;
+
+/**
+ * The letters a recovery code is made of: lowercase letters and digits
+ * without those read one for another on paper (0/o, 1/l/i), 31 of them.
+ */
+export const RECOVERY_CODE_ALPHABET = "23456789abcdefghjkmnpqrstuvwxyz";
+
+/**
+ * `RECOVERY_CODE_COUNT` random codes of ten letters of
+ * `RECOVERY_CODE_ALPHABET` in two groups (`k7m2q-x9wbd`, about 49 bits each).
+ */
+export function recoveryCodes(): string[] {
+  const letter = () => RECOVERY_CODE_ALPHABET[randomInt(RECOVERY_CODE_ALPHABET.length)];
+  const group = () => Array.from({ length: 5 }, letter).join("");
+  return Array.from({ length: RECOVERY_CODE_COUNT }, () => `${group()}-${group()}`);
+}
 
 /** Digits and period of the TOTP codes (RFC 6238 defaults, what every authenticator app shows). */
 export const TOTP = { digits: 6, period: 30 } as const;
@@ -88,7 +104,7 @@ export function createDeskAuth({
         issuer: ISSUER,
         skipVerificationOnEnable: true,
         totpOptions: TOTP,
-        backupCodeOptions: { amount: RECOVERY_CODE_COUNT, length: 10 },
+        backupCodeOptions: { customBackupCodesGenerate: recoveryCodes },
       }),
     ],
     advanced: {

@@ -11,7 +11,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import { z } from "zod";
-import { dbContext, loggerContext, ownerContext, wakeOutboxContext } from "~/context.server";
+import { clockContext, dbContext, loggerContext, ownerContext, wakeOutboxContext } from "~/context.server";
 import { audit, type AuditAction } from "~/desk/audit.server";
 import type { DeskIntentArgs } from "~/desk/intent.server";
 import { cancelInvoice, getInvoice, isOverdue, markInvoicePaid, sendInvoice, todayInZurich } from "./invoices.server";
@@ -35,9 +35,23 @@ async function done({ context, id }: DeskIntentArgs, action: AuditAction, messag
 }
 
 async function mail(args: DeskIntentArgs, kind: "invoice" | "reminder") {
-  const result = await sendInvoice(args.context.get(dbContext), args.id, kind);
+  const result = await sendInvoice(args.context.get(dbContext), args.id, kind, {
+    resend: args.form.get("resend") === "oui",
+    now: args.context.get(clockContext).now(),
+  });
   if (result === "not-found") throw data(null, { status: 404 });
   if (result === "not-open") return reply(notOpen, 409);
+  if (result === "already-sent")
+    return reply(
+      {
+        message:
+          "Cette facture est déjà partie par e-mail. Pour l’envoyer encore une fois, cochez « Oui, l’envoyer encore » puis cliquez sur « Envoyer à nouveau par e-mail ».",
+        tone: "alert",
+      },
+      409,
+    );
+  if (result === "reminded-today")
+    return reply({ message: "Un rappel est déjà parti aujourd’hui : un seul rappel par jour.", tone: "alert" }, 409);
   if (result === "no-email")
     return reply({ message: "Ce client n’a pas d’e-mail : imprimez la facture pour la poste.", tone: "alert" }, 409);
   args.context.get(wakeOutboxContext)();

@@ -34,8 +34,16 @@ export function InvoiceActions({
       </h2>
       <div className="flex flex-wrap gap-3">
         {invoice.email ? (
-          <Form method="post">
+          <Form method="post" className="grid gap-2">
             <input type="hidden" name="intent" value="send" />
+            {invoice.sent ? (
+              <Checkbox
+                id="resend"
+                name="resend"
+                value="oui"
+                label={`Oui, l’envoyer encore (déjà envoyée le ${invoice.sent})`}
+              />
+            ) : null}
             <Button type="submit">{invoice.sent ? "Envoyer à nouveau par e-mail" : "Envoyer par e-mail"}</Button>
           </Form>
         ) : (

@@ -14,9 +14,10 @@
  *   reference, both made of the year and the sequence.
  * - States: open → paid (`markInvoicePaid`: date and how) or cancelled
  *   (`cancelInvoice`); nothing else changes an invoice once made.
- * - `sendInvoice(db, id, kind)`: one mail to the client's e-mail through the
- *   outbox, the invoice itself or a reminder (the owner's click, never
- *   automatic); Reply-To the owner.
+ * - `sendInvoice(db, id, kind, options)`: one mail to the client's e-mail
+ *   through the outbox, the invoice itself or a reminder (the owner's
+ *   click, never automatic); Reply-To the owner. An invoice leaves once
+ *   unless the owner confirms a resend; a reminder at most once a day.
  * - `listInvoices`, `invoicesCsv`: the desk's list (open and overdue first
  *   in what it counts) and the accounts' CSV.
  */
@@ -278,20 +279,28 @@ async function codeWordOf(db: Database, invoice: Invoice): Promise<string | null
 /**
  * Puts an invoice's mail (`kind` "invoice") or reminder ("reminder") into the
  * outbox for the client's e-mail, the PDF attached when it is sent; records
- * when (`sent_at` or `reminded_at`).
- * @returns "queued", "no-email" (the client has none), "not-open" (paid or
- *   cancelled) or "not-found". @throws the driver's error.
+ * when (`sent_at` or `reminded_at`). Under the invoice's row lock, so that
+ * three clicks at once send once: an invoice already sent leaves again only
+ * with `resend` (the owner confirmed it), a reminder once per day in Zurich
+ * (`now`'s day).
+ * @returns "queued", "already-sent", "reminded-today", "no-email" (the
+ *   client has none), "not-open" (paid or cancelled) or "not-found".
+ * @throws the driver's error.
  */
 export async function sendInvoice(
   db: Database,
   id: number,
   kind: keyof typeof INVOICE_MAIL,
-): Promise<"queued" | "no-email" | "not-open" | "not-found"> {
+  { resend = false, now = new Date() }: { resend?: boolean; now?: Date } = {},
+): Promise<"queued" | "already-sent" | "reminded-today" | "no-email" | "not-open" | "not-found"> {
   return db.transaction(async (tx) => {
     const [invoice] = await tx.select().from(invoices).where(eq(invoices.id, id)).for("update");
     if (!invoice) return "not-found";
     if (invoice.status !== "open") return "not-open";
     if (!invoice.email) return "no-email";
+    if (kind === "invoice" && invoice.sentAt && !resend) return "already-sent";
+    if (kind === "reminder" && invoice.remindedAt && isoDateInZurich(invoice.remindedAt) === isoDateInZurich(now))
+      return "reminded-today";
     await enqueueMail(tx, {
       kind: INVOICE_MAIL[kind],
       recipient: invoice.email,
@@ -304,7 +313,7 @@ export async function sendInvoice(
     });
     await tx
       .update(invoices)
-      .set(kind === "invoice" ? { sentAt: sql`now()` } : { remindedAt: sql`now()` })
+      .set(kind === "invoice" ? { sentAt: now.toISOString() } : { remindedAt: now.toISOString() })
       .where(eq(invoices.id, id));
     return "queued";
   });

@@ -10,7 +10,9 @@
  * confirmation, waiting-list notice and reminder, a cancellation by link, a
  * newsletter confirmation). With `cap`, it counts the mail against its
  * recipient's day (Europe/Zurich; `recipient_mail_days`, by the address's
- * key of the day: app/guards/daily-key.server.ts, no address stored):
+ * key of the day: app/guards/daily-key.server.ts, no address stored; the
+ * key is the mailbox's, `mailboxOf`: `marie+1@` and `Marie+2@` count as
+ * `marie@`, the mailbox that receives them all):
  * within the cap the mail is written as usual; past it, it is not written
  * (null), the caller's own rows (the registration, the subscription) are
  * kept, a warning is logged (the mail's kind only), and the first mail held
@@ -36,6 +38,20 @@ import { escapeHtml } from "./render.server";
 
 /** The outbox kind of the owner's notice that mails to an address were held. */
 export const MAIL_HELD_NOTICE = "owner-mail-held";
+
+/**
+ * The mailbox an address delivers to, as the cap counts it: lowercase, its
+ * `+tag` dropped (`Marie.Dupont+cours@Example.ch` is
+ * `marie.dupont@example.ch`), which every common provider delivers to the
+ * same mailbox.
+ */
+export function mailboxOf(address: string): string {
+  const normalised = address.trim().toLowerCase();
+  const at = normalised.lastIndexOf("@");
+  if (at <= 0) return normalised;
+  const local = normalised.slice(0, at).split("+", 1)[0] || normalised.slice(0, at);
+  return `${local}${normalised.slice(at)}`;
+}
 
 /** The cap a public action passes (from the settings). */
 export interface RecipientCap {
@@ -76,7 +92,7 @@ export async function enqueueVisitorMail(
   const address = mail.recipient.trim().toLowerCase();
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext('site:recipient-cap'))`);
   const day = dayOf(now);
-  const recipientKey = await dailyKey(tx, address, now);
+  const recipientKey = await dailyKey(tx, mailboxOf(address), now);
   const [counted] = await tx
     .insert(recipientMailDays)
     .values({ day, recipientKey, queued: 1 })

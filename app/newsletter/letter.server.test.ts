@@ -1,6 +1,6 @@
 /** A letter's body: what the owner writes in Markdown, made safe for the archive page and for mail clients. */
 import { describe, expect, it } from "vitest";
-import { renderLetterBody } from "./letter.server";
+import { letterMail, renderLetterBody } from "./letter.server";
 
 describe("renderLetterBody", () => {
   it("drops links to javascript: and data: addresses, keeping their text", () => {
@@ -23,5 +23,32 @@ describe("renderLetterBody", () => {
   it("drops raw HTML written in the Markdown", () => {
     const html = renderLetterBody('Bonjour <img src="x" onerror="alert(1)"> <script>alert(2)</script>');
     expect(html).not.toMatch(/onerror|<script/i);
+  });
+});
+
+describe("a letter's links (issue 33, item 8)", () => {
+  const hostile = [
+    "[vb](vbscript:msgbox(4))",
+    "[espacé](%20javascript:alert(5))",
+    "![image](javascript:alert(6))",
+    "![image](data:image/svg+xml,<svg/onload=alert(7)>)",
+    '<img src="javascript:alert(8)">',
+    '<a href="javascript:alert(9)">brut</a>',
+    "[cours](https://www.example.ch/cours) [appeler](tel:+41791234567) [tarifs](/tarifs)",
+  ].join("\n\n");
+
+  it("drop vbscript:, javascript: and data: addresses of links and images, in the archive page's HTML and the mail's", () => {
+    const mail = letterMail({
+      subject: "Lettre",
+      markdown: hostile,
+      unsubscribeUrl: "https://www.example.ch/newsletter/desinscription/x",
+      archiveUrl: "https://www.example.ch/newsletter/lettres/1",
+    });
+    for (const html of [renderLetterBody(hostile), mail.html]) {
+      expect(html).not.toMatch(/javascript:|data:|vbscript:|alert\(|msgbox/i);
+      expect(html).toContain("vb");
+      for (const href of ["https://www.example.ch/cours", "tel:+41791234567", "/tarifs"])
+        expect(html).toContain(`href="${href}"`);
+    }
   });
 });

@@ -23,6 +23,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const text = registrationCalendar({
     session,
     lessons,
+    registrationId: found.registration.id,
     courseTitle: courseBySlug(session.courseId)?.title ?? session.courseId,
     manageUrl: `${context.get(settingsContext).SITE_URL}${registrationPath(params.token)}`,
   });

@@ -69,6 +69,18 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
       path: registrationPath(params.token),
       /** Whether a mail reaches the attendee or the relative (else: the page is all they have). */
       mailed: Boolean(registration.email || registration.bookerEmail),
+      /** The relative who registered the attendee ("Prénom Nom"), or null when they registered themselves. */
+      booker: registration.bookerFirstName
+        ? `${registration.bookerFirstName} ${registration.bookerLastName ?? ""}`.trim()
+        : null,
+      attendeeFirstName: registration.firstName,
+      /** Who received the confirmation by e-mail: the address, and whose it is. */
+      mailedTo: [
+        ...(registration.bookerEmail ? [{ address: registration.bookerEmail, relative: true }] : []),
+        ...(registration.email && registration.email.toLowerCase() !== registration.bookerEmail?.toLowerCase()
+          ? [{ address: registration.email, relative: false }]
+          : []),
+      ],
     },
     /** "Annuler mon inscription" was followed: the page asks "Oui, annuler". */
     asking: new URL(request.url).searchParams.has("annuler"),
@@ -169,7 +181,15 @@ export default function RegistrationPage() {
         ))}
       </dl>
 
-      {active && registration.codeWord ? <CodeWordBox codeWord={registration.codeWord} className="mt-8" /> : null}
+      {registration.booker ? <RelativeBookingNote registration={registration} /> : null}
+
+      {active && registration.codeWord ? (
+        <CodeWordBox
+          codeWord={registration.codeWord}
+          className="mt-8"
+          {...(registration.booker ? { passOnTo: registration.attendeeFirstName } : {})}
+        />
+      ) : null}
 
       {registration.state === "confirmed" ? (
         <>
@@ -200,11 +220,42 @@ export default function RegistrationPage() {
       </section>
 
       {active && !registration.started ? (
-        <CancelRegistration path={registration.path} attendee={registration.attendee} asking={asking} />
+        <CancelRegistration
+          path={registration.path}
+          attendee={registration.attendee}
+          asking={asking}
+          waiting={registration.state === "waiting"}
+        />
       ) : null}
       <p className="mt-10 text-xl">
         <a href={`/cours/${registration.courseId}`}>Retour au cours</a>
       </p>
     </div>
+  );
+}
+
+/**
+ * On a registration made by a relative: who registered whom, and who
+ * received the confirmation by e-mail (or that nobody did).
+ */
+function RelativeBookingNote({
+  registration,
+}: {
+  registration: {
+    booker: string | null;
+    attendee: string;
+    mailedTo: { address: string; relative: boolean }[];
+  };
+}) {
+  const to = registration.mailedTo.map(({ address, relative }) =>
+    relative ? `à ${address} (${registration.booker})` : `à ${address} (${registration.attendee})`,
+  );
+  return (
+    <p className="mt-8 text-xl" data-testid="mailed-to">
+      {`${registration.booker} a inscrit ${registration.attendee}. `}
+      {to.length
+        ? `La confirmation est partie par e-mail ${new Intl.ListFormat("fr", { type: "conjunction" }).format(to)}.`
+        : "Aucune confirmation n’est partie par e-mail : imprimez cette page ou notez la date et le lieu."}
+    </p>
   );
 }

@@ -7,6 +7,7 @@ import {
   formatSpreadsheetDateTime,
   formatTime,
   isoDateInZurich,
+  ofName,
   topicPreview,
 } from "./format";
 
@@ -93,5 +94,15 @@ describe("formatDateTimeRange", () => {
     expect(formatDateTimeRange("2027-01-12T22:00:00Z", "2027-01-13T00:00:00Z")).toBe(
       "mardi 12 janvier 2027, 23\u00a0h\u00a000 – mercredi 13 janvier 2027, 1\u00a0h\u00a000",
     );
+  });
+});
+
+describe("ofName", () => {
+  it("elides « de » before a vowel, keeps it before a consonant or an H", () => {
+    expect(ofName("Odette Rochat")).toBe("d’Odette Rochat");
+    expect(ofName("Émile")).toBe("d’Émile");
+    expect(ofName("Yves")).toBe("d’Yves");
+    expect(ofName("Marie")).toBe("de Marie");
+    expect(ofName("Hugo")).toBe("de Hugo");
   });
 });

@@ -138,3 +138,13 @@ export function formatDateTimeRange(start: Date | string, end: Date | string): s
   const [toDay, toHour] = to.split(", ");
   return fromDay === toDay ? `${from} – ${toHour}` : `${from} – ${to}`;
 }
+
+/**
+ * « de » before a person's name, elided before a vowel as French writes it:
+ * `ofName("Odette Rochat")` is « d’Odette Rochat », `ofName("Marie")`
+ * « de Marie ». A name starting with H keeps « de » (aspirated or not, it
+ * cannot be told from the spelling).
+ */
+export function ofName(name: string): string {
+  return /^[aeiouyàâäéèêëîïôöùûüœæ]/iu.test(name.trim()) ? `d’${name.trim()}` : `de ${name.trim()}`;
+}

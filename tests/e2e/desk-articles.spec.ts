@@ -50,7 +50,10 @@ test("the owner writes, previews, publishes and unpublishes an article with a ph
   const text = page.getByLabel("Texte de l’article");
   await text.fill("Ouvrez les réglages de votre téléphone.");
   await page.getByRole("toolbar", { name: "Mise en forme" }).getByRole("button", { name: "Intertitre" }).click();
-  await expect(text).toHaveValue(/## Intertitre/);
+  // The placeholder is selected: what the owner types replaces it (issue 33, item 8).
+  await page.keyboard.type("Le réglage Taille du texte");
+  await expect(text).toHaveValue(/## Le réglage Taille du texte\n/);
+  await expect(text).not.toHaveValue(/Intertitre/);
 
   // A photo from a file, with its description.
   await page.getByLabel("Photo (JPEG, PNG ou WebP, 15 Mo au plus)").setInputFiles(photoFile);
@@ -65,7 +68,7 @@ test("the owner writes, previews, publishes and unpublishes an article with a ph
   await page.getByRole("button", { name: "Aperçu", exact: true }).click();
   const preview = page.getByRole("region", { name: "Aperçu" });
   await expect(preview.getByRole("heading", { name: "Agrandir le texte de votre téléphone" })).toBeVisible();
-  await expect(preview.getByRole("heading", { name: "Intertitre" })).toBeVisible();
+  await expect(preview.getByRole("heading", { name: "Le réglage Taille du texte" })).toBeVisible();
   await expect(preview.getByRole("img", { name: "L’écran Taille du texte" })).toBeVisible();
 
   // A mistake: its French message beside the field, nothing published.

@@ -287,6 +287,15 @@ describe.skipIf(!postgresBinaries())("a series of 4 dates on two server processe
     const waiting = (await rows()).find((row) => row.status === "waiting")!;
     form[`presence-${waiting.id}`] = "present";
     const path = `/admin/cours/${sessionIds[0]}/presences`;
+    // A date still to come has nothing to tick: the post is refused, nothing saved (issue 33, item 13).
+    const early = await deskFetch(sites[0]!.url, path, { jar, form });
+    expect(early.status).toBe(409);
+    expect(await early.text()).toContain("Cette séance n’a pas encore eu lieu");
+    expect(await db.select().from(courseAttendance).where(eq(courseAttendance.sessionId, sessionIds[0]!))).toEqual([]);
+    // The date has begun (an hour ago) for the ticks, then goes back to its day for what follows.
+    const [planned] = await db.select().from(courseSessions).where(eq(courseSessions.id, sessionIds[0]!));
+    const begun = new Date(Date.now() - 60 * 60_000).toISOString();
+    await db.update(courseSessions).set({ startsAt: begun }).where(eq(courseSessions.id, sessionIds[0]!));
     const answer = await deskFetch(sites[0]!.url, path, { jar, form });
     expect(answer.status).toBe(200);
     expect(await answer.text()).toContain("Présences enregistrées : 6 présent(e)s, 1 absent(e), 1 excusé(e).");
@@ -302,6 +311,7 @@ describe.skipIf(!postgresBinaries())("a series of 4 dates on two server processe
       .from(courseAttendance)
       .where(eq(courseAttendance.registrationId, confirmed[0]!.id));
     expect(changed!.state).toBe("present");
+    await db.update(courseSessions).set({ startsAt: planned!.startsAt }).where(eq(courseSessions.id, sessionIds[0]!));
 
     const csv = await deskFetch(sites[0]!.url, `/admin/cours/${sessionIds[0]}/inscrits.csv`, { jar }).then((res) =>
       res.text(),

@@ -261,6 +261,31 @@ describe("an invoice's life", () => {
     expect(rows[1]!.subject).toContain("Rappel : facture n°");
   });
 
+  it("sends once for three clicks, again only when the owner confirms, and one reminder a day", async () => {
+    const kinds = async () =>
+      (await site.database.db.select().from(outbox).where(eq(outbox.invoiceId, id))).map((row) => row.kind);
+    const post = (form: Record<string, string>) => deskFetch(site.url, `/admin/factures/${id}`, { jar, form });
+    const clicks = await Promise.all([1, 2, 3].map(() => post({ intent: "send" })));
+    expect(clicks.map((answer) => answer.status)).toEqual([409, 409, 409]);
+    expect(textOf(await clicks[0]!.text())).toContain("Cette facture est déjà partie par e-mail.");
+    const reminders = await Promise.all([1, 2, 3, 4, 5, 6].map(() => post({ intent: "remind" })));
+    expect(reminders.map((answer) => answer.status)).toEqual(Array(6).fill(409));
+    expect(textOf(await reminders[0]!.text())).toContain("Un rappel est déjà parti aujourd’hui");
+    expect(await kinds()).toEqual(["invoice", "invoice-reminder"]);
+    const page = textOf(await (await deskFetch(site.url, `/admin/factures/${id}`, { jar })).text());
+    expect(page).toContain("Oui, l’envoyer encore (déjà envoyée le");
+    const confirmed = await post({ intent: "send", resend: "oui" });
+    expect(confirmed.status).toBe(200);
+    expect(await kinds()).toEqual(["invoice", "invoice-reminder", "invoice"]);
+    // The day after, a reminder may leave again.
+    await site.database.db
+      .update(invoices)
+      .set({ remindedAt: new Date(Date.now() - 36 * 60 * 60_000).toISOString() })
+      .where(eq(invoices.id, id));
+    expect((await post({ intent: "remind" })).status).toBe(200);
+    expect(await kinds()).toEqual(["invoice", "invoice-reminder", "invoice", "invoice-reminder"]);
+  });
+
   it("is marked paid with the date and how, and then neither sent nor cancelled", async () => {
     const wrong = await deskFetch(site.url, `/admin/factures/${id}`, {
       jar,

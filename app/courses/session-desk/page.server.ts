@@ -14,14 +14,7 @@ import { CALL_REASON_LABELS, callsOf } from "../calls.server";
 import { REGISTRATION_STATUS_LABELS, sessionFormValues } from "../desk.server";
 import { burstsOf } from "../limits.server";
 import { listRegistrations } from "../registrations.server";
-import {
-  courseBySlug,
-  getSession,
-  seriesSessions,
-  SESSION_STATE_LABELS,
-  sessionEnd,
-  sessionState,
-} from "../sessions.server";
+import { courseBySlug, getSession, seriesSessions, deskSessionStateLabel, sessionEnd } from "../sessions.server";
 
 /** The session page's data. */
 export type SessionDeskPage = NonNullable<Awaited<ReturnType<typeof sessionDeskPage>>>;
@@ -78,7 +71,7 @@ export async function sessionDeskPage(context: RequestContext, id: number, asked
     title: courseBySlug(session.courseId)?.title ?? session.courseId,
     when: formatDateTimeRange(session.startsAt, sessionEnd(session)),
     place: `${session.placeName}, ${session.placeAddress}`,
-    state: SESSION_STATE_LABELS[sessionState(session, session.waiting, context.get(clockContext).now())],
+    state: deskSessionStateLabel(session, session.waiting, context.get(clockContext).now()),
     cancelled: Boolean(session.cancelledAt),
     seats: `${session.seatsTaken} / ${session.capacity}`,
     free: session.capacity - session.seatsTaken,

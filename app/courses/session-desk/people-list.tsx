@@ -9,6 +9,7 @@ import { Form, Link } from "react-router";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { telHref } from "~/desk/frame";
 import type { SessionDeskPerson as Person } from "./page.server";
+import { ofName } from "~/utils/format";
 
 /**
  * Registrants with their telephone link, e-mail, the relative who
@@ -103,7 +104,7 @@ export function PeopleList({
               className="mt-3 rounded-xl border-2 border-red-800 p-4"
             >
               <p id={`annuler-${person.id}`} className="font-semibold">
-                Annuler l’inscription de {person.name}&nbsp;?
+                {`Annuler l’inscription ${ofName(person.name)}\u00a0?`}
               </p>
               <p className="mt-1">
                 {person.seats > 1 ? "Ses places seront libérées. " : "Sa place sera libérée. "}

@@ -9,7 +9,9 @@
  * (a print stylesheet: no desk header, black on white), one row per seat
  * with a box ticked when marked present and a column to sign. The
  * "Imprimer" button needs JavaScript; without it, the browser's own print
- * command does the same.
+ * command does the same. A date still to come has no form (a post is
+ * refused, 409): the list shows who comes and the message each person
+ * left (« je marche avec une canne »), on screen and on paper.
  */
 import { data, Form, Link, useActionData, useLoaderData } from "react-router";
 import { Button } from "~/components/ui/button";
@@ -22,9 +24,9 @@ import { audit } from "~/desk/audit.server";
 import { deskHandle, deskMeta } from "~/desk/meta";
 import { idParam } from "~/desk/route-params.server";
 import { readFormData } from "~/guards/body.server";
-import { formatDateTimeRange } from "~/utils/format";
+import { formatDateTimeRange, ofName } from "~/utils/format";
 import type { Route } from "./+types/course-attendance";
-import { dbContext, loggerContext, ownerContext } from "~/context.server";
+import { clockContext, dbContext, loggerContext, ownerContext } from "~/context.server";
 
 export const handle = deskHandle;
 
@@ -39,6 +41,8 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const ordered = dates.sort((a, b) => new Date(a.startsAt).getTime() - new Date(b.startsAt).getTime());
   return {
     id,
+    /** The date has not started yet: nothing to tick. */
+    upcoming: isUpcoming(session.startsAt, context.get(clockContext).now()),
     title: courseBySlug(session.courseId)?.title ?? session.courseId,
     when: formatDateTimeRange(session.startsAt, sessionEnd(session)),
     /** "Séance 2 sur 4" for a date of a series. */
@@ -52,10 +56,17 @@ export async function loader({ context, params }: Route.LoaderArgs) {
         name: `${row.lastName} ${row.firstName}`,
         seats: row.seats,
         phone: row.phone,
+        /** What the person wrote with their registration, or null. */
+        message: row.message?.trim() || null,
         state: ticked.get(row.id) ?? null,
       })),
   };
 }
+
+/** Whether the date starting at `startsAt` is still to come at `now`. */
+const isUpcoming = (startsAt: string | Date, now: Date) => new Date(startsAt).getTime() > now.getTime();
+
+const UPCOMING_MESSAGE = "Cette séance n’a pas encore eu lieu\u00a0: les présences se cochent le jour même.";
 
 export const meta: Route.MetaFunction = ({ data: loaded, matches }) =>
   deskMeta(loaded ? `Liste de présence, ${loaded.title}` : "Séance introuvable", matches);
@@ -64,7 +75,10 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const owner = context.get(ownerContext);
   const id = idParam(params.id);
   const db = context.get(dbContext);
-  if (!(await getSession(db, id))) throw data(null, { status: 404 });
+  const session = await getSession(db, id);
+  if (!session) throw data(null, { status: 404 });
+  if (isUpcoming(session.startsAt, context.get(clockContext).now()))
+    return data({ message: UPCOMING_MESSAGE }, { status: 409 });
   const form = await readFormData(request, 64 * 1024);
   if (form.get("intent") !== "attendance") return data({ message: "Action inconnue." }, { status: 400 });
   const marks: { registrationId: number; state: AttendanceState }[] = [];
@@ -93,7 +107,7 @@ const choiceClass =
   "flex min-h-12 flex-1 basis-24 cursor-pointer items-center justify-center gap-2 rounded-xl border-2 border-gray-300 bg-white px-2 py-2 text-lg font-semibold has-[:checked]:border-primary has-[:checked]:bg-primary-soft has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-primary";
 
 export default function Attendance() {
-  const { id, title, when, ofSeries, place, people } = useLoaderData<typeof loader>();
+  const { id, title, when, ofSeries, place, people, upcoming } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   return (
     <div className="mt-8 print:mt-0 print:text-black">
@@ -113,6 +127,22 @@ export default function Attendance() {
       ) : null}
       {people.length === 0 ? (
         <p className="mt-4 text-lg">Personne n’est inscrit.</p>
+      ) : upcoming ? (
+        <>
+          <p className="mt-4 text-lg print:hidden">{UPCOMING_MESSAGE}</p>
+          <ul className="mt-4 flex flex-col gap-3 print:hidden">
+            {people.map((person) => (
+              <li key={person.id} className="rounded-2xl border-2 border-gray-200 bg-white p-4 text-lg">
+                <p className="text-xl font-bold">{person.name}</p>
+                <p>
+                  {person.phone}
+                  {person.seats > 1 ? ` · ${person.seats} places (avec un accompagnant)` : ""}
+                </p>
+                {person.message ? <p className="mt-1">Message&nbsp;: «&nbsp;{person.message}&nbsp;»</p> : null}
+              </li>
+            ))}
+          </ul>
+        </>
       ) : (
         <Form method="post" className="mt-6 flex flex-col gap-4 print:hidden">
           <input type="hidden" name="intent" value="attendance" />
@@ -123,6 +153,7 @@ export default function Attendance() {
                 {person.phone}
                 {person.seats > 1 ? ` · ${person.seats} places (avec un accompagnant)` : ""}
               </p>
+              {person.message ? <p className="mt-1 text-lg">Message&nbsp;: «&nbsp;{person.message}&nbsp;»</p> : null}
               <div className="mt-3 flex flex-wrap gap-2">
                 {ATTENDANCE_STATES.map((state) => (
                   <label key={state} className={choiceClass}>
@@ -169,7 +200,10 @@ export default function Attendance() {
             Array.from({ length: person.seats }, (_, seat) => (
               <tr key={`${person.id}-${seat}`} className="break-inside-avoid">
                 <td className="border-2 border-gray-400 p-2">
-                  {seat === 0 ? person.name : `Accompagnant(e) de ${person.name}`}
+                  {seat === 0 ? person.name : `Accompagnant(e) ${ofName(person.name)}`}
+                  {seat === 0 && person.message ? (
+                    <span className="block text-base">«&nbsp;{person.message}&nbsp;»</span>
+                  ) : null}
                 </td>
                 <td className="border-2 border-gray-400 p-2">{seat === 0 ? person.phone : ""}</td>
                 <td className="border-2 border-gray-400 p-2">{person.state ? ATTENDANCE_LABELS[person.state] : "☐"}</td>

@@ -14,9 +14,8 @@ import {
   courseBySlug,
   createSession,
   listSessions,
-  SESSION_STATE_LABELS,
+  deskSessionStateLabel,
   sessionEnd,
-  sessionState,
 } from "~/courses/sessions.server";
 import { deskHandle, deskMeta } from "~/desk/meta";
 import { readFormData } from "~/guards/body.server";
@@ -48,7 +47,7 @@ export async function loader({ context }: Route.LoaderArgs) {
       series: ofSeries(row),
       when: formatDateTimeRange(row.startsAt, sessionEnd(row)),
       place: row.placeName,
-      state: SESSION_STATE_LABELS[sessionState(row, row.waiting, now)],
+      state: deskSessionStateLabel(row, row.waiting, now),
       seats: `${row.seatsTaken} / ${row.capacity}`,
       waiting: row.waiting,
       belowMinimum: row.seatsTaken < row.minimum,

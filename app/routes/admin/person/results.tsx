@@ -11,6 +11,7 @@ import { Notice } from "~/desk/form-parts";
 import { PersonRowList } from "~/desk/person-rows";
 import type { PersonPage as PageData } from "./erasure.server";
 import { PERSON_PATH as PATH } from "./path";
+import { ofName } from "~/utils/format";
 
 /** What an erasure did, from the redirect's query. */
 export function ErasureResult({ result }: { result: NonNullable<PageData["result"]> }) {
@@ -89,7 +90,7 @@ function ChoosePeople({ page }: { page: PageData }) {
         {page.people.map((person) => (
           <li key={person.id}>
             <Link to={`${PATH}/export?${page.search}&personne=${encodeURIComponent(person.id)}`} className="underline">
-              L’export de {person.name} seulement
+              {`L’export ${ofName(person.name)} seulement`}
             </Link>
           </li>
         ))}

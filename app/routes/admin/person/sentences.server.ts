@@ -13,6 +13,7 @@ import { tableKey, type FoundPerson } from "~/desk/person-registry.server";
 import type { ErasurePlan } from "~/desk/person-types";
 import { describeCounts, PERSON_TABLES, planCounts } from "~/features.server";
 import { typeset } from "~/utils/typography";
+import { ofName } from "~/utils/format";
 
 /** `{ contacts: 2, outbox: 3 }` as the result's query value `contacts:2,outbox:3`. */
 export function encodeCounts(counts: Record<string, number>): string {
@@ -65,7 +66,7 @@ export async function describePlan(db: Database, plan: ErasurePlan, people: Foun
     what: typeset(`Cela efface définitivement : ${describeCounts(planCounts(plan))}.`),
     kept: kept.map((row) =>
       typeset(
-        `L’inscription de ${row.firstName} ${row.lastName} (${labels.get(row.sessionId) ?? "séance"}) est gardée : sa place reste prise. Seules les coordonnées de ${row.bookerFirstName} ${row.bookerLastName ?? ""}, qui l’a inscrit(e), et son message en sont effacés.`,
+        `L’inscription ${ofName(`${row.firstName} ${row.lastName}`)} (${labels.get(row.sessionId) ?? "séance"}) est gardée : sa place reste prise. Seules les coordonnées ${ofName(`${row.bookerFirstName} ${row.bookerLastName ?? ""}`)}, qui l’a inscrit(e), et son message en sont effacés.`,
       ),
     ),
     freed: freedRows
@@ -136,7 +137,7 @@ export async function describeResult(db: Database, params: URLSearchParams) {
     summary: typeset(`Effacement terminé : ${describeCounts(erased)}.`),
     kept: keptRows.map((row) =>
       typeset(
-        `L’inscription de ${row.firstName} ${row.lastName} (${labels.get(row.sessionId) ?? "séance"}) est gardée ; les coordonnées de la personne qui l’avait inscrit(e) sont effacées.`,
+        `L’inscription ${ofName(`${row.firstName} ${row.lastName}`)} (${labels.get(row.sessionId) ?? "séance"}) est gardée ; les coordonnées de la personne qui l’avait inscrit(e) sont effacées.`,
       ),
     ),
     freed: freed
