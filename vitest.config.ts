@@ -16,15 +16,27 @@ export default defineConfig({
     },
   },
   test: {
-    include: [
-      "app/**/*.test.{ts,tsx}",
-      "server/**/*.test.ts",
-      "scripts/**/*.test.ts",
-      "tooling/**/*.test.ts",
-      "tests/integration/**/*.test.ts",
-      "tests/budgets/**/*.test.ts",
-      "tests/docs/**/*.test.ts",
-      "tests/support/**/*.test.ts",
+    projects: [
+      {
+        // Modules imported once per process for these files (`isolate: false`): none replaces a module
+        // (no vi.mock) or leaves a global changed, and each opens its own databases and servers.
+        extends: true,
+        test: {
+          name: "unit",
+          include: [
+            "app/**/*.test.{ts,tsx}",
+            "server/**/*.test.ts",
+            "scripts/**/*.test.ts",
+            "tooling/**/*.test.ts",
+            "tests/budgets/**/*.test.ts",
+            "tests/docs/**/*.test.ts",
+            "tests/support/**/*.test.ts",
+          ],
+          isolate: false,
+        },
+      },
+      // Servers, processes and outages: each file in a fresh process.
+      { extends: true, test: { name: "integration", include: ["tests/integration/**/*.test.ts"] } },
     ],
     globalSetup: ["tests/integration/global-setup.ts"],
     // Files run side by side, each in a process of its own: every file owns its ports, folders and
