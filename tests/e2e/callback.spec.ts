@@ -11,8 +11,8 @@
  */
 import { expect, test, type Page } from "@playwright/test";
 import { startSmtp, waitFor } from "../support/harness";
-import { checkAtBothWidths, checkAtBothWidthsWithoutScript, setUpOwnSite, signInWithMouse } from "./desk-helpers";
-import { expectNoAxeViolations, waitForHydration } from "./helpers";
+import { checkAtBothWidths, checkAtBothWidthsWithoutScript, openInboxSignedIn, setUpOwnSite } from "./desk-helpers";
+import { expectNoAxeViolations, photograph, waitForHydration } from "./helpers";
 
 test.describe.configure({ mode: "serial" });
 
@@ -56,9 +56,9 @@ test("at 320 px without JavaScript: a first empty send shows the messages, then 
       "Cochez au moins une demi-journée qui vous convient",
     );
     await expect(page.getByLabel("Téléphone")).toHaveAttribute("aria-invalid", "true");
-    await page.screenshot({ path: "screenshots/trust-rappel-errors-320.png", fullPage: true });
+    await photograph(page, "screenshots/trust-rappel-errors-320.png", { fullPage: true });
     codeWords.noScript = await askForCallback(page, people.noScript);
-    await page.screenshot({ path: "screenshots/trust-rappel-confirmation-320.png", fullPage: true });
+    await photograph(page, "screenshots/trust-rappel-confirmation-320.png", { fullPage: true });
     await checkAtBothWidthsWithoutScript(page, "trust-rappel-confirmation");
   } finally {
     await context.close();
@@ -89,7 +89,7 @@ test("the owner is notified of each, and finds them in the desk with their half-
     expect(mail.text).toContain(`« ${codeWords[key]} »`);
   }
 
-  await signInWithMouse(page, own.site.url, own.owners.owner);
+  await openInboxSignedIn(page, own.site.url, own.owners.owner);
   for (const [key, person] of Object.entries(people) as [keyof typeof people, (typeof people)["noScript"]][]) {
     const item = page.getByRole("listitem").filter({ hasText: `${person.first} ${person.last}` });
     await expect(item).toContainText("Demande de rappel");
@@ -114,6 +114,10 @@ test("/rappel, /confiance and /questions: axe at 1280 and 375 px, no sideways sc
     await page.goto(`${own.site.url}${path}`);
     await checkAtBothWidths(page, `trust${path.replace("/", "-")}`);
     await page.setViewportSize({ width: 320, height: 640 });
-    await page.screenshot({ path: `screenshots/trust${path.replace("/", "-")}-320.png`, fullPage: true });
+    // The two kept in git: always. /questions only when asked.
+    await photograph(page, `screenshots/trust${path.replace("/", "-")}-320.png`, {
+      fullPage: true,
+      always: path !== "/questions",
+    });
   }
 });
