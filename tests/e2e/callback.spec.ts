@@ -107,12 +107,12 @@ test("the owner is notified of each, and finds them in the desk with their half-
   await checkAtBothWidths(page, "desk-callback");
 });
 
-test("/rappel, /confiance and /questions: axe at 1280 and 375 px, no sideways scroll at 320 px, photographed", async ({
+test("/rappel, /confiance and /questions: axe (AAA contrast too) at 1280 and 375 px, no sideways scroll at 320 px, photographed", async ({
   page,
 }) => {
   for (const path of ["/rappel", "/confiance", "/questions"]) {
     await page.goto(`${own.site.url}${path}`);
-    await checkAtBothWidths(page, `trust${path.replace("/", "-")}`);
+    await checkAtBothWidths(page, `trust${path.replace("/", "-")}`, { aaaContrast: true });
     await page.setViewportSize({ width: 320, height: 640 });
     // The two kept in git: always. /questions only when asked.
     await photograph(page, `screenshots/trust${path.replace("/", "-")}-320.png`, {

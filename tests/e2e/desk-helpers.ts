@@ -70,14 +70,15 @@ export function setUpOwnSite<K extends string>(
  * At 1280 then 375 px: no horizontal scroll, no axe violation, and a
  * full-page screenshot `screenshots/{name}-{width}.png` (`photograph`: with E2E_SCREENSHOTS=1); at 320 px (the
  * narrowest phone the site serves), no horizontal scroll. The viewport is
- * given back as it was.
+ * given back as it was. With `aaaContrast`, axe's run also checks WCAG AAA
+ * contrast (`expectNoAxeViolations`).
  */
-export async function checkAtBothWidths(page: Page, name: string): Promise<void> {
+export async function checkAtBothWidths(page: Page, name: string, { aaaContrast = false } = {}): Promise<void> {
   const before = page.viewportSize() ?? { width: 1280, height: 800 };
   for (const width of [1280, 375]) {
     await page.setViewportSize({ width, height: width === 375 ? 740 : 800 });
     await expectNoHorizontalScroll(page);
-    await expectNoAxeViolations(page);
+    await expectNoAxeViolations(page, { aaaContrast });
     await photograph(page, `screenshots/${name}-${width}.png`, { fullPage: true });
   }
   await page.setViewportSize({ width: 320, height: 640 });
