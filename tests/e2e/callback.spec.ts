@@ -112,6 +112,8 @@ test("/rappel, /confiance and /questions: axe (AAA contrast too) at 1280 and 375
 }) => {
   for (const path of ["/rappel", "/confiance", "/questions"]) {
     await page.goto(`${own.site.url}${path}`);
+    // axe reads the page as the visitor sees it, once React has taken over.
+    await waitForHydration(page);
     await checkAtBothWidths(page, `trust${path.replace("/", "-")}`, { aaaContrast: true });
     await page.setViewportSize({ width: 320, height: 640 });
     // The two kept in git: always. /questions only when asked.
