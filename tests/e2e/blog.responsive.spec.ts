@@ -14,7 +14,7 @@ for (const path of ["/blog", "/blog/reconnaitre-email-frauduleux", "/blog/applic
     await page.goto(path);
     await waitForHydration(page);
     await expectNoHorizontalScroll(page);
-    await expectNoAxeViolations(page);
+    await expectNoAxeViolations(page, { aaaContrast: true });
     expect(errors).toEqual([]);
   });
 }

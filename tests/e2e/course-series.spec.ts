@@ -19,7 +19,7 @@ import {
   type SpawnedSite,
 } from "../support/harness";
 import { ownerBrowserContext } from "./desk-helpers";
-import { expectNoAxeViolations, expectNoHorizontalScroll, waitForHydration } from "./helpers";
+import { expectNoAxeViolations, expectNoHorizontalScroll, photograph, waitForHydration } from "./helpers";
 import { COURSE_YEAR } from "../support/course-year";
 
 test.describe.configure({ mode: "serial" });
@@ -104,13 +104,13 @@ test("the owner creates a series of 4 weekly dates; the course's page shows it a
   await waitForHydration(visitor);
   await expectNoAxeViolations(visitor);
   await expectNoHorizontalScroll(visitor);
-  await card.screenshot({ path: "screenshots/course-series-375.png" });
-  await visitor.screenshot({ path: "screenshots/course-series-page-375.png", fullPage: true });
+  await photograph(card, "screenshots/course-series-375.png");
+  await photograph(visitor, "screenshots/course-series-page-375.png", { fullPage: true });
   // The narrowest phone the site serves, and a desktop screen.
   for (const width of [320, 1280]) {
     await visitor.setViewportSize({ width, height: 740 });
     await expectNoHorizontalScroll(visitor);
-    await card.screenshot({ path: `screenshots/course-series-${width}.png` });
+    await photograph(card, `screenshots/course-series-${width}.png`);
   }
   await visitor.setViewportSize({ width: 375, height: 740 });
 
@@ -150,8 +150,7 @@ for (const javaScriptEnabled of [true, false]) {
     await person(names[0]!).getByLabel("Présent(e)").check();
     await person(names[1]!).getByLabel("Excusé(e)").check();
     await person("Dupont").getByLabel("Absent(e)").check();
-    await page.screenshot({
-      path: `screenshots/course-attendance-375${javaScriptEnabled ? "" : "-nojs"}.png`,
+    await photograph(page, `screenshots/course-attendance-375${javaScriptEnabled ? "" : "-nojs"}.png`, {
       fullPage: true,
     });
     await page.getByRole("button", { name: "Enregistrer les présences" }).click();

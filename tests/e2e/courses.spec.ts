@@ -25,7 +25,7 @@ import {
   type TestOwner,
 } from "../support/harness";
 import { createSessionInDesk, ownerBrowserContext } from "./desk-helpers";
-import { expectNoAxeViolations, expectNoHorizontalScroll, waitForHydration } from "./helpers";
+import { expectNoAxeViolations, expectNoHorizontalScroll, photograph, waitForHydration } from "./helpers";
 import { COURSE_YEAR } from "../support/course-year";
 
 test.describe.configure({ mode: "serial" });
@@ -275,10 +275,11 @@ test("at 320 px without JavaScript: a booking without e-mail, cancelled by the o
   await expect(page.locator(`a[href="tel:${identity.phone}"]`)).toBeVisible();
   await page.goBack();
   await expectNoHorizontalScroll(page);
-  await page.screenshot({ path: "test-results/screens/booking-confirmation-320.png", fullPage: true });
-  await page.locator("section", { has: page.getByRole("heading", { name: "Gardez cette page" }) }).screenshot({
-    path: "test-results/screens/booking-keep-320.png",
-  });
+  await photograph(page, "test-results/screens/booking-confirmation-320.png", { fullPage: true });
+  await photograph(
+    page.locator("section", { has: page.getByRole("heading", { name: "Gardez cette page" }) }),
+    "test-results/screens/booking-keep-320.png",
+  );
   // Her son books for himself: the session is full, he waits, with an e-mail.
   await page.goto(`${site.url}/cours/securite?seance=${sessionId}`);
   await fillAttendee(page, "Attend", "attend@example.ch");
@@ -295,7 +296,7 @@ test("at 320 px without JavaScript: a booking without e-mail, cancelled by the o
   await expect(hers.getByText(/^Annuler l’inscription de Marie Sansmail\s\?$/)).toBeVisible();
   await expect(hers.getByText("Sans e-mail : prévenez la personne par téléphone.")).toBeVisible();
   await expectNoHorizontalScroll(desk);
-  await hers.screenshot({ path: "test-results/screens/desk-session-ask-320.png" });
+  await photograph(hers, "test-results/screens/desk-session-ask-320.png");
   await hers.getByRole("button", { name: "Oui, annuler" }).click();
   await expect(desk.getByRole("status")).toContainText("L’inscription est annulée et sa place est libre.");
   await expect(desk.getByText("0 / 1 places prises")).toBeVisible();
@@ -304,7 +305,7 @@ test("at 320 px without JavaScript: a booking without e-mail, cancelled by the o
   await desk.locator("li", { hasText: "Marie Attend" }).getByRole("button", { name: "Donner la place" }).click();
   await expect(desk.getByRole("status")).toContainText("La place est donnée.");
   await expect(desk.getByText("1 / 1 places prises")).toBeVisible();
-  await desk.screenshot({ path: "test-results/screens/desk-session-320.png" });
+  await photograph(desk, "test-results/screens/desk-session-320.png");
   await waitFor(
     () => smtp.mails.some((mail) => mail.to === "attend@example.ch" && mail.subject.startsWith("Une place pour vous")),
     15_000,
@@ -345,7 +346,7 @@ test("the header's Appeler at 375 px shows the owner's number as a tel: link in 
   await expect(call).toBeFocused();
   await expectNoHorizontalScroll(page);
   await expectNoAxeViolations(page);
-  await page.screenshot({ path: "test-results/screens/header-phone-375.png" });
+  await photograph(page, "test-results/screens/header-phone-375.png");
 
   // /cours: "inscrivez-vous en ligne ou par téléphone", then the number one tap away.
   await page.reload();

@@ -14,8 +14,8 @@ import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import sharp from "sharp";
-import { checkAtBothWidths, setUpOwnSite, signInWithMouse } from "./desk-helpers";
-import { expectNoAxeViolations, expectNoHorizontalScroll } from "./helpers";
+import { checkAtBothWidths, openInboxSignedIn, setUpOwnSite } from "./desk-helpers";
+import { expectNoAxeViolations, expectNoHorizontalScroll, photograph } from "./helpers";
 
 test.describe.configure({ mode: "default" });
 
@@ -32,7 +32,7 @@ test("the owner writes, previews, publishes and unpublishes an article with a ph
       .toBuffer(),
   );
   await page.setViewportSize({ width: 375, height: 740 });
-  await signInWithMouse(page, own.site.url, own.owners.phone);
+  await openInboxSignedIn(page, own.site.url, own.owners.phone);
   await page.getByRole("navigation", { name: "Bureau" }).getByRole("link", { name: "Articles" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Articles du blog");
   // The repository's articles are there, published.
@@ -78,7 +78,7 @@ test("the owner writes, previews, publishes and unpublishes an article with a ph
   await expect(page.getByLabel("Vidéo YouTube (facultatif)")).toHaveAttribute("aria-invalid", "true");
   expect((await page.request.get(`${own.site.url}/blog/${slug}`)).status()).toBe(404);
   await expectNoHorizontalScroll(page);
-  await page.screenshot({ path: "screenshots/desk-article-editor-375.png", fullPage: true });
+  await photograph(page, "screenshots/desk-article-editor-375.png", { fullPage: true });
   await expectNoAxeViolations(page);
 
   await page.getByLabel("Vidéo YouTube (facultatif)").fill("");
@@ -138,8 +138,7 @@ test.describe("without JavaScript", () => {
   test("the editor's Aperçu button shows the preview and keeps what was typed", async ({ page }) => {
     test.setTimeout(120_000);
     await page.setViewportSize({ width: 375, height: 740 });
-    // The sign-in works without JavaScript too.
-    await signInWithMouse(page, own.site.url, own.owners.noScript);
+    await openInboxSignedIn(page, own.site.url, own.owners.noScript, { javaScript: false });
     await page.goto(`${own.site.url}/admin/articles`);
     await page.getByLabel("Titre de l’article").fill("Sans JavaScript");
     await page.getByRole("button", { name: "Écrire cet article" }).click();

@@ -10,7 +10,7 @@
  */
 import { expect, test } from "@playwright/test";
 import { typeset } from "../../app/utils/typography";
-import { checkAtBothWidthsWithoutScript, setUpOwnSite, signInWithMouse } from "./desk-helpers";
+import { checkAtBothWidthsWithoutScript, openInboxSignedIn, setUpOwnSite } from "./desk-helpers";
 import { COURSE_YEAR } from "../support/course-year";
 
 test.describe.configure({ mode: "default" });
@@ -24,7 +24,7 @@ test("two people share a telephone: the owner ticks one without JavaScript, and 
   const url = own.site.url;
   const context = await browser.newContext({ viewport: { width: 375, height: 740 }, javaScriptEnabled: false });
   const page = await context.newPage();
-  await signInWithMouse(page, url, own.owners.owner);
+  await openInboxSignedIn(page, url, own.owners.owner, { javaScript: false });
 
   // A session, then the couple's two registrations from the public form (as posted without JavaScript).
   const post = (path: string, form: Record<string, string>) =>

@@ -10,7 +10,7 @@
 import { expect, test } from "@playwright/test";
 import { signIn } from "../support/harness";
 import { ownerBrowserContext, setUpOwnSite } from "./desk-helpers";
-import { expectNoAxeViolations, expectNoHorizontalScroll } from "./helpers";
+import { expectNoAxeViolations, expectNoHorizontalScroll, photograph } from "./helpers";
 
 const own = setUpOwnSite({ owner: "proprietaire@example.ch" });
 
@@ -37,7 +37,7 @@ test("a desk page for an id that does not exist is the desk's French 404, in the
   }
   await expectNoHorizontalScroll(page);
   await expectNoAxeViolations(page);
-  await page.screenshot({ path: "screenshots/desk-not-found-375.png", fullPage: true });
+  await photograph(page, "screenshots/desk-not-found-375.png", { fullPage: true });
   // The way back leads to the inbox, signed in.
   await page.getByRole("link", { name: "Retour aux demandes" }).click();
   await expect(page).toHaveURL(`${url}/admin`);

@@ -1,7 +1,8 @@
 /**
  * Shared steps of the browser tests that run a site of their own
- * (`spawnSite`): the owner's sign-in through the desk's pages, and a page
- * checked and photographed at the two widths the owner and visitors use.
+ * (`spawnSite`): the owner's sign-in through the desk's pages or through its
+ * requests (cookies given to the browser), and a page checked and
+ * photographed at the two widths the owner and visitors use.
  */
 import fs from "node:fs";
 import {
@@ -17,13 +18,14 @@ import {
   deskFetch,
   freshDataDir,
   ownerAddCommand,
+  signIn,
   spawnSite,
   totpCode,
   type CookieJar,
   type SpawnedSite,
   type TestOwner,
 } from "../support/harness";
-import { expectNoAxeViolations, expectNoHorizontalScroll } from "./helpers";
+import { expectNoAxeViolations, expectNoHorizontalScroll, photograph, waitForHydration } from "./helpers";
 
 /** A site of a spec file's own, its DATA_DIR and its owners (filled in before the file's first test). */
 export interface OwnSite<K extends string> {
@@ -66,17 +68,18 @@ export function setUpOwnSite<K extends string>(
 
 /**
  * At 1280 then 375 px: no horizontal scroll, no axe violation, and a
- * full-page screenshot `screenshots/{name}-{width}.png`; at 320 px (the
+ * full-page screenshot `screenshots/{name}-{width}.png` (`photograph`: with E2E_SCREENSHOTS=1); at 320 px (the
  * narrowest phone the site serves), no horizontal scroll. The viewport is
- * given back as it was.
+ * given back as it was. With `aaaContrast`, axe's run also checks WCAG AAA
+ * contrast (`expectNoAxeViolations`).
  */
-export async function checkAtBothWidths(page: Page, name: string): Promise<void> {
+export async function checkAtBothWidths(page: Page, name: string, { aaaContrast = false } = {}): Promise<void> {
   const before = page.viewportSize() ?? { width: 1280, height: 800 };
   for (const width of [1280, 375]) {
     await page.setViewportSize({ width, height: width === 375 ? 740 : 800 });
     await expectNoHorizontalScroll(page);
-    await expectNoAxeViolations(page);
-    await page.screenshot({ path: `screenshots/${name}-${width}.png`, fullPage: true });
+    await expectNoAxeViolations(page, { aaaContrast });
+    await photograph(page, `screenshots/${name}-${width}.png`, { fullPage: true });
   }
   await page.setViewportSize({ width: 320, height: 640 });
   await expectNoHorizontalScroll(page);
@@ -132,6 +135,24 @@ export async function signInWithMouse(page: Page, siteUrl: string, owner: TestOw
   await page.getByRole("button", { name: "Se connecter" }).click();
   await expect(page).toHaveURL(`${siteUrl}/admin`);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Demandes de contact");
+}
+
+/**
+ * Signs `owner` in on `siteUrl` with the sign-in's own requests (`signIn`: password, then the current
+ * code), gives `page`'s browser context that session and opens the inbox; waits for React unless
+ * `javaScript` is false. For the tests whose subject is not the sign-in: desk.spec.ts signs in with the
+ * mouse, the keyboard and without JavaScript.
+ */
+export async function openInboxSignedIn(
+  page: Page,
+  siteUrl: string,
+  owner: TestOwner,
+  { javaScript = true }: { javaScript?: boolean } = {},
+): Promise<void> {
+  await addOwnerCookies(page.context(), await signIn(siteUrl, owner), siteUrl);
+  await page.goto(`${siteUrl}/admin`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Demandes de contact");
+  if (javaScript) await waitForHydration(page);
 }
 
 /** Runs `click` and resolves with the file the browser downloads: its suggested name and its bytes. */

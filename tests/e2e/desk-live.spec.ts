@@ -9,8 +9,8 @@
 import { expect, test, type Page } from "@playwright/test";
 import { contactMessages } from "../../app/contact/schema";
 import { field, validRequest } from "./contact-helpers";
-import { setUpOwnSite, signInWithMouse } from "./desk-helpers";
-import { expectNoAxeViolations, expectNoHorizontalScroll } from "./helpers";
+import { openInboxSignedIn, setUpOwnSite } from "./desk-helpers";
+import { expectNoAxeViolations, expectNoHorizontalScroll, photograph } from "./helpers";
 
 test.describe.configure({ mode: "default" });
 
@@ -55,7 +55,7 @@ test("a request sent from the public form appears in the open desk, with its bad
 }) => {
   test.setTimeout(120_000);
   await page.setViewportSize(PHONE);
-  await signInWithMouse(page, own.site.url, own.owners.live);
+  await openInboxSignedIn(page, own.site.url, own.owners.live);
   const before = await requestsBadge(page);
   expect(await titleCount(page)).toBe(before);
   // A reload would lose this mark.
@@ -71,7 +71,7 @@ test("a request sent from the public form appears in the open desk, with its bad
 
   await expectNoHorizontalScroll(page);
   await expectNoAxeViolations(page);
-  await page.screenshot({ path: "screenshots/desk-live-375.png" });
+  await photograph(page, "screenshots/desk-live-375.png");
   await page.setViewportSize({ width: 320, height: 640 });
   await expectNoHorizontalScroll(page);
 });
@@ -81,7 +81,7 @@ test("without JavaScript, the desk shows the new request's count after a reload"
   const context = await browser.newContext({ javaScriptEnabled: false, viewport: PHONE });
   const page = await context.newPage();
   try {
-    await signInWithMouse(page, own.site.url, own.owners.noScript);
+    await openInboxSignedIn(page, own.site.url, own.owners.noScript, { javaScript: false });
     const before = await requestsBadge(page);
 
     await visitorWrites(page, "Rechargement");

@@ -15,7 +15,7 @@ import { contactMessages } from "../../app/contact/schema";
 import { typeset } from "../../app/utils/typography";
 import { readStoppedDatabase } from "../support/harness";
 import { field, fillValidRequest, validRequest } from "./contact-helpers";
-import { checkAtBothWidths, downloadBy, signInWithMouse, setUpOwnSite } from "./desk-helpers";
+import { checkAtBothWidths, downloadBy, openInboxSignedIn, setUpOwnSite } from "./desk-helpers";
 
 // One site for the file; its one test stops it at the end.
 test.describe.configure({ mode: "default" });
@@ -79,7 +79,7 @@ test("the owner downloads the CSV, exports a person's data and erases her from e
     await field(page, "Téléphone").fill(paul.phone);
   });
 
-  await signInWithMouse(page, own.site.url, own.owners.owner);
+  await openInboxSignedIn(page, own.site.url, own.owners.owner);
   // The owner starts on Jeanne's request: "En cours" (a row of the status history).
   await page.getByRole("link", { name: jeanne.name }).click();
   await expect(page).toHaveURL(/\/admin\/demandes\/\d+$/);

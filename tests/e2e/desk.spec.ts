@@ -18,7 +18,7 @@ import { signInMessages } from "../../app/desk/sign-in-form";
 import { CookieJar, postPassword, totpCode } from "../support/harness";
 import { fillValidRequest, validRequest } from "./contact-helpers";
 import { checkAtBothWidths, signInWithMouse, setUpOwnSite } from "./desk-helpers";
-import { expectNoAxeViolations, expectNoHorizontalScroll } from "./helpers";
+import { expectNoAxeViolations, expectNoHorizontalScroll, photograph } from "./helpers";
 
 // One site and its owners for the whole file: its tests run in order, in one worker.
 test.describe.configure({ mode: "default" });
@@ -214,7 +214,7 @@ test("after a stranger's 5 wrong passwords, the owner signs in with e-mail, pass
   await expect(page.getByLabel("Code de vérification")).toBeVisible();
   await expectNoHorizontalScroll(page);
   await expectNoAxeViolations(page);
-  await page.screenshot({ path: "screenshots/desk-sign-in-combined-375.png", fullPage: true });
+  await photograph(page, "screenshots/desk-sign-in-combined-375.png", { fullPage: true });
 
   // A wrong code: the answer does not say which part was wrong.
   const wrongCode = String((Number(totpCode(owner)) + 500_000) % 1_000_000).padStart(6, "0");

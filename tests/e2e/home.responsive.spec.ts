@@ -19,7 +19,7 @@ test("home: no horizontal scroll, no console error, axe finds nothing", LAYOUT, 
   await page.goto("/");
   await waitForHydration(page);
   await expectNoHorizontalScroll(page);
-  await expectNoAxeViolations(page);
+  await expectNoAxeViolations(page, { aaaContrast: true });
   if (isMobile(page)) {
     await page.getByRole("button", { name: "Menu" }).click();
     await expect(page.locator("#menu-mobile")).toBeVisible();

@@ -21,8 +21,8 @@ import { expect, test, type Browser, type Locator, type Page } from "@playwright
 import { blogSection } from "../../app/content/home";
 import { newsletterMessages } from "../../app/newsletter/words";
 import { linkIn, startSmtp, waitFor, type ReceivedMail } from "../support/harness";
-import { checkAtBothWidths, checkAtBothWidthsWithoutScript, signInWithMouse, setUpOwnSite } from "./desk-helpers";
-import { expectNoAxeViolations, expectNoHorizontalScroll, waitForHydration } from "./helpers";
+import { checkAtBothWidths, checkAtBothWidthsWithoutScript, openInboxSignedIn, setUpOwnSite } from "./desk-helpers";
+import { expectNoAxeViolations, expectNoHorizontalScroll, photograph, waitForHydration } from "./helpers";
 
 test.describe.configure({ mode: "serial" });
 
@@ -78,7 +78,7 @@ async function confirmFromMail(page: Page, to: string, screenshots?: string) {
 /** A page of a new browser context signed in as the checking owner. */
 async function deskPage(browser: Browser): Promise<Page> {
   const page = await (await browser.newContext()).newPage();
-  await signInWithMouse(page, own.site.url, own.owners.checker);
+  await openInboxSignedIn(page, own.site.url, own.owners.checker);
   return page;
 }
 
@@ -122,7 +122,7 @@ test("with JavaScript at 375 px: the home page's box answers in place, and the m
   await expect(section.getByLabel("Adresse e-mail")).toHaveCount(0);
   await expectNoHorizontalScroll(page);
   await expectNoAxeViolations(page);
-  await answer.locator("xpath=..").screenshot({ path: "screenshots/newsletter-box-answer-375.png" });
+  await photograph(answer.locator("xpath=.."), "screenshots/newsletter-box-answer-375.png");
 
   await confirmFromMail(page, readers.withScript, "newsletter-confirm");
 });
@@ -154,7 +154,7 @@ test("the owner writes a letter with a live preview, tests it, sends it to the s
   page,
 }) => {
   test.setTimeout(180_000);
-  await signInWithMouse(page, own.site.url, own.owners.writer);
+  await openInboxSignedIn(page, own.site.url, own.owners.writer);
   await page.getByRole("navigation", { name: "Bureau" }).getByRole("link", { name: "Lettre" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Lettre d’information");
   await expect(page.getByText("2 abonnés confirmés recevront la prochaine lettre.")).toBeVisible();
@@ -253,7 +253,7 @@ test("the owner writes a letter with a live preview, tests it, sends it to the s
     await expectNoHorizontalScroll(mailPage);
     await expect(mailPage.getByRole("heading", { level: 2, name: letter.heading })).toBeVisible();
     await expect(mailPage.getByRole("link", { name: "Se désabonner" })).toBeVisible();
-    await mailPage.screenshot({ path: `screenshots/newsletter-mail-${width}.png`, fullPage: true });
+    await photograph(mailPage, `screenshots/newsletter-mail-${width}.png`, { fullPage: true });
   }
   await mailPage.close();
 
