@@ -8,7 +8,8 @@ import type { Database } from "~/db/client.server";
 import { courseRegistrations, courseSessions } from "~/db/schema";
 import { enqueueMail } from "~/mail/enqueue.server";
 import { enqueueVisitorMail } from "~/mail/recipient-cap.server";
-import { BOOKING_MAIL, ownerCancellationMail, ownerErasureMail, registrationCancelledMail } from "./mails.server";
+import { BOOKING_MAIL, registrationCancelledMail } from "./mails.server";
+import { ownerCancellationMail, ownerErasureMail } from "./owner-mails.server";
 import {
   attendeeOf,
   courseTitle,

@@ -11,7 +11,8 @@ import { issueToken } from "~/tokens/tokens.server";
 import { newCodeWord } from "~/trust/code-word.server";
 import { toE164 } from "~/utils/phone";
 import { seatsAllowed, type ClientLimit } from "./limits.server";
-import { BOOKING_MAIL, ownerRegistrationMail, registrationMail } from "./mails.server";
+import { BOOKING_MAIL, registrationMail } from "./mails.server";
+import { ownerRegistrationMail } from "./owner-mails.server";
 import {
   courseTitle,
   deskUrl,

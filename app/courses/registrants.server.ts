@@ -12,7 +12,8 @@ import type { RecipientCap } from "~/mail/recipient-cap.server";
 import { issueToken } from "~/tokens/tokens.server";
 import { calendarAttachment } from "./ics.server";
 import { registrationPath } from "./links";
-import type { OwnerPerson, Reader } from "./mails.server";
+import type { Reader } from "./mails.server";
+import type { OwnerPerson } from "./owner-mails.server";
 import { lastStart, type SeatGroup } from "./seats.server";
 import { courseBySlug, type SessionRow } from "./sessions.server";
 

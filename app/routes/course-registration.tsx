@@ -20,6 +20,7 @@ import { PrintButton } from "~/courses/print-button";
 import { buttonVariants } from "~/components/ui/button";
 import { courseBookingInfo } from "~/content/courses";
 import { CancelRegistration } from "~/courses/cancel-registration";
+import { RelativeBookingNote } from "~/courses/relative-booking-note";
 import { cancelByLinkIntent } from "~/courses/registration-actions.server";
 import { everyDateCancelled, findRegistrationByToken } from "~/courses/registrations.server";
 import { calendarAddress, registrationPath } from "~/courses/links";
@@ -231,31 +232,5 @@ export default function RegistrationPage() {
         <a href={`/cours/${registration.courseId}`}>Retour au cours</a>
       </p>
     </div>
-  );
-}
-
-/**
- * On a registration made by a relative: who registered whom, and who
- * received the confirmation by e-mail (or that nobody did).
- */
-function RelativeBookingNote({
-  registration,
-}: {
-  registration: {
-    booker: string | null;
-    attendee: string;
-    mailedTo: { address: string; relative: boolean }[];
-  };
-}) {
-  const to = registration.mailedTo.map(({ address, relative }) =>
-    relative ? `à ${address} (${registration.booker})` : `à ${address} (${registration.attendee})`,
-  );
-  return (
-    <p className="mt-8 text-xl" data-testid="mailed-to">
-      {`${registration.booker} a inscrit ${registration.attendee}. `}
-      {to.length
-        ? `La confirmation est partie par e-mail ${new Intl.ListFormat("fr", { type: "conjunction" }).format(to)}.`
-        : "Aucune confirmation n’est partie par e-mail : imprimez cette page ou notez la date et le lieu."}
-    </p>
   );
 }
