@@ -74,6 +74,8 @@ export default defineConfig({
       // tests/integration/booking-limits.test.ts).
       BOOKING_SEATS_PER_ADDRESS_PER_DAY: "1000",
       MAILS_PER_RECIPIENT_PER_DAY: "1000",
+      // ... and the owner gets each booking's notice, not a digest (decision 036).
+      OWNER_BOOKING_NOTICES_PER_HOUR: "1000",
     },
   },
 });

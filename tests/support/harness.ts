@@ -396,10 +396,12 @@ export async function openTestDatabase(): Promise<TestDatabase> {
 
 export const silentLogger = pino({ level: process.env.TEST_LOG_LEVEL ?? "silent" });
 
-/** The limits on what one person books (decision 028), out of the way of tests that do not test them. */
+/** The limits on what one person books (decision 028) and the owner's digest (036), out of the way of tests that do not test them. */
 export const LIMITS_OUT_OF_REACH = {
   BOOKING_SEATS_PER_ADDRESS_PER_DAY: "1000",
   MAILS_PER_RECIPIENT_PER_DAY: "1000",
+  // Each booking's own notice to the owner, not a digest (decision 036; app/courses/owner-digest.server.test.ts).
+  OWNER_BOOKING_NOTICES_PER_HOUR: "1000",
 } as const;
 
 /** Settings for a test server: a fresh PGlite folder unless `DATABASE_URL` is given, no render-cache warm-up. */
