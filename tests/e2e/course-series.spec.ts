@@ -1,6 +1,8 @@
 /**
  * Courses as series of dates, in the browser at 375 px, on a site of their
- * own (a fresh PGlite folder, an owner made before it starts): the owner
+ * own (a PostgreSQL of its own, so that the test can move a date into the
+ * past: attendance is ticked only once a date has started; an owner made
+ * before it starts): the owner
  * creates a series of 4 weekly dates in the desk; `/cours/applications-mobiles`
  * shows it as one choice with its 4 dates in words (photographed:
  * screenshots/course-series-375.png); a visitor registers for it and the
@@ -9,14 +11,17 @@
  * finds nothing on the new pages.
  */
 import { expect, test, type Browser, type BrowserContext } from "@playwright/test";
+import pg from "pg";
 import {
   createOwner,
   deskFetch,
-  freshDataDir,
+  postgresBinaries,
   signIn,
   spawnSite,
+  startPostgres,
   type CookieJar,
   type SpawnedSite,
+  type TestPostgres,
 } from "../support/harness";
 import { ownerBrowserContext } from "./desk-helpers";
 import { expectNoAxeViolations, expectNoHorizontalScroll, photograph, waitForHydration } from "./helpers";
@@ -25,22 +30,45 @@ import { COURSE_YEAR } from "../support/course-year";
 test.describe.configure({ mode: "serial" });
 test.setTimeout(120_000);
 
+test.skip(!postgresBinaries(), "PostgreSQL is not installed (scripts/ensure-test-tools.sh installs it)");
+
+let postgres: TestPostgres;
 let site: SpawnedSite;
 let jar: CookieJar;
 /** The series' first date (the page of its attendance list). */
 let firstDate: number;
 
 test.beforeAll(async () => {
-  const dataDir = freshDataDir();
-  const owner = await createOwner(dataDir, "owner@example.ch");
-  site = await spawnSite({ DATA_DIR: dataDir, LOG_LEVEL: "warn" });
+  postgres = await startPostgres({ own: true });
+  const owner = await createOwner(postgres.url, "owner@example.ch");
+  site = await spawnSite({ DATABASE_URL: postgres.url, LOG_LEVEL: "warn" });
   await site.ready();
   jar = await signIn(site.url, owner);
 });
 
 test.afterAll(async () => {
   await site?.stop();
+  postgres?.destroy();
 });
+
+/**
+ * Runs `during` with the series' first date started an hour ago (as on the
+ * day of the lesson: its attendance can be ticked), then puts it back.
+ */
+async function withFirstDateStarted(during: () => Promise<void>) {
+  const client = new pg.Client({ connectionString: postgres.url });
+  await client.connect();
+  const [{ starts_at: startsAt }] = (
+    await client.query<{ starts_at: Date }>("select starts_at from course_sessions where id = $1", [firstDate])
+  ).rows as [{ starts_at: Date }];
+  try {
+    await client.query("update course_sessions set starts_at = now() - interval '1 hour' where id = $1", [firstDate]);
+    await during();
+  } finally {
+    await client.query("update course_sessions set starts_at = $2 where id = $1", [firstDate, startsAt]);
+    await client.end();
+  }
+}
 
 /** A phone (375 px) signed in as the owner (the API sign-in's cookies). */
 const ownerPhone = (browser: Browser, javaScriptEnabled: boolean): Promise<BrowserContext> =>
@@ -135,36 +163,42 @@ for (const javaScriptEnabled of [true, false]) {
       await registerByPost(name, `079 555 0${javaScriptEnabled ? 1 : 2}${index} 00`);
     const context = await ownerPhone(browser, javaScriptEnabled);
     const page = await context.newPage();
+    // Still to come: nothing to tick yet.
     await page.goto(`${site.url}/admin/cours/${firstDate}/presences`);
-    await expect(page.getByRole("heading", { level: 1 })).toContainText("Liste de présence");
-    await expect(page.getByText("Séance 1 sur 4")).toBeVisible();
-    if (javaScriptEnabled) {
-      await waitForHydration(page);
-      await expectNoAxeViolations(page);
-    }
-    await expectNoHorizontalScroll(page);
-    await page.setViewportSize({ width: 320, height: 740 });
-    await expectNoHorizontalScroll(page);
-    await page.setViewportSize({ width: 375, height: 740 });
-    const person = (name: string) => page.getByRole("group", { name: new RegExp(name) });
-    await person(names[0]!).getByLabel("Présent(e)").check();
-    await person(names[1]!).getByLabel("Excusé(e)").check();
-    await person("Dupont").getByLabel("Absent(e)").check();
-    await photograph(page, `screenshots/course-attendance-375${javaScriptEnabled ? "" : "-nojs"}.png`, {
-      fullPage: true,
-    });
-    await page.getByRole("button", { name: "Enregistrer les présences" }).click();
-    await expect(page.getByRole("status")).toContainText("Présences enregistrées :");
-    // The second run's list still shows the first run's two ticks: they are posted again with the new ones.
-    await expect(page.getByRole("status")).toContainText(
-      javaScriptEnabled ? "1 présent(e), 1 absent(e), 1 excusé(e)." : "2 présent(e)s, 1 absent(e), 2 excusé(e)s.",
-    );
+    await expect(page.getByText("Cette séance n’a pas encore eu lieu")).toBeVisible();
+    await expect(page.getByLabel("Présent(e)")).toHaveCount(0);
+    await withFirstDateStarted(async () => {
+      await page.goto(`${site.url}/admin/cours/${firstDate}/presences`);
+      await expect(page.getByRole("heading", { level: 1 })).toContainText("Liste de présence");
+      await expect(page.getByText("Séance 1 sur 4")).toBeVisible();
+      if (javaScriptEnabled) {
+        await waitForHydration(page);
+        await expectNoAxeViolations(page);
+      }
+      await expectNoHorizontalScroll(page);
+      await page.setViewportSize({ width: 320, height: 740 });
+      await expectNoHorizontalScroll(page);
+      await page.setViewportSize({ width: 375, height: 740 });
+      const person = (name: string) => page.getByRole("group", { name: new RegExp(name) });
+      await person(names[0]!).getByLabel("Présent(e)").check();
+      await person(names[1]!).getByLabel("Excusé(e)").check();
+      await person("Dupont").getByLabel("Absent(e)").check();
+      await photograph(page, `screenshots/course-attendance-375${javaScriptEnabled ? "" : "-nojs"}.png`, {
+        fullPage: true,
+      });
+      await page.getByRole("button", { name: "Enregistrer les présences" }).click();
+      await expect(page.getByRole("status")).toContainText("Présences enregistrées :");
+      // The second run's list still shows the first run's two ticks: they are posted again with the new ones.
+      await expect(page.getByRole("status")).toContainText(
+        javaScriptEnabled ? "1 présent(e), 1 absent(e), 1 excusé(e)." : "2 présent(e)s, 1 absent(e), 2 excusé(e)s.",
+      );
 
-    // Opened again, the list shows what was ticked.
-    await page.goto(`${site.url}/admin/cours/${firstDate}/presences`);
-    await expect(person(names[0]!).getByLabel("Présent(e)")).toBeChecked();
-    await expect(person(names[1]!).getByLabel("Excusé(e)")).toBeChecked();
-    await expect(person("Dupont").getByLabel("Absent(e)")).toBeChecked();
+      // Opened again, the list shows what was ticked.
+      await page.goto(`${site.url}/admin/cours/${firstDate}/presences`);
+      await expect(person(names[0]!).getByLabel("Présent(e)")).toBeChecked();
+      await expect(person(names[1]!).getByLabel("Excusé(e)")).toBeChecked();
+      await expect(person("Dupont").getByLabel("Absent(e)")).toBeChecked();
+    });
     await context.close();
   });
 }

@@ -140,7 +140,11 @@ for (const javaScriptEnabled of [false, true]) {
     await checkAxe(page, javaScriptEnabled);
     await page.getByRole("button", { name: "Envoyer l’inscription" }).click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Votre inscription est confirmée");
-    await expect(page.getByText(`Marie Proche ${javaScriptEnabled ? "A" : "B"}`)).toBeVisible();
+    const attendee = `Marie Proche ${javaScriptEnabled ? "A" : "B"}`;
+    await expect(page.getByText(attendee, { exact: true })).toBeVisible();
+    // Who registered whom, and who got the confirmation (the attendee has no e-mail).
+    await expect(page.getByTestId("mailed-to")).toContainText(`Luc Dupont a inscrit ${attendee}.`);
+    await expect(page.getByTestId("mailed-to")).toContainText("à luc@example.ch (Luc Dupont)");
     await page.context().close();
   });
 }
