@@ -2,7 +2,7 @@
  * The outbox worker: delivers every mail of the `outbox` table (written,
  * already rendered, by `enqueueMail`), in the server process.
  *
- * Each round first gives up the pending rows whose `not_after` has passed
+ * Each round first gives up the due rows whose `not_after` has passed
  * (marked failed, "expired", logged: a reminder never leaves after its
  * lesson has started), then claims up to `batchSize` due rows (`not_before` and
  * `next_attempt_at` passed, neither sent nor failed) in a short transaction
@@ -247,7 +247,9 @@ export class OutboxWorker {
         failedAt: sql`now()`,
         lastError: "expired: not sent before its not_after (what it says was no longer true)",
       })
-      .where(and(pending, lte(outbox.notAfter, sql`now()`)))
+      // Only rows due now, the ones this round could claim (the pending index's range): a row still
+      // waiting for its back-off is given up once due, before any claim, so it never leaves late either.
+      .where(and(pending, lte(outbox.nextAttemptAt, sql`now()`), lte(outbox.notAfter, sql`now()`)))
       .returning({ id: outbox.id, kind: outbox.kind });
     for (const row of expired)
       logger.warn({ outboxId: row.id, kind: row.kind }, "outbox: mail given up unsent, past its not_after");
