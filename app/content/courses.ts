@@ -6,7 +6,7 @@
  * ("Courses").
  */
 import { typesetAll } from "~/utils/typography";
-import { INVOICE_RULE, PAID_ON_SITE } from "./payment";
+import { INVOICE_RULE, PAYMENT_MODES, paymentSentence, type PaymentMode } from "./payment";
 import type { Course } from "./types";
 
 /** The four course cards, in display order; each card shows only its first three topics. */
@@ -104,7 +104,8 @@ export const coursesSection = /* @__PURE__ */ typesetAll({
 export const courseBookingInfo = /* @__PURE__ */ typesetAll({
   bring:
     "Votre appareil (smartphone, tablette ou ordinateur portable), bien chargé, avec son chargeur. Si vous les connaissez, notez vos mots de passe (par exemple celui de votre compte Apple ou Google).",
-  payment: PAID_ON_SITE,
+  /** How the price is paid, by the session's mode or the registration's way (app/content/payment.ts). */
+  payment: Object.fromEntries(PAYMENT_MODES.map((mode) => [mode, paymentSentence(mode)])) as Record<PaymentMode, string>,
   /** When an invoice may come, and how to recognise it (app/content/payment.ts). */
   invoice: INVOICE_RULE,
   cancel: "Un empêchement ? Annulez votre inscription avec le lien ci-dessous : votre place ira à une autre personne.",

@@ -8,6 +8,7 @@
 import { typesetAll } from "~/utils/typography";
 import { formatChf } from "~/utils/format";
 import { courseBookingInfo } from "./courses";
+import { INVOICE_RULE, PAYMENT_OVERVIEW } from "./payment";
 import type { SiteSettings } from "./shapes";
 import { openingHoursOf } from "./hours";
 import { servicesWith } from "./services";
@@ -61,8 +62,8 @@ export function faqOf(settings: Pick<SiteSettings, "prices" | "zones" | "hours">
       id: "paiement",
       question: "Comment est-ce que je paie ?",
       answer: [
-        courseBookingInfo.payment,
-        courseBookingInfo.invoice,
+        PAYMENT_OVERVIEW,
+        INVOICE_RULE,
         "Je ne demande jamais de paiement par carte cadeau, par bon d’achat ou par un virement urgent.",
       ],
       links: [{ href: "/confiance", label: "Ce que je ne vous demanderai jamais" }],

@@ -10,7 +10,7 @@
  * own bank.
  */
 import { typesetAll } from "~/utils/typography";
-import { INVOICE_RULE } from "./payment";
+import { INVOICE_RULE, PAYMENT_OVERVIEW } from "./payment";
 
 /** A link the page names as its source or as the place to go. */
 export interface TrustLink {
@@ -34,7 +34,7 @@ export const trustPage = /* @__PURE__ */ typesetAll({
     },
     {
       title: "de payer avec des cartes cadeaux",
-      text: `Ni cartes cadeaux, ni bons d’achat, ni cryptomonnaie, ni virement urgent. Mes cours se paient sur place, en espèces ou par TWINT, et je vous annonce le prix avant de commencer. ${INVOICE_RULE}`,
+      text: `Ni cartes cadeaux, ni bons d’achat, ni cryptomonnaie, ni virement urgent. ${PAYMENT_OVERVIEW} Je vous annonce le prix avant de commencer. ${INVOICE_RULE}`,
     },
     {
       title: "de vous rendre visite sans rendez-vous",

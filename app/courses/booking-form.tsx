@@ -16,7 +16,7 @@
  * without it), and the error summary (`ErrorSummary`) at the top of the
  * form when a submission has errors.
  */
-import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, getInputProps, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
 import { Form } from "react-router";
 import { InputField, TextareaField } from "~/components/conform-fields";
 import { ErrorSummary, summaryErrors } from "~/components/error-summary";
@@ -24,6 +24,8 @@ import { FieldError, FormErrors, Honeypot, PendingLabel } from "~/components/for
 import { Button } from "~/components/ui/button";
 import { cn } from "~/utils/cn";
 import { usePublicForm } from "~/utils/use-public-form";
+import type { z } from "zod";
+import { PAYMENT_MODE_SHORT, PAYS_BY_CHOICES, type PaymentMode, type PaysBy } from "~/content/payment";
 import { BOOKING_HONEYPOT_FIELD, bookingSchema } from "./schema";
 
 /** A session as the form lists it (from `PublicSession`). */
@@ -35,6 +37,8 @@ export interface FormSession {
   placesLeft: number;
   /** A series' dates in words (one choice for all of them); null for a single date. */
   lessons: string[] | null;
+  /** How it is paid (the owner's choice; a series: the same on each date). */
+  payment: PaymentMode;
 }
 
 const radioClass =
@@ -48,6 +52,7 @@ export function BookingForm({
   selected,
   lastResult,
   pending = false,
+  paymentWords,
 }: {
   /** The page's path (`/cours/{slug}`). */
   action: string;
@@ -56,6 +61,8 @@ export function BookingForm({
   selected?: number;
   lastResult?: SubmissionResult<string[]> | null;
   pending?: boolean;
+  /** How each mode is paid, in the words of every page and mail (`courseBookingInfo.payment`, typeset). */
+  paymentWords: Record<PaymentMode, string>;
 }) {
   const { form, fields, onSubmit, summaryKey } = usePublicForm({
     schema: bookingSchema,
@@ -68,6 +75,8 @@ export function BookingForm({
     pending,
   });
 
+  const modes = [...new Set(sessions.map((session) => session.payment))];
+  const mixed = modes.length > 1;
   const bookerOpen = Boolean(
     fields.bookerFirstName.initialValue ||
     fields.bookerLastName.initialValue ||
@@ -99,6 +108,10 @@ export function BookingForm({
           fields.phone,
           fields.email,
           { id: `${fields.seats.id}-1`, errors: fields.seats.errors },
+          { id: `${fields.paysBy.id}-sur-place`, errors: fields.paysBy.errors },
+          fields.postalStreet,
+          fields.postalCode,
+          fields.postalLocality,
           fields.bookerFirstName,
           fields.bookerLastName,
           fields.bookerPhone,
@@ -144,6 +157,7 @@ export function BookingForm({
                 <span className="block font-semibold first-letter:uppercase">{session.when}</span>
               )}
               <span className="block">{session.placeName}</span>
+              {mixed ? <span className="block">{PAYMENT_MODE_SHORT[session.payment]}</span> : null}
               <span className={cn("block font-semibold", session.placesLeft > 0 ? "text-primary" : "text-red-800")}>
                 {session.placesLeft > 0 ? session.placesText : "Complet : inscription sur la liste d’attente"}
               </span>
@@ -193,6 +207,8 @@ export function BookingForm({
         ))}
         <FieldError id={fields.seats.errorId} errors={fields.seats.errors} />
       </fieldset>
+
+      <PaymentFields modes={modes} words={paymentWords} fields={fields} />
 
       <details open={bookerOpen} className="group rounded-2xl border-2 border-line p-4">
         <summary className="flex min-h-12 cursor-pointer items-center text-xl font-bold text-primary">
@@ -246,3 +262,91 @@ export function BookingForm({
     </Form>
   );
 }
+
+/** What the booking form sends, as Conform types its fields. */
+type BookingShape = z.input<typeof bookingSchema>;
+
+/** The payment's fields of the booking form. */
+type BookingFields = {
+  [Name in "paysBy" | "postalStreet" | "postalCode" | "postalLocality"]: FieldMetadata<
+    BookingShape[Name],
+    BookingShape,
+    string[]
+  >;
+};
+
+/**
+ * « Paiement »: how the dates offered are paid (`words`). Paid on site
+ * only: the sentence, nothing to fill. By invoice only: the sentence, a
+ * hidden « facture » and the postal address. « Au choix » (or dates paid
+ * differently, each saying its own): the radios « Sur place » / « Sur
+ * facture », and the address shown once « Sur facture » is checked (by
+ * CSS, `.pays-by-choice` in app/app.css: without JavaScript too; a browser
+ * without `:has()` shows it always).
+ */
+function PaymentFields({
+  modes,
+  words,
+  fields,
+}: {
+  modes: PaymentMode[];
+  words: Record<PaymentMode, string>;
+  fields: BookingFields;
+}) {
+  const only = modes.length === 1 ? modes[0]! : null;
+  if (only === "sur-place" || modes.length === 0) {
+    return (
+      <section aria-labelledby="paiement-titre" className="flex flex-col gap-2">
+        <h3 id="paiement-titre" className="text-xl font-bold text-ink">
+          Paiement
+        </h3>
+        <p className="text-lg">{words["sur-place"]}</p>
+      </section>
+    );
+  }
+  const choice = only !== "facture";
+  return (
+    <fieldset
+      className={cn("flex min-w-0 flex-col gap-3", choice && "pays-by-choice")}
+      aria-invalid={fields.paysBy.errors ? true : undefined}
+      aria-describedby={fields.paysBy.errors ? fields.paysBy.errorId : undefined}
+    >
+      <legend className="mb-2 text-xl font-bold text-ink">Paiement</legend>
+      <p className="text-lg">
+        {only ? words[only] : "Chaque date dit comment elle se paie. Pour une date payée sur facture ou au choix :"}
+      </p>
+      {choice ? (
+        (["sur-place", "facture"] as const satisfies readonly PaysBy[]).map((value) => (
+          <label key={value} className={choiceClass}>
+            <input
+              {...getInputProps(fields.paysBy, { type: "radio", value })}
+              key={`${fields.paysBy.key}-${value}`}
+              id={`${fields.paysBy.id}-${value}`}
+              pattern={undefined}
+              className={radioClass}
+            />
+            <span>{PAYS_BY_CHOICES[value]}</span>
+          </label>
+        ))
+      ) : (
+        <input type="hidden" name={fields.paysBy.name} value="facture" />
+      )}
+      <FieldError id={fields.paysBy.errorId} errors={fields.paysBy.errors} />
+      <div className="invoice-address flex flex-col gap-5">
+        <p className="text-lg text-muted">
+          L’adresse où j’envoie la facture, au nom de la personne qui participe au cours.
+        </p>
+        <InputField field={fields.postalStreet} label="Rue et numéro" autoComplete="section-participant address-line1" />
+        <InputField
+          field={fields.postalCode}
+          label="NPA"
+          hint="4 chiffres, par exemple 1800."
+          inputMode="numeric"
+          autoComplete="section-participant postal-code"
+        />
+        <InputField field={fields.postalLocality} label="Localité" autoComplete="section-participant address-level2" />
+      </div>
+    </fieldset>
+  );
+}
+

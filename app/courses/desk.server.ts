@@ -1,11 +1,12 @@
 /**
  * The desk's side of courses: reading the session form (course, Swiss date
- * and time, duration, place, capacity, minimum, price) with French
+ * and time, duration, place, capacity, minimum, price, how it is paid) with French
  * messages per field, and the CSV of a session's registrants (the desk's
  * one CSV writer, app/desk/csv.server.ts).
  */
 import { z } from "zod";
 import { courses } from "~/content/courses";
+import { PAYMENT_MODES, PAYS_BY_LABELS, postalAddressLine, type PaymentMode } from "~/content/payment";
 import type { PricesSettings } from "~/content/shapes";
 import { spreadsheetCsv, type CsvColumn } from "~/desk/csv.server";
 import { ATTENDANCE_LABELS, type AttendanceState } from "./attendance";
@@ -38,6 +39,13 @@ const sessionFormSchema = z.object({
     .int("Un prix en francs entiers")
     .min(0, "0 ou plus")
     .max(10_000, "Au plus CHF 10’000.–"),
+  // Absent (a form of an earlier release): sur place, the table's default.
+  payment: z.preprocess(
+    (value) => (value === "" || value === undefined ? "sur-place" : value),
+    z.enum(PAYMENT_MODES as [PaymentMode, ...PaymentMode[]], {
+      message: "Choisissez comment le cours se paie",
+    }),
+  ),
 });
 
 /** The session form's values as strings, to fill the form again. */
@@ -71,10 +79,22 @@ export function readSessionForm(form: FormData): SessionFormResult {
   if (parsed.data.minimum > parsed.data.capacity) {
     return { ok: false, errors: { minimum: "Le minimum ne peut pas dépasser le nombre de places" }, values };
   }
-  const { courseId, durationMinutes, placeName, placeAddress, placeAccess, capacity, minimum, priceChf } = parsed.data;
+  const { courseId, durationMinutes, placeName, placeAddress, placeAccess, capacity, minimum, priceChf, payment } =
+    parsed.data;
   return {
     ok: true,
-    fields: { courseId, startsAt, durationMinutes, placeName, placeAddress, placeAccess, capacity, minimum, priceChf },
+    fields: {
+      courseId,
+      startsAt,
+      durationMinutes,
+      placeName,
+      placeAddress,
+      placeAccess,
+      capacity,
+      minimum,
+      priceChf,
+      payment,
+    },
   };
 }
 
@@ -96,6 +116,7 @@ export function sessionFormValues(session?: SessionRow): SessionFormValues {
       capacity: "8",
       minimum: "4",
       priceChf: "",
+      payment: "sur-place",
     };
   }
   const { date, time } = utcToZurich(new Date(session.startsAt));
@@ -110,6 +131,7 @@ export function sessionFormValues(session?: SessionRow): SessionFormValues {
     capacity: String(session.capacity),
     minimum: String(session.minimum),
     priceChf: String(session.priceChf),
+    payment: session.payment,
   };
 }
 
@@ -271,7 +293,7 @@ export const REGISTRATION_STATUS_LABELS: Record<string, string> = {
 /**
  * The CSV of a session's registrations, in arrival order: status, seats,
  * attendee, telephone, e-mail, registered by (name, telephone, e-mail),
- * message, source, date of registration (Swiss time), and the attendance
+ * message, how they pay and the postal address (« sur facture »), source, date of registration (Swiss time), and the attendance
  * ticked on the date (`attendance`, by registration id; empty when not
  * ticked yet).
  */
@@ -294,6 +316,8 @@ const registrantColumns = (attendance: ReadonlyMap<number, AttendanceState>): Cs
   { label: "Téléphone de qui inscrit", value: (row) => row.bookerPhone ?? "" },
   { label: "E-mail de qui inscrit", value: (row) => row.bookerEmail ?? "" },
   { label: "Message", value: (row) => row.message ?? "" },
+  { label: "Paiement", value: (row) => PAYS_BY_LABELS[row.paysBy] ?? row.paysBy },
+  { label: "Adresse postale", value: (row) => postalAddressLine(row) },
   { label: "Source", value: (row) => (row.source === "desk" ? "Téléphone" : "Site") },
   { label: "Inscrit(e) le", value: (row, formatTime) => formatTime(row.createdAt) },
   {

@@ -14,7 +14,8 @@ const toRelative = {
   session,
   reader: { name: "Luc Dupont", relative: true },
   attendeeName: "Odette Rochat",
-};
+  payment: { paysBy: "sur-place", postalStreet: null, postalCode: null, postalLocality: null },
+} as const;
 
 describe("the mails of a registration made by a relative", () => {
   it("write « d’Odette », not « de Odette », and « de Marie » before a consonant", () => {

@@ -13,12 +13,16 @@
  * (`calendarAttachment`, ics.server.ts).
  */
 import { courseBookingInfo } from "~/content/courses";
+import { postalAddressLine } from "~/content/payment";
+import type { courseRegistrations } from "~/db/schema";
 import { mailButton, mailDetails, mailDocument, mailParagraph, replyText, visitorFooter } from "~/mail/layout.server";
 import { oneLine } from "~/mail/render.server";
 import { formatChf, formatDateTimeRange, ofName } from "~/utils/format";
 import { CALENDAR_FILE } from "./ics.server";
 import { calendarAddress } from "./links";
 import { lessonLines, placeInWords, sessionEnd, type SessionRow } from "./sessions.server";
+
+type RegistrationRow = typeof courseRegistrations.$inferSelect;
 
 /** Outbox kinds of this feature. */
 export const BOOKING_MAIL = {
@@ -157,11 +161,25 @@ function codeWordParagraphs({ codeWord, manageUrl }: { codeWord?: string | null;
 
 const placesOf = (seats: number) => (seats === 2 ? "2 places" : "1 place");
 
+/** How a registration pays, as its mails say it (the registration's row has these fields). */
+export type MailPayment = Pick<RegistrationRow, "paysBy" | "postalStreet" | "postalCode" | "postalLocality">;
+
+/**
+ * « Paiement : » the registration's way (app/content/payment.ts, as every page says it), when an invoice
+ * comes (with `rule`), and by invoice the address it goes to.
+ */
+export function paymentParagraphs(payment: MailPayment, { rule = true } = {}): string[] {
+  return [
+    `Paiement : ${courseBookingInfo.payment[payment.paysBy]}${rule ? ` ${courseBookingInfo.invoice}` : ""}`,
+    ...(payment.paysBy === "facture" ? [`Adresse de la facture : ${postalAddressLine(payment)}`] : []),
+  ];
+}
+
 /** The paragraphs of a confirmed seat: what to bring, how to pay, the calendar, how to cancel (said to `reader`). */
-function confirmedParagraphs(reader: Reader): string[] {
+function confirmedParagraphs(reader: Reader, payment: MailPayment): string[] {
   return [
     `À apporter : ${courseBookingInfo.bring}`,
-    `Paiement : ${courseBookingInfo.payment} ${courseBookingInfo.invoice}`,
+    ...paymentParagraphs(payment),
     `Pour ajouter le cours à votre agenda, ouvrez le fichier joint « ${CALENDAR_FILE.name} » ou le lien « Ajouter à mon agenda » ci-dessous.`,
     reader.relative
       ? "Un empêchement ? Annulez l’inscription avec le lien ci-dessous : la place ira à une autre personne."
@@ -182,6 +200,8 @@ export function registrationMail(
     manageUrl: string;
     /** The registration's code word (app/trust/code-word.server.ts); null on rows stored before it. */
     codeWord?: string | null;
+    /** How it pays (the registration's row). */
+    payment: MailPayment;
   },
 ): RenderedMail {
   const places = placesOf(mail.seats);
@@ -204,13 +224,15 @@ export function registrationMail(
         ? `Vous avez inscrit ${mail.attendeeName} : son inscription est confirmée (${places}). Je me réjouis de l’accueillir.`
         : `Votre inscription est confirmée (${places}). Je me réjouis de vous accueillir.`,
     ],
-    more: [...confirmedParagraphs(mail.reader), ...codeWordParagraphs(mail)],
+    more: [...confirmedParagraphs(mail.reader, mail.payment), ...codeWordParagraphs(mail)],
     links: confirmedLinks(mail.manageUrl),
   });
 }
 
 /** To the person taken in from the waiting list when the owner gives them the seat. */
-export function seatGivenMail(mail: RegistrantMail & { seats: number; manageUrl: string }): RenderedMail {
+export function seatGivenMail(
+  mail: RegistrantMail & { seats: number; manageUrl: string; payment: MailPayment },
+): RenderedMail {
   const places = placesOf(mail.seats);
   return renderToReader(`Une place pour vous : ${mail.courseTitle}, ${mailWhen(mail)}`, mail, {
     lead: [
@@ -218,7 +240,7 @@ export function seatGivenMail(mail: RegistrantMail & { seats: number; manageUrl:
         ? `Bonne nouvelle : une place s’est libérée. L’inscription ${ofName(mail.attendeeName)} est maintenant confirmée (${places}).`
         : `Bonne nouvelle : une place s’est libérée. Votre inscription est maintenant confirmée (${places}).`,
     ],
-    more: confirmedParagraphs(mail.reader),
+    more: confirmedParagraphs(mail.reader, mail.payment),
     links: confirmedLinks(mail.manageUrl),
   });
 }
@@ -230,7 +252,11 @@ export function seatGivenMail(mail: RegistrantMail & { seats: number; manageUrl:
  * the outbox gives it up at the lesson's start (`notAfter`).
  */
 export function reminderMail(
-  mail: RegistrantMail & { manageUrl: string | null; lesson?: { number: number; of: number } | null },
+  mail: RegistrantMail & {
+    manageUrl: string | null;
+    lesson?: { number: number; of: number } | null;
+    payment: MailPayment;
+  },
 ): RenderedMail {
   const which = mail.lesson ? ` (séance ${mail.lesson.number} sur ${mail.lesson.of})` : "";
   const when = sessionWhen(mail.session);
@@ -240,7 +266,7 @@ export function reminderMail(
         ? `Petit rappel : le cours ${ofName(mail.attendeeName)}, que vous avez inscrit(e), a lieu le ${when}${which}.`
         : `Petit rappel : votre cours a lieu le ${when}${which}.`,
     ],
-    more: [`À apporter : ${courseBookingInfo.bring}`, `Paiement : ${courseBookingInfo.payment}`],
+    more: [`À apporter : ${courseBookingInfo.bring}`, ...paymentParagraphs(mail.payment, { rule: false })],
     links: mail.manageUrl ? [{ label: "Un empêchement ? Annuler l’inscription", url: mail.manageUrl }] : [],
   });
 }

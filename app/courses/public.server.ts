@@ -1,7 +1,7 @@
 /**
  * What the public pages show of sessions, made on the server so the pages'
  * JavaScript carries only the words: the date in words, the place, the
- * price, the places left ("3 places restantes", "1 place restante",
+ * price and how it is paid, the places left ("3 places restantes", "1 place restante",
  * "Complet") and the state. A series is one choice: its first session's
  * number (what the form posts), its dates in words, the seats free on every
  * date (`upcomingChoices`); a series whose first date has begun is no longer
@@ -11,6 +11,7 @@
 import type { Course as CourseNode, CourseInstance, WithContext } from "schema-dts";
 import type { Course } from "~/content/types";
 import type { Database } from "~/db/client.server";
+import type { PaymentMode } from "~/content/payment";
 import type { StructuredData } from "~/utils/meta";
 import { siteName } from "~/content/site-name";
 import { formatChf, formatDateTimeRange } from "~/utils/format";
@@ -49,6 +50,8 @@ export interface PublicSession {
   waiting: number;
   /** A series' dates in words, by start (`when` is then the first); null for a single date. */
   lessons: string[] | null;
+  /** How it is paid (a series: the same on each date); words in app/content/payment.ts. */
+  payment: PaymentMode;
 }
 
 /** The words for the places left of a session in `state`. */
@@ -77,6 +80,7 @@ export function publicSession(session: SessionWithWaiting, now: Date): PublicSes
     placesText: placesText(state, left),
     waiting: session.waiting,
     lessons: null,
+    payment: session.payment,
   };
 }
 

@@ -27,7 +27,7 @@ import {
   type LinkOptions,
 } from "./registrants.server";
 import { queueReminders } from "./reminders.server";
-import { registersRelative, type BookingInput } from "./schema";
+import { paymentOf, registersRelative, type BookingInput } from "./schema";
 import { freeSeats, groupClosed, lessonsOf, lockSeats, moveSeats } from "./seats.server";
 import { firstWaiting, waitingPosition } from "./waiting-list.server";
 import { enqueueOwnerNotice } from "./owner-digest.server";
@@ -45,7 +45,9 @@ export type RegistrationResult =
   /** The client address has taken its seats of the day (`clientLimit`, app/courses/limits.server.ts): nothing written. */
   | { outcome: "address-limit" }
   /** No such session, cancelled, or already started: nothing written. */
-  | { outcome: "closed" };
+  | { outcome: "closed" }
+  /** How it pays does not fit the date (`paymentOf`): French messages by field; nothing written. */
+  | { outcome: "payment"; errors: Record<string, string[]> };
 
 /**
  * Whether `phone` is already registered (confirmed or waiting) for the
@@ -83,7 +85,9 @@ async function phoneRegistered(tx: Database, sessionId: number, phone: string): 
  * capped (a mail held is not written; the registration is). A session of
  * a series registers for the whole series (`lockSeats`): a seat on each
  * date, the mails and the calendar file with every date, a reminder before
- * each; it closes when its first date begins.
+ * each; it closes when its first date begins. How it pays must fit the
+ * date's `payment` (`paymentOf`: the choice, and the postal address by
+ * invoice), else `payment` with the messages by field.
  * @throws the driver's error when the database fails (nothing is written).
  */
 export async function registerForSession(
@@ -97,6 +101,8 @@ export async function registerForSession(
     const group = await lockSeats(tx, input.sessionId);
     if (!group || groupClosed(group, now)) return { outcome: "closed" } as const;
     const session = group.anchor;
+    const paying = paymentOf(session.payment, input);
+    if (!paying.ok) return { outcome: "payment", errors: paying.errors } as const;
     if (await phoneRegistered(tx, session.id, input.phone)) {
       return { outcome: "already-registered", series: group.seriesId !== null } as const;
     }
@@ -129,6 +135,7 @@ export async function registerForSession(
         createdAt: now.toISOString(),
         codeWord: newCodeWord(),
         clientKey: options.clientLimit?.key ?? null,
+        ...paying.payment,
       })
       .returning();
     const row = registration!;
@@ -159,6 +166,7 @@ export async function registerForSession(
           position,
           manageUrl: link,
           codeWord: row.codeWord,
+          payment: row,
         }),
         attachments,
       });

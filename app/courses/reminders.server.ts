@@ -61,6 +61,7 @@ export async function queueReminders(
             reader,
             attendeeName: attendeeOf(registration),
             manageUrl: token ? manageUrl(siteUrl, token) : null,
+            payment: registration,
           }),
         }),
       );

@@ -7,9 +7,15 @@
  * Under "J'inscris un proche" (a disclosure that works without JavaScript),
  * the registrant's own fields: once any is filled, first name, last name
  * and telephone are required (e-mail optional), and the mails go to both.
+ * How the person pays (`paysBy`: `sur-place` or `facture`) and, by invoice,
+ * the postal address (street and number, Swiss NPA of 4 digits, locality):
+ * the schema requires the address once « Sur facture » is chosen; what the
+ * chosen date allows (its `payment`) is checked by `paymentOf`, under the
+ * session's lock in `registerForSession`.
  */
 import { z } from "zod";
 import { personFields } from "~/contact/schema";
+import type { PaymentMode, PaysBy } from "~/content/payment";
 
 /** French texts of the registration form and its answers. */
 export const bookingMessages = {
@@ -28,6 +34,14 @@ export const bookingMessages = {
   tooLarge: "Le formulaire envoyé est trop long. Veuillez raccourcir le message et réessayer.",
   rateLimited:
     "Vous avez envoyé plusieurs inscriptions en peu de temps. Veuillez patienter quelques minutes avant de réessayer, ou appelez-moi directement.",
+  paysBy: "Choisissez comment vous payez : sur place ou sur facture",
+  invoiceOnly: "Cette date se paie sur facture : choisissez « Sur facture » et indiquez votre adresse postale.",
+  postalStreet: "Indiquez la rue et le numéro, où j’envoie la facture",
+  postalCode: "Indiquez le NPA, où j’envoie la facture",
+  postalCodeFormat: "Le NPA a 4 chiffres, par exemple 1800",
+  postalLocality: "Indiquez la localité, où j’envoie la facture",
+  postalTooLong: "Au plus 70 caractères",
+  localityTooLong: "Au plus 35 caractères",
 } as const;
 
 /** Name of the registration form's honeypot field (hidden from people; a bot that fills it is spam). */
@@ -51,9 +65,17 @@ export const bookingSchema = z
     bookerPhone: personFields.phone.optional(),
     bookerEmail: optionalEmail,
     message: personFields.message,
+    paysBy: z.enum(["sur-place", "facture"], { message: bookingMessages.paysBy }).optional(),
+    // The QR-bill's limits (app/invoices/form.server.ts): every address given here prints on its invoice.
+    postalStreet: z.string().trim().max(70, bookingMessages.postalTooLong).optional(),
+    postalCode: z.string().trim().regex(/^\d{4}$/, bookingMessages.postalCodeFormat).optional(),
+    postalLocality: z.string().trim().max(35, bookingMessages.localityTooLong).optional(),
   })
   .superRefine(
     (value, ctx) => {
+      if (value.paysBy === "facture") {
+        for (const [field, message] of missingAddress(value)) ctx.addIssue({ code: "custom", path: [field], message });
+      }
       if (!registersRelative(value)) return;
       const required = [
         ["bookerFirstName", "Indiquez votre prénom"],
@@ -79,4 +101,59 @@ export function registersRelative(value: {
   bookerEmail?: string;
 }): boolean {
   return Boolean(value.bookerFirstName || value.bookerLastName || value.bookerPhone || value.bookerEmail);
+}
+
+/** The fields of the postal address, with their message when empty. */
+const ADDRESS_FIELDS = [
+  ["postalStreet", bookingMessages.postalStreet],
+  ["postalCode", bookingMessages.postalCode],
+  ["postalLocality", bookingMessages.postalLocality],
+] as const;
+
+type AddressField = (typeof ADDRESS_FIELDS)[number][0];
+
+/** The address fields left empty, each with its French message. */
+function missingAddress(value: Partial<Record<AddressField, string>>): [AddressField, string][] {
+  return ADDRESS_FIELDS.filter(([field]) => !value[field]).map(([field, message]) => [field, message]);
+}
+
+/** How a registration pays, as stored: the way, and the postal address (null unless « sur facture »). */
+export interface RegistrationPayment {
+  paysBy: PaysBy;
+  postalStreet: string | null;
+  postalCode: string | null;
+  postalLocality: string | null;
+}
+
+/**
+ * How a valid booking pays for a date paid `mode` (the session's `payment`):
+ * a date paid on site ignores the choice and the address; a date paid by
+ * invoice requires « Sur facture » (the form posts it, hidden) and the
+ * address; a date « au choix » requires the choice. Otherwise the French
+ * messages by field, shown beside them.
+ */
+export function paymentOf(
+  mode: PaymentMode,
+  input: Pick<BookingInput, "paysBy" | AddressField>,
+): { ok: true; payment: RegistrationPayment } | { ok: false; errors: Record<string, string[]> } {
+  if (mode === "sur-place") {
+    return { ok: true, payment: { paysBy: "sur-place", postalStreet: null, postalCode: null, postalLocality: null } };
+  }
+  const paysBy = input.paysBy ?? (mode === "facture" ? "facture" : undefined);
+  if (paysBy === undefined) return { ok: false, errors: { paysBy: [bookingMessages.paysBy] } };
+  if (mode === "facture" && paysBy === "sur-place") return { ok: false, errors: { paysBy: [bookingMessages.invoiceOnly] } };
+  if (paysBy === "sur-place") {
+    return { ok: true, payment: { paysBy, postalStreet: null, postalCode: null, postalLocality: null } };
+  }
+  const missing = missingAddress(input);
+  if (missing.length) return { ok: false, errors: Object.fromEntries(missing.map(([field, text]) => [field, [text]])) };
+  return {
+    ok: true,
+    payment: {
+      paysBy,
+      postalStreet: input.postalStreet!,
+      postalCode: input.postalCode!,
+      postalLocality: input.postalLocality!,
+    },
+  };
 }

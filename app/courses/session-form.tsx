@@ -1,7 +1,8 @@
 /**
  * The desk's session form (create and edit): course, date and start time
  * (Swiss time), duration in minutes, place (name, address, access notes),
- * places, minimum and price in francs. A plain post (works without
+ * places, minimum and price in francs, and how it is paid (« Paiement »: sur
+ * place, sur facture, au choix; a series: the same on each date). A plain post (works without
  * JavaScript); the server's French message sits under its field
  * (`aria-invalid`, `aria-describedby`). Values as strings
  * (`SessionFormValues` of desk.server.ts). The series form is this form
@@ -20,7 +21,8 @@ import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Select } from "~/components/ui/select";
 import { Textarea } from "~/components/ui/textarea";
-import { Field, hintId } from "~/components/form-parts";
+import { Field, FieldError, hintId } from "~/components/form-parts";
+import { PAYMENT_MODE_LABELS, PAYMENT_MODES } from "~/content/payment";
 import { formatChf } from "~/utils/format";
 
 /** A course of the list, and what a new session of it starts from (`CourseChoice` of desk.server.ts). */
@@ -50,7 +52,8 @@ type Values = Record<
   | "placeAccess"
   | "capacity"
   | "minimum"
-  | "priceChf",
+  | "priceChf"
+  | "payment",
   string
 >;
 
@@ -225,6 +228,23 @@ export function SessionForm({
           {priceInWords(course, lessons, series)}
         </p>
       ) : null}
+      <fieldset className="flex flex-col gap-2" {...aria("payment")}>
+        <legend className="mb-1 text-lg font-semibold">Paiement</legend>
+        {PAYMENT_MODES.map((mode) => (
+          <label key={mode} className="flex min-h-12 items-center gap-3 text-lg">
+            <input
+              type="radio"
+              name="payment"
+              value={mode}
+              defaultChecked={(values.payment || "sur-place") === mode}
+              className="size-6 shrink-0 accent-primary focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-primary"
+            />
+            {PAYMENT_MODE_LABELS[mode]}
+          </label>
+        ))}
+        {series ? <p className="text-lg text-muted">Le même pour chaque date de la série.</p> : null}
+        <FieldError id={`${idPrefix}-payment-error`} errors={errors.payment ? [errors.payment] : undefined} />
+      </fieldset>
       {children}
       <Button type="submit" className="sm:justify-self-start">
         {submitLabel}

@@ -1,12 +1,14 @@
 /**
  * A list of upcoming sessions as visitors see them (`/cours` and
  * `/cours/{slug}`): the date in words, the course (on `/cours`), the place
- * and its access notes (a series: all its dates, one registration for them all), the price, the places left or "Complet", and a link
+ * and its access notes (a series: all its dates, one registration for them all), the price and how it is
+ * paid (« Paiement sur place »), the places left or "Complet", and a link
  * to the registration form with that session chosen. With no session, a
  * short French note and a link to the contact page.
  */
 import { MapPin, Ticket } from "lucide-react";
 import { buttonVariants } from "~/components/ui/button";
+import { PAYMENT_MODE_SHORT } from "~/content/payment";
 import { cn } from "~/utils/cn";
 import { PlacesBadge } from "./places-badge";
 import type { PublicSession } from "./public.server";
@@ -63,6 +65,7 @@ export function SessionList({ sessions, showCourse }: { sessions: PublicSession[
               <Ticket aria-hidden="true" className="mt-1 size-5 shrink-0" />
               <span>
                 {session.price} par personne{session.lessons ? `, pour les ${session.lessons.length} séances` : ""}
+                <span className="block">{PAYMENT_MODE_SHORT[session.payment]}</span>
               </span>
             </p>
             <PlacesBadge full={full} as="p">

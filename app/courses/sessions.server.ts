@@ -21,10 +21,10 @@ import { and, asc, eq, gte, inArray, sql } from "drizzle-orm";
 import { courses } from "~/content/courses";
 import type { Course } from "~/content/types";
 import type { Database } from "~/db/client.server";
-import { courseRegistrations, courseSeries, courseSessions } from "~/db/schema";
+import { courseRegistrations, courseSeries, courseSessions, type PaymentMode } from "~/db/schema";
 import { formatDateTimeRange } from "~/utils/format";
 import { zurichDaysLater } from "~/utils/zurich-time.server";
-import { lockSession, seriesLessons } from "./seats.server";
+import { lockSeats, seriesLessons } from "./seats.server";
 
 /** The Swiss wall clock both ways (the desk's form, the tests): app/utils/zurich-time.server.ts. */
 export { utcToZurich, zurichToUtc } from "~/utils/zurich-time.server";
@@ -46,6 +46,11 @@ export interface SessionFields {
   capacity: number;
   minimum: number;
   priceChf: number;
+  /**
+   * How it is paid (app/content/payment.ts); a series: the same on each of its dates. Absent: sur place
+   * for a new session (the table's default), unchanged on an edit.
+   */
+  payment?: PaymentMode;
 }
 
 /** The four states a visitor and the owner see. */
@@ -167,8 +172,8 @@ export const MAX_SERIES_DATES = 12;
 /**
  * Creates a series of course `fields.courseId` (docs/decisions/027-course-series.md):
  * one session per instant of `starts` (sorted by time; `fields.startsAt` is
- * ignored), each with the same place, duration, capacity, minimum and price,
- * in one transaction. Registrations for the series take a seat on each.
+ * ignored), each with the same place, duration, capacity, minimum, price and
+ * way of paying, in one transaction. Registrations for the series take a seat on each.
  * @returns the series' id and its sessions' ids in date order (the first is the anchor registrations point at).
  * @throws RangeError for fewer than 2 dates, more than `MAX_SERIES_DATES`, or a date given twice; the driver's error.
  */
@@ -243,12 +248,15 @@ export type UpdateResult = "updated" | "not-found" | "promised";
  * the course, start, duration and place cannot change ("promised": their
  * confirmations and scheduled reminders say them; cancel the session, which
  * tells everyone, and create another). A capacity below the seats already
- * taken is refused by the table's check.
+ * taken is refused by the table's check. How it is paid may change at any
+ * time (the registrations keep the way they chose); on a date of a series
+ * it changes on every date of the series.
  * @throws the driver's error (the capacity check among them).
  */
 export async function updateSession(db: Database, id: number, fields: SessionFields): Promise<UpdateResult> {
   return db.transaction(async (tx) => {
-    const session = await lockSession(tx, id);
+    // A series' dates locked together, in the bookings' order: its way of paying changes on all of them.
+    const session = (await lockSeats(tx, id))?.sessions.find((row) => row.id === id);
     if (!session) return "not-found" as const;
     const [active] = await tx
       .select({ count: sql<number>`count(*)::int` })
@@ -270,6 +278,13 @@ export async function updateSession(db: Database, id: number, fields: SessionFie
     );
     if (Number(active!.count) > 0 && changed) return "promised" as const;
     await tx.update(courseSessions).set(next).where(eq(courseSessions.id, id));
+    if (session.seriesId !== null && fields.payment && session.payment !== fields.payment) {
+      // A series is paid one way: a registration holds all its dates.
+      await tx
+        .update(courseSessions)
+        .set({ payment: fields.payment })
+        .where(eq(courseSessions.seriesId, session.seriesId));
+    }
     return "updated" as const;
   });
 }
@@ -285,6 +300,7 @@ const copyOf = (session: SessionRow, startsAt: Date): SessionFields => ({
   capacity: session.capacity,
   minimum: session.minimum,
   priceChf: session.priceChf,
+  payment: session.payment,
 });
 
 /**

@@ -86,6 +86,7 @@ export async function giveSeat(db: Database, registrationId: number, options: Li
               attendeeName: attendeeOf(waiting),
               seats: waiting.seats,
               manageUrl: link,
+              payment: waiting,
             }),
             attachments: [groupCalendar(group, title, link, waiting.id)],
           }),

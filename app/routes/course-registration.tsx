@@ -2,7 +2,8 @@
  * `/cours/inscription/{token}`: a registration opened by its link (after
  * the form, and from the mails): confirmed, or on the waiting list with its
  * position, or cancelled; the date in words, the place and its access
- * notes, what to bring, the price and how to pay, "Ajouter à mon agenda"
+ * notes, what to bring, the price and how this registration pays (by
+ * invoice: the address it goes to), "Ajouter à mon agenda"
  * (the `.ics`), "Gardez ou imprimez cette page" with "Imprimer" and the
  * owner's telephone (`PhoneReveal`: one tap shows it as a `tel:` link), and
  * "Annuler mon inscription", a link (`?annuler`) that asks once: its
@@ -19,6 +20,7 @@ import { PhoneReveal, usePhoneChannels } from "~/contact/phone-reveal";
 import { PrintButton } from "~/courses/print-button";
 import { buttonVariants } from "~/components/ui/button";
 import { courseBookingInfo } from "~/content/courses";
+import { postalAddressLine } from "~/content/payment";
 import { CancelRegistration } from "~/courses/cancel-registration";
 import { RelativeBookingNote } from "~/courses/relative-booking-note";
 import { cancelByLinkIntent } from "~/courses/registration-actions.server";
@@ -65,6 +67,10 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
       placeAddress: session.placeAddress,
       placeAccess: session.placeAccess,
       price: formatChf(session.priceChf),
+      /** How it pays, as every page and mail says it (app/content/payment.ts). */
+      payment: courseBookingInfo.payment[registration.paysBy],
+      /** By invoice: the address it goes to, on one line; null when paid on site. */
+      invoiceAddress: registration.paysBy === "facture" ? postalAddressLine(registration) : null,
       started: new Date(first.startsAt).getTime() <= Date.now(),
       calendarUrl: calendarAddress(registrationPath(params.token)),
       path: registrationPath(params.token),
@@ -197,7 +203,12 @@ export default function RegistrationPage() {
           <h2 className="mt-10 text-2xl font-bold">À apporter</h2>
           <p className="mt-2 text-xl">{info.bring}</p>
           <h2 className="mt-8 text-2xl font-bold">Paiement</h2>
-          <p className="mt-2 text-xl">{info.payment}</p>
+          <p className="mt-2 text-xl">{registration.payment}</p>
+          {registration.invoiceAddress ? (
+            <p className="mt-2 text-xl">
+              Adresse de la facture&nbsp;: <strong>{registration.invoiceAddress}</strong>
+            </p>
+          ) : null}
           <p className="mt-2 text-xl">{info.invoice}</p>
           <a href={registration.calendarUrl} className={`${buttonVariants({ size: "large" })} mt-8`}>
             <CalendarPlus aria-hidden="true" className="size-6" />

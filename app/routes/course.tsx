@@ -9,7 +9,8 @@
  * `POST /cours/{slug}`: a registration, through the public-action guards
  * (`booking`: body limit, rate limit per address, honeypot). Answers:
  * 303 to `/cours/inscription/{token}` (confirmed or on the waiting list);
- * 400 with the errors beside the fields; 409 when fewer seats are left than
+ * 400 with the errors beside the fields (how it pays checked against the
+ * chosen date: the choice « au choix », the postal address « sur facture »); 409 when fewer seats are left than
  * asked for, the telephone is already registered for that session, or the
  * session closed meanwhile; 413, 429, 503 as the contact
  * form, and 429 with its French message when the client address has taken
@@ -21,6 +22,7 @@ import { data, redirect, useActionData, useLoaderData, useNavigation } from "rea
 import { CheckList } from "~/components/check-list";
 import { PhoneReveal, usePhoneChannels } from "~/contact/phone-reveal";
 import { CourseFacts } from "~/components/course-facts";
+import { courseBookingInfo } from "~/content/courses";
 import { themeClasses } from "~/components/theme";
 import { BookingForm } from "~/courses/booking-form";
 import { registerForSession } from "~/courses/register.server";
@@ -83,6 +85,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
     },
     sessions: choices.map((choice) => publicChoice(choice, now)),
     selected,
+    paymentWords: courseBookingInfo.payment,
     meta: pageMeta(context, request, {
       title: `${course.title} : dates et inscription`,
       description: `${course.subtitle}. Les prochaines dates, les places restantes et l’inscription en ligne.`,
@@ -156,6 +159,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       { status: 409 },
     );
   }
+  if (result.outcome === "payment") {
+    return data({ result: submission.reply({ fieldErrors: result.errors }) }, { status: 400 });
+  }
   context
     .get(loggerContext)
     .info(
@@ -167,7 +173,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 export default function CoursePage() {
-  const { course, sessions, selected } = useLoaderData<typeof loader>();
+  const { course, sessions, selected, paymentWords } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const navigation = useNavigation();
   const theme = themeClasses[course.color];
@@ -203,6 +209,7 @@ export default function CoursePage() {
             selected={selected}
             lastResult={answer?.result}
             pending={navigation.state !== "idle" && navigation.formAction === path}
+            paymentWords={paymentWords}
           />
         </section>
       ) : null}

@@ -156,6 +156,7 @@ export async function registerByPhone({ form, context, id }: DeskIntentArgs) {
   if (result.outcome === "too-few-seats") return reply({ registerErrors: { seats: [bookingMessages.lastSeat] } }, 409);
   if (result.outcome === "closed" || result.outcome === "address-limit")
     return reply({ message: bookingMessages.closed }, 409);
+  if (result.outcome === "payment") return reply({ registerErrors: result.errors }, 400);
   context.get(wakeOutboxContext)();
   return reply({
     message:

@@ -1,7 +1,8 @@
 /**
  * The session page's registrant cards: telephone link, e-mail, the relative
  * who registered them, code word, burst flag and message; "Donner la
- * place" (waiting list), "Faire une facture", and "Annuler l’inscription",
+ * place" (waiting list), how they pay ("Faire une facture" for those paying
+ * « sur facture » only), and "Annuler l’inscription",
  * which asks once in the card ("Oui, annuler") and posts
  * `intent=cancel-registration` to `/admin/cours/{sessionId}`.
  */
@@ -64,6 +65,7 @@ export function PeopleList({
             </p>
           ) : null}
           {person.codeWord ? <p>Mot de code : « {person.codeWord} »</p> : null}
+          <p>Paiement : {person.payment}</p>
           {person.burst ? (
             <p className="font-semibold text-amber-950">
               Même connexion que d’autres inscriptions (connexion {person.burst})
@@ -80,7 +82,7 @@ export function PeopleList({
                 </Button>
               </Form>
             ) : null}
-            {!numbered ? (
+            {!numbered && person.paysBy === "facture" ? (
               <Link
                 to={`/admin/factures/nouvelle?inscription=${person.id}`}
                 className={buttonVariants({ variant: "outline" })}

@@ -2,19 +2,24 @@
  * The session page's "Inscription prise par téléphone": first name, last
  * name, telephone, e-mail (optional) and seats, posted as
  * `intent=register` (the public booking schema); `errors` are the
- * action's messages by field name.
+ * action's messages by field name. A session paid by invoice asks the
+ * postal address (« au choix »: first « Sur place » or « Sur facture »).
  */
 import { Form } from "react-router";
 import { Field } from "~/components/form-parts";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
+import { PAYS_BY_LABELS, type PaymentMode } from "~/content/payment";
 
 export function RegisterByPhoneForm({
   sessionId,
   errors,
+  payment,
 }: {
   sessionId: number;
   errors?: Partial<Record<string, string[]>>;
+  /** How the session is paid. */
+  payment: PaymentMode;
 }) {
   const registerField = (name: string) => ({
     id: `register-${name}`,
@@ -53,6 +58,36 @@ export function RegisterByPhoneForm({
           <option value="2">2</option>
         </select>
       </Field>
+      {payment === "au-choix" ? (
+        <Field field={registerField("paysBy")} label="Paiement">
+          <select
+            id="register-paysBy"
+            name="paysBy"
+            defaultValue=""
+            className="block min-h-12 w-full max-w-xs rounded-xl border-2 border-gray-500 bg-white px-3 text-lg"
+            {...registerAria("paysBy")}
+          >
+            <option value="">Choisissez</option>
+            <option value="sur-place">{PAYS_BY_LABELS["sur-place"]}</option>
+            <option value="facture">{PAYS_BY_LABELS.facture}</option>
+          </select>
+        </Field>
+      ) : payment === "facture" ? (
+        <input type="hidden" name="paysBy" value="facture" />
+      ) : null}
+      {payment !== "sur-place" ? (
+        <div className="grid gap-4 sm:grid-cols-3">
+          <Field field={registerField("postalStreet")} label="Rue et numéro (facture)">
+            <Input id="register-postalStreet" name="postalStreet" {...registerAria("postalStreet")} />
+          </Field>
+          <Field field={registerField("postalCode")} label="NPA">
+            <Input id="register-postalCode" name="postalCode" inputMode="numeric" {...registerAria("postalCode")} />
+          </Field>
+          <Field field={registerField("postalLocality")} label="Localité">
+            <Input id="register-postalLocality" name="postalLocality" {...registerAria("postalLocality")} />
+          </Field>
+        </div>
+      ) : null}
       <Button type="submit" className="sm:justify-self-start">
         Inscrire
       </Button>

@@ -6,6 +6,12 @@ import { bigint, bigserial, check, index, integer, pgTable, primaryKey, text, ti
 
 // --- Courses people can book (app/courses/).
 
+/** How a course is paid (migration 0023): on the day, by invoice, or as the person chooses (words: app/content/payment.ts). */
+export type PaymentMode = "sur-place" | "facture" | "au-choix";
+
+/** How one registration pays. */
+export type PaysBy = "sur-place" | "facture";
+
 /** What the owner ticks for one person on one date (French words: app/courses/attendance.ts). */
 export type AttendanceState = "present" | "absent" | "excused";
 
@@ -50,12 +56,18 @@ export const courseSessions = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true, mode: "string" }).notNull().defaultNow(),
     /** The series this session is one date of; null for a single-date session (a Café numérique, a talk). */
     seriesId: bigint("series_id", { mode: "number" }).references(() => courseSeries.id, { onDelete: "cascade" }),
+    /**
+     * How the course is paid (migration 0023, decision 035): `sur-place`, `facture` or `au-choix` (the
+     * person chooses when booking); a series: the same on each of its dates. Words: app/content/payment.ts.
+     */
+    payment: text("payment").$type<PaymentMode>().notNull().default("sur-place"),
   },
   (table) => [
     index("course_sessions_starts_idx").on(table.startsAt),
     index("course_sessions_series_idx").on(table.seriesId, table.id),
     check("course_sessions_seats", sql`${table.seatsTaken} >= 0 and ${table.seatsTaken} <= ${table.capacity}`),
     check("course_sessions_capacity", sql`${table.capacity} between 1 and 100 and ${table.minimum} >= 0`),
+    check("course_sessions_payment", sql`${table.payment} in ('sur-place', 'facture', 'au-choix')`),
   ],
 );
 
@@ -120,6 +132,12 @@ export const courseRegistrations = pgTable(
      * count on every session of the series); null for a single-date registration.
      */
     seriesId: bigint("series_id", { mode: "number" }).references(() => courseSeries.id, { onDelete: "cascade" }),
+    /** How this registration pays (migration 0023): `sur-place`, or `facture` (then the postal address below is set). */
+    paysBy: text("pays_by").$type<PaysBy>().notNull().default("sur-place"),
+    /** The address the invoice goes to, « sur facture » only: street and number, Swiss NPA (4 digits), locality. */
+    postalStreet: text("postal_street"),
+    postalCode: text("postal_code"),
+    postalLocality: text("postal_locality"),
   },
   (table) => [
     index("course_registrations_session_idx").on(table.sessionId, table.id),
@@ -133,6 +151,7 @@ export const courseRegistrations = pgTable(
       .where(sql`${table.clientKey} is not null`),
     check("course_registrations_status", sql`${table.status} in ('confirmed', 'waiting', 'cancelled')`),
     check("course_registrations_seats", sql`${table.seats} between 1 and 2`),
+    check("course_registrations_pays_by", sql`${table.paysBy} in ('sur-place', 'facture')`),
   ],
 );
 
