@@ -105,7 +105,10 @@ export const courseBookingInfo = /* @__PURE__ */ typesetAll({
   bring:
     "Votre appareil (smartphone, tablette ou ordinateur portable), bien chargé, avec son chargeur. Si vous les connaissez, notez vos mots de passe (par exemple celui de votre compte Apple ou Google).",
   /** How the price is paid, by the session's mode or the registration's way (app/content/payment.ts). */
-  payment: Object.fromEntries(PAYMENT_MODES.map((mode) => [mode, paymentSentence(mode)])) as Record<PaymentMode, string>,
+  payment: Object.fromEntries(PAYMENT_MODES.map((mode) => [mode, paymentSentence(mode)])) as Record<
+    PaymentMode,
+    string
+  >,
   /** When an invoice may come, and how to recognise it (app/content/payment.ts). */
   invoice: INVOICE_RULE,
   cancel: "Un empêchement ? Annulez votre inscription avec le lien ci-dessous : votre place ira à une autre personne.",

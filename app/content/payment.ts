@@ -79,3 +79,10 @@ export function postalAddressLine(address: {
     .filter(Boolean)
     .join(", ");
 }
+
+/** How a registration pays, for the owner: « Sur place », or « Sur facture : Rue du Lac 3, 1800 Vevey ». */
+export function paysByInWords(row: { paysBy: PaysBy } & Parameters<typeof postalAddressLine>[0]): string {
+  return row.paysBy === "facture"
+    ? `${PAYS_BY_LABELS.facture} : ${postalAddressLine(row)}`
+    : PAYS_BY_LABELS[row.paysBy];
+}

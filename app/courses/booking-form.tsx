@@ -336,7 +336,11 @@ function PaymentFields({
         <p className="text-lg text-muted">
           L’adresse où j’envoie la facture, au nom de la personne qui participe au cours.
         </p>
-        <InputField field={fields.postalStreet} label="Rue et numéro" autoComplete="section-participant address-line1" />
+        <InputField
+          field={fields.postalStreet}
+          label="Rue et numéro"
+          autoComplete="section-participant address-line1"
+        />
         <InputField
           field={fields.postalCode}
           label="NPA"
@@ -349,4 +353,3 @@ function PaymentFields({
     </fieldset>
   );
 }
-

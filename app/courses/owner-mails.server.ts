@@ -51,6 +51,8 @@ export function ownerRegistrationMail(
     message: string | null;
     /** The registration's code word, to say when calling; null on rows stored before it. */
     codeWord?: string | null;
+    /** How it pays, in words (« Sur place », « Sur facture : Rue du Lac 3, 1800 Vevey »). */
+    payment?: string;
     deskUrl: string;
   },
 ): RenderedMail {
@@ -65,6 +67,7 @@ export function ownerRegistrationMail(
       ["Participant(e)", personLine(mail.attendee)],
       ...(mail.booker ? [["Inscrit(e) par", personLine(mail.booker)] as [string, string]] : []),
       ["Places", String(mail.seats)],
+      ...(mail.payment ? [["Paiement", mail.payment] as [string, string]] : []),
       ...(mail.message ? [["Message", mail.message] as [string, string]] : []),
       ...(mail.codeWord ? [["Mot de code", `« ${mail.codeWord} »`] as [string, string]] : []),
     ],

@@ -10,7 +10,7 @@
  * - `registrationMailsMatch(person)`: the SQL condition on `outbox`.
  * - `findRegistrations(db, person)`: the rows, oldest first.
  * - `registrationFields(row, { sessions, attendance })`: a row's fields with French
- *   labels, its session named by title and date (`sessions`, by id), its
+ *   labels (how it pays and the postal address given « sur facture » among them), its session named by title and date (`sessions`, by id), its
  *   attendance by date (`attendance`, by registration id, in words).
  * - `attendeeIs(row, person)`, `bookerIs(row, person)`: which part of a
  *   registration is the person's. The erasure (app/courses/plug.server.ts,
@@ -36,6 +36,7 @@ import type { Database } from "~/db/client.server";
 import { courseRegistrations, courseSessions, outbox } from "~/db/schema";
 import { deleteTokensOfRows } from "~/tokens/tokens.server";
 import { formatDateTime } from "~/utils/format";
+import { PAYS_BY_LABELS, postalAddressLine } from "~/content/payment";
 import { courseBySlug } from "./sessions.server";
 import { REGISTRATION_TOKEN_PURPOSE, type FreedSeats, type RegistrationRow } from "./booking.server";
 import { REGISTRATION_STATUS_LABELS } from "./desk.server";
@@ -92,6 +93,9 @@ export function registrationFields(
           : "(la personne elle-même)",
     ],
     ["Message", row.message?.trim() || "(aucun)"],
+    ["Paiement", PAYS_BY_LABELS[row.paysBy] ?? row.paysBy],
+    // The address the invoice goes to, « sur facture » (the attendee's: erased with the registration).
+    ["Adresse postale", postalAddressLine(row) || "(aucune)"],
     ["Mot de code", row.codeWord ?? "(aucun)"],
     ["Inscrit(e) le", formatDateTime(row.createdAt)],
     ...(attendance ? [["Présences", attendance.get(row.id) ?? "(pas encore notée)"] as [string, string]] : []),

@@ -10,6 +10,7 @@ import { enqueueVisitorMail } from "~/mail/recipient-cap.server";
 import { issueToken } from "~/tokens/tokens.server";
 import { newCodeWord } from "~/trust/code-word.server";
 import { toE164 } from "~/utils/phone";
+import { paysByInWords } from "~/content/payment";
 import { seatsAllowed, type ClientLimit } from "./limits.server";
 import { BOOKING_MAIL, registrationMail } from "./mails.server";
 import { ownerRegistrationMail } from "./owner-mails.server";
@@ -194,6 +195,7 @@ export async function registerForSession(
         position,
         message: row.message,
         codeWord: row.codeWord,
+        payment: paysByInWords(row),
         deskUrl: deskUrl(options.siteUrl, session.id),
       }),
     });

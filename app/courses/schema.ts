@@ -68,7 +68,11 @@ export const bookingSchema = z
     paysBy: z.enum(["sur-place", "facture"], { message: bookingMessages.paysBy }).optional(),
     // The QR-bill's limits (app/invoices/form.server.ts): every address given here prints on its invoice.
     postalStreet: z.string().trim().max(70, bookingMessages.postalTooLong).optional(),
-    postalCode: z.string().trim().regex(/^\d{4}$/, bookingMessages.postalCodeFormat).optional(),
+    postalCode: z
+      .string()
+      .trim()
+      .regex(/^\d{4}$/, bookingMessages.postalCodeFormat)
+      .optional(),
     postalLocality: z.string().trim().max(35, bookingMessages.localityTooLong).optional(),
   })
   .superRefine(
@@ -141,7 +145,8 @@ export function paymentOf(
   }
   const paysBy = input.paysBy ?? (mode === "facture" ? "facture" : undefined);
   if (paysBy === undefined) return { ok: false, errors: { paysBy: [bookingMessages.paysBy] } };
-  if (mode === "facture" && paysBy === "sur-place") return { ok: false, errors: { paysBy: [bookingMessages.invoiceOnly] } };
+  if (mode === "facture" && paysBy === "sur-place")
+    return { ok: false, errors: { paysBy: [bookingMessages.invoiceOnly] } };
   if (paysBy === "sur-place") {
     return { ok: true, payment: { paysBy, postalStreet: null, postalCode: null, postalLocality: null } };
   }

@@ -63,6 +63,10 @@ describe("the registrants' CSV", () => {
       message: null,
       source: "web",
       createdAt: "2026-10-25T13:05:00.000Z",
+      paysBy: "sur-place",
+      postalStreet: null,
+      postalCode: null,
+      postalLocality: null,
       ...overrides,
     }) as RegistrationRow;
 
@@ -85,11 +89,22 @@ describe("the registrants' CSV", () => {
       "",
       "",
       "",
+      "Sur place",
+      "",
       "Site",
       "25.10.2026 14:05",
       "Présent(e)",
     ]);
     expect(second![3]).toBe('\'=HYPERLINK("https://evil.example")');
     expect(second![9]).toBe("Merci\n'+1");
+  });
+
+  it("says how each person pays, with the postal address of those paying by invoice", () => {
+    const csv = registrantsCsv([
+      row({ paysBy: "facture", postalStreet: "Rue du Lac 3", postalCode: "1800", postalLocality: "Vevey" }),
+    ]);
+    const [header, first] = cells(csv);
+    expect(first![header!.indexOf("Paiement")]).toBe("Sur facture");
+    expect(first![header!.indexOf("Adresse postale")]).toBe("Rue du Lac 3, 1800 Vevey");
   });
 });

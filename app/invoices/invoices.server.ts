@@ -324,12 +324,41 @@ export interface DraftStart {
   values: Record<string, string>;
   /** Where it comes from, in words ("Inscription n° 12 : « Smartphone », mardi 12 janvier 2027, 14 h 00"). */
   from: string | null;
+  /** Why no invoice is made from this registration (it pays on site), in French; then no form is shown. */
+  refused?: string;
 }
 
 /**
- * The start of an invoice for a registration (the attendee, or the relative who registered them as
- * the client; one line: the course, its date (a series: « 4 séances : » and each date) and seats at
- * its price) or a contact request (the
+ * Why the desk makes no invoice from a registration paid « sur place »: the site promised the person
+ * that no invoice would come (app/content/payment.ts, `INVOICE_RULE`).
+ */
+export const PAID_ON_SITE_REFUSAL =
+  "Pas de facture pour cette inscription : elle se paie sur place, le jour du cours, en espèces ou par TWINT. Le site a promis à la personne qu’aucune facture ne lui viendrait pour un cours réservé ainsi (« Ce que je ne vous demanderai jamais », page Confiance). Si vous en avez convenu autrement avec elle, faites une facture sans partir de l’inscription (« Nouvelle facture »).";
+
+/**
+ * Whether an invoice may be made from registration `registrationId`: null when it pays « sur facture »
+ * (or is unknown: the form's other checks answer), else why not (`PAID_ON_SITE_REFUSAL`).
+ * @throws the driver's error.
+ */
+export async function invoiceRefusal(db: Database, registrationId: number): Promise<string | null> {
+  const [row] = await db
+    .select({ paysBy: courseRegistrations.paysBy })
+    .from(courseRegistrations)
+    .where(eq(courseRegistrations.id, registrationId));
+  return row?.paysBy === "sur-place" ? PAID_ON_SITE_REFUSAL : null;
+}
+
+/** « Rue du Lac 12 » as the QR-bill's street and building number (« Rue du Lac », « 12 »); no number: all street. */
+export function splitStreet(line: string): { street: string; buildingNumber: string } {
+  const match = /^(.*\S)\s+(\d+\s?[a-zA-Z]{0,3})$/.exec(line.trim());
+  return match ? { street: match[1]!, buildingNumber: match[2]! } : { street: line.trim(), buildingNumber: "" };
+}
+
+/**
+ * The start of an invoice for a registration booked « sur facture » (the attendee as the client, at the
+ * postal address given when booking; one line: the course, its date (a series: « 4 séances : » and each
+ * date) and seats at its price; a registration paid « sur place »: `refused`, no values) or a contact
+ * request (the
  * person or organisation, no line). Unknown ids: an empty start.
  * @throws the driver's error.
  */
@@ -354,6 +383,9 @@ export async function draftStart(
       const { registration, session } = row;
       const title = courseBySlug(session.courseId)?.title ?? session.courseId;
       const when = formatDateTime(session.startsAt);
+      const from = `Inscription n° ${registration.id} : « ${title} », ${when}`;
+      // Booked « sur place »: the site promised no invoice would come.
+      if (registration.paysBy !== "facture") return { values, from, refused: PAID_ON_SITE_REFUSAL };
       // A series is invoiced once, at its price, for all its dates (« 4 séances : … »), not its first date alone.
       const lessons = registration.seriesId ? seriesLessons(await seriesSessions(db, [registration.seriesId])) : [];
       const dates = lessons.map((lesson) => formatDate(isoDateInZurich(lesson.startsAt)));
@@ -367,8 +399,12 @@ export async function draftStart(
         "label-0": `Cours « ${title} », ${what}`,
         "quantity-0": String(registration.seats),
         "price-0": String(session.priceChf),
+        // The address given when booking « sur facture ».
+        ...splitStreet(registration.postalStreet ?? ""),
+        postalCode: registration.postalCode ?? "",
+        locality: registration.postalLocality ?? "",
       });
-      return { values, from: `Inscription n° ${registration.id} : « ${title} », ${when}` };
+      return { values, from };
     }
   }
   if (source.contact) {

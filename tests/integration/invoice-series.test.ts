@@ -1,6 +1,7 @@
 /**
  * Invoices as the site promises them (issue 33, item 3): the invoice
- * started from a registration for a 4-date series has one line, « 4
+ * started from a registration for a 4-date series (booked « sur facture »)
+ * has one line, « 4
  * séances : » and each date, at the series' price (not the first date
  * alone); its mail carries the registration's code word; `/confiance`,
  * `/questions` and the confirmation page say when an invoice comes, in the
@@ -35,7 +36,7 @@ describe("the invoice of a series registration", () => {
   it("names its 4 dates on one line at the series' price", async () => {
     const { sessionIds } = await createSeries(
       site.database.db,
-      sessionFields({ courseId: "applications-mobiles", durationMinutes: 90, priceChf: 240 }),
+      sessionFields({ courseId: "applications-mobiles", durationMinutes: 90, priceChf: 240, payment: "facture" }),
       weeklyDates("2030-10-15", 4).map((day) => zurichToUtc(day, "14:00")),
     );
     const booked = await registerForSession(
@@ -47,6 +48,10 @@ describe("the invoice of a series registration", () => {
         phone: "079 555 66 01",
         email: "",
         seats: "1",
+        paysBy: "facture",
+        postalStreet: "Rue du Lac 12",
+        postalCode: "1800",
+        postalLocality: "Vevey",
       },
       { siteUrl: site.url },
     );

@@ -6,7 +6,7 @@
  * has no e-mail and must be told of a change, ticked « appelé·e » with the
  * time), and the session form's values.
  */
-import { PAYS_BY_LABELS, postalAddressLine } from "~/content/payment";
+import { paysByInWords } from "~/content/payment";
 import { courses } from "~/content/courses";
 import { clockContext, dbContext, settingsContext, type RequestContext } from "~/context.server";
 import { telHref } from "~/desk/frame";
@@ -60,10 +60,7 @@ export async function sessionDeskPage(context: RequestContext, id: number, asked
     burst: bursts.get(row.id) ?? null,
     /** How it pays: « Sur place », or « Sur facture » with the address (« Faire une facture » only then). */
     paysBy: row.paysBy,
-    payment:
-      row.paysBy === "facture"
-        ? `${PAYS_BY_LABELS.facture} : ${postalAddressLine(row)}`
-        : PAYS_BY_LABELS[row.paysBy],
+    payment: paysByInWords(row),
   });
   const burstGroups = [...new Set(bursts.values())].map((group) => {
     const rows = registrations.filter((row) => bursts.get(row.id) === group);

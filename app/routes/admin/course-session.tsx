@@ -144,11 +144,7 @@ export default function DeskSession() {
           <h2 id="telephone" className="text-2xl font-bold">
             Inscription prise par téléphone
           </h2>
-          <RegisterByPhoneForm
-            sessionId={session.id}
-            errors={answer?.registerErrors}
-            payment={session.payment}
-          />
+          <RegisterByPhoneForm sessionId={session.id} errors={answer?.registerErrors} payment={session.payment} />
         </section>
       ) : null}
 

@@ -1,7 +1,9 @@
 /**
  * `/admin/factures/nouvelle`: a new invoice, from scratch or started from a
- * registration (`?inscription={id}`: the attendee and a line for the
- * course at its price) or a contact request (`?demande={id}`: the person or
+ * registration booked « sur facture » (`?inscription={id}`: the attendee at
+ * the postal address given, and a line for the course at its price; a
+ * registration paid « sur place » is refused, on the page and on the post,
+ * with why in French) or a contact request (`?demande={id}`: the person or
  * organisation). The post writes it with the next number of its year
  * (`createInvoice`), audits it (ids only) and opens its page. Without
  * INVOICE_IBAN: « IBAN manquant », no form.
@@ -16,7 +18,7 @@ import { invoiceCreditor } from "~/invoices/creditor.server";
 import { IbanMissing } from "~/invoices/iban-missing";
 import { INVOICE_FORM_LINES, readInvoiceForm } from "~/invoices/form.server";
 import { InvoiceForm } from "~/invoices/invoice-form";
-import { createInvoice, draftStart, todayInZurich } from "~/invoices/invoices.server";
+import { createInvoice, draftStart, invoiceRefusal, todayInZurich } from "~/invoices/invoices.server";
 import type { Route } from "./+types/invoice-new";
 import { dbContext, loggerContext, ownerContext } from "~/context.server";
 
@@ -43,14 +45,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const owner = context.get(ownerContext);
   const creditor = await invoiceCreditor(context);
-  if (!creditor.ok) return data({ errors: {}, values: {}, message: "IBAN manquant." }, { status: 409 });
+  if (!creditor.ok) return data({ errors: {}, values: {}, message: "IBAN manquant.", refused: false }, { status: 409 });
   const result = readInvoiceForm(await readFormData(request, 64 * 1024));
+  // The same refusal as the page's, for a post that names a registration paid « sur place ».
+  const refused =
+    result.ok && result.draft.registrationId
+      ? await invoiceRefusal(context.get(dbContext), result.draft.registrationId)
+      : null;
+  if (refused) return data({ errors: {}, values: {}, message: refused, refused: true }, { status: 409 });
   if (!result.ok) {
     return data(
       {
         errors: result.errors,
         values: result.values,
         message: "La facture n’est pas créée : corrigez les champs signalés ci-dessous.",
+        refused: false,
       },
       { status: 400 },
     );
@@ -80,12 +89,16 @@ export default function NewInvoicePage() {
       <DeskBackLink to="/admin/factures">Toutes les factures</DeskBackLink>
       <h1 className="mt-4 text-3xl font-bold">Nouvelle facture</h1>
       {page.from ? <p className="mt-2 text-lg">D’après : {page.from}</p> : null}
-      {answer?.message ? (
+      {answer?.message && !answer.refused ? (
         <Notice tone="alert" className="mt-4">
           {answer.message}
         </Notice>
       ) : null}
-      {page.ibanMissing ? (
+      {page.refused || answer?.refused ? (
+        <Notice tone="alert" className="mt-4">
+          {page.refused ?? answer?.message}
+        </Notice>
+      ) : page.ibanMissing ? (
         <IbanMissing />
       ) : (
         <InvoiceForm values={answer?.values ?? page.values} errors={answer?.errors} lines={page.lines} />
