@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { contactMessages } from "~/contact/messages";
-import { bookingMessages, bookingSchema } from "./schema";
+import { bookingMessages, bookingSchema, paymentOf } from "./schema";
 import { schemaErrors } from "../../tests/support/schema-errors";
 
 const valid = {
@@ -39,6 +39,53 @@ describe("bookingSchema", () => {
     });
     expect(errorsOf({ ...valid, bookerFirstName: "Luc", bookerLastName: "Dupont", bookerPhone: "021" })).toEqual({
       bookerPhone: contactMessages.phone,
+    });
+  });
+});
+
+describe("how a booking pays", () => {
+  const address = { postalStreet: "Rue du Lac 3", postalCode: "1800", postalLocality: "Vevey" };
+  const parsed = (input: Record<string, unknown>) => bookingSchema.parse({ ...valid, ...input });
+
+  it("asks the postal address once « Sur facture » is chosen, with a Swiss NPA of 4 digits", () => {
+    expect(errorsOf({ ...valid, paysBy: "facture" })).toEqual({
+      postalStreet: bookingMessages.postalStreet,
+      postalCode: bookingMessages.postalCode,
+      postalLocality: bookingMessages.postalLocality,
+    });
+    expect(errorsOf({ ...valid, paysBy: "facture", ...address, postalCode: "18000" })).toEqual({
+      postalCode: bookingMessages.postalCodeFormat,
+    });
+    expect(errorsOf({ ...valid, paysBy: "sur-place" })).toEqual({});
+    expect(errorsOf({ ...valid, paysBy: "virement" }).paysBy).toBe(bookingMessages.paysBy);
+  });
+
+  it("follows the date: on site ignores the address, by invoice needs it, « au choix » needs the choice", () => {
+    expect(paymentOf("sur-place", parsed({ paysBy: "facture", ...address }))).toEqual({
+      ok: true,
+      payment: { paysBy: "sur-place", postalStreet: null, postalCode: null, postalLocality: null },
+    });
+    expect(paymentOf("facture", parsed({}))).toEqual({
+      ok: false,
+      errors: {
+        postalStreet: [bookingMessages.postalStreet],
+        postalCode: [bookingMessages.postalCode],
+        postalLocality: [bookingMessages.postalLocality],
+      },
+    });
+    expect(paymentOf("facture", parsed({ paysBy: "sur-place" }))).toEqual({
+      ok: false,
+      errors: { paysBy: [bookingMessages.invoiceOnly] },
+    });
+    expect(paymentOf("facture", parsed(address))).toEqual({ ok: true, payment: { paysBy: "facture", ...address } });
+    expect(paymentOf("au-choix", parsed(address))).toEqual({ ok: false, errors: { paysBy: [bookingMessages.paysBy] } });
+    expect(paymentOf("au-choix", parsed({ paysBy: "sur-place", ...address }))).toEqual({
+      ok: true,
+      payment: { paysBy: "sur-place", postalStreet: null, postalCode: null, postalLocality: null },
+    });
+    expect(paymentOf("au-choix", parsed({ paysBy: "facture", ...address }))).toEqual({
+      ok: true,
+      payment: { paysBy: "facture", ...address },
     });
   });
 });
