@@ -309,7 +309,7 @@ describe("registrations on one server (PGlite)", () => {
     expect(byPhone.status).toBe(200);
     const csv = await deskFetch(site.url, `${path}/inscrits.csv`, { jar }).then((res) => res.text());
     expect(csv).toContain("Dupont 1");
-    expect(csv).toContain("Sans;021 555 66 77;;;;;;Téléphone");
+    expect(csv).toContain("Sans;021 555 66 77;;;;;;Sur place;;Téléphone");
 
     // The owner cancels one registration: the page asks once, "Oui, annuler" posts, it is audited (ids only).
     await register(site.url, registration(sessionId, 2), "applications-mobiles");
