@@ -97,6 +97,7 @@ export function privacyNoticeOf({
               "le prénom, le nom et le numéro de téléphone de la personne qui participe, et son adresse e-mail si vous la donnez;",
               "si vous inscrivez un proche : vos propres prénom, nom, téléphone et, si vous la donnez, votre adresse e-mail;",
               "la séance choisie, le nombre de places et votre message, si vous en écrivez un;",
+              "comment vous payez (sur place ou sur facture) et, sur facture, l’adresse postale où j’envoie la facture;",
               "la date et l’heure de l’inscription, et son annulation le cas échéant.",
             ],
           },

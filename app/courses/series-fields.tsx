@@ -9,6 +9,7 @@
 import { FieldError } from "~/components/form-parts";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
+import { RadioChoices } from "~/desk/form-parts";
 
 /** The values shown again after a refused post. */
 export interface SeriesFieldValues {
@@ -27,8 +28,6 @@ export function SeriesFields({
   errors?: Partial<Record<"repeat" | "count" | "otherDates", string>>;
   slots: number;
 }) {
-  const radio =
-    "size-6 shrink-0 accent-primary focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-primary";
   return (
     <>
       <fieldset
@@ -37,23 +36,14 @@ export function SeriesFields({
         aria-describedby={errors.repeat ? "series-repeat-error" : undefined}
       >
         <legend className="mb-1 text-lg font-semibold">Les dates suivantes</legend>
-        {(
-          [
+        <RadioChoices
+          name="repeat"
+          choices={[
             ["weekly", "Chaque semaine, le même jour à la même heure"],
             ["picked", "Dates choisies une à une (ci-dessous)"],
-          ] as const
-        ).map(([value, label]) => (
-          <label key={value} className="flex min-h-12 items-center gap-3 text-lg">
-            <input
-              type="radio"
-              name="repeat"
-              value={value}
-              defaultChecked={(values.repeat || "weekly") === value}
-              className={radio}
-            />
-            {label}
-          </label>
-        ))}
+          ]}
+          checked={values.repeat || "weekly"}
+        />
         <FieldError id="series-repeat-error" errors={errors.repeat ? [errors.repeat] : undefined} />
       </fieldset>
       <div className="flex flex-col gap-1.5">

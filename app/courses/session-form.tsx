@@ -23,6 +23,7 @@ import { Select } from "~/components/ui/select";
 import { Textarea } from "~/components/ui/textarea";
 import { Field, FieldError, hintId } from "~/components/form-parts";
 import { PAYMENT_MODE_LABELS, PAYMENT_MODES } from "~/content/payment";
+import { RadioChoices } from "~/desk/form-parts";
 import { formatChf } from "~/utils/format";
 
 /** A course of the list, and what a new session of it starts from (`CourseChoice` of desk.server.ts). */
@@ -230,18 +231,11 @@ export function SessionForm({
       ) : null}
       <fieldset className="flex flex-col gap-2" {...aria("payment")}>
         <legend className="mb-1 text-lg font-semibold">Paiement</legend>
-        {PAYMENT_MODES.map((mode) => (
-          <label key={mode} className="flex min-h-12 items-center gap-3 text-lg">
-            <input
-              type="radio"
-              name="payment"
-              value={mode}
-              defaultChecked={(values.payment || "sur-place") === mode}
-              className="size-6 shrink-0 accent-primary focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-primary"
-            />
-            {PAYMENT_MODE_LABELS[mode]}
-          </label>
-        ))}
+        <RadioChoices
+          name="payment"
+          choices={PAYMENT_MODES.map((mode) => [mode, PAYMENT_MODE_LABELS[mode]] as const)}
+          checked={values.payment || "sur-place"}
+        />
         {series ? <p className="text-lg text-muted">Le même pour chaque date de la série.</p> : null}
         <FieldError id={`${idPrefix}-payment-error`} errors={errors.payment ? [errors.payment] : undefined} />
       </fieldset>

@@ -2,8 +2,9 @@
  * Pieces the desk's forms share: a message box (`Notice`: `role="status"`
  * in the site's blue for what went well, `role="alert"` in red for what
  * went wrong, text and border so colour is never alone), a field's error
- * line (`FieldError`), and a labelled text field with its error
- * (`TextField`: `aria-invalid` and `aria-describedby` set when there is one).
+ * line (`FieldError`), a labelled text field with its error
+ * (`TextField`: `aria-invalid` and `aria-describedby` set when there is one),
+ * and a list of radios (`RadioChoices`: one a line, 48 px high).
  */
 import type { ComponentProps, ReactNode } from "react";
 import { FieldError as SiteFieldError } from "~/components/form-parts";
@@ -71,4 +72,28 @@ export function TextField({
       <FieldError id={`${id}-error`} message={error} />
     </div>
   );
+}
+
+/** Radios named `name`, one a line (`choices`: value and label), `checked` chosen at first; inside a fieldset. */
+export function RadioChoices({
+  name,
+  choices,
+  checked,
+}: {
+  name: string;
+  choices: readonly (readonly [string, string])[];
+  checked: string;
+}) {
+  return choices.map(([value, label]) => (
+    <label key={value} className="flex min-h-12 items-center gap-3 text-lg">
+      <input
+        type="radio"
+        name={name}
+        value={value}
+        defaultChecked={checked === value}
+        className="size-6 shrink-0 accent-primary focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-primary"
+      />
+      {label}
+    </label>
+  ));
 }
