@@ -328,7 +328,8 @@ describe("the Nu HTML Checker", () => {
     // form, and the attendance list to tick.
     const { sessionIds: seriesDates } = await createSeries(
       site.database.db,
-      sessionFields({ courseId: "intelligence-artificielle" }),
+      // Paid « au choix » (decision 035): the form's radios and postal address.
+      sessionFields({ courseId: "intelligence-artificielle", payment: "au-choix" }),
       [`${COURSE_YEAR}-02-02`, `${COURSE_YEAR}-02-09`].map((day) => zurichToUtc(day, "14:00")),
     );
     await save(
@@ -336,12 +337,24 @@ describe("the Nu HTML Checker", () => {
       200,
       fetch(`${site.url}/cours/intelligence-artificielle`),
     );
-    const inSeries = await postForm("/cours/intelligence-artificielle", {
+    const seriesForm = {
       sessionId: String(seriesDates[0]),
       website: "",
       firstName: "Marie",
       lastName: "Dupont",
       phone: "079 123 45 67",
+      paysBy: "facture",
+    };
+    await save(
+      "POST /cours/intelligence-artificielle « sur facture » without the address",
+      400,
+      postForm("/cours/intelligence-artificielle", seriesForm),
+    );
+    const inSeries = await postForm("/cours/intelligence-artificielle", {
+      ...seriesForm,
+      postalStreet: "Rue du Lac 3",
+      postalCode: "1800",
+      postalLocality: "Vevey",
     });
     await save(
       "GET /cours/inscription/{token} (a series)",
