@@ -1,8 +1,9 @@
 /**
  * Invoices in the browser at 375 px (issue 22, "Must show"), on a site of
  * their own with an SMTP peer: the owner opens a session's page, makes an
- * invoice from a registration ("Faire une facture": the attendee and the
- * course at its price are filled in; he adds the postal address), sends it
+ * invoice from a registration booked « sur facture » ("Faire une facture":
+ * the attendee at the postal address given and the course at its price are
+ * filled in; without the street it says so beside the field), sends it
  * by mail (the client receives the PDF attached), marks it paid by TWINT;
  * the list then shows it paid. axe finds 0 violations on the list, the new
  * invoice's form (empty and with errors) and the invoice's page, each
@@ -48,7 +49,7 @@ test.beforeAll(async () => {
   });
   await site.ready();
   jar = await signIn(site.url, owner);
-  sessionId = await createSessionInDesk(site.url, jar, { date: "2030-03-12" });
+  sessionId = await createSessionInDesk(site.url, jar, { date: "2030-03-12", payment: "facture" });
   const registered = await deskFetch(site.url, `/admin/cours/${sessionId}`, {
     jar,
     form: {
@@ -59,6 +60,10 @@ test.beforeAll(async () => {
       phone: "079 555 66 77",
       email: "rose.favre@example.ch",
       seats: "1",
+      paysBy: "facture",
+      postalStreet: "Chemin des Vignes 4",
+      postalCode: "1814",
+      postalLocality: "La Tour-de-Peilz",
     },
   });
   expect(registered.status).toBe(200);
@@ -87,18 +92,21 @@ test("at 375 px the owner makes an invoice from a registration, sends it and mar
   await expect(page.getByLabel("E-mail (pour l’envoyer, facultatif)")).toHaveValue("rose.favre@example.ch");
   await expect(page.getByLabel("Ligne 1 : désignation")).toHaveValue(/^Cours « .+ », mardi 12 mars 2030, 14\sh\s00$/);
   await expect(page.getByLabel("Prix unitaire (CHF)").first()).toHaveValue("55");
+  // The postal address given when booking « sur facture ».
+  await expect(page.getByLabel("Rue")).toHaveValue("Chemin des Vignes");
+  await expect(page.getByLabel("N° (facultatif)")).toHaveValue("4");
+  await expect(page.getByLabel("NPA")).toHaveValue("1814");
+  await expect(page.getByLabel("Localité")).toHaveValue("La Tour-de-Peilz");
   await checkAtBothWidths(page, "desk-invoice-new");
 
-  // Without the address: each field says what is missing, beside it.
+  // Without the street: the field says what is missing, beside it.
+  await page.getByLabel("Rue").fill("");
   await page.getByRole("button", { name: "Créer la facture" }).click();
   await expect(page.getByText("Indiquez la rue.")).toBeVisible();
   await expect(page.getByLabel("Rue")).toHaveAttribute("aria-invalid", "true");
   await checkAtBothWidths(page, "desk-invoice-new-errors");
 
   await page.getByLabel("Rue").fill("Chemin des Vignes");
-  await page.getByLabel("N° (facultatif)").fill("4");
-  await page.getByLabel("NPA").fill("1814");
-  await page.getByLabel("Localité").fill("La Tour-de-Peilz");
   await page.getByRole("button", { name: "Créer la facture" }).click();
   await expect(page).toHaveURL(/\/admin\/factures\/\d+$/);
   const number = `${new Date().getFullYear()}-001`;

@@ -284,7 +284,7 @@ describe("the Nu HTML Checker", () => {
       dueOn: "2026-12-25",
     };
     await save(
-      "GET /admin/factures/nouvelle?inscription=… (signed in)",
+      "GET /admin/factures/nouvelle?inscription=… (signed in; paid on site: the refusal)",
       200,
       desk(`/admin/factures/nouvelle?inscription=${booked!.id}`),
     );

@@ -82,11 +82,23 @@ beforeAll(async () => {
   jar = await signIn(site.url, await createOwner(site.database.db));
   const sessionId = await createSession(
     site.database.db,
-    sessionFields({ startsAt: zurichToUtc("2030-03-12", "14:00"), priceChf: 55 }),
+    sessionFields({ startsAt: zurichToUtc("2030-03-12", "14:00"), priceChf: 55, payment: "facture" }),
   );
+  // Booked « sur facture » (decision 035): a registration paid on site gets no invoice.
   const booked = await registerForSession(
     site.database.db,
-    { sessionId, firstName: "Rose", lastName: "Favre", phone: "079 555 66 77", email: "", seats: "2" },
+    {
+      sessionId,
+      firstName: "Rose",
+      lastName: "Favre",
+      phone: "079 555 66 77",
+      email: "",
+      seats: "2",
+      paysBy: "facture",
+      postalStreet: "Chemin des Vignes 4",
+      postalCode: "1814",
+      postalLocality: "La Tour-de-Peilz",
+    },
     { siteUrl: site.url },
   );
   if (booked.outcome !== "confirmed") throw new Error(`registration: ${booked.outcome}`);
