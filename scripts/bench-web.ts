@@ -39,14 +39,15 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
-import lighthouse, { desktopConfig, type Result } from "lighthouse";
+import lighthouse, { desktopConfig } from "lighthouse";
 import { loadArticles } from "../app/blog/articles.server";
 import { featuredArticle } from "../app/blog/select";
 import { spawnSite, type SpawnedSite } from "../tests/support/harness";
 import { SERVER_ENTRY } from "../tooling/build-server";
 import { chromiumLaunchOptions } from "./chromium";
 import { publishReport } from "./bench-report";
-
+import type { Category, FailingAudit, FormFactor, Kind, Sample } from "./bench-web-results";
+import { CATEGORIES, FORM_FACTORS, KINDS, describeFailing, kb, median, summarize } from "./bench-web-results";
 const started = performance.now();
 
 // ---------------------------------------------------------------- options
@@ -73,22 +74,6 @@ const BARE_PATH = "/__bench/bare.html";
 const REPORT = path.join("reports", "bench-web.md");
 /** Target for mobile: LCP at most this many times the bare page's. */
 const LCP_TARGET_RATIO = 1.1;
-
-const FORM_FACTORS = ["mobile", "desktop"] as const;
-type FormFactor = (typeof FORM_FACTORS)[number];
-const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
-type Category = (typeof CATEGORIES)[number];
-const KINDS = ["JS", "CSS", "HTML", "images", "fonts", "other"] as const;
-type Kind = (typeof KINDS)[number];
-
-/** Lighthouse's `resourceType` (Chrome DevTools' type names) to the report's kinds. */
-const KIND_OF: Record<string, Kind> = {
-  Script: "JS",
-  Stylesheet: "CSS",
-  Document: "HTML",
-  Image: "images",
-  Font: "fonts",
-};
 
 /**
  * A bare French page: what the browser needs at the least to show a heading
@@ -221,34 +206,6 @@ async function startSite(): Promise<string> {
   return site.url;
 }
 
-/** An audit that counts in a category's score and scores under 1 (0–1). */
-interface FailingAudit {
-  category: Category;
-  id: string;
-  title: string;
-  score: number;
-  /** Lighthouse's display value, e.g. "2.9 s". */
-  value?: string;
-  /** In how many runs it failed. */
-  runs: number;
-}
-
-interface Sample {
-  scores: Record<Category, number>;
-  lcp: number;
-  cls: number;
-  tbt: number;
-  bytes: Record<Kind | "total", number>;
-  requests: number;
-  /** Weighted audits scoring under 1. */
-  failing: FailingAudit[];
-  /** Lighthouse's measure of this machine's CPU speed (higher is faster; it varies with the load). */
-  benchmarkIndex: number;
-  /** Mobile LCP's phases ("TTFB 630 ms, render delay 100 ms") and the audits that estimate LCP or FCP savings. */
-  lcpNotes: string[];
-  lighthouse: string;
-}
-
 /** One Lighthouse run in a fresh Chromium (a new profile: cold cache), killed afterwards. */
 async function audit(url: string, formFactor: FormFactor): Promise<Sample> {
   profileDir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-web-chromium-"));
@@ -291,102 +248,7 @@ async function auditWithRetries(url: string, formFactor: FormFactor): Promise<Sa
   }
 }
 
-/** The figures of one Lighthouse result. @throws when Lighthouse reports a runtime error or a category failed. */
-function summarize(lhr: Result, url: string, formFactor: FormFactor): Sample {
-  const where = `${url} (${formFactor})`;
-  if (lhr.runtimeError) throw new Error(`Lighthouse failed on ${where}: ${lhr.runtimeError.message}`);
-  for (const warning of lhr.runWarnings) console.error(`  warning (${where}): ${warning}`);
-
-  const scores = {} as Record<Category, number>;
-  const failing: FailingAudit[] = [];
-  for (const id of CATEGORIES) {
-    const category = lhr.categories[id];
-    if (!category || category.score === null) throw new Error(`Lighthouse gave no ${id} score for ${where}.`);
-    scores[id] = Math.round(category.score * 100);
-    for (const ref of category.auditRefs) {
-      const result = lhr.audits[ref.id];
-      if (ref.weight > 0 && result && result.score !== null && result.score < 1)
-        failing.push({
-          category: id,
-          id: ref.id,
-          title: result.title,
-          score: result.score,
-          value: result.displayValue,
-          runs: 1,
-        });
-    }
-  }
-
-  const metric = (id: string) => {
-    const value = lhr.audits[id]?.numericValue;
-    if (value === undefined) throw new Error(`Lighthouse gave no ${id} for ${where}.`);
-    return value;
-  };
-
-  const details = lhr.audits["network-requests"]?.details;
-  if (!details || details.type !== "table") throw new Error(`Lighthouse listed no network requests for ${where}.`);
-  const bytes = { JS: 0, CSS: 0, HTML: 0, images: 0, fonts: 0, other: 0, total: 0 };
-  let requests = 0;
-  for (const item of details.items) {
-    const size = typeof item.transferSize === "number" ? item.transferSize : 0;
-    const kind = KIND_OF[String(item.resourceType)] ?? "other";
-    bytes[kind] += size;
-    bytes.total += size;
-    if (/^https?:/.test(String(item.url))) requests += 1;
-  }
-
-  return {
-    scores,
-    lcp: metric("largest-contentful-paint"),
-    cls: metric("cumulative-layout-shift"),
-    tbt: metric("total-blocking-time"),
-    bytes,
-    requests,
-    failing,
-    benchmarkIndex: lhr.environment.benchmarkIndex,
-    lcpNotes: lcpNotes(lhr),
-    lighthouse: lhr.lighthouseVersion,
-  };
-}
-
-/**
- * Where LCP goes: its phases (from `largest-contentful-paint-element`: TTFB,
- * load delay, load time, render delay, in simulated ms) and every audit with
- * an estimated LCP or FCP saving (ms), e.g. render-blocking requests.
- */
-function lcpNotes(lhr: Result): string[] {
-  const notes: string[] = [];
-  const element = lhr.audits["largest-contentful-paint-element"]?.details;
-  if (element?.type === "list") {
-    for (const table of element.items) {
-      if (table.type !== "table") continue;
-      const node = table.items[0]?.node;
-      if (node && typeof node === "object" && "selector" in node) notes.push(`LCP element: \`${node.selector}\``);
-      const phases = table.items
-        .filter((item) => typeof item.phase === "string" && typeof item.timing === "number")
-        .map((item) => `${String(item.phase)} ${Math.round(Number(item.timing))} ms`);
-      if (phases.length) notes.push(`LCP phases: ${phases.join(", ")}`);
-    }
-  }
-  for (const [id, result] of Object.entries(lhr.audits)) {
-    // Its "saving" is only the distance to the 2.5 s threshold, not a fix.
-    if (id === "largest-contentful-paint-element") continue;
-    const savings = (["LCP", "FCP"] as const)
-      .filter((metric) => (result.metricSavings?.[metric] ?? 0) > 0)
-      .map((metric) => `${metric} −${Math.round(result.metricSavings![metric]!)} ms`);
-    if (savings.length) notes.push(`${result.title} (\`${id}\`): ${savings.join(", ")}`);
-  }
-  return notes;
-}
-
 // ---------------------------------------------------------------- figures
-
-/** The median of `values` (the mean of the two middle ones for an even count). */
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-}
 
 /**
  * Every figure of `samples` as its median across runs; a failing audit once,
@@ -422,17 +284,6 @@ function medianSample(samples: Sample[]): Sample {
     lighthouse: samples[0]!.lighthouse,
   };
 }
-
-/** "  - performance: Speed Index (`speed-index`, score 0.95, 2.9 s)", or "in 2 of 3 runs, median score 0.9". */
-function describeFailing(audit: FailingAudit): string {
-  const detail =
-    RUNS === 1
-      ? `score ${audit.score}${audit.value ? `, ${audit.value}` : ""}`
-      : `in ${audit.runs} of ${RUNS} runs, median score ${audit.score}`;
-  return `  - ${audit.category}: ${audit.title} (\`${audit.id}\`, ${detail})`;
-}
-
-const kb = (bytes: number) => (bytes / 1024).toFixed(1);
 
 /** "156.0.8078.79", from `chromium --version` (the user agent hides the minor numbers). */
 function chromiumVersion(): string {
@@ -535,7 +386,8 @@ try {
         const missed = CATEGORIES.filter((id) => sample.scores[id] < 100).map((id) => `${id} ${sample.scores[id]}`);
         if (ratio > LCP_TARGET_RATIO) missed.push(`LCP ${ratio.toFixed(2)}×`);
         target = missed.length ? `missed: ${missed.join(", ")}` : "met";
-        if (sample.failing.length) failing.push(`- ${page.label}`, ...sample.failing.map(describeFailing));
+        if (sample.failing.length)
+          failing.push(`- ${page.label}`, ...sample.failing.map((audit) => describeFailing(audit, RUNS)));
         lcp.push(`- ${page.label}`, ...sample.lcpNotes.map((note) => `  - ${note}`));
       }
       lines.push(

@@ -17,7 +17,7 @@ import { and, asc, eq, inArray } from "drizzle-orm";
 import ICAL from "ical.js";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createSeries, weeklyDates, zurichToUtc } from "../../app/courses/sessions.server";
+import { createSeries, zurichToUtc } from "../../app/courses/sessions.server";
 import type { Database } from "../../app/db/client.server";
 import { courseAttendance, courseRegistrations, courseSessions, outbox } from "../../app/db/schema";
 import {
@@ -33,40 +33,7 @@ import {
   type SpawnedSite,
 } from "../support/harness";
 import { COURSE_YEAR } from "../support/course-year";
-
-/** The 4 dates: Tuesdays at 14:00 in Switzerland, two in summer time, two in winter time. */
-const DAYS = weeklyDates(`${COURSE_YEAR}-10-19`, 4);
-/** Their instants in UTC: 12:00 in summer time (UTC+2), 13:00 in winter time (UTC+1). */
-const UTC_STARTS = [
-  `${COURSE_YEAR}-10-19T12:00:00.000Z`,
-  `${COURSE_YEAR}-10-26T12:00:00.000Z`,
-  `${COURSE_YEAR}-11-02T13:00:00.000Z`,
-  `${COURSE_YEAR}-11-09T13:00:00.000Z`,
-];
-
-const registration = (sessionId: number, n: number, extra: Record<string, string> = {}) => ({
-  sessionId: String(sessionId),
-  firstName: "Jeanne",
-  lastName: `Série ${n}`,
-  phone: `079 2${String(n).padStart(6, "0")}`,
-  email: `jeanne${n}@example.ch`,
-  seats: "1",
-  website: "",
-  ...extra,
-});
-
-/** An HTML page's text as read: React's text separators out, no-break spaces as spaces. */
-const readable = (html: string) => html.replaceAll("<!-- -->", "").replaceAll("\u00a0", " ");
-
-/** POSTs a registration as a browser without JavaScript; the answer is not followed. */
-function register(baseUrl: string, form: Record<string, string>) {
-  return fetch(`${baseUrl}/cours/applications-mobiles`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: baseUrl },
-    body: new URLSearchParams(form).toString(),
-  });
-}
+import { DAYS, UTC_STARTS, readable, register, registration } from "./course-series-support";
 
 describe.skipIf(!postgresBinaries())("a series of 4 dates on two server processes sharing one PostgreSQL", () => {
   let postgres: Awaited<ReturnType<typeof startPostgres>>;

