@@ -48,8 +48,9 @@ export default defineConfig({
     // Generous: a test that does a lot at once (40 sign-ins, 50 registrations) on a machine busy with
     // other work; what a test proves is in its assertions, not in this limit.
     testTimeout: 120_000,
-    // Starting a test server (a copy of the prepared database, migrations) can take several
-    // seconds on a busy two-core machine.
-    hookTimeout: 60_000,
+    // Starting a test server (a copy of the prepared database, migrations) takes seconds, and a
+    // minute or more on a two-core machine that also runs the browser tests (`npm test` runs both
+    // halves at once) and other work.
+    hookTimeout: 180_000,
   },
 });
