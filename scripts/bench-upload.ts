@@ -79,6 +79,8 @@ interface Step {
 interface Row {
   database: string;
   step: string;
+  /** RSS when the step starts, in MB. */
+  before: number;
   peak: number;
   seconds: number;
   staticMax: number;
@@ -126,7 +128,8 @@ async function measure(
     await site.ready();
     const jar = await signIn(site.url, owner);
     for (const step of steps) {
-      let peak = residentMegabytes(site.child.pid!);
+      const before = residentMegabytes(site.child.pid!);
+      let peak = before;
       const sampler = setInterval(() => {
         const rss = residentMegabytes(site.child.pid!);
         if (rss > peak) peak = rss;
@@ -161,6 +164,7 @@ async function measure(
       const row = {
         database,
         step: step.name,
+        before,
         peak,
         seconds,
         staticMax: latencies.at(-1) ?? NaN,
@@ -230,11 +234,11 @@ try {
     `- photos: 12 MP (4000 × 3000, ${(twelve.length / 1e6).toFixed(1)} MB) and 48 MP (8000 × 6000, ${(fortyEight.length / 1e6).toFixed(1)} MB), EXIF orientation 6; crafted: 4000 × 3000 progressive, 883 scans, ${(crafted.length / 1e3).toFixed(0)} KB`,
     `- RSS of the Node process only, sampled every ${SAMPLE_MS} ms during the step; ${STATIC_FILE} fetched every 50 ms meanwhile`,
     "",
-    "| database | step | peak RSS | wall time | static file, slowest | static file, median | answers |",
-    "|---|---|---:|---:|---:|---:|---|",
+    "| database | step | RSS before | peak RSS | wall time | static file, slowest | static file, median | answers |",
+    "|---|---|---:|---:|---:|---:|---:|---|",
     ...rows.map(
       (row) =>
-        `| ${row.database} | ${row.step} | ${row.peak.toFixed(0)} MB | ${row.seconds.toFixed(1)} s | ${row.staticMax.toFixed(0)} ms | ${row.staticMedian.toFixed(0)} ms | ${row.statuses} |`,
+        `| ${row.database} | ${row.step} | ${row.before.toFixed(0)} MB | ${row.peak.toFixed(0)} MB | ${row.seconds.toFixed(1)} s | ${row.staticMax.toFixed(0)} ms | ${row.staticMedian.toFixed(0)} ms | ${row.statuses} |`,
     ),
     "",
   ].join("\n");
