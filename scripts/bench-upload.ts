@@ -15,7 +15,9 @@
  * (VmRSS) is sampled every 20 ms and `/favicon.svg` is fetched again and
  * again; the table gives the step's peak RSS, its wall time, and the
  * slowest and median answer of the static file. Only the Node process is
- * counted (PGlite runs inside it; PostgreSQL's processes are not).
+ * counted (PGlite runs inside it; PostgreSQL's processes are not). The
+ * server runs with `MALLOC_ARENA_MAX=2`, as the guide deploys it
+ * (`MALLOC_ARENA_MAX= npm run bench:upload` measures glibc's default).
  *
  *   npm run bench:upload                  builds first when build/ is stale
  *   npm run bench:upload -- --no-build    uses build/ (or BUILD_DIR) as it is
@@ -47,6 +49,8 @@ const SAMPLE_MS = 20;
 const REPORT = path.join("reports", "bench-upload.md");
 const BUILD = !process.argv.includes("--no-build");
 const STATIC_FILE = "/favicon.svg";
+/** glibc's malloc arenas of the server, as the guide's systemd unit and `npm start` set them (`MALLOC_ARENA_MAX=` in the environment: glibc's default). */
+const ARENAS = process.env.MALLOC_ARENA_MAX ?? "2";
 
 /** A photo-like JPEG of `width` × `height` taken with the phone turned (EXIF orientation 6). */
 async function phonePhoto(width: number, height: number): Promise<Buffer> {
@@ -122,7 +126,7 @@ async function measure(
   owner: Awaited<ReturnType<typeof createOwner>>,
   steps: Step[],
 ) {
-  const site = await spawnSite(env);
+  const site = await spawnSite({ MALLOC_ARENA_MAX: ARENAS, ...env });
   const rows: Row[] = [];
   try {
     await site.ready();
@@ -232,6 +236,7 @@ try {
     `- commit: ${gitCommit()}`,
     `- Node ${process.version}, ${os.cpus().length} CPUs, ${(os.totalmem() / 1024 ** 3).toFixed(1)} GB of memory`,
     `- photos: 12 MP (4000 × 3000, ${(twelve.length / 1e6).toFixed(1)} MB) and 48 MP (8000 × 6000, ${(fortyEight.length / 1e6).toFixed(1)} MB), EXIF orientation 6; crafted: 4000 × 3000 progressive, 883 scans, ${(crafted.length / 1e3).toFixed(0)} KB`,
+    `- MALLOC_ARENA_MAX=${ARENAS || "(glibc's default)"}`,
     `- RSS of the Node process only, sampled every ${SAMPLE_MS} ms during the step; ${STATIC_FILE} fetched every 50 ms meanwhile`,
     "",
     "| database | step | RSS before | peak RSS | wall time | static file, slowest | static file, median | answers |",
