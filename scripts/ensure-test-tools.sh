@@ -3,7 +3,8 @@
 # `npm install && npm test` works on a fresh Debian machine: Chromium for the
 # browser tests (they never download a browser), Java for the Nu HTML
 # Checker (npm vnu-jar ships the checker, not a Java runtime), PostgreSQL for
-# the integration tests on a real server, and the fonts a server falls back
+# the integration tests on a real server, nginx for the test that runs the
+# deployment guide's configuration, and the fonts a server falls back
 # to (the share-image tests prove the site's own typeface is drawn, not
 # these). Installs what is missing with apt-get when run as root; otherwise
 # says what is missing (Chromium and Java are required, the rest optional).
@@ -13,6 +14,7 @@ chromium="${CHROMIUM_PATH:-/usr/bin/chromium}"
 [ -x "$chromium" ] || missing+=(chromium)
 command -v java >/dev/null || missing+=(default-jre-headless)
 compgen -G "/usr/lib/postgresql/*/bin/pg_ctl" >/dev/null || missing+=(postgresql)
+[ -x /usr/sbin/nginx ] || command -v nginx >/dev/null || missing+=(nginx)
 [ -f /usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf ] || missing+=(fonts-dejavu-core)
 [ -f /usr/share/fonts/truetype/liberation/LiberationSans-Bold.ttf ] || missing+=(fonts-liberation)
 if ((${#missing[@]} == 0)); then exit 0; fi

@@ -4,7 +4,9 @@
  * a picture to add to the text, the card's picture and colour, author,
  * video, "à la une", then the buttons posting `intent` (`preview`, `save`,
  * `publish`, `schedule` with a day and time, `unpublish` or `delete`,
- * `upload`). Each error is shown beside its field.
+ * `upload`). Each error is shown beside its field. With JavaScript, a photo
+ * is sent in the background with its progress shown, and a button pressed
+ * meanwhile waits for it (./photo-upload.ts).
  */
 import { useRef, type FormEventHandler } from "react";
 import { Form } from "react-router";
@@ -18,6 +20,7 @@ import { FieldError, TextField } from "~/desk/form-parts";
 import { PictureFileInput } from "~/pictures/file-input";
 import { useHydrated } from "~/utils/use-hydrated";
 import { applyMarkdownTool, MARKDOWN_TOOLS } from "./markdown-tools";
+import { usePhotoUpload, type PhotoUploadState } from "./photo-upload";
 import { ARTICLE_LIMITS, COLOR_CHOICES, ICON_CHOICES, type ArticleFieldName, type ArticleFields } from "./fields";
 
 /** How to write the text (no-break spaces inside « », so that no mark starts a line). */
@@ -51,6 +54,41 @@ function MarkdownToolbar({ textarea }: { textarea: React.RefObject<HTMLTextAreaE
       ))}
     </div>
   );
+}
+
+/** The photo on its way (a labelled `<progress>`), or what became of it, under « Ajouter la photo au texte ». */
+function PhotoProgress({ state }: { state: PhotoUploadState }) {
+  if (state.phase === "sending")
+    return (
+      <div className="mt-4">
+        <label htmlFor="photo-progress" className="text-lg font-semibold">
+          Envoi de la photo
+        </label>
+        <div className="mt-2 flex items-center gap-3">
+          <progress id="photo-progress" max={100} value={state.percent} className="h-4 w-full">
+            {state.percent}
+            {"\u00a0"}%
+          </progress>
+          <span aria-hidden="true" className="text-lg tabular-nums">
+            {state.percent}
+            {"\u00a0"}%
+          </span>
+        </div>
+      </div>
+    );
+  if (state.phase === "added")
+    return (
+      <p role="status" className="mt-4 text-lg">
+        {state.message}
+      </p>
+    );
+  if (state.phase === "refused")
+    return (
+      <p role="alert" className="mt-4 text-lg font-semibold text-red-800">
+        {state.message}
+      </p>
+    );
+  return null;
 }
 
 /** A select of the editor with its label and its French error. */
@@ -112,10 +150,17 @@ export function ArticleEditorForm({
 }) {
   const hydrated = useHydrated();
   const body = useRef<HTMLTextAreaElement>(null);
+  const photo = usePhotoUpload();
   const invalid = (name: ArticleFieldName) =>
     errors[name] ? { "aria-invalid": true as const, "aria-describedby": `${name}-error` } : {};
   return (
-    <Form method="post" encType="multipart/form-data" className="min-w-0 space-y-5" onChange={onChange}>
+    <Form
+      method="post"
+      encType="multipart/form-data"
+      className="min-w-0 space-y-5"
+      onChange={onChange}
+      onSubmit={photo.onSubmit}
+    >
       <TextField
         id="title"
         label="Titre"
@@ -188,6 +233,7 @@ export function ArticleEditorForm({
         <Button type="submit" name="intent" value="upload" variant="outline" className="mt-4" formNoValidate>
           Ajouter la photo au texte
         </Button>
+        <PhotoProgress state={photo.state} />
       </fieldset>
       <div className="grid gap-5 sm:grid-cols-2">
         <ChoiceField
@@ -239,6 +285,11 @@ export function ArticleEditorForm({
           {published ? "Enregistrer et publier maintenant" : "Publier maintenant"}
         </Button>
       </div>
+      {photo.state.phase === "sending" && photo.state.waiting ? (
+        <p role="status" className="text-lg font-semibold">
+          Une photo est encore en cours d’envoi… Dès qu’elle sera arrivée, l’article sera enregistré avec elle.
+        </p>
+      ) : null}
       <fieldset className="rounded-2xl border-2 border-gray-200 p-4">
         <legend className="px-1 text-xl font-bold">Programmer la publication</legend>
         <div className="grid gap-4 sm:grid-cols-2">

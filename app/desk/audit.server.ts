@@ -32,6 +32,7 @@ export type AuditAction =
   | "article-deleted"
   | "picture-added"
   | "picture-slot"
+  | "picture-deleted"
   | "settings-saved"
   | "registration-cancelled"
   | "seat-given"

@@ -1,6 +1,10 @@
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
+import { craftedProgressiveJpeg } from "../../tests/support/crafted-jpeg";
+import { jpegScanCount } from "./jpeg-scans.server";
 import {
+  DECODE_BUDGET_BYTES,
+  decodedBytes,
   MAX_PICTURE_BYTES,
   parsePictureFileName,
   pictureMessages,
@@ -79,6 +83,42 @@ describe("preparePicture", () => {
       ok: false,
       message: pictureMessages.notImage,
     });
+  });
+});
+
+describe("preparePicture's limits (issue 33, item 5)", () => {
+  it("refuses a crafted progressive JPEG of 883 scans before decoding it, and accepts an ordinary progressive one", async () => {
+    const crafted = craftedProgressiveJpeg(1000, 750);
+    expect(jpegScanCount(crafted)).toBe(883);
+    // The time limit set as low as it goes: the file is refused by its scans, not by the clock.
+    expect(await preparePicture(crafted, { timeoutSeconds: 1 })).toEqual({
+      ok: false,
+      message: pictureMessages.tooManyScans,
+    });
+    const progressive = await sharp(await cameraJpeg(900, 600))
+      .jpeg({ progressive: true })
+      .toBuffer();
+    expect(jpegScanCount(progressive)).toBeGreaterThan(1);
+    expect((await preparePicture(progressive, { timeoutSeconds: 1 })).ok).toBe(true);
+  });
+
+  it("counts the memory a picture takes once decoded: a 48 MP phone JPEG fits, a 48 MP PNG does not", async () => {
+    const jpeg48 = await sharp(await cameraJpeg(8000, 6000, 6)).metadata();
+    expect(decodedBytes(jpeg48)).toBeLessThan(DECODE_BUDGET_BYTES);
+    const png48 = await sharp({ create: { width: 8000, height: 6000, channels: 3, background: "#336699" } })
+      .png()
+      .toBuffer();
+    expect(await preparePicture(png48)).toEqual({ ok: false, message: pictureMessages.tooManyPixels });
+  });
+
+  it("makes one picture at a time: four sent together never run in sharp side by side", async () => {
+    const photos = await Promise.all([1, 2, 3, 4].map((n) => cameraJpeg(1600 + n * 10, 1200)));
+    let most = 0;
+    const watch = setInterval(() => (most = Math.max(most, sharp.counters().process)), 1);
+    const results = await Promise.all(photos.map((photo) => preparePicture(photo)));
+    clearInterval(watch);
+    expect(results.map((result) => result.ok)).toEqual([true, true, true, true]);
+    expect(most).toBe(1);
   });
 });
 

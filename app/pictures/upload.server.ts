@@ -2,7 +2,8 @@
  * One picture upload from a desk form (`/admin/images`, an article's
  * editor): the description and the file checked, the picture made and
  * stored, the audit row written. `altField` names the description's field
- * (the file's is always `picture`).
+ * (the file's is always `picture`); `timeoutSeconds` is the time limit of
+ * its making (the `PICTURE_TIMEOUT_SECONDS` setting).
  *
  * Returns `{ ok: true, picture }` (its id, hash and size) or `{ ok: false,
  * errors }` with the French message of each field; nothing is stored then.
@@ -19,7 +20,12 @@ export type UploadResult =
 export async function uploadPicture(
   db: Database,
   form: FormData,
-  { altField, actor, logger }: { altField: string; actor: string; logger?: Logger },
+  {
+    altField,
+    actor,
+    logger,
+    timeoutSeconds,
+  }: { altField: string; actor: string; logger?: Logger; timeoutSeconds: number },
 ): Promise<UploadResult> {
   const alt = String(form.get(altField) ?? "").trim();
   const file = form.get("picture");
@@ -29,7 +35,7 @@ export async function uploadPicture(
   if (!(file instanceof File) || file.size === 0) errors.picture = pictureMessages.missing;
   if (Object.keys(errors).length > 0 || !(file instanceof File)) return { ok: false, errors };
   const bytes = Buffer.from(await file.arrayBuffer());
-  const prepared = await preparePicture(bytes);
+  const prepared = await preparePicture(bytes, { timeoutSeconds });
   if (!prepared.ok) return { ok: false, errors: { picture: prepared.message } };
   const id = await savePicture(db, prepared, { alt, originalBytes: bytes.length });
   await audit(db, { actor, action: "picture-added", details: { picture: id } }, logger);

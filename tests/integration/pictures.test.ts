@@ -5,13 +5,20 @@
  * WebP at three widths, served with a year-long immutable cache and without
  * its GPS position; put in place of the home page's main picture, it shows
  * there at once, and the repository's comes back on request; a picture
- * added to an article's text shows in the article as `<picture>`.
+ * added to an article's text shows in the article as `<picture>`. The
+ * owner deletes a picture nothing shows (after a confirmation), is told in
+ * French where a picture still shows when it cannot be deleted, and a
+ * slot's picture replaced or given back leaves with its files unless an
+ * article shows it (issue 33, item 5). A crafted progressive JPEG of 883
+ * scans is refused with the time limit set to 1 s.
  */
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
 import { pictureFiles, pictures } from "../../app/db/schema";
-import { MAX_PICTURE_BYTES, pictureMessages } from "../../app/pictures/pictures.server";
-import { createOwner, deskFetch, signIn, startTestServer, type CookieJar } from "../support/harness";
+import { MAX_PICTURE_BYTES, pictureFileUrl, pictureMessages } from "../../app/pictures/pictures.server";
+import { craftedProgressiveJpeg } from "../support/crafted-jpeg";
+import { createOwner, deskFetch, pageText, signIn, startTestServer, type CookieJar } from "../support/harness";
 
 /** The French message under field `name`, or null. */
 const fieldError = (html: string, name: string) => {
@@ -45,7 +52,7 @@ describe("pictures uploaded in the desk", () => {
   const stored = async () => (await site.database.db.select({ id: pictures.id }).from(pictures)).length;
 
   beforeAll(async () => {
-    site = await startTestServer({});
+    site = await startTestServer({ PICTURE_TIMEOUT_SECONDS: "1" });
     jar = await signIn(site.url, await createOwner(site.database.db));
     photo = await sharp({ create: { width: 2000, height: 1500, channels: 3, background: { r: 200, g: 90, b: 40 } } })
       .jpeg()
@@ -187,5 +194,121 @@ describe("pictures uploaded in the desk", () => {
     expect(article).toMatch(
       /<img src="\/images\/\d+-[0-9a-f]{12}-800\.webp" alt="Un écran de réglages" width="1200" height="900" loading="lazy"/,
     );
+  });
+
+  /** Uploads the test photo (its hash made unique by `tag`) with `fields`; resolves with the new picture's id. */
+  const uploadPhoto = async (tag: string, fields: Record<string, string> = {}) => {
+    const unique = await sharp(photo)
+      .withExif({ IFD0: { ImageDescription: tag } })
+      .jpeg()
+      .toBuffer();
+    const sent = await upload("/admin/images", {
+      alt: `Photo ${tag}`,
+      ...fields,
+      picture: new Blob([new Uint8Array(unique)], { type: "image/jpeg" }),
+    });
+    expect(sent.status, await sent.clone().text()).toBe(303);
+    return Number(/ajoutee=(\d+)/.exec(sent.headers.get("location") ?? "")?.[1]);
+  };
+  /** The status of picture `id`'s 800 px WebP file. */
+  const fileStatus = async (id: number) => {
+    const [row] = await site.database.db.select().from(pictures).where(eq(pictures.id, id));
+    if (!row) return 404;
+    return (await fetch(`${site.url}${pictureFileUrl(row, 800, "webp")}`)).status;
+  };
+  const exists = async (id: number) =>
+    (
+      await site.database.db
+        .select({ id: pictureFiles.pictureId })
+        .from(pictureFiles)
+        .where(eq(pictureFiles.pictureId, id))
+    ).length > 0;
+  const notice = (html: string) => unescape(pageText(html));
+
+  it("deletes a picture nothing shows once the owner confirms it, its files with it", async () => {
+    const id = await uploadPhoto("à supprimer");
+    expect(await fileStatus(id)).toBe(200);
+    const asked = await upload("/admin/images", { intent: "confirm-delete", pictureId: String(id) });
+    expect(asked.status).toBe(200);
+    expect(notice(await asked.text())).toContain("Supprimer la photo « Photo à supprimer » ?");
+    expect(await exists(id), "nothing deleted before the confirmation").toBe(true);
+    const stranger = await upload("/admin/images", { intent: "delete", pictureId: String(id) }, false);
+    expect(stranger.status).toBe(303);
+    expect(await exists(id)).toBe(true);
+    const deleted = await upload("/admin/images", { intent: "delete", pictureId: String(id) });
+    expect(deleted.status).toBe(200);
+    expect(notice(await deleted.text())).toContain("Photo supprimée : « Photo à supprimer » n’est plus sur le site.");
+    expect(await exists(id)).toBe(false);
+    expect((await site.database.db.select().from(pictures).where(eq(pictures.id, id))).length).toBe(0);
+  });
+
+  it("refuses in French to delete a picture the home page or an article shows, and deletes nothing", async () => {
+    const hero = await uploadPhoto("en tête", { slot: "hero" });
+    const refused = await upload("/admin/images", { intent: "delete", pictureId: String(hero) });
+    expect(refused.status).toBe(409);
+    expect(notice(await refused.text())).toContain(
+      "Cette photo est encore utilisée : pour la grande image de la page d’accueil.",
+    );
+    expect(await fileStatus(hero)).toBe(200);
+
+    const inText = await uploadPhoto("dans un texte");
+    const [row] = await site.database.db.select().from(pictures).where(eq(pictures.id, inText));
+    const created = await deskFetch(site.url, "/admin/articles", { jar, form: { title: "Les photos du cours" } });
+    const saved = await upload(created.headers.get("location")!, {
+      title: "Les photos du cours",
+      excerpt: "Un résumé.",
+      category: "Applications",
+      body: `Un brouillon.\n\n![Une photo](${pictureFileUrl(row!, 800, "webp")})\n`,
+      icon: "Lightbulb",
+      color: "primary",
+      video: "",
+      intent: "save",
+    });
+    expect(saved.status).toBe(200);
+    const inArticle = await upload("/admin/images", { intent: "delete", pictureId: String(inText) });
+    expect(inArticle.status).toBe(409);
+    expect(notice(await inArticle.text())).toContain(
+      "Cette photo est encore utilisée : dans l’article « Les photos du cours ».",
+    );
+    expect(await fileStatus(inText)).toBe(200);
+  });
+
+  it("takes a slot's old picture down when it is replaced or the slot given back, but keeps one an article shows", async () => {
+    const first = await uploadPhoto("portrait 1", { slot: "portrait" });
+    const second = await uploadPhoto("portrait 2", { slot: "portrait" });
+    expect(await fileStatus(first), "the replaced picture's files").toBe(404);
+    expect(await exists(first)).toBe(false);
+    expect(await fileStatus(second)).toBe(200);
+    const restored = await upload("/admin/images", { intent: "restore", slot: "portrait" });
+    expect(restored.status).toBe(200);
+    expect(await fileStatus(second), "the picture of a slot given back").toBe(404);
+
+    // A picture an article shows stays when its slot is given back.
+    const shared = await uploadPhoto("partagée", { slot: "portrait" });
+    const [row] = await site.database.db.select().from(pictures).where(eq(pictures.id, shared));
+    const created = await deskFetch(site.url, "/admin/articles", { jar, form: { title: "Un portrait partagé" } });
+    await upload(created.headers.get("location")!, {
+      title: "Un portrait partagé",
+      excerpt: "Un résumé.",
+      category: "Applications",
+      body: `![Un portrait](${pictureFileUrl(row!, 800, "webp")})\n`,
+      icon: "Lightbulb",
+      color: "primary",
+      video: "",
+      intent: "save",
+    });
+    await upload("/admin/images", { intent: "restore", slot: "portrait" });
+    expect(await fileStatus(shared)).toBe(200);
+  });
+
+  it("refuses a crafted progressive JPEG in 883 scans, with the time limit at 1 s, and stores nothing", async () => {
+    const before = await stored();
+    const answer = await upload("/admin/images", {
+      alt: "Une photo piégée",
+      picture: new Blob([new Uint8Array(craftedProgressiveJpeg(4000, 3000))], { type: "image/jpeg" }),
+    });
+    expect(answer.status).toBe(400);
+    expect(unescape(fieldError(await answer.text(), "picture") ?? "")).toBe(pictureMessages.tooManyScans);
+    expect(await stored()).toBe(before);
   });
 });

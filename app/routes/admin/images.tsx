@@ -3,11 +3,14 @@
  * the computer (JPEG, PNG or WebP, at most 15 MB, checked by its content),
  * with its description (required: what a blind visitor hears); put it in
  * place of the home page's main picture or the trainer's portrait, or give
- * a slot its picture from the repository back. A refused file gets its
- * French reason beside the field and nothing is stored. Audited (ids only).
+ * a slot its picture from the repository back (the uploaded one it showed
+ * is deleted when nothing else shows it); delete a picture after a
+ * confirmation, refused in French while a slot, an article or a letter
+ * shows it. A refused file gets its French reason beside the field and
+ * nothing is stored. Audited (ids only).
  */
 import { data, Form, redirect, useActionData, useLoaderData } from "react-router";
-import { Button } from "~/components/ui/button";
+import { Button, buttonVariants } from "~/components/ui/button";
 import { Label } from "~/components/ui/label";
 import { Textarea } from "~/components/ui/textarea";
 import { audit } from "~/desk/audit.server";
@@ -17,6 +20,7 @@ import { BodyTooLargeError, readFormData } from "~/guards/body.server";
 import { pictures as repositoryPictures } from "~/content/pictures";
 import {
   clearSlotPicture,
+  deletePicture,
   listPictures,
   MAX_PICTURE_BYTES,
   pictureFileUrl,
@@ -24,13 +28,14 @@ import {
   REPLACEABLE_SLOTS,
   setSlotPicture,
   slotPictures,
+  type PictureUses,
   type ReplaceableSlot,
 } from "~/pictures/pictures.server";
 import { PictureFileInput } from "~/pictures/file-input";
 import { uploadPicture } from "~/pictures/upload.server";
 import { formatDateTime } from "~/utils/format";
 import type { Route } from "./+types/images";
-import { dbContext, loggerContext, ownerContext } from "~/context.server";
+import { dbContext, loggerContext, ownerContext, settingsContext } from "~/context.server";
 
 export const handle = deskHandle;
 
@@ -65,7 +70,24 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ matches }) => deskMeta("Images", matches);
 
-type ActionData = { message?: string; errors?: Partial<Record<string, string>> };
+type ActionData = {
+  message?: string;
+  errors?: Partial<Record<string, string>>;
+  /** The picture whose deletion is to be confirmed. */
+  confirmDelete?: { id: number; alt: string };
+  /** Why a deletion was refused, in French. */
+  refused?: string;
+};
+
+/** « Cette photo est encore utilisée : … » with each place that shows it, in French. */
+function usesSentence(uses: PictureUses): string {
+  const places = [
+    ...uses.slots.map((slot) => `pour ${SLOT_NAMES[slot]}`),
+    ...uses.articles.map((title) => `dans l’article «\u00a0${title}\u00a0»`),
+    ...uses.letters.map((subject) => `dans la lettre «\u00a0${subject}\u00a0»`),
+  ];
+  return `Cette photo est encore utilisée\u00a0: ${places.join("\u00a0; ")}. Retirez-la d’abord de là (ou remettez l’image d’origine), puis supprimez-la.`;
+}
 
 export async function action({ request, context }: Route.ActionArgs) {
   const owner = context.get(ownerContext);
@@ -80,29 +102,48 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const intent = String(form.get("intent") ?? "upload");
   const slot = REPLACEABLE_SLOTS.find((candidate) => candidate === form.get("slot"));
+  const logDeleted = (picture: number | null) =>
+    picture === null
+      ? undefined
+      : audit(db, { actor: owner.userId, action: "picture-deleted", details: { picture } }, context.get(loggerContext));
   if (intent === "restore" && slot) {
-    await clearSlotPicture(db, slot);
+    const dropped = await clearSlotPicture(db, slot);
     await audit(
       db,
       { actor: owner.userId, action: "picture-slot", details: { slot, picture: 0 } },
       context.get(loggerContext),
     );
+    await logDeleted(dropped);
     return reply({ message: `L’image d’origine est revenue pour ${SLOT_NAMES[slot]}.` });
+  }
+  if (intent === "confirm-delete" || intent === "delete") {
+    const id = Number(form.get("pictureId"));
+    const picture =
+      Number.isSafeInteger(id) && id > 0 ? (await listPictures(db)).find((row) => row.id === id) : undefined;
+    if (!picture) return reply({ refused: "Cette photo n’existe plus : elle a peut-être déjà été supprimée." }, 404);
+    if (intent === "confirm-delete") return reply({ confirmDelete: { id, alt: picture.alt } });
+    const result = await deletePicture(db, id);
+    if (!result.deleted)
+      return reply({ refused: result.uses ? usesSentence(result.uses) : "Cette photo n’existe plus." }, 409);
+    await logDeleted(id);
+    return reply({ message: `Photo supprimée : «\u00a0${picture.alt}\u00a0» n’est plus sur le site.` });
   }
   const uploaded = await uploadPicture(db, form, {
     altField: "alt",
     actor: owner.userId,
     logger: context.get(loggerContext),
+    timeoutSeconds: context.get(settingsContext).PICTURE_TIMEOUT_SECONDS,
   });
   if (!uploaded.ok) return reply({ errors: uploaded.errors }, 400);
   const id = uploaded.picture.id;
   if (slot) {
-    await setSlotPicture(db, slot, id, uploaded.alt);
+    const dropped = await setSlotPicture(db, slot, id, uploaded.alt);
     await audit(
       db,
       { actor: owner.userId, action: "picture-slot", details: { slot, picture: id } },
       context.get(loggerContext),
     );
+    await logDeleted(dropped);
   }
   return redirect(`/admin/images?ajoutee=${id}`, { status: 303 });
 }
@@ -118,6 +159,30 @@ export default function Images() {
         <Notice tone="status" className="mt-4">
           {answer.message}
         </Notice>
+      ) : null}
+      {answer?.refused ? (
+        <Notice tone="alert" className="mt-4">
+          {answer.refused}
+        </Notice>
+      ) : null}
+      {answer?.confirmDelete ? (
+        <div role="alert" className="mt-4 rounded-xl border-2 border-accent bg-white p-4 text-lg">
+          <p className="font-semibold">
+            {/* French spacing: no-break spaces inside « », a narrow one before "?". */}
+            Supprimer la photo «{"\u00a0"}
+            {answer.confirmDelete.alt}
+            {"\u00a0"}»{"\u202f"}? Ses fichiers disparaissent du site ; vous ne pourrez pas la récupérer.
+          </p>
+          <Form method="post" encType="multipart/form-data" className="mt-3 flex flex-wrap gap-3">
+            <input type="hidden" name="pictureId" value={answer.confirmDelete.id} />
+            <Button type="submit" name="intent" value="delete">
+              Oui, supprimer la photo
+            </Button>
+            <a href="/admin/images" className={buttonVariants({ variant: "outline" })}>
+              Non, garder la photo
+            </a>
+          </Form>
+        </div>
       ) : null}
       <section aria-labelledby="upload" className="mt-6 rounded-2xl border-2 border-gray-200 bg-white p-4">
         <h2 id="upload" className="text-2xl font-bold">
@@ -199,6 +264,18 @@ export default function Images() {
                 <p className="text-base text-muted">
                   {picture.size}, ajoutée le {picture.added}
                 </p>
+                <Form method="post" encType="multipart/form-data" className="mt-2">
+                  <input type="hidden" name="pictureId" value={picture.id} />
+                  <Button type="submit" name="intent" value="confirm-delete" variant="outline">
+                    Supprimer
+                    <span className="sr-only">
+                      {" "}
+                      la photo «{"\u00a0"}
+                      {picture.alt}
+                      {"\u00a0"}»
+                    </span>
+                  </Button>
+                </Form>
               </li>
             ))}
           </ul>

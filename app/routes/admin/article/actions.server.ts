@@ -10,7 +10,7 @@
  * refreshes the article's share image (decision 029).
  */
 import { data, redirect } from "react-router";
-import { clockContext, dbContext, loggerContext, ownerContext } from "~/context.server";
+import { clockContext, dbContext, loggerContext, ownerContext, settingsContext } from "~/context.server";
 import type { Database } from "~/db/client.server";
 import { audit, type AuditAction } from "~/desk/audit.server";
 import type { DeskIntentArgs } from "~/desk/intent.server";
@@ -137,6 +137,7 @@ export async function addPictureIntent({ form, context, row }: ArticleIntentArgs
     altField: "pictureAlt",
     actor: context.get(ownerContext).userId,
     logger: context.get(loggerContext),
+    timeoutSeconds: context.get(settingsContext).PICTURE_TIMEOUT_SECONDS,
   });
   if (!uploaded.ok) return reply({ errors: uploaded.errors, values }, 400);
   const { picture, alt } = uploaded;
