@@ -19,6 +19,7 @@ import {
 } from "react-router";
 import { ContactDialogLink, ContactDialogProvider } from "./contact/dialog";
 import { PhoneLink, PhoneRevealForm } from "./contact/phone-reveal";
+import { UnavailablePage } from "./contact/unavailable-page";
 import { isDeskPage } from "~/desk/chrome";
 import { Footer, type FooterWords } from "~/components/footer";
 import { Header, type HeaderContact, type HeaderWords } from "~/components/header";
@@ -37,6 +38,8 @@ import { titleTags } from "~/utils/meta";
 import type { Route } from "./+types/root";
 import stylesUrl from "./app.css?url";
 import { renderHintsContext } from "~/context.server";
+import { refusedAnswers } from "~/utils/database-down.server";
+import { unavailableWords } from "~/utils/unavailable";
 
 /** The contact feature's pieces in the header (app/components/header.tsx takes them, importing no feature). */
 const HEADER_CONTACT: HeaderContact = { DialogLink: ContactDialogLink, RevealForm: PhoneRevealForm, PhoneLink };
@@ -143,6 +146,9 @@ export async function loader({ context }: Route.LoaderArgs): Promise<RootData> {
   };
 }
 
+/** Every 503 answer says when to try again (`Retry-After`); one refused during a database outage is counted. */
+export const middleware: Route.MiddlewareFunction[] = [refusedAnswers];
+
 export default function App() {
   return <Outlet />;
 }
@@ -156,7 +162,11 @@ export const meta: Route.MetaFunction = ({ data, error }) =>
     ? (metaOf(undefined, error) ??
       titleTags(
         data?.siteName,
-        isRouteErrorResponse(error) && error.status === 404 ? "Page introuvable" : "Erreur",
+        isRouteErrorResponse(error) && error.status === 404
+          ? "Page introuvable"
+          : isRouteErrorResponse(error) && error.status === 503
+            ? unavailableWords.title
+            : "Erreur",
         "Cette page n’a pas pu être affichée.",
         true,
       ))
@@ -181,6 +191,8 @@ export function NotFound() {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
+  // The database does not answer (app/utils/database-down.server.ts): the French 503 page, with the telephone.
+  if (isRouteErrorResponse(error) && error.status === 503) return <UnavailablePage />;
   const detail = import.meta.env.DEV && error instanceof Error ? error.stack : null;
   return (
     <div lang="en" className="mx-auto max-w-3xl px-4 py-24 text-center">

@@ -30,7 +30,8 @@ import type { Logger } from "pino";
 import type { ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import { OutboxWorker } from "../app/mail/outbox.server.ts";
-import { openDatabase, type OpenDatabase } from "../app/db/client.server.ts";
+import { openDatabase, type Database, type OpenDatabase } from "../app/db/client.server.ts";
+import { databaseDown } from "../app/db/outage.server.ts";
 import { errorFields } from "../app/db/errors.server.ts";
 import { importArticleFiles } from "../app/blog/store.server.ts";
 import { warnOfPlaceholders } from "../app/settings/placeholders.server.ts";
@@ -84,12 +85,19 @@ export async function startServer({
     build = (await import(pathToFileURL(serverBuildPath).href)) as ServerBuild;
   }
 
+  // A connection lost in an outage is said by the outage's own line (app/db/outage.server.ts), not one each.
+  const opened: { db?: Database } = {};
+  const onPoolError = async (error: Error) => {
+    if (opened.db && (await databaseDown(opened.db, logger, error))) return;
+    logger.warn({ err: errorFields(error) }, "database: idle connection lost");
+  };
   const database = await openDatabase({
     databaseUrl: settings.DATABASE_URL,
     dataDir: settings.DATA_DIR,
     createDataDir: settings.DATA_DIR_CREATE,
-    onPoolError: (error) => logger.warn({ err: errorFields(error) }, "database: idle connection lost"),
+    onPoolError: (error) => void onPoolError(error),
   });
+  opened.db = database.db;
   logger.info(
     `database: ${database.kind === "postgres" ? "PostgreSQL (DATABASE_URL)" : `embedded PGlite in ${path.resolve(settings.DATA_DIR)} (DATA_DIR)`}`,
   );

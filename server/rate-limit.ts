@@ -15,9 +15,9 @@
  * addresses); an account counts by its lower-cased e-mail (or its id);
  * both are stored hashed (SHA-256): the table holds neither an IP address
  * nor an e-mail. An action it does not know is never limited. When the
- * database does not answer, the limit lets the request through and logs an
- * error line: the action then fails on its own write, with its own message
- * (never a 500 because of a counter).
+ * database does not answer, the limit lets the request through (logged once
+ * for the whole outage: app/db/outage.server.ts): the action then fails on
+ * its own write, with its own message (never a 500 because of a counter).
  */
 import { createHash } from "node:crypto";
 import { ipKeyGenerator } from "express-rate-limit";
@@ -28,6 +28,7 @@ import type { Database } from "../app/db/client.server.ts";
 import { rateLimits } from "../app/db/schema.ts";
 import type { LimitKeys, RateLimiter } from "../app/guards/public-action.server.ts";
 import { errorFields } from "../app/db/errors.server.ts";
+import { databaseDown } from "../app/db/outage.server.ts";
 
 export interface ActionLimit {
   /** Points (requests, or failures) allowed per window. */
@@ -89,7 +90,9 @@ export function createRateLimiter(db: Database, limits: Record<string, ActionLim
       .where(and(eq(rateLimits.key, limiter.getKey(key)), gt(rateLimits.points, 0), gt(rateLimits.expire, new Date())));
   }
 
-  function failOpen(action: string, error: unknown): false {
+  /** Lets the request through; logged, but once for a whole outage (app/db/outage.server.ts). */
+  async function failOpen(action: string, error: unknown): Promise<false> {
+    if (logger && (await databaseDown(db, logger, error))) return false;
     logger?.error({ action, err: errorFields(error) }, "rate limit: the database did not answer, request let through");
     return false;
   }
@@ -102,7 +105,7 @@ export function createRateLimiter(db: Database, limits: Record<string, ActionLim
         const passed = await Promise.all(storedKeys(keys).map((key) => consume(limiter, key)));
         return { limited: passed.some(Boolean) };
       } catch (error) {
-        return { limited: failOpen(action, error) };
+        return { limited: await failOpen(action, error) };
       }
     },
     async reward(action, keys) {
@@ -111,7 +114,7 @@ export function createRateLimiter(db: Database, limits: Record<string, ActionLim
       try {
         await Promise.all(storedKeys(keys).map((key) => giveBack(limiter, key)));
       } catch (error) {
-        failOpen(action, error);
+        await failOpen(action, error);
       }
     },
   };

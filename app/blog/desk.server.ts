@@ -11,7 +11,7 @@ import { z } from "zod";
 import { icons, type IconName } from "~/components/icon";
 import type { Database } from "~/db/client.server";
 import { articles } from "~/db/schema";
-import { isoDateInZurich } from "~/utils/format";
+import { formatDate, formatDateTime, isoDateInZurich } from "~/utils/format";
 import { zurichToUtc } from "~/utils/zurich-time.server";
 import { youtubeId } from "./articles.server";
 import { ARTICLE_LIMITS } from "./fields";
@@ -99,6 +99,17 @@ export function publishProblems(fields: ArticleForm): Partial<Record<keyof Artic
 
 /** The state of an article for the desk: brouillon, programmé (ISO moment) or publié. */
 export type ArticleState = { kind: "draft" } | { kind: "scheduled"; at: string } | { kind: "published"; at: string };
+
+/**
+ * When `row` appears, in French words: "12 mars 2026, 14 h 00", or the day
+ * alone for an article imported from a file, whose front matter gives a day
+ * and no hour (it is stored at midnight UTC of that day: an hour nobody chose).
+ */
+export function publicationMoment(row: Pick<ArticleRow, "publishedAt" | "date" | "sourceFile">): string {
+  const at = row.publishedAt ?? "";
+  const imported = row.sourceFile !== null && Date.parse(at) === Date.parse(`${row.date}T00:00:00Z`);
+  return imported ? formatDate(row.date) : formatDateTime(at);
+}
 
 /** The state of `row` at `now`. */
 export function articleState(row: Pick<ArticleRow, "publishedAt">, now: Date = new Date()): ArticleState {

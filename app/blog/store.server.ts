@@ -37,6 +37,7 @@ import {
   type ArticleRecord,
 } from "./articles.server";
 import type { Article } from "./types";
+import { databaseUnavailable, unlessDatabaseDown } from "~/utils/database-down.server";
 import { dbContext, loggerContext, renderHintsContext, type RequestContext } from "~/context.server";
 
 export type ArticleRow = typeof articles.$inferSelect;
@@ -200,23 +201,32 @@ let lastKnown: Article[] | undefined;
  * page that shows articles beside other things (the home page) gets none,
  * rather than an error, when the database fails before this process ever
  * read the list.
- * @throws the database's error when it fails before this process ever read the list (without `orEmpty`).
+ * @throws the database's error when it fails before this process ever read the list (without `orEmpty`);
+ *   the 503 answer (`databaseUnavailable`) when the database does not answer then.
  */
 export async function getArticles(
   context: RequestContext,
   { orEmpty = false }: { orEmpty?: boolean } = {},
 ): Promise<Article[]> {
+  let read: { down: false; value: Awaited<ReturnType<typeof publishedArticles>> } | { down: true };
   try {
-    const { articles: list, nextPublication } = await publishedArticles(context.get(dbContext));
-    if (nextPublication) context.get(renderHintsContext)?.validUntil(nextPublication);
-    lastKnown = list;
-    return list;
+    read = await unlessDatabaseDown(context, () => publishedArticles(context.get(dbContext)));
   } catch (error) {
+    // The database answered with an error (a database that does not answer is logged once per outage).
     if (!lastKnown && !orEmpty) throw error;
     context
       .get(loggerContext)
       .error({ err: errorFields(error) }, "blog: articles unavailable, the last list read is shown");
+    read = { down: true };
+  }
+  if (read.down) {
+    // Nothing to show: the French 503 page.
+    if (!lastKnown && !orEmpty) throw databaseUnavailable();
     context.get(renderHintsContext)?.noStore();
     return lastKnown ?? [];
   }
+  const { articles: list, nextPublication } = read.value;
+  if (nextPublication) context.get(renderHintsContext)?.validUntil(nextPublication);
+  lastKnown = list;
+  return list;
 }

@@ -130,6 +130,13 @@ export function BookingForm({
         aria-describedby={fields.sessionId.errors ? fields.sessionId.errorId : undefined}
       >
         <legend className="mb-2 text-xl font-bold text-ink">Choisissez la date</legend>
+        {sessions.length === 0 && fields.sessionId.initialValue ? (
+          // The dates could not be read (the database does not answer): the date chosen is kept as it was.
+          <>
+            <input type="hidden" name={fields.sessionId.name} value={String(fields.sessionId.initialValue)} />
+            <p className="text-lg">La date que vous aviez choisie est gardée.</p>
+          </>
+        ) : null}
         {sessions.map((session) => (
           <label key={session.id} className={choiceClass}>
             <input

@@ -3,11 +3,12 @@
  * run after the public-action guards: `cancel`, the visitor's "Oui,
  * annuler". Frees the seat once (`cancelRegistration`); answers `{ message }`
  * in French: 409 once the course has begun, 404 for a link no longer valid,
- * 503 when the database fails.
+ * 503 when the database fails (the French 503 page when it does not answer).
  */
 import { data } from "react-router";
 import { dbContext, loggerContext, settingsContext, wakeOutboxContext, type RequestContext } from "~/context.server";
-import { errorFields } from "~/db/errors.server";
+import { databaseFailure } from "~/utils/database-down.server";
+import { unavailableWords } from "~/utils/unavailable";
 import { recipientCapFor } from "~/mail/recipient-cap.server";
 import { cancelRegistration } from "./cancel.server";
 
@@ -29,7 +30,9 @@ export async function cancelByLinkIntent(context: RequestContext, token: string)
     if (result === "not-found") return data({ message: "Ce lien n’est plus valable." }, { status: 404 });
     return { message: "Votre inscription est annulée. Merci de m’avoir prévenu." };
   } catch (error) {
-    context.get(loggerContext).error({ err: errorFields(error) }, "booking: could not cancel the registration");
+    // The database down: the page's loader shows the French 503 page (an action that throws would lose the frame).
+    if (await databaseFailure(context, error, "booking: could not cancel the registration"))
+      return data({ message: unavailableWords.form }, { status: 503 });
     return data(
       { message: "L’annulation n’a pas pu être enregistrée. Veuillez réessayer dans un instant, ou appelez-moi." },
       { status: 503 },

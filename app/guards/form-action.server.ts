@@ -11,13 +11,16 @@
  * - "success" (200) with what `save` returned (the code word...), after
  *   which the outbox is woken;
  * - "error" (503) when `save` throws: logged without the driver's message
- *   (it carries the visitor's fields), nothing written.
+ *   (it carries the visitor's fields), nothing written, the values kept;
+ *   while the database does not answer, the outage's message (retry in a
+ *   few minutes, or call) and no line per request (app/db/outage.server.ts).
  * @throws a 405 Response for another method than POST (the guards').
  */
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { z } from "zod";
-import { errorFields } from "~/db/errors.server";
+import { databaseFailure } from "~/utils/database-down.server";
+import { unavailableWords } from "~/utils/unavailable";
 import { guardPublicAction } from "./public-action.server";
 import { loggerContext, wakeOutboxContext, type RequestContext } from "~/context.server";
 
@@ -74,8 +77,10 @@ export async function runPublicFormAction<Output, Extra>(
     context.get(wakeOutboxContext)();
     return { status: "success", httpStatus: 200, result: submission.reply({ resetForm: true }), extra };
   } catch (error) {
-    // Never the driver's message: it carries the query's parameters, the visitor's fields.
-    context.get(loggerContext).error({ err: errorFields(error) }, `${name}: could not store the request`);
-    return { status: "error", httpStatus: 503, result: submission.reply({ formErrors: [messages.saveError] }) };
+    // Never the driver's message: it carries the query's parameters, the visitor's fields. A database
+    // that does not answer is logged once for the whole outage, and the form says to retry or call.
+    const down = await databaseFailure(context, error, `${name}: could not store the request`);
+    const message = down ? unavailableWords.form : messages.saveError;
+    return { status: "error", httpStatus: 503, result: submission.reply({ formErrors: [message] }) };
   }
 }

@@ -43,6 +43,7 @@ import type { Database } from "~/db/client.server";
 import { outbox, type MailAttachment } from "~/db/schema";
 import { siteSettingsOrLastKnown } from "~/settings/site.server";
 import { errorFields } from "~/db/errors.server";
+import { databaseAnswered, databaseDown } from "~/db/outage.server";
 import { fillOwnerTags, OWNER_TAGS } from "./layout.server";
 
 /** The message handed to the transport: nodemailer's options, the subset the outbox uses. */
@@ -206,11 +207,14 @@ export class OutboxWorker {
       try {
         // Keep going while full batches come back, then wait.
         while (!this.stopped && (await this.processOnce()).claimed === (this.options.batchSize ?? 10));
+        databaseAnswered(this.options.db, this.options.logger);
       } catch (error) {
-        this.options.logger.error(
-          { err: errorFields(error) },
-          "outbox: round failed (database unreachable?), will retry",
-        );
+        // A database that does not answer is logged once for the whole outage, not at every poll.
+        if (!(await databaseDown(this.options.db, this.options.logger, error)))
+          this.options.logger.error(
+            { err: errorFields(error) },
+            "outbox: round failed (database unreachable?), will retry",
+          );
       }
     })();
     await this.running;

@@ -46,7 +46,7 @@ export function NewsletterBox({
   /** Where the box is (stored with the subscription): home, blog, article, newsletter. */
   source: string;
   headingLevel?: 2 | 3;
-  /** The `/newsletter` page's answer to a post made without JavaScript (an invalid address). */
+  /** The `/newsletter` page's answer to a post made without JavaScript (an invalid address, or one not stored). */
   pageAnswer?: SubscribeActionData;
   /** The error summary of that answer, at the top of the form. */
   summary?: ReactNode;
@@ -96,7 +96,7 @@ export function NewsletterBox({
               required
               autoComplete="email"
               placeholder={newsletter.placeholder}
-              defaultValue={invalid ? answer.email : undefined}
+              defaultValue={answer?.email}
               aria-invalid={invalid || undefined}
               aria-describedby={refusal ? `${id}-error` : undefined}
               className="min-h-12 flex-1 rounded-xl border-2 border-muted bg-white px-4 text-lg text-ink placeholder:text-muted aria-invalid:border-red-700"

@@ -17,6 +17,7 @@ import { notFound, pageMeta } from "~/seo/page-meta.server";
 import { articleShareImage } from "~/seo/share-image.server";
 import { articleStructuredData } from "~/seo/structured-data.server";
 import { NewsletterBox } from "~/newsletter/subscribe-box";
+import { UnavailablePage } from "~/contact/unavailable-page";
 import type { Route } from "./+types/blog-article";
 import { cachedPage } from "~/utils/render-cache";
 import { settingsContext } from "~/context.server";
@@ -94,6 +95,7 @@ export default function BlogArticle({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 503) return <UnavailablePage />;
   if (!isRouteErrorResponse(error) || error.status !== 404) throw error;
   return (
     <div className="mx-auto max-w-3xl px-4 py-24 text-center sm:px-6">

@@ -9,10 +9,11 @@ import { CALENDAR_FILE, registrationCalendar } from "~/courses/ics.server";
 import { registrationPath } from "~/courses/links";
 import { courseBySlug } from "~/courses/sessions.server";
 import type { Route } from "./+types/course-calendar";
+import { needsDatabase } from "~/utils/database-down.server";
 import { settingsContext, dbContext } from "~/context.server";
 
 export async function loader({ context, params }: Route.LoaderArgs) {
-  const found = await findRegistrationByToken(context.get(dbContext), params.token);
+  const found = await needsDatabase(context, () => findRegistrationByToken(context.get(dbContext), params.token));
   if (!found || found.registration.status === "cancelled" || everyDateCancelled(found)) {
     return new Response("Ce lien n’est plus valable.", {
       status: 404,

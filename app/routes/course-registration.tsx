@@ -34,6 +34,7 @@ import { pageMeta } from "~/seo/page-meta.server";
 import { formatChf, formatDateTimeRange } from "~/utils/format";
 import { CodeWordBox } from "~/trust/code-word-box";
 import type { Route } from "./+types/course-registration";
+import { needsDatabase } from "~/utils/database-down.server";
 import { dbContext } from "~/context.server";
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
@@ -42,7 +43,8 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
     description: "Votre inscription à un cours en petit groupe.",
     noindex: true,
   });
-  const found = await findRegistrationByToken(context.get(dbContext), params.token);
+  // The database down: the French 503 page, never « Ce lien n’est plus valable » (the link may be fine).
+  const found = await needsDatabase(context, () => findRegistrationByToken(context.get(dbContext), params.token));
   if (!found) return data({ meta, registration: null, info: courseBookingInfo, asking: false }, { status: 404 });
   const { registration, session, lessons, position } = found;
   const series = session.seriesId !== null;

@@ -23,6 +23,7 @@ import { CheckList } from "~/components/check-list";
 import { PhoneReveal, usePhoneChannels } from "~/contact/phone-reveal";
 import { CourseFacts } from "~/components/course-facts";
 import { courseBookingInfo } from "~/content/courses";
+import { UnavailableNote } from "~/contact/unavailable-page";
 import { themeClasses } from "~/components/theme";
 import { BookingForm } from "~/courses/booking-form";
 import { registerForSession } from "~/courses/register.server";
@@ -36,7 +37,8 @@ import { guardPublicAction } from "~/guards/public-action.server";
 import { loaderMeta } from "~/seo/meta";
 import { notFound, pageMeta } from "~/seo/page-meta.server";
 import { cn } from "~/utils/cn";
-import { errorFields } from "~/db/errors.server";
+import { databaseFailure, unlessDatabaseDown } from "~/utils/database-down.server";
+import { unavailableWords } from "~/utils/unavailable";
 import type { Route } from "./+types/course";
 import { cachedPage } from "~/utils/render-cache";
 import {
@@ -62,7 +64,12 @@ function findCourse(context: Route.LoaderArgs["context"], request: Request, slug
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const course = findCourse(context, request, params.slug);
   const now = context.get(clockContext).now();
-  const choices = await upcomingChoices(context.get(dbContext), now, course.id, context.get(renderHintsContext));
+  const read = await unlessDatabaseDown(context, () =>
+    upcomingChoices(context.get(dbContext), now, course.id, context.get(renderHintsContext)),
+  );
+  // The database down: the page answers 503 with the French notice in place of the dates, and a form
+  // posted meanwhile comes back filled in (its chosen date kept); app/utils/database-down.server.ts.
+  const choices = read.down ? [] : read.value;
   const rows = choices.map((choice) => choice.row);
   const seance = new URL(request.url).searchParams.get("seance");
   const asked = Number(seance) || undefined;
@@ -71,27 +78,31 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   // another spelling of a session's number (`03`, `3.0`, `+3`): served, not kept (one copy per session).
   if (seance !== null && (!selected || seance !== String(selected))) context.get(renderHintsContext)?.noStore();
   const pageUrl = `${context.get(settingsContext).SITE_URL}/cours/${course.id}`;
-  return {
-    course: {
-      id: course.id,
-      title: course.title,
-      subtitle: course.subtitle,
-      description: course.description,
-      topics: course.topics,
-      duration: course.duration,
-      level: course.level,
-      groupSize: course.groupSize,
-      color: course.color,
+  return data(
+    {
+      course: {
+        id: course.id,
+        title: course.title,
+        subtitle: course.subtitle,
+        description: course.description,
+        topics: course.topics,
+        duration: course.duration,
+        level: course.level,
+        groupSize: course.groupSize,
+        color: course.color,
+      },
+      sessions: choices.map((choice) => publicChoice(choice, now)),
+      selected,
+      paymentWords: courseBookingInfo.payment,
+      unavailable: read.down,
+      meta: pageMeta(context, request, {
+        title: `${course.title} : dates et inscription`,
+        description: `${course.subtitle}. Les prochaines dates, les places restantes et l’inscription en ligne.`,
+        structuredData: courseStructuredData(course, rows, now, pageUrl),
+      }),
     },
-    sessions: choices.map((choice) => publicChoice(choice, now)),
-    selected,
-    paymentWords: courseBookingInfo.payment,
-    meta: pageMeta(context, request, {
-      title: `${course.title} : dates et inscription`,
-      description: `${course.subtitle}. Les prochaines dates, les places restantes et l’inscription en ligne.`,
-      structuredData: courseStructuredData(course, rows, now, pageUrl),
-    }),
-  };
+    read.down ? { status: 503 } : undefined,
+  );
 }
 
 export const meta = loaderMeta;
@@ -131,8 +142,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       ...(await publicLimits(context, { withClient: true })),
     });
   } catch (error) {
-    context.get(loggerContext).error({ err: errorFields(error) }, "booking: could not store the registration");
-    return data({ result: submission.reply({ formErrors: [bookingMessages.saveError] }) }, { status: 503 });
+    const down = await databaseFailure(context, error, "booking: could not store the registration");
+    const message = down ? unavailableWords.form : bookingMessages.saveError;
+    return data({ result: submission.reply({ formErrors: [message] }) }, { status: 503 });
   }
   if (result.outcome === "too-few-seats") {
     return data({ result: submission.reply({ fieldErrors: { seats: [bookingMessages.lastSeat] } }) }, { status: 409 });
@@ -173,7 +185,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 export default function CoursePage() {
-  const { course, sessions, selected, paymentWords } = useLoaderData<typeof loader>();
+  const { course, sessions, selected, paymentWords, unavailable } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const navigation = useNavigation();
   const theme = themeClasses[course.color];
@@ -193,12 +205,19 @@ export default function CoursePage() {
       <CheckList items={course.topics} markClassName={theme.text} />
       <CourseFacts course={course} className={cn("mt-6 text-lg", theme.softBg)} />
 
-      <h2 className="mt-12 text-3xl font-bold" id="dates">
-        Prochaines dates
-      </h2>
-      <SessionList sessions={sessions} showCourse={false} />
+      {unavailable ? (
+        <UnavailableNote />
+      ) : (
+        <>
+          <h2 className="mt-12 text-3xl font-bold" id="dates">
+            Prochaines dates
+          </h2>
+          <SessionList sessions={sessions} showCourse={false} />
+        </>
+      )}
 
-      {sessions.length > 0 ? (
+      {/* While the database does not answer, a posted form comes back filled in, to be sent again later. */}
+      {sessions.length > 0 || (unavailable && answer) ? (
         <section aria-labelledby="inscription" className="mt-12">
           <h2 id="inscription" className="mb-6 text-3xl font-bold">
             Inscription

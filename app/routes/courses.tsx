@@ -13,15 +13,19 @@ import { loaderMeta } from "~/seo/meta";
 import { pageMeta } from "~/seo/page-meta.server";
 import type { Route } from "./+types/courses";
 import { cachedPage } from "~/utils/render-cache";
+import { needsDatabase } from "~/utils/database-down.server";
 import { dbContext, renderHintsContext, clockContext } from "~/context.server";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   return {
-    sessions: await upcomingSessions(
-      context.get(dbContext),
-      context.get(clockContext).now(),
-      undefined,
-      context.get(renderHintsContext),
+    // The database down: the French 503 page (app/utils/database-down.server.ts).
+    sessions: await needsDatabase(context, () =>
+      upcomingSessions(
+        context.get(dbContext),
+        context.get(clockContext).now(),
+        undefined,
+        context.get(renderHintsContext),
+      ),
     ),
     courses: courses.map((course) => ({ id: course.id, title: course.title })),
     meta: pageMeta(context, request, {

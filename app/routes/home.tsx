@@ -30,6 +30,7 @@ import { errorFields } from "~/db/errors.server";
 import { slotPictures } from "~/pictures/pictures.server";
 import type { Route } from "./+types/home";
 import { cachedPage } from "~/utils/render-cache";
+import { unlessDatabaseDown } from "~/utils/database-down.server";
 import { settingsContext, dbContext, loggerContext, renderHintsContext, clockContext } from "~/context.server";
 
 /**
@@ -39,17 +40,16 @@ import { settingsContext, dbContext, loggerContext, renderHintsContext, clockCon
  */
 async function cardSessions(context: Route.LoaderArgs["context"]) {
   try {
-    return await nextSessionsByCourse(
-      context.get(dbContext),
-      context.get(clockContext).now(),
-      2,
-      context.get(renderHintsContext),
+    const read = await unlessDatabaseDown(context, () =>
+      nextSessionsByCourse(context.get(dbContext), context.get(clockContext).now(), 2, context.get(renderHintsContext)),
     );
+    if (!read.down) return read.value;
   } catch (error) {
     context.get(loggerContext).error({ err: errorFields(error) }, "home page: course sessions unavailable");
-    context.get(renderHintsContext)?.noStore();
-    return null;
   }
+  // A database that does not answer is logged once for the whole outage (app/db/outage.server.ts).
+  context.get(renderHintsContext)?.noStore();
+  return null;
 }
 
 /**
@@ -61,7 +61,9 @@ async function content(context: Route.LoaderArgs["context"], settings: SiteSetti
   const words = homeContent(settings);
   let uploaded: Awaited<ReturnType<typeof slotPictures>> = {};
   try {
-    uploaded = await slotPictures(context.get(dbContext));
+    const read = await unlessDatabaseDown(context, () => slotPictures(context.get(dbContext)));
+    if (read.down) context.get(renderHintsContext)?.noStore();
+    else uploaded = read.value;
   } catch (error) {
     context.get(loggerContext).error({ err: errorFields(error) }, "home page: uploaded pictures unavailable");
     context.get(renderHintsContext)?.noStore();

@@ -7,14 +7,14 @@
  */
 import { parsePictureFileName, pictureFile } from "~/pictures/pictures.server";
 import { imageNotFound, storedFileResponse } from "~/utils/stored-file.server";
-import { dbContext, loggerContext } from "~/context.server";
+import { dbContext } from "~/context.server";
 import type { Route } from "./+types/image";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const name = parsePictureFileName(params.file);
   const db = context.get(dbContext);
   if (!name) return imageNotFound();
-  return storedFileResponse(context.get(loggerContext), {
+  return storedFileResponse(context, {
     read: () => pictureFile(db, name),
     contentType: `image/${name.format}`,
     failure: "images: database unavailable",

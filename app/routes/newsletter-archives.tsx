@@ -10,10 +10,11 @@ import { pageMeta } from "~/seo/page-meta.server";
 import { formatDate } from "~/utils/format";
 import type { Route } from "./+types/newsletter-archives";
 import { cachedPage } from "~/utils/render-cache";
+import { needsDatabase } from "~/utils/database-down.server";
 import { dbContext } from "~/context.server";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const letters = await sentLetters(context.get(dbContext));
+  const letters = await needsDatabase(context, () => sentLetters(context.get(dbContext)));
   return {
     meta: pageMeta(context, request, {
       title: "Les lettres d’information envoyées",

@@ -11,10 +11,14 @@ import { loaderMeta } from "~/seo/meta";
 import { pageMeta } from "~/seo/page-meta.server";
 import { readToken } from "~/tokens/tokens.server";
 import type { Route } from "./+types/newsletter-confirm";
+import { needsDatabase } from "~/utils/database-down.server";
 import { dbContext } from "~/context.server";
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
-  const token = await readToken(context.get(dbContext), { purpose: TOKEN_PURPOSES.confirm, token: params.token });
+  // The database down: the French 503 page, never « Ce lien n’est plus valable » (the link may be fine).
+  const token = await needsDatabase(context, () =>
+    readToken(context.get(dbContext), { purpose: TOKEN_PURPOSES.confirm, token: params.token }),
+  );
   return {
     meta: pageMeta(context, request, {
       title: "Confirmer votre abonnement",

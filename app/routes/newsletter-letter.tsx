@@ -11,10 +11,11 @@ import { pageMeta } from "~/seo/page-meta.server";
 import { formatDate } from "~/utils/format";
 import type { Route } from "./+types/newsletter-letter";
 import { cachedPage } from "~/utils/render-cache";
+import { needsDatabase } from "~/utils/database-down.server";
 import { dbContext } from "~/context.server";
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
-  const letter = await letterBySlug(context.get(dbContext), params.slug);
+  const letter = await needsDatabase(context, () => letterBySlug(context.get(dbContext), params.slug));
   if (!letter) {
     throw data(
       {

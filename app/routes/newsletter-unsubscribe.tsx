@@ -11,6 +11,7 @@ import { isUnsubscribeTokenValid, unsubscribe } from "~/newsletter/subscriptions
 import { loaderMeta } from "~/seo/meta";
 import { pageMeta } from "~/seo/page-meta.server";
 import type { Route } from "./+types/newsletter-unsubscribe";
+import { needsDatabase } from "~/utils/database-down.server";
 import { dbContext } from "~/context.server";
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
@@ -20,7 +21,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
       description: "Se désabonner de la lettre d’information.",
       noindex: true,
     }),
-    valid: await isUnsubscribeTokenValid(context.get(dbContext), params.token),
+    valid: await needsDatabase(context, () => isUnsubscribeTokenValid(context.get(dbContext), params.token)),
   };
 }
 

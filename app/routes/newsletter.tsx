@@ -22,7 +22,9 @@ import { recipientCapFor } from "~/mail/recipient-cap.server";
 import { requestSubscription } from "~/newsletter/subscriptions.server";
 import type { SubscribeActionData } from "~/newsletter/types";
 import { newsletterMessages } from "~/newsletter/words";
-import { errorFields } from "~/db/errors.server";
+import { databaseFailure, unlessDatabaseDown } from "~/utils/database-down.server";
+import { unavailableWords } from "~/utils/unavailable";
+import { UnavailableNote } from "~/contact/unavailable-page";
 import { formatDate } from "~/utils/format";
 import { typesetAll } from "~/utils/typography";
 import { loaderMeta } from "~/seo/meta";
@@ -32,29 +34,35 @@ import { cachedPage } from "~/utils/render-cache";
 import { settingsContext, dbContext, loggerContext, wakeOutboxContext } from "~/context.server";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const letters = await sentLetters(context.get(dbContext));
-  return {
-    meta: pageMeta(context, request, {
-      title: "Lettre d’information",
-      description:
-        "Une lettre par mois : des conseils pratiques et des mises en garde contre les arnaques du moment. Abonnement gratuit, désabonnement en un clic.",
-    }),
-    words: newsletterBoxWords(),
-    page: typesetAll({
-      intro:
-        "Une fois par mois, je vous écris : des conseils pratiques pour votre ordinateur, votre tablette et votre téléphone, et des mises en garde contre les arnaques du moment. C’est gratuit, et un clic suffit pour vous désabonner.",
-      steps: [
-        "Vous saisissez votre adresse e-mail ci-dessous.",
-        "Je vous envoie aussitôt un e-mail avec un lien de confirmation, valable 7 jours.",
-        "Vous cliquez sur ce lien, puis sur « Confirmer ». Sans cette confirmation, vous ne recevez rien, et votre adresse est effacée après 30 jours.",
-      ],
-    }),
-    letters: letters.slice(0, 3).map((letter) => ({
-      slug: letter.slug!,
-      subject: letter.subject,
-      date: formatDate(letter.sentAt!.slice(0, 10)),
-    })),
-  };
+  // The database down: 503, the French notice in place of the last letters, the box still there.
+  const read = await unlessDatabaseDown(context, () => sentLetters(context.get(dbContext)));
+  const letters = read.down ? [] : read.value;
+  return data(
+    {
+      meta: pageMeta(context, request, {
+        title: "Lettre d’information",
+        description:
+          "Une lettre par mois : des conseils pratiques et des mises en garde contre les arnaques du moment. Abonnement gratuit, désabonnement en un clic.",
+      }),
+      words: newsletterBoxWords(),
+      page: typesetAll({
+        intro:
+          "Une fois par mois, je vous écris : des conseils pratiques pour votre ordinateur, votre tablette et votre téléphone, et des mises en garde contre les arnaques du moment. C’est gratuit, et un clic suffit pour vous désabonner.",
+        steps: [
+          "Vous saisissez votre adresse e-mail ci-dessous.",
+          "Je vous envoie aussitôt un e-mail avec un lien de confirmation, valable 7 jours.",
+          "Vous cliquez sur ce lien, puis sur « Confirmer ». Sans cette confirmation, vous ne recevez rien, et votre adresse est effacée après 30 jours.",
+        ],
+      }),
+      letters: letters.slice(0, 3).map((letter) => ({
+        slug: letter.slug!,
+        subject: letter.subject,
+        date: formatDate(letter.sentAt!.slice(0, 10)),
+      })),
+      unavailable: read.down,
+    },
+    read.down ? { status: 503 } : undefined,
+  );
 }
 
 export const meta = loaderMeta;
@@ -90,16 +98,20 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (written) context.get(wakeOutboxContext)();
     context.get(loggerContext).info({ source: submission.value.source }, "newsletter: subscription requested");
   } catch (error) {
-    context.get(loggerContext).error({ err: errorFields(error) }, "newsletter: could not store the request");
-    return reply("error", newsletterMessages.saveError, 503);
+    // The address typed is kept in the box; a database that does not answer is logged once per outage.
+    if (await databaseFailure(context, error, "newsletter: could not store the request"))
+      return reply("error", unavailableWords.form, 503, submission.value.email);
+    return reply("error", newsletterMessages.saveError, 503, submission.value.email);
   }
   return reply("received", newsletterMessages.received, 200);
 }
 
 export default function Newsletter() {
-  const { words, page, letters } = useLoaderData<typeof loader>();
+  const { words, page, letters, unavailable } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const invalid = answer?.status === "invalid" ? answer : undefined;
+  // An address the database could not store comes back in the box, with the message beside it.
+  const kept = invalid ?? (answer?.status === "error" ? answer : undefined);
   return (
     <section className="mx-auto max-w-3xl px-4 py-16 sm:px-6">
       <h1 className="text-4xl font-bold">Lettre d’information</h1>
@@ -111,7 +123,8 @@ export default function Newsletter() {
         ))}
       </ol>
       {/* An invalid address shows in the box below, with its error summary. */}
-      {answer && answer.status !== "invalid" ? (
+      {unavailable ? <UnavailableNote /> : null}
+      {answer && !kept ? (
         <p
           role={answer.status === "received" ? "status" : "alert"}
           className="mt-8 rounded-xl border-2 border-secondary bg-white p-4 text-xl text-ink"
@@ -123,7 +136,7 @@ export default function Newsletter() {
         newsletter={words}
         source="newsletter"
         headingLevel={2}
-        pageAnswer={invalid}
+        pageAnswer={kept}
         summary={
           invalid ? (
             <ErrorSummary
@@ -136,7 +149,9 @@ export default function Newsletter() {
         }
       />
       <h2 className="mt-14 text-2xl font-bold">Les dernières lettres</h2>
-      {letters.length === 0 ? (
+      {unavailable ? (
+        <p className="mt-4 text-xl text-ink">Les lettres s’afficheront ici dans quelques minutes.</p>
+      ) : letters.length === 0 ? (
         <p className="mt-4 text-xl text-ink">La première lettre partira bientôt.</p>
       ) : (
         <ul className="mt-4 space-y-2 text-xl">

@@ -9,14 +9,14 @@
  */
 import { parseShareImageName, publishedShareImage } from "~/seo/share-image.server";
 import { imageNotFound, storedFileResponse } from "~/utils/stored-file.server";
-import { dbContext, loggerContext } from "~/context.server";
+import { dbContext } from "~/context.server";
 import type { Route } from "./+types/share-image";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const name = parseShareImageName(params.file);
   const db = context.get(dbContext);
   if (!name) return imageNotFound();
-  return storedFileResponse(context.get(loggerContext), {
+  return storedFileResponse(context, {
     read: () => publishedShareImage(db, name),
     contentType: "image/png",
     failure: "share image: unavailable",

@@ -28,6 +28,7 @@ import { defaultZones } from "~/content/zones";
 import type { Database } from "~/db/client.server";
 import { siteSettings } from "~/db/schema";
 import { errorFields } from "~/db/errors.server";
+import { databaseAnswered, databaseDown } from "~/db/outage.server";
 import type { RenderHints } from "~/utils/render-cache";
 import { dbContext, loggerContext, renderHintsContext, type RequestContext } from "~/context.server";
 import { SETTINGS_SECTIONS, storedSchemas, type SettingsSection, type SiteSettings } from "./schema";
@@ -83,8 +84,9 @@ let lastKnown: SiteSettings | undefined;
 
 /**
  * The owner's settings for a job (the outbox). Never throws: when the
- * database fails, the last settings read (or the defaults), logged, and
- * the page is not kept in the render cache (`renderHints`).
+ * database fails, the last settings read (or the defaults), logged (once
+ * for a whole outage: app/db/outage.server.ts, which a successful read
+ * ends), and the page is not kept in the render cache (`renderHints`).
  */
 export async function siteSettingsOrLastKnown({
   db,
@@ -97,9 +99,12 @@ export async function siteSettingsOrLastKnown({
 }): Promise<SiteSettings> {
   try {
     lastKnown = await readSiteSettings(db, logger);
+    databaseAnswered(db, logger);
     return lastKnown;
   } catch (error) {
-    logger.error({ err: errorFields(error) }, "settings: unavailable, the last ones read are used");
+    // A database that does not answer is logged once for the whole outage (app/db/outage.server.ts).
+    if (!(await databaseDown(db, logger, error)))
+      logger.error({ err: errorFields(error) }, "settings: unavailable, the last ones read are used");
     renderHints?.noStore();
     return lastKnown ?? defaultSettings();
   }

@@ -3,10 +3,11 @@
  * changes with its content (a desk picture's `/images/…`, an article's share
  * image `/og/articles/…`): the bytes with a year-long, immutable cache; 404
  * (French text) when `read` finds nothing; 503 with `Retry-After` when the
- * database fails, logged as `failure` (no visitor data).
+ * database fails, logged as `failure` (no visitor data; once for a whole
+ * outage when the database does not answer: app/db/outage.server.ts).
  */
-import type { Logger } from "pino";
-import { errorFields } from "~/db/errors.server";
+import type { RequestContext } from "~/context.server";
+import { databaseFailure } from "./database-down.server";
 
 const plainText = { "Content-Type": "text/plain; charset=utf-8" };
 
@@ -15,14 +16,14 @@ export const imageNotFound = () => new Response("Image introuvable.", { status: 
 
 /** Reads the file with `read` and answers it as `contentType` (see the module). */
 export async function storedFileResponse(
-  logger: Logger,
+  context: RequestContext,
   { read, contentType, failure }: { read: () => Promise<Buffer | null>; contentType: string; failure: string },
 ): Promise<Response> {
   let bytes: Buffer | null;
   try {
     bytes = await read();
   } catch (error) {
-    logger.error({ err: errorFields(error) }, failure);
+    await databaseFailure(context, error, failure);
     return new Response("Image momentanément indisponible.", {
       status: 503,
       headers: { ...plainText, "Retry-After": "30" },

@@ -25,7 +25,7 @@ import {
   unpublishIntent,
   type ArticleAnswer,
 } from "./article/actions.server";
-import { articleFormSchema, articleState, getArticle, usedCategories } from "~/blog/desk.server";
+import { articleFormSchema, articleState, getArticle, publicationMoment, usedCategories } from "~/blog/desk.server";
 import type { ArticleRow } from "~/blog/store.server";
 import { dbContext } from "~/context.server";
 import { DeskBackLink, deskLinkClass } from "~/desk/frame";
@@ -35,7 +35,6 @@ import { deskHandle, deskMeta } from "~/desk/meta";
 import { idParam } from "~/desk/route-params.server";
 import { MAX_PICTURE_BYTES, pictureMessages } from "~/pictures/pictures.server";
 import { BodyTooLargeError, readFormData } from "~/guards/body.server";
-import { formatDateTime } from "~/utils/format";
 import type { Route } from "./+types/article";
 
 export const handle = deskHandle;
@@ -43,8 +42,8 @@ export const handle = deskHandle;
 function stateLabel(row: ArticleRow): string {
   const state = articleState(row);
   if (state.kind === "draft") return "Brouillon : pas encore sur le site.";
-  if (state.kind === "scheduled") return `Programmé : paraîtra le ${formatDateTime(state.at)}.`;
-  return `Publié le ${formatDateTime(state.at)}.`;
+  if (state.kind === "scheduled") return `Programmé : paraîtra le ${publicationMoment(row)}.`;
+  return `Publié le ${publicationMoment(row)}.`;
 }
 
 export async function loader({ context, params }: Route.LoaderArgs) {

@@ -3,7 +3,7 @@
  * programmé, publié) and a new one from its title.
  */
 import { data, Form, Link, redirect, useActionData, useLoaderData } from "react-router";
-import { articleState, createArticle, listArticles } from "~/blog/desk.server";
+import { articleState, createArticle, listArticles, publicationMoment } from "~/blog/desk.server";
 import { ARTICLE_LIMITS } from "~/blog/fields";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
@@ -33,8 +33,8 @@ export async function loader({ context }: Route.LoaderArgs) {
           state.kind === "draft"
             ? `Brouillon, modifié le ${formatDateTime(row.updatedAt)}`
             : state.kind === "scheduled"
-              ? `Programmé pour le ${formatDateTime(state.at)}`
-              : `Publié le ${formatDateTime(state.at)}`,
+              ? `Programmé pour le ${publicationMoment(row)}`
+              : `Publié le ${publicationMoment(row)}`,
       };
     }),
   };

@@ -28,9 +28,9 @@ import {
   type SignInStep,
 } from "~/desk/sign-in-form";
 import { guardPublicAction } from "~/guards/public-action.server";
-import { errorFields } from "~/db/errors.server";
+import { databaseFailure } from "~/utils/database-down.server";
 import type { Route } from "./+types/sign-in";
-import { settingsContext, loggerContext, authContext } from "~/context.server";
+import { settingsContext, authContext } from "~/context.server";
 
 export const handle = deskHandle;
 
@@ -98,8 +98,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     return await checkStep(request, context, guard.formData, step, email);
   } catch (error) {
-    // The database does not answer (Better Auth's queries, the limits): the page says so, never a 500.
-    context.get(loggerContext).error({ err: errorFields(error) }, "desk: sign-in unavailable");
+    // The database does not answer (Better Auth's queries, the limits): the page says so, never a 500;
+    // logged once for a whole outage (app/db/outage.server.ts).
+    await databaseFailure(context, error, "desk: sign-in unavailable");
     return reply({ step, email, error: signInMessages.unavailable }, 503);
   }
 }
