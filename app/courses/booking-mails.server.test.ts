@@ -23,7 +23,7 @@ import {
   utcToZurich,
   zurichToUtc,
 } from "./sessions.server";
-import { newSessionIn, person } from "./booking-test-support";
+import { newSessionIn, person } from "../../tests/support/bookings";
 import type { SessionFields } from "./sessions.server";
 
 const siteUrl = "https://cours.example.ch";

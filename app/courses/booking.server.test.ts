@@ -24,7 +24,7 @@ import {
   REMINDER_BEFORE_MS,
 } from "./booking.server";
 import { getSession, zurichToUtc } from "./sessions.server";
-import { newSessionIn, person } from "./booking-test-support";
+import { newSessionIn, person } from "../../tests/support/bookings";
 import type { SessionFields } from "./sessions.server";
 
 const siteUrl = "https://cours.example.ch";

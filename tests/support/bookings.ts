@@ -3,10 +3,10 @@
  * 25 October 2026 at 14h00 (Zurich), and the n-th person's booking, each with
  * a telephone and an e-mail of their own.
  */
-import type { Database } from "~/db/client.server";
-import { sessionFields } from "../../tests/support/harness";
-import type { BookingInput } from "./schema";
-import { createSession, zurichToUtc, type SessionFields } from "./sessions.server";
+import type { Database } from "../../app/db/client.server";
+import { sessionFields } from "./fixtures";
+import type { BookingInput } from "../../app/courses/schema";
+import { createSession, zurichToUtc, type SessionFields } from "../../app/courses/sessions.server";
 
 /** A session of `sessionFields` on 25 October 2026, 14h00 in Zurich, with `overrides`. */
 export function newSessionIn(db: Database, overrides: Partial<SessionFields> = {}) {
