@@ -43,7 +43,7 @@ export function ArticleCard({
 export function ArticleBadges({ article }: { article: ArticleSummary }) {
   const theme = themeClasses[article.color];
   return (
-    <div className="flex items-center gap-3">
+    <div className="flex flex-wrap items-center gap-3">
       <span className={cn("inline-flex size-12 shrink-0 items-center justify-center rounded-xl", theme.softBg)}>
         <Icon name={article.icon} className={cn("size-7", theme.strongText)} />
       </span>

@@ -10,6 +10,12 @@
  * same entries plus a full-width "Contactez-moi"; a click on an entry or
  * Escape closes it, and focus goes back to the button. Without JavaScript
  * the button is a link to the menu panel, which CSS `:target` shows.
+ *
+ * Large text (the header narrower than 20 rem: a phone with its text at
+ * 125 % or more; never at normal size from 320 px): the bar holds the logo
+ * and "Menu" only, "Appeler" moves into the menu under "Rappelez-moi", and
+ * the menu scrolls within the screen (issue 33, item 7; a container query,
+ * so a `font-size` on `<html>` moves it as the browser's text size does).
  */
 import { Menu, Phone, PhoneIncoming, X } from "lucide-react";
 import { useEffect, useRef, useState, type ComponentProps, type ComponentType, type ReactNode, type Ref } from "react";
@@ -84,21 +90,28 @@ export function Header({ words, contact }: { words: HeaderWords; contact: Header
     return () => document.removeEventListener("keydown", onKeyDown);
   }, [open]);
 
+  // "Appeler" (in the bar, or in the menu with large text): shows the number under the bar, or hides it.
+  const revealPhone = () => {
+    setOpen(false);
+    setPhoneOn(phoneShown ? null : pathname);
+  };
+
   const closeAfterClick = () => {
     setOpen(false);
     buttonRef.current?.focus({ preventScroll: true });
   };
 
   return (
-    <header className="fixed inset-x-0 top-0 z-40 border-b border-line bg-white/95 shadow-sm backdrop-blur supports-[backdrop-filter]:bg-white/90">
-      <div className="mx-auto flex h-20 max-w-7xl items-center justify-between gap-3 px-4 sm:px-6">
+    <header className="@container/header fixed inset-x-0 top-0 z-40 border-b border-line bg-white/95 shadow-sm backdrop-blur supports-[backdrop-filter]:bg-white/90">
+      <div className="mx-auto flex min-h-20 max-w-7xl items-center justify-between gap-3 px-4 sm:px-6">
         <Link
           to="/"
           className="flex min-h-12 min-w-0 items-center gap-2 rounded-lg no-underline sm:gap-3"
           aria-label={`${brand.line1} ${brand.line2}, accueil`}
         >
           <img src={logoUrl} alt="" width={48} height={48} className="size-10 shrink-0 sm:size-12" />
-          <span className="flex min-w-0 flex-col text-[0.9375rem] leading-tight min-[360px]:text-base sm:text-lg">
+          {/* Large text on a phone (under 20 rem): the logo alone, the link's name says the brand. */}
+          <span className="flex min-w-0 flex-col text-[0.9375rem] leading-tight min-[360px]:text-base sm:text-lg @max-[20rem]/header:hidden">
             <span className="font-bold text-primary-strong">{brand.line1}</span>
             <span className="flex items-center gap-2 font-semibold text-ink">
               {brand.line2}
@@ -132,11 +145,9 @@ export function Header({ words, contact }: { words: HeaderWords; contact: Header
         </nav>
 
         <PhoneRevealForm
-          onReveal={() => {
-            setOpen(false);
-            setPhoneOn(phoneShown ? null : pathname);
-          }}
-          className="ml-auto shrink-0 lg:hidden"
+          onReveal={revealPhone}
+          // Large text on a phone (under 20 rem): in the menu, with the callback request.
+          className="ml-auto shrink-0 lg:hidden @max-[20rem]/header:hidden"
         >
           <button
             type="submit"
@@ -155,7 +166,7 @@ export function Header({ words, contact }: { words: HeaderWords; contact: Header
           // Under 360 px three buttons would cover the brand: the menu and the footer carry it there.
           className={cn(
             buttonVariants({ variant: "outline", size: "compact" }),
-            "shrink-0 max-[359px]:hidden xl:hidden",
+            "shrink-0 max-[359px]:hidden xl:hidden @max-[20rem]/header:hidden",
           )}
         >
           <PhoneIncoming aria-hidden="true" className="size-6" />
@@ -199,6 +210,8 @@ export function Header({ words, contact }: { words: HeaderWords; contact: Header
         aria-label="Menu"
         className={cn(
           "border-t border-line bg-white px-4 pt-2 pb-5 shadow-md lg:hidden",
+          // Large text: the menu is taller than the screen, and scrolls under the bar (5 rem there).
+          "@max-[20rem]/header:max-h-[calc(100dvh-5rem-1px)] @max-[20rem]/header:overflow-y-auto",
           hydrated ? (open ? "block" : "hidden") : "hidden target:block",
         )}
       >
@@ -229,6 +242,18 @@ export function Header({ words, contact }: { words: HeaderWords; contact: Header
         >
           {words.callback.label}
         </Link>
+        {/* Large text on a phone (under 20 rem): the bar's "Appeler", under the callback request. */}
+        <PhoneRevealForm onReveal={revealPhone} className="mt-3 hidden @max-[20rem]/header:block">
+          <button
+            type="submit"
+            aria-expanded={hydrated ? phoneShown : undefined}
+            aria-controls={hydrated ? PHONE_ID : undefined}
+            className={cn(buttonVariants({ variant: "outline", size: "large", leading: "text" }), "w-full")}
+          >
+            <Phone aria-hidden="true" className="size-6" />
+            Appeler
+          </button>
+        </PhoneRevealForm>
       </nav>
     </header>
   );
