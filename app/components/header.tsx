@@ -31,6 +31,8 @@ import { Tooltip } from "./ui/tooltip";
 
 const MENU_ID = "menu-mobile";
 const PHONE_ID = "telephone-entete";
+/** The menu's buttons with large text (under 20 rem): narrow padding, so that a word fits a line. */
+const LARGE_TEXT_PADDING = "@max-[20rem]/header:px-3";
 
 /** The header's words, given by the root loader (from `app/content/`), so that they stay out of the JavaScript. */
 export interface HeaderWords {
@@ -231,14 +233,18 @@ export function Header({ words, contact }: { words: HeaderWords; contact: Header
         {/* The menu closes first and its button takes the focus: the dialog gives it back there. */}
         <ContactDialogLink
           onClick={closeAfterClick}
-          className={cn(buttonVariants({ size: "large", leading: "text" }), "mt-3 w-full")}
+          className={cn(buttonVariants({ size: "large", leading: "text" }), "mt-3 w-full", LARGE_TEXT_PADDING)}
         >
           {words.contactLabel}
         </ContactDialogLink>
         <Link
           to={words.callback.href}
           onClick={closeAfterClick}
-          className={cn(buttonVariants({ variant: "outline", size: "large", leading: "text" }), "mt-3 w-full")}
+          className={cn(
+            buttonVariants({ variant: "outline", size: "large", leading: "text" }),
+            "mt-3 w-full",
+            LARGE_TEXT_PADDING,
+          )}
         >
           {words.callback.label}
         </Link>
@@ -248,9 +254,12 @@ export function Header({ words, contact }: { words: HeaderWords; contact: Header
             type="submit"
             aria-expanded={hydrated ? phoneShown : undefined}
             aria-controls={hydrated ? PHONE_ID : undefined}
-            className={cn(buttonVariants({ variant: "outline", size: "large", leading: "text" }), "w-full")}
+            className={cn(
+              buttonVariants({ variant: "outline", size: "large", leading: "text" }),
+              "w-full",
+              LARGE_TEXT_PADDING,
+            )}
           >
-            <Phone aria-hidden="true" className="size-6" />
             Appeler
           </button>
         </PhoneRevealForm>

@@ -8,11 +8,14 @@
  * past its right or left edge unless it is inside a box that scrolls by itself (a table). The
  * preference, not a `font-size` on `<html>`: it is what seniors change, and it also moves the
  * media queries written in `rem` (Tailwind's breakpoints), which a style on `<html>` does not.
+ * At both widths the open menu holds « Appeler » (out of the bar at that size) and scrolls to it.
  * One test per width walking every page in one browser page; a site of its own for the desk.
+ * Screenshots: `screenshots/home-375-text-200.png` and `-menu.png` (committed).
  */
 import { expect, test, type Page } from "@playwright/test";
 import { deskFetch, signIn, type CookieJar } from "../support/harness";
 import { addOwnerCookies, createSessionInDesk, setUpOwnSite } from "./desk-helpers";
+import { photograph, waitForHydration } from "./helpers";
 
 test.describe.configure({ mode: "default" });
 test.use({ isMobile: true, hasTouch: true, deviceScaleFactor: 1 });
@@ -147,6 +150,18 @@ for (const width of [320, 375]) {
       if (found.length > 0) overflows[path] = found;
     };
     for (const path of [...publicPaths, "/admin/connexion"]) await visit(path);
+    // The menu, open, holds "Appeler" (out of the bar at this size) and scrolls to its last entry.
+    await page.goto(`${own.site.url}/`);
+    await waitForHydration(page);
+    if (width === 375) await photograph(page, "screenshots/home-375-text-200.png", { always: true });
+    await page.getByRole("button", { name: "Menu" }).click();
+    const call = page.locator("#menu-mobile").getByRole("button", { name: "Appeler" });
+    await call.scrollIntoViewIfNeeded();
+    await expect(call).toBeInViewport();
+    expect(await overflowsOf(page)).toEqual([]);
+    if (width === 375) await photograph(page, "screenshots/home-375-text-200-menu.png", { always: true });
+    await call.click();
+    await expect(page.locator("#telephone-entete").getByRole("link")).toBeFocused();
     // The preference took: the root font is 32 px, and the rem breakpoints followed it.
     expect(await page.evaluate(() => getComputedStyle(document.documentElement).fontSize)).toBe(`${LARGE_TEXT_PX}px`);
     expect(await page.evaluate(() => matchMedia("(max-width: 12rem)").matches)).toBe(true);
