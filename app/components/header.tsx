@@ -14,8 +14,11 @@
  * Large text (the header narrower than 20 rem: a phone with its text at
  * 125 % or more; never at normal size from 320 px): the bar holds the logo
  * and "Menu" only, "Appeler" moves into the menu under "Rappelez-moi", and
- * the menu scrolls within the screen (issue 33, item 7; a container query,
- * so a `font-size` on `<html>` moves it as the browser's text size does).
+ * the menu scrolls within the screen (issue 33, item 7). The bar's widths
+ * are container queries in rem on the header (`@container/header`): at
+ * normal size they fall where the former 360 and 400 px did, with larger
+ * text they come earlier, whether the browser's text size or a `font-size`
+ * on `<html>` grew it.
  */
 import { Menu, Phone, PhoneIncoming, X } from "lucide-react";
 import { useEffect, useRef, useState, type ComponentProps, type ComponentType, type ReactNode, type Ref } from "react";
@@ -117,9 +120,9 @@ export function Header({ words, contact }: { words: HeaderWords; contact: Header
             <span className="font-bold text-primary-strong">{brand.line1}</span>
             <span className="flex items-center gap-2 font-semibold text-ink">
               {brand.line2}
-              {/* Under 400 px the header's two telephone buttons need its room: the footer still says where the business is. */}
+              {/* Under 25 rem (400 px at normal text size) the header's two telephone buttons need its room: the footer still says where the business is. */}
               <Tooltip content="Entreprise de Suisse romande">
-                <span role="img" aria-label="Suisse" className="inline-flex max-[399px]:hidden">
+                <span role="img" aria-label="Suisse" className="inline-flex @max-[25rem]/header:hidden">
                   <SwissFlag className="size-4 sm:size-5" />
                 </span>
               </Tooltip>
@@ -158,21 +161,21 @@ export function Header({ words, contact }: { words: HeaderWords; contact: Header
             className={buttonVariants({ variant: "outline", size: "compact" })}
           >
             <Phone aria-hidden="true" className="size-6" />
-            <span className="sr-only min-[400px]:not-sr-only">Appeler</span>
+            <span className="sr-only @min-[25rem]/header:not-sr-only">Appeler</span>
           </button>
         </PhoneRevealForm>
         {/* Phones and narrow screens: the callback request one tap away, beside the menu (issue 23). */}
         <Link
           to={words.callback.href}
           aria-label={words.callback.label}
-          // Under 360 px three buttons would cover the brand: the menu and the footer carry it there.
+          // Under 22.5 rem (360 px at normal text size) three buttons would cover the brand: the menu and the footer carry it there.
           className={cn(
             buttonVariants({ variant: "outline", size: "compact" }),
-            "shrink-0 max-[359px]:hidden xl:hidden @max-[20rem]/header:hidden",
+            "shrink-0 xl:hidden @max-[22.5rem]/header:hidden",
           )}
         >
           <PhoneIncoming aria-hidden="true" className="size-6" />
-          <span className="sr-only min-[400px]:not-sr-only lg:sr-only">{words.callback.short}</span>
+          <span className="sr-only @min-[25rem]/header:max-lg:not-sr-only">{words.callback.short}</span>
         </Link>
 
         {hydrated ? (
@@ -188,7 +191,7 @@ export function Header({ words, contact }: { words: HeaderWords; contact: Header
             className={cn(buttonVariants({ variant: "outline", size: "compact" }), "shrink-0 lg:hidden")}
           >
             {open ? <X aria-hidden="true" className="size-6" /> : <Menu aria-hidden="true" className="size-6" />}
-            <span className="sr-only min-[400px]:not-sr-only">Menu</span>
+            <span className="sr-only @min-[25rem]/header:not-sr-only">Menu</span>
           </button>
         ) : (
           <a
@@ -196,7 +199,7 @@ export function Header({ words, contact }: { words: HeaderWords; contact: Header
             className={cn(buttonVariants({ variant: "outline", size: "compact" }), "shrink-0 lg:hidden")}
           >
             <Menu aria-hidden="true" className="size-6" />
-            <span className="sr-only min-[400px]:not-sr-only">Menu</span>
+            <span className="sr-only @min-[25rem]/header:not-sr-only">Menu</span>
           </a>
         )}
       </div>
