@@ -43,13 +43,16 @@ export function ArticleCard({
 export function ArticleBadges({ article }: { article: ArticleSummary }) {
   const theme = themeClasses[article.color];
   return (
-    <div className="flex items-center gap-3">
-      <span className={cn("inline-flex size-12 shrink-0 items-center justify-center rounded-xl", theme.softBg)}>
-        <Icon name={article.icon} className={cn("size-7", theme.strongText)} />
-      </span>
-      <span className={cn("rounded-full px-3 py-1 text-lg font-semibold", theme.softBg, theme.strongText)}>
-        {article.category}
-      </span>
+    // Large text (the card narrower than 10 rem): the category goes under the icon.
+    <div className="@container">
+      <div className="flex items-center gap-3 @max-[10rem]:flex-wrap">
+        <span className={cn("inline-flex size-12 shrink-0 items-center justify-center rounded-xl", theme.softBg)}>
+          <Icon name={article.icon} className={cn("size-7", theme.strongText)} />
+        </span>
+        <span className={cn("rounded-full px-3 py-1 text-lg font-semibold", theme.softBg, theme.strongText)}>
+          {article.category}
+        </span>
+      </div>
     </div>
   );
 }

@@ -32,8 +32,8 @@ export function Footer({ words }: { words: FooterWords }) {
             {brand.line1} {brand.line2}
           </p>
           <p className="mt-2 text-white/90">
-            {/* The cantons hold together: a narrow screen breaks after "·", never inside the list. */}
-            {name}&nbsp;· <span className="whitespace-nowrap">{cantons.join(" • ")}</span>
+            {/* The cantons hold together: a narrow screen breaks after "·", inside the list only when it cannot fit a line (large text). */}
+            {name}&nbsp;· <span className="inline-block">{cantons.join(" • ")}</span>
           </p>
           <nav aria-label="Aide et confiance" className="mt-4">
             <ul className="-mx-3 flex flex-col">

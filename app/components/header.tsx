@@ -10,6 +10,15 @@
  * same entries plus a full-width "Contactez-moi"; a click on an entry or
  * Escape closes it, and focus goes back to the button. Without JavaScript
  * the button is a link to the menu panel, which CSS `:target` shows.
+ *
+ * Large text (the header narrower than 20 rem: a phone with its text at
+ * 125 % or more; never at normal size from 320 px): the bar holds the logo
+ * and "Menu" only, "Appeler" moves into the menu under "Rappelez-moi", and
+ * the menu scrolls within the screen (issue 33, item 7). The bar's widths
+ * are container queries in rem on the header (`@container/header`): at
+ * normal size they fall where the former 360 and 400 px did, with larger
+ * text they come earlier, whether the browser's text size or a `font-size`
+ * on `<html>` grew it.
  */
 import { Menu, Phone, PhoneIncoming, X } from "lucide-react";
 import { useEffect, useRef, useState, type ComponentProps, type ComponentType, type ReactNode, type Ref } from "react";
@@ -25,6 +34,8 @@ import { Tooltip } from "./ui/tooltip";
 
 const MENU_ID = "menu-mobile";
 const PHONE_ID = "telephone-entete";
+/** The menu's buttons with large text (under 20 rem): narrow padding, so that a word fits a line. */
+const LARGE_TEXT_PADDING = "@max-[20rem]/header:px-3";
 
 /** The header's words, given by the root loader (from `app/content/`), so that they stay out of the JavaScript. */
 export interface HeaderWords {
@@ -84,27 +95,34 @@ export function Header({ words, contact }: { words: HeaderWords; contact: Header
     return () => document.removeEventListener("keydown", onKeyDown);
   }, [open]);
 
+  // "Appeler" (in the bar, or in the menu with large text): shows the number under the bar, or hides it.
+  const revealPhone = () => {
+    setOpen(false);
+    setPhoneOn(phoneShown ? null : pathname);
+  };
+
   const closeAfterClick = () => {
     setOpen(false);
     buttonRef.current?.focus({ preventScroll: true });
   };
 
   return (
-    <header className="fixed inset-x-0 top-0 z-40 border-b border-line bg-white/95 shadow-sm backdrop-blur supports-[backdrop-filter]:bg-white/90">
-      <div className="mx-auto flex h-20 max-w-7xl items-center justify-between gap-3 px-4 sm:px-6">
+    <header className="@container/header fixed inset-x-0 top-0 z-40 border-b border-line bg-white/95 shadow-sm backdrop-blur supports-[backdrop-filter]:bg-white/90">
+      <div className="mx-auto flex min-h-20 max-w-7xl items-center justify-between gap-3 px-4 sm:px-6">
         <Link
           to="/"
           className="flex min-h-12 min-w-0 items-center gap-2 rounded-lg no-underline sm:gap-3"
           aria-label={`${brand.line1} ${brand.line2}, accueil`}
         >
           <img src={logoUrl} alt="" width={48} height={48} className="size-10 shrink-0 sm:size-12" />
-          <span className="flex min-w-0 flex-col text-[0.9375rem] leading-tight min-[360px]:text-base sm:text-lg">
+          {/* Large text on a phone (under 20 rem): the logo alone, the link's name says the brand. */}
+          <span className="flex min-w-0 flex-col text-[0.9375rem] leading-tight min-[360px]:text-base sm:text-lg @max-[20rem]/header:hidden">
             <span className="font-bold text-primary-strong">{brand.line1}</span>
             <span className="flex items-center gap-2 font-semibold text-ink">
               {brand.line2}
-              {/* Under 400 px the header's two telephone buttons need its room: the footer still says where the business is. */}
+              {/* Under 25 rem (400 px at normal text size) the header's two telephone buttons need its room: the footer still says where the business is. */}
               <Tooltip content="Entreprise de Suisse romande">
-                <span role="img" aria-label="Suisse" className="inline-flex max-[399px]:hidden">
+                <span role="img" aria-label="Suisse" className="inline-flex @max-[25rem]/header:hidden">
                   <SwissFlag className="size-4 sm:size-5" />
                 </span>
               </Tooltip>
@@ -132,11 +150,9 @@ export function Header({ words, contact }: { words: HeaderWords; contact: Header
         </nav>
 
         <PhoneRevealForm
-          onReveal={() => {
-            setOpen(false);
-            setPhoneOn(phoneShown ? null : pathname);
-          }}
-          className="ml-auto shrink-0 lg:hidden"
+          onReveal={revealPhone}
+          // Large text on a phone (under 20 rem): in the menu, with the callback request.
+          className="ml-auto shrink-0 lg:hidden @max-[20rem]/header:hidden"
         >
           <button
             type="submit"
@@ -145,21 +161,21 @@ export function Header({ words, contact }: { words: HeaderWords; contact: Header
             className={buttonVariants({ variant: "outline", size: "compact" })}
           >
             <Phone aria-hidden="true" className="size-6" />
-            <span className="sr-only min-[400px]:not-sr-only">Appeler</span>
+            <span className="sr-only @min-[25rem]/header:not-sr-only">Appeler</span>
           </button>
         </PhoneRevealForm>
         {/* Phones and narrow screens: the callback request one tap away, beside the menu (issue 23). */}
         <Link
           to={words.callback.href}
           aria-label={words.callback.label}
-          // Under 360 px three buttons would cover the brand: the menu and the footer carry it there.
+          // Under 22.5 rem (360 px at normal text size) three buttons would cover the brand: the menu and the footer carry it there.
           className={cn(
             buttonVariants({ variant: "outline", size: "compact" }),
-            "shrink-0 max-[359px]:hidden xl:hidden",
+            "shrink-0 xl:hidden @max-[22.5rem]/header:hidden",
           )}
         >
           <PhoneIncoming aria-hidden="true" className="size-6" />
-          <span className="sr-only min-[400px]:not-sr-only lg:sr-only">{words.callback.short}</span>
+          <span className="sr-only @min-[25rem]/header:max-lg:not-sr-only">{words.callback.short}</span>
         </Link>
 
         {hydrated ? (
@@ -175,7 +191,7 @@ export function Header({ words, contact }: { words: HeaderWords; contact: Header
             className={cn(buttonVariants({ variant: "outline", size: "compact" }), "shrink-0 lg:hidden")}
           >
             {open ? <X aria-hidden="true" className="size-6" /> : <Menu aria-hidden="true" className="size-6" />}
-            <span className="sr-only min-[400px]:not-sr-only">Menu</span>
+            <span className="sr-only @min-[25rem]/header:not-sr-only">Menu</span>
           </button>
         ) : (
           <a
@@ -183,7 +199,7 @@ export function Header({ words, contact }: { words: HeaderWords; contact: Header
             className={cn(buttonVariants({ variant: "outline", size: "compact" }), "shrink-0 lg:hidden")}
           >
             <Menu aria-hidden="true" className="size-6" />
-            <span className="sr-only min-[400px]:not-sr-only">Menu</span>
+            <span className="sr-only @min-[25rem]/header:not-sr-only">Menu</span>
           </a>
         )}
       </div>
@@ -199,6 +215,8 @@ export function Header({ words, contact }: { words: HeaderWords; contact: Header
         aria-label="Menu"
         className={cn(
           "border-t border-line bg-white px-4 pt-2 pb-5 shadow-md lg:hidden",
+          // Large text: the menu is taller than the screen, and scrolls under the bar (5 rem there).
+          "@max-[20rem]/header:max-h-[calc(100dvh-5rem-1px)] @max-[20rem]/header:overflow-y-auto",
           hydrated ? (open ? "block" : "hidden") : "hidden target:block",
         )}
       >
@@ -218,17 +236,36 @@ export function Header({ words, contact }: { words: HeaderWords; contact: Header
         {/* The menu closes first and its button takes the focus: the dialog gives it back there. */}
         <ContactDialogLink
           onClick={closeAfterClick}
-          className={cn(buttonVariants({ size: "large", leading: "text" }), "mt-3 w-full")}
+          className={cn(buttonVariants({ size: "large", leading: "text" }), "mt-3 w-full", LARGE_TEXT_PADDING)}
         >
           {words.contactLabel}
         </ContactDialogLink>
         <Link
           to={words.callback.href}
           onClick={closeAfterClick}
-          className={cn(buttonVariants({ variant: "outline", size: "large", leading: "text" }), "mt-3 w-full")}
+          className={cn(
+            buttonVariants({ variant: "outline", size: "large", leading: "text" }),
+            "mt-3 w-full",
+            LARGE_TEXT_PADDING,
+          )}
         >
           {words.callback.label}
         </Link>
+        {/* Large text on a phone (under 20 rem): the bar's "Appeler", under the callback request. */}
+        <PhoneRevealForm onReveal={revealPhone} className="mt-3 hidden @max-[20rem]/header:block">
+          <button
+            type="submit"
+            aria-expanded={hydrated ? phoneShown : undefined}
+            aria-controls={hydrated ? PHONE_ID : undefined}
+            className={cn(
+              buttonVariants({ variant: "outline", size: "large", leading: "text" }),
+              "w-full",
+              LARGE_TEXT_PADDING,
+            )}
+          >
+            Appeler
+          </button>
+        </PhoneRevealForm>
       </nav>
     </header>
   );

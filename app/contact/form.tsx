@@ -178,7 +178,7 @@ export function ContactForm({
             Annuler
           </Button>
         ) : null}
-        <Button type="submit" aria-disabled={pending || undefined} className="min-w-36">
+        <Button type="submit" aria-disabled={pending || undefined} className="min-w-[min(9rem,100%)]">
           <PendingLabel pending={pending} label="Envoyer" />
         </Button>
       </div>

@@ -45,7 +45,7 @@ export function PhoneLink({
     >
       <Phone aria-hidden="true" className="size-6 shrink-0" />
       <span>
-        Appeler le <span className="whitespace-nowrap">{phoneDisplay}</span>
+        Appeler le <span className="inline-block">{phoneDisplay}</span>
       </span>
     </a>
   );

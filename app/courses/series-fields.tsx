@@ -70,7 +70,7 @@ export function SeriesFields({
         <legend className="mb-1 text-lg font-semibold">Dates choisies une à une (après la première)</legend>
         <div className="grid gap-3 sm:grid-cols-3">
           {Array.from({ length: slots }, (_, index) => (
-            <div key={index} className="flex flex-col gap-1">
+            <div key={index} className="flex min-w-0 flex-col gap-1">
               <Label htmlFor={`series-otherDates-${index}`}>Séance {index + 2}</Label>
               <Input
                 id={`series-otherDates-${index}`}

@@ -134,7 +134,7 @@ function OperatorCard({
       {operator.uid ? (
         <p className="mt-2">
           <span className="font-semibold">{labels.uid}&nbsp;: </span>
-          <span className="whitespace-nowrap">{operator.uid}</span>
+          <span className="inline-block">{operator.uid}</span>
         </p>
       ) : null}
       <div className="mt-4 border-t border-primary/20 pt-4">

@@ -99,7 +99,7 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
             <h2 id="a-la-une" className="text-3xl font-bold sm:text-4xl">
               À la une
             </h2>
-            <div className="mt-8 grid items-center gap-8 rounded-3xl border border-line bg-white p-6 shadow-lg lg:grid-cols-2 lg:p-10">
+            <div className="mt-8 grid grid-cols-1 items-center gap-8 rounded-3xl border border-line bg-white p-6 shadow-lg lg:grid-cols-2 lg:p-10">
               {featured.videoId ? <VideoEmbed videoId={featured.videoId} title={featured.title} /> : null}
               <div>
                 <ArticleBadges article={featured} />

@@ -67,7 +67,7 @@ export default function Letters() {
           Nouvelle lettre
         </h2>
         <Form method="post" className="mt-4 flex flex-wrap items-end gap-3">
-          <div className="min-w-64 flex-1">
+          <div className="min-w-[min(16rem,100%)] flex-1">
             <Label htmlFor="subject">Objet de la lettre</Label>
             <Input
               id="subject"

@@ -164,7 +164,7 @@ export default function RequestPage() {
             </h2>
             <Form method="post" className="mt-4 flex flex-wrap items-end gap-3">
               <input type="hidden" name="intent" value="status" />
-              <div className="min-w-48 flex-1">
+              <div className="min-w-[min(12rem,100%)] flex-1">
                 <Label htmlFor="status">Statut</Label>
                 <Select id="status" name="status" defaultValue={request.status} className="mt-2">
                   <StatusOptions />
