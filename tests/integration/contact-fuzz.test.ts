@@ -28,7 +28,7 @@ import { startTestServer, validForm } from "../support/harness";
 let site: Awaited<ReturnType<typeof startTestServer>>;
 beforeAll(async () => {
   site = await startTestServer({});
-}, 60_000);
+});
 afterAll(() => site?.close());
 
 const FIELDS = [
@@ -307,4 +307,6 @@ it("answers 1,000 hostile payloads, by every method and spelling, without a 5xx 
   expect(wouldBeValid.method).toBeGreaterThanOrEqual(5);
   const viaOtherSpellings = rows.filter((row) => SPELLINGS.slice(1).includes(spellingOf.get(row.email) ?? ""));
   expect(viaOtherSpellings.length, "requests to other spellings of /contact are stored too").toBeGreaterThan(10);
-}, 180_000);
+  // 1,000 requests one after another: 16 s on a quiet two-core machine, minutes when it is busy (`npm test`
+  // runs the browser tests beside it); the limit is for a stuck server, not a measure of speed.
+}, 600_000);
