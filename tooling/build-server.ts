@@ -40,7 +40,8 @@ export const SERVER_NODE_FLAGS = [
 
 export async function buildServer(buildDirectory: string): Promise<void> {
   await build({
-    entryPoints: { index: "server/index.ts" },
+    // The child process that makes pictures (app/pictures/child.server.ts finds it beside the server).
+    entryPoints: { index: "server/index.ts", "picture-child": "app/pictures/picture-child.ts" },
     outdir: path.join(buildDirectory, "start"),
     bundle: true,
     splitting: true,
