@@ -48,7 +48,6 @@ import { NEWSLETTER_LIMITS } from "../app/newsletter/schema.ts";
 import { NEWSLETTER_MAIL_KINDS } from "../app/newsletter/subscriptions.server.ts";
 import { OUTBOX_PLUGS, scheduleRetention } from "../app/features.server.ts";
 import { readSiteSettings } from "../app/settings/site.server.ts";
-import { limitSharp } from "../app/pictures/pictures.server.ts";
 
 export interface RunningServer {
   port: number;
@@ -68,8 +67,6 @@ export async function startServer({
   logger: Logger;
   root?: string;
 }): Promise<RunningServer> {
-  // Photos made one at a time, on one libvips thread, without an operation cache (issue 33, item 5).
-  limitSharp();
   const buildDir = path.join(root, process.env.BUILD_DIR ?? "build");
   const clientDir = path.join(buildDir, "client");
   let build: ServerBuild | undefined;

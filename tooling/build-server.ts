@@ -28,8 +28,8 @@ export const SERVER_ENTRY = path.join("start", "index.js");
  * compiler (`--liftoff-only`: no second, optimised copy of the hot
  * functions): 40 MB less, and 2,000 small transactions ran in 1.0–1.3 s
  * instead of 2.2–2.3 s here. Without PGlite (`DATABASE_URL`) the last flag
- * changes nothing. Together they keep the process, with PGlite's fixed
- * 128 MB of WebAssembly memory, under 300 MB (docs/performance.md).
+ * changes nothing. With PGlite's fixed 128 MB of WebAssembly memory the
+ * process starts at about 215 MB (docs/performance.md, docs/deploy.md).
  */
 export const SERVER_NODE_FLAGS = [
   "--enable-source-maps",
@@ -40,7 +40,8 @@ export const SERVER_NODE_FLAGS = [
 
 export async function buildServer(buildDirectory: string): Promise<void> {
   await build({
-    entryPoints: { index: "server/index.ts" },
+    // The child process that makes pictures (app/pictures/child.server.ts finds it beside the server).
+    entryPoints: { index: "server/index.ts", "picture-child": "app/pictures/picture-child.ts" },
     outdir: path.join(buildDirectory, "start"),
     bundle: true,
     splitting: true,

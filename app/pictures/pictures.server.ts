@@ -11,8 +11,9 @@
  * - `preparePicture(bytes, limits)` → `{ ok: true, files, width, height }` or
  *   `{ ok: false, message }` with the French reason (too big, not an image,
  *   SVG, HEIC, too much memory once decoded, too many scans, too slow).
- *   One picture is made at a time, decoded once at reduced size, within a
- *   time limit (issue 33, item 5); `limitSharp()` at start.
+ *   One picture is made at a time, decoded once at reduced size, in a child
+ *   process killed past its time limit (issue 33, item 5; child.server.ts):
+ *   this module does not load sharp.
  * - `savePicture(db, prepared, { alt, originalBytes })` → the picture's id.
  * - `pictureSources(picture)`: what `<picture>` needs (`PictureData`).
  * - `deletePicture(db, id)`: refused while a slot, an article or a letter
@@ -21,30 +22,24 @@
  */
 import crypto from "node:crypto";
 import { and, desc, eq, inArray, like, sql } from "drizzle-orm";
-import sharp from "sharp";
 import type { PictureSlot } from "~/content/types";
 import type { Database } from "~/db/client.server";
 import { articles, newsletterLetters, pictureFiles, pictures, sitePictures } from "~/db/schema";
+import { runPictureJob } from "./child.server";
 import { jpegScanCount } from "./jpeg-scans.server";
+import { PICTURE_FORMATS, widthsOf, type PictureFormat, type PreparedFile } from "./sizes";
+
+export {
+  DECODE_BUDGET_BYTES,
+  PICTURE_FORMATS,
+  PICTURE_WIDTHS,
+  widthsOf,
+  type PictureFormat,
+  type PreparedFile,
+} from "./sizes";
 
 /** Largest file accepted, in bytes (issue 21: 15 MB, what a phone's photo stays under). */
 export const MAX_PICTURE_BYTES = 15 * 1024 * 1024;
-/** Widths made of every picture, in pixels (DESIGN.md section 9). */
-export const PICTURE_WIDTHS = [480, 800, 1200] as const;
-/** The largest of them. */
-const LARGEST_WIDTH = 1200;
-/**
- * Memory a picture may take once decoded, in bytes (issue 33, item 5): the
- * pixels libvips holds (a JPEG decoded at 1/2, 1/4 or 1/8 of its size when
- * it is reduced, the others whole, for the turn of a photo taken sideways)
- * plus, for a progressive JPEG, libjpeg's coefficients of the whole picture
- * (2 bytes a sample). 96 MiB: a baseline phone JPEG of any size under
- * `MAX_INPUT_PIXELS`, a PNG of 33 million pixels (25 with transparency), a
- * progressive JPEG of about 30 million.
- */
-export const DECODE_BUDGET_BYTES = 96 * 1024 * 1024;
-/** Largest picture libvips opens, in pixels (a header claiming more is refused before decoding). */
-const MAX_INPUT_PIXELS = 100_000_000;
 /**
  * Most scans a JPEG may hold: libjpeg's own progressive files have 10,
  * mozjpeg's at most a few dozen; a crafted one thousands (see jpeg-scans.server.ts).
@@ -52,9 +47,6 @@ const MAX_INPUT_PIXELS = 100_000_000;
 export const MAX_JPEG_SCANS = 100;
 /** Time one picture's decoding and encoding may take by default, in seconds (`PICTURE_TIMEOUT_SECONDS`). */
 export const DEFAULT_PICTURE_TIMEOUT_SECONDS = 30;
-/** Formats of the files made, best first. */
-export const PICTURE_FORMATS = ["avif", "webp"] as const;
-export type PictureFormat = (typeof PICTURE_FORMATS)[number];
 
 /** The French reasons a file is refused. */
 export const pictureMessages = {
@@ -73,73 +65,30 @@ export const pictureMessages = {
   altTooLong: "La description doit contenir au plus 300 caractères.",
 } as const;
 
-/** One file made from a picture. */
-export interface PreparedFile {
-  format: PictureFormat;
-  width: number;
-  height: number;
-  bytes: Buffer;
-}
-
-export type PreparedPicture =
-  { ok: true; files: PreparedFile[]; width: number; height: number; hash: string } | { ok: false; message: string };
-
 /**
- * Sets sharp's process-wide limits; called once at start (server/main.ts).
- * One libvips thread per picture (the server has one or two cores, and
- * pages must still be answered) and no operation cache (each picture is
- * decoded once: a cache would only hold its pixels). sharp runs each
- * operation on one of libuv's threads (4, UV_THREADPOOL_SIZE unset), which
- * files and DNS share: `preparePicture` runs one operation at a time, so
- * three stay free whatever the owner uploads.
+ * A picture made, or why not: `failure` says when its making was stopped
+ * (`"timeout"`: past the time limit; `"crash"`: the child process died,
+ * most likely killed by the system for its memory), for the log.
  */
-export function limitSharp(): void {
-  sharp.concurrency(1);
-  sharp.cache(false);
-}
-
-/** The end of the queue of pictures being made: one at a time, the others wait their turn. */
-let queue: Promise<unknown> = Promise.resolve();
-
-/** Runs `task` once every task queued before it has ended (fulfilled or not). */
-function oneAtATime<T>(task: () => Promise<T>): Promise<T> {
-  const run = queue.then(task, task);
-  queue = run.catch(() => undefined);
-  return run;
-}
-
-/** The largest decoding factor libjpeg applies for a reduction by `factor` (sharp's own rule, pipeline.cc). */
-function jpegShrinkOnLoad(factor: number): number {
-  const shrink = factor >= 8 ? 8 : factor >= 4 ? 4 : factor >= 2 ? 2 : 1;
-  return shrink > 1 && Math.floor(factor) === shrink ? shrink / 2 : shrink;
-}
-
-/** Bytes the picture described by `metadata` takes once decoded for the largest width made (see DECODE_BUDGET_BYTES). */
-export function decodedBytes(metadata: sharp.Metadata): number {
-  const width = metadata.width ?? 0;
-  const height = metadata.height ?? 0;
-  const bands = metadata.channels ?? 4;
-  const sampleBytes = metadata.depth === "uchar" || metadata.depth === "char" || !metadata.depth ? 1 : 2;
-  if (metadata.format !== "jpeg") return width * height * bands * sampleBytes;
-  const uprightWidth = (metadata.orientation ?? 1) >= 5 ? height : width;
-  const shrink = jpegShrinkOnLoad(uprightWidth / Math.min(uprightWidth, LARGEST_WIDTH));
-  const pixels = Math.ceil(width / shrink) * Math.ceil(height / shrink) * bands;
-  const samples = metadata.chromaSubsampling === "4:2:0" ? 1.5 : metadata.chromaSubsampling === "4:2:2" ? 2 : bands;
-  return pixels + (metadata.isProgressive ? width * height * samples * 2 : 0);
-}
+export type PreparedPicture =
+  | { ok: true; files: PreparedFile[]; width: number; height: number; hash: string }
+  | { ok: false; message: string; failure?: "timeout" | "crash" };
 
 /** Limits of one picture's making: the time it may take, the scans a JPEG may hold. */
 export interface PictureLimits {
-  /** Seconds (whole, at least 1) libvips may spend on one step before it is stopped. */
+  /** Seconds (0.1 or more) the child process may spend on the picture before it is killed. */
   timeoutSeconds: number;
   maxScans?: number;
 }
 
 /**
  * Checks `bytes` by content and makes its files, or says in French why not.
- * Pictures are made one at a time (the others wait); each is decoded once,
- * at the size of its largest file (JPEG's shrink-on-load), then turned
- * upright and encoded from those pixels.
+ * The checks that need no decoding run here (size, SVG, a JPEG's scans);
+ * the rest runs in a child process (child.server.ts, making.ts), one
+ * picture at a time (the others wait): decoded once, at the size of its
+ * largest file (JPEG's shrink-on-load), turned upright, encoded from those
+ * pixels. A child past `timeoutSeconds` is killed (`tooSlow`); one that dies
+ * gives `tooManyPixels` (the system kills a process for its memory).
  */
 export async function preparePicture(
   bytes: Buffer,
@@ -152,62 +101,27 @@ export async function preparePicture(
   // A JPEG in too many scans holds the decoder however short the time limit: counted before any decoding.
   if (bytes[0] === 0xff && bytes[1] === 0xd8 && jpegScanCount(bytes, maxScans) > maxScans)
     return { ok: false, message: pictureMessages.tooManyScans };
-  return oneAtATime(() => makePicture(bytes, timeoutSeconds));
-}
-
-async function makePicture(bytes: Buffer, timeoutSeconds: number): Promise<PreparedPicture> {
-  let metadata: sharp.Metadata;
-  try {
-    metadata = await sharp(bytes, { limitInputPixels: false }).metadata();
-  } catch {
-    return { ok: false, message: pictureMessages.notImage };
-  }
-  const { format, compression } = metadata;
-  if (format === "svg") return { ok: false, message: pictureMessages.svg };
-  // HEIF holds the iPhone's HEIC photos (HEVC, which this build of libvips does not decode) and AVIF.
-  if (format === "heif" && compression === "hevc") return { ok: false, message: pictureMessages.heic };
-  if (format !== "jpeg" && format !== "png" && format !== "webp")
-    return { ok: false, message: pictureMessages.notImage };
-  const pixels = (metadata.width ?? 0) * (metadata.height ?? 0);
-  if (pixels > MAX_INPUT_PIXELS || decodedBytes(metadata) > DECODE_BUDGET_BYTES)
-    return { ok: false, message: pictureMessages.tooManyPixels };
-  const timeout = { seconds: Math.max(1, Math.round(timeoutSeconds)) };
-  try {
-    // Decoded once, reduced in the same pipeline (a JPEG is decoded at 1/2, 1/4 or 1/8 of its size), turned
-    // upright; `failOn: "error"` refuses a truncated or corrupt file. Raw pixels: no second decoding.
-    const uprightWidth = (metadata.orientation ?? 1) >= 5 ? metadata.height! : metadata.width!;
-    const upright = await sharp(bytes, { failOn: "error", limitInputPixels: MAX_INPUT_PIXELS })
-      .timeout(timeout)
-      .rotate()
-      .resize({ width: Math.min(uprightWidth, LARGEST_WIDTH) })
-      .toColourspace("srgb")
-      .raw()
-      .toBuffer({ resolveWithObject: true });
-    const { width: largest, height, channels } = upright.info;
-    const decoded = sharp(upright.data, { raw: { width: largest, height, channels } }).timeout(timeout);
-    const files: PreparedFile[] = [];
-    for (const width of widthsOf(largest)) {
-      const resized = decoded.clone().resize({ width });
-      for (const format of PICTURE_FORMATS) {
-        const output = await (
-          format === "avif" ? resized.clone().avif({ quality: 55, effort: 2 }) : resized.clone().webp({ quality: 78 })
-        ).toBuffer({ resolveWithObject: true });
-        files.push({ format, width: output.info.width, height: output.info.height, bytes: output.data });
-      }
-    }
-    const biggest = files[files.length - 1]!;
+  const outcome = await runPictureJob({ kind: "photo", bytes }, { timeoutMs: timeoutSeconds * 1000 });
+  if (!outcome.ok)
     return {
-      ok: true,
-      files,
-      width: biggest.width,
-      height: biggest.height,
-      hash: crypto.createHash("sha256").update(bytes).digest("hex").slice(0, 12),
+      ok: false,
+      message: outcome.failure === "timeout" ? pictureMessages.tooSlow : pictureMessages.tooManyPixels,
+      failure: outcome.failure,
     };
-  } catch (error) {
-    if (error instanceof Error && /timeout/i.test(error.message))
-      return { ok: false, message: pictureMessages.tooSlow };
-    return { ok: false, message: pictureMessages.notImage };
-  }
+  if (outcome.result.kind !== "photo") throw new Error("picture child: a photo job answered with another kind");
+  const made = outcome.result.made;
+  if (!made.ok) return { ok: false, message: pictureMessages[made.reason] };
+  return {
+    ok: true,
+    // Files come back by IPC as Uint8Arrays: Buffers again, without a copy.
+    files: made.files.map((file) => ({
+      ...file,
+      bytes: Buffer.from(file.bytes.buffer, file.bytes.byteOffset, file.bytes.byteLength),
+    })),
+    width: made.width,
+    height: made.height,
+    hash: crypto.createHash("sha256").update(bytes).digest("hex").slice(0, 12),
+  };
 }
 
 /** Stores a prepared picture and its files in one transaction; returns its id. */
@@ -232,11 +146,6 @@ export type PictureRow = typeof pictures.$inferSelect;
 /** The address of one file of a picture. */
 export function pictureFileUrl(picture: Pick<PictureRow, "id" | "hash">, width: number, format: PictureFormat): string {
   return `/images/${picture.id}-${picture.hash}-${width}.${format}`;
-}
-
-/** The widths a picture of `width` pixels has files at. */
-export function widthsOf(width: number): number[] {
-  return [...new Set(PICTURE_WIDTHS.map((candidate) => Math.min(candidate, width)))];
 }
 
 /**

@@ -36,7 +36,15 @@ export async function uploadPicture(
   if (Object.keys(errors).length > 0 || !(file instanceof File)) return { ok: false, errors };
   const bytes = Buffer.from(await file.arrayBuffer());
   const prepared = await preparePicture(bytes, { timeoutSeconds });
-  if (!prepared.ok) return { ok: false, errors: { picture: prepared.message } };
+  if (!prepared.ok) {
+    // Nothing of the file in the log: only that its making was stopped.
+    if (prepared.failure === "timeout")
+      logger?.warn(
+        `pictures: a photo's making passed ${timeoutSeconds} s (PICTURE_TIMEOUT_SECONDS), its process killed`,
+      );
+    else if (prepared.failure === "crash") logger?.warn("pictures: the process making a photo died (memory?)");
+    return { ok: false, errors: { picture: prepared.message } };
+  }
   const id = await savePicture(db, prepared, { alt, originalBytes: bytes.length });
   await audit(db, { actor, action: "picture-added", details: { picture: id } }, logger);
   return { ok: true, picture: { id, hash: prepared.hash, width: prepared.width, height: prepared.height }, alt };

@@ -2,7 +2,8 @@
  * The one generator of the site's share images (1200×630 PNG): satori lays
  * the card out as an SVG whose text is the outlines of the site's typeface
  * (Atkinson Hyperlegible Next, static TTF in `app/seo/fonts/`, SIL OFL 1.1),
- * sharp rasterises it. No browser and no system font: a missing character
+ * sharp rasterises it in a child process (app/pictures/child.server.ts:
+ * the server never loads sharp; decision 037). No browser and no system font: a missing character
  * cannot fall back to another font (decision 029). Colours from `app/app.css`'s
  * `@theme`, words from `app/content/`; the same inputs give the same bytes.
  * `articleShareCard` (an article), `siteShareCard` (the site), `titleLines`
@@ -14,12 +15,12 @@ import path from "node:path";
 import { createElement, type CSSProperties, type ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import type { Font } from "opentype.js";
-import sharp from "sharp";
 import { Icon, type IconName } from "~/components/icon";
 import { blogSection, hero } from "~/content/home";
 import { identity } from "~/content/identity";
 import type { PictureSlot, ThemeColor } from "~/content/types";
 import { cantonNames } from "~/content/zones";
+import { runPictureJob } from "~/pictures/child.server";
 import { formatDate } from "~/utils/format";
 import { typeset } from "~/utils/typography";
 import { SHARE_IMAGE_SIZE } from "./meta";
@@ -293,7 +294,10 @@ export function cardDesign(): string {
   return design;
 }
 
-/** Lays `card` out and returns the PNG (256-colour palette, as small as the old Chromium images). */
+/**
+ * Lays `card` out and returns the PNG (256-colour palette, as small as the old Chromium images).
+ * @throws Error when the child process that rasterises it fails or takes more than a minute.
+ */
 async function draw(card: ReactNode, fonts: CardFonts): Promise<Buffer> {
   const { default: satori } = await import("satori");
   const svg = await satori(card, {
@@ -306,10 +310,15 @@ async function draw(card: ReactNode, fonts: CardFonts): Promise<Buffer> {
       style: "normal" as const,
     })),
   });
-  return sharp(Buffer.from(svg))
-    .png({ palette: true, colours: 256, dither: 0, compressionLevel: 9, effort: 10 })
-    .toBuffer();
+  const outcome = await runPictureJob({ kind: "png", svg }, { timeoutMs: RASTERISE_LIMIT_MS });
+  if (!outcome.ok || outcome.result.kind !== "png")
+    throw new Error(`share card: the picture child ${outcome.ok ? "answered another kind" : outcome.failure}`);
+  const { png } = outcome.result;
+  return Buffer.from(png.buffer, png.byteOffset, png.byteLength);
 }
+
+/** Time the rasterising of one card may take, in milliseconds (about a second here). */
+const RASTERISE_LIMIT_MS = 60_000;
 
 /** What an article's card shows; a change of any of these makes a new image. */
 export interface ArticleCardInput {

@@ -10,14 +10,17 @@
  * French where a picture still shows when it cannot be deleted, and a
  * slot's picture replaced or given back leaves with its files unless an
  * article shows it (issue 33, item 5). A crafted progressive JPEG of 883
- * scans is refused with the time limit set to 1 s.
+ * scans is refused before decoding; the process making a picture killed
+ * (as the system does when memory runs out) gives a French message, the
+ * site keeps answering and the next photo is made (decision 037).
  */
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { eq } from "drizzle-orm";
 import { pictureFiles, pictures } from "../../app/db/schema";
 import { MAX_PICTURE_BYTES, pictureFileUrl, pictureMessages } from "../../app/pictures/pictures.server";
 import { craftedProgressiveJpeg } from "../support/crafted-jpeg";
+import { pictureChildren } from "../support/processes";
 import { createOwner, deskFetch, pageText, signIn, startTestServer, type CookieJar } from "../support/harness";
 
 /** The French message under field `name`, or null. */
@@ -52,7 +55,8 @@ describe("pictures uploaded in the desk", () => {
   const stored = async () => (await site.database.db.select({ id: pictures.id }).from(pictures)).length;
 
   beforeAll(async () => {
-    site = await startTestServer({ PICTURE_TIMEOUT_SECONDS: "1" });
+    // A generous time limit: the process making a photo is killed by the test, not by the clock.
+    site = await startTestServer({ PICTURE_TIMEOUT_SECONDS: "600" });
     jar = await signIn(site.url, await createOwner(site.database.db));
     photo = await sharp({ create: { width: 2000, height: 1500, channels: 3, background: { r: 200, g: 90, b: 40 } } })
       .jpeg()
@@ -301,7 +305,7 @@ describe("pictures uploaded in the desk", () => {
     expect(await fileStatus(shared)).toBe(200);
   });
 
-  it("refuses a crafted progressive JPEG in 883 scans, with the time limit at 1 s, and stores nothing", async () => {
+  it("refuses a crafted progressive JPEG in 883 scans before decoding it, and stores nothing", async () => {
     const before = await stored();
     const answer = await upload("/admin/images", {
       alt: "Une photo piégée",
@@ -310,5 +314,35 @@ describe("pictures uploaded in the desk", () => {
     expect(answer.status).toBe(400);
     expect(unescape(fieldError(await answer.text(), "picture") ?? "")).toBe(pictureMessages.tooManyScans);
     expect(await stored()).toBe(before);
+  });
+
+  it("answers in French when the process making a photo is killed, keeps answering, and makes the next photo", async () => {
+    const before = await stored();
+    // A slow file (a 48 MP progressive JPEG of 100 scans): its process is killed as soon as it appears.
+    const sent = upload("/admin/images", {
+      alt: "Une photo",
+      picture: new Blob([new Uint8Array(craftedProgressiveJpeg(8000, 6000, 100))], { type: "image/jpeg" }),
+    });
+    const killed = await vi.waitFor(
+      () => {
+        const [child] = pictureChildren(process.pid);
+        if (!child) throw new Error("no picture process yet");
+        process.kill(child, "SIGKILL");
+        return child;
+      },
+      { timeout: 60_000, interval: 2 },
+    );
+    expect(killed).toBeGreaterThan(0);
+    const answer = await sent;
+    expect(answer.status).toBe(400);
+    expect(unescape(fieldError(await answer.text(), "picture") ?? "")).toBe(pictureMessages.tooManyPixels);
+    expect(await stored()).toBe(before);
+    expect((await fetch(`${site.url}/favicon.svg`)).status).toBe(200);
+    const next = await upload("/admin/images", {
+      alt: "Une photo après l’incident",
+      picture: new Blob([new Uint8Array(photo)], { type: "image/jpeg" }),
+    });
+    expect(next.status).toBe(303);
+    expect(await stored()).toBe(before + 1);
   });
 });

@@ -2,11 +2,12 @@
  * A crafted progressive JPEG (issue 33, item 5): a valid grey picture of
  * `width` × `height` whose coefficients come in 883 scans (the DC scan, then
  * each of the 63 AC coefficients alone, first at the lowest precision and
- * refined one bit at a time: 63 × 14). Every scan after the first is a few
+ * refined one bit at a time: 63 × 14), or fewer (`scans`, 64 at least: the
+ * refinements cut short). Every scan after the first is a few
  * bytes (one run of empty blocks), yet a decoder walks every block of the
  * picture once per scan: a small file that holds a decoder for long.
  *
- * `craftedProgressiveJpeg(width, height)` → the file's bytes (a 4000 × 3000
+ * `craftedProgressiveJpeg(width, height, scans = 883)` → the file's bytes (a 4000 × 3000
  * one is about 210 KB, most of it the DC scan). `scanCount(bytes)` in
  * app/pictures/jpeg-scans.server.ts reads 883 of it.
  */
@@ -46,8 +47,9 @@ const segment = (marker: number, body: number[]) => [
   ...body,
 ];
 
-/** The bytes of a crafted progressive grey JPEG of `width` × `height` pixels, in 883 scans. */
-export function craftedProgressiveJpeg(width: number, height: number): Buffer {
+/** The bytes of a crafted progressive grey JPEG of `width` × `height` pixels, in `scans` scans (64 to 883). */
+export function craftedProgressiveJpeg(width: number, height: number, scans = 883): Buffer {
+  if (!Number.isInteger(scans) || scans < 64 || scans > 883) throw new RangeError(`scans: 64 to 883, not ${scans}`);
   const blocks = Math.ceil(width / 8) * Math.ceil(height / 8);
   const out: number[] = [0xff, 0xd8];
   out.push(...segment(0xdb, [0x00, ...new Array<number>(64).fill(1)]));
@@ -73,10 +75,11 @@ export function craftedProgressiveJpeg(width: number, height: number): Buffer {
     left -= run;
   }
   const runBytes = emptyRun.finish();
-  for (let coefficient = 1; coefficient <= 63; coefficient++) {
-    scan(coefficient, coefficient, 0, 13, runBytes);
-    for (let ah = 13; ah >= 1; ah--) scan(coefficient, coefficient, ah, ah - 1, runBytes);
-  }
+  // Each coefficient's first scan, then its refinements (each in order), until `scans` are written.
+  for (let coefficient = 1; coefficient <= 63; coefficient++) scan(coefficient, coefficient, 0, 13, runBytes);
+  let left = scans - 64;
+  for (let coefficient = 1; coefficient <= 63; coefficient++)
+    for (let ah = 13; ah >= 1 && left > 0; ah--, left--) scan(coefficient, coefficient, ah, ah - 1, runBytes);
   out.push(0xff, 0xd9);
   return Buffer.from(out);
 }
