@@ -19,7 +19,8 @@ import { declaredImages } from "../support/share-image";
 
 /** The mean colour of the card's picture box (right part, above the band), as [r, g, b]. */
 async function pictureColour(png: Buffer): Promise<number[]> {
-  const { channels } = await sharp(png).extract({ left: 700, top: 250, width: 400, height: 300 }).stats();
+  const box = await sharp(png).extract({ left: 700, top: 250, width: 400, height: 300 }).png().toBuffer();
+  const { channels } = await sharp(box).stats();
   return channels.slice(0, 3).map((channel) => Math.round(channel.mean));
 }
 
