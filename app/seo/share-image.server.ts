@@ -26,6 +26,8 @@ import { SITE_SHARE_IMAGE_PATH, type ShareImage } from "~/seo/meta";
 import { siteName } from "~/content/site-name";
 import { loggerContext, renderHintsContext, dbContext, type RequestContext } from "~/context.server";
 import { unlessDatabaseDown } from "~/utils/database-down.server";
+import { keptUntilAnnounced } from "~/utils/kept-until-announced";
+import { SITE_WIDE_TAG } from "~/utils/render-cache";
 import {
   articleShareCard,
   cardDesign,
@@ -258,16 +260,24 @@ export async function refreshSiteShareImage(db: Database, logger?: Logger): Prom
 }
 
 /**
+ * `uploadedHero`, kept in this process until the database announces "pictures" (any change of the slots,
+ * migration 0014) or "settings" (the hero slot's own announcement, migration 0024, heard before the render
+ * cache drops every page): no read per page render.
+ */
+const keptHero = keptUntilAnnounced(["pictures", SITE_WIDE_TAG], uploadedHero);
+
+/**
  * The site's share image for the root loader (every page names it where it
  * has none of its own: `loaderMeta`): the card of the photo in the hero
- * slot, or `public/og/site.png`. One read of the hero slot per page render;
- * a change of the slot drops every kept page (migration 0024). When the
+ * slot, or `public/og/site.png`. The hero slot is read once, then kept until
+ * the database announces a change of the slots or the settings (`keptHero`);
+ * a change of the hero slot drops every kept page (migration 0024). When the
  * database fails: the repository's card, and the page is not kept in the
  * render cache. Never throws.
  */
 export async function siteShareImageFor(context: RequestContext): Promise<ShareImage> {
   try {
-    const read = await unlessDatabaseDown(context, () => uploadedHero(context.get(dbContext)));
+    const read = await unlessDatabaseDown(context, () => keptHero(context.get(dbContext)));
     if (!read.down) return siteShareImageWith(read.value);
   } catch (error) {
     context.get(loggerContext).error({ err: errorFields(error) }, "site share image: hero slot unavailable");
