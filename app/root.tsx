@@ -32,7 +32,7 @@ import { callbackCta, contactCta, helpLinks, legalLinks, navItems } from "~/cont
 import { cantonNames } from "~/content/zones";
 import { getSiteSettings } from "~/settings/site.server";
 import { useHydrated } from "~/utils/use-hydrated";
-import { metaOf, type ShareImage } from "~/seo/meta";
+import { metaOf } from "~/seo/meta";
 import { siteShareImageFor } from "~/seo/share-image.server";
 import { siteName } from "~/content/site-name";
 import { titleTags } from "~/utils/meta";
@@ -64,8 +64,8 @@ export interface RootData {
   feedTitle: string;
   header: HeaderWords;
   footer: FooterWords;
-  /** The share image of every page without one of its own (`loaderMeta` puts it in their tags). */
-  shareImage: ShareImage;
+  /** The path of the share image of every page without one of its own (`loaderMeta` puts it in their tags). */
+  shareImagePath: string;
 }
 
 /**
@@ -146,7 +146,7 @@ export async function loader({ context }: Route.LoaderArgs): Promise<RootData> {
       callback: callbackCta,
     },
     footer: { brand, name: owner.name, cantons: cantonNames, navItems, legalLinks, helpLinks },
-    shareImage,
+    shareImagePath: shareImage.path,
   };
 }
 

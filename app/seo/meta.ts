@@ -35,15 +35,16 @@ export function metaOf(data: unknown, error?: unknown): MetaDescriptor[] | undef
 }
 
 /**
- * `meta` with the site's share image `site` (the root loader's `shareImage`:
- * the card made from the hero photo the owner uploaded) in place of
- * `public/og/site.png` wherever a tag or the JSON-LD names that file.
+ * `meta` with the site's share image at `sitePath` (the root loader's
+ * `shareImagePath`: the card made from the hero photo the owner uploaded) in
+ * place of `public/og/site.png` wherever a tag or the JSON-LD names that
+ * file (same description).
  */
-export function withSiteShareImage(meta: MetaDescriptor[], site: ShareImage): MetaDescriptor[] {
-  if (site.path === SITE_SHARE_IMAGE_PATH) return meta;
+export function withSiteShareImage(meta: MetaDescriptor[], sitePath: string): MetaDescriptor[] {
+  if (sitePath === SITE_SHARE_IMAGE_PATH) return meta;
   const swap = (value: unknown): unknown => {
     if (typeof value === "string")
-      return value.endsWith(SITE_SHARE_IMAGE_PATH) ? value.slice(0, -SITE_SHARE_IMAGE_PATH.length) + site.path : value;
+      return value.endsWith(SITE_SHARE_IMAGE_PATH) ? value.slice(0, -SITE_SHARE_IMAGE_PATH.length) + sitePath : value;
     if (Array.isArray(value)) return value.map(swap);
     if (value !== null && typeof value === "object")
       return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, swap(item)]));
@@ -71,6 +72,6 @@ export function loaderMeta({
   matches?: Matches;
 }): MetaDescriptor[] {
   const meta = metaOf(data, error) ?? [];
-  const root = matches?.find((match) => match?.id === "root")?.loaderData as { shareImage?: ShareImage } | undefined;
-  return root?.shareImage ? withSiteShareImage(meta, root.shareImage) : meta;
+  const root = matches?.find((match) => match?.id === "root")?.loaderData as { shareImagePath?: string } | undefined;
+  return root?.shareImagePath ? withSiteShareImage(meta, root.shareImagePath) : meta;
 }
