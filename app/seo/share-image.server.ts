@@ -25,7 +25,7 @@ import { typesetAll } from "~/utils/typography";
 import { SITE_SHARE_IMAGE_PATH, type ShareImage } from "~/seo/meta";
 import { siteName } from "~/content/site-name";
 import { loggerContext, renderHintsContext, dbContext, type RequestContext } from "~/context.server";
-import { unlessDatabaseDown } from "~/utils/database-down.server";
+import { databaseDown } from "~/db/outage.server";
 import { keptUntilAnnounced } from "~/utils/kept-until-announced";
 import { SITE_WIDE_TAG } from "~/utils/render-cache";
 import {
@@ -276,13 +276,16 @@ const keptHero = keptUntilAnnounced(["pictures", SITE_WIDE_TAG], uploadedHero);
  * render cache. Never throws.
  */
 export async function siteShareImageFor(context: RequestContext): Promise<ShareImage> {
+  const db = context.get(dbContext);
+  const logger = context.get(loggerContext);
   try {
-    const read = await unlessDatabaseDown(context, () => keptHero(context.get(dbContext)));
-    if (!read.down) return siteShareImageWith(read.value);
+    return siteShareImageWith(await keptHero(db));
   } catch (error) {
-    context.get(loggerContext).error({ err: errorFields(error) }, "site share image: hero slot unavailable");
+    // A database that does not answer is logged once for the whole outage (app/db/outage.server.ts); a value
+    // kept is no sign that it answers again, so the settings' read alone says it (no `unlessDatabaseDown` here).
+    if (!(await databaseDown(db, logger, error)))
+      logger.error({ err: errorFields(error) }, "site share image: hero slot unavailable");
   }
-  // A database that does not answer is logged once for the whole outage (app/db/outage.server.ts).
   context.get(renderHintsContext)?.noStore();
   return siteShareImage;
 }
