@@ -33,6 +33,7 @@ import { cantonNames } from "~/content/zones";
 import { getSiteSettings } from "~/settings/site.server";
 import { useHydrated } from "~/utils/use-hydrated";
 import { metaOf } from "~/seo/meta";
+import { siteShareImageFor } from "~/seo/share-image.server";
 import { siteName } from "~/content/site-name";
 import { titleTags } from "~/utils/meta";
 import type { Route } from "./+types/root";
@@ -63,6 +64,8 @@ export interface RootData {
   feedTitle: string;
   header: HeaderWords;
   footer: FooterWords;
+  /** The path of the share image of every page without one of its own (`loaderMeta` puts it in their tags). */
+  shareImagePath: string;
 }
 
 /**
@@ -128,7 +131,7 @@ export function Layout({ children }: { children: ReactNode }) {
  * header's and footer's words.
  */
 export async function loader({ context }: Route.LoaderArgs): Promise<RootData> {
-  const { identity: owner } = await getSiteSettings(context);
+  const [{ identity: owner }, shareImage] = await Promise.all([getSiteSettings(context), siteShareImageFor(context)]);
   // The footer's © year changes on the first of January.
   context.get(renderHintsContext)?.validUntil(new Date(new Date().getFullYear() + 1, 0, 1));
   const brand = { line1: identity.brand.line1, line2: identity.brand.line2 };
@@ -143,6 +146,7 @@ export async function loader({ context }: Route.LoaderArgs): Promise<RootData> {
       callback: callbackCta,
     },
     footer: { brand, name: owner.name, cantons: cantonNames, navItems, legalLinks, helpLinks },
+    shareImagePath: shareImage.path,
   };
 }
 

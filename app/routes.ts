@@ -26,6 +26,8 @@ export default [
   route("images/:file", "routes/image.ts"),
   // Share images of articles (app/seo/share-image.server.ts), made on the server, from the database.
   route("og/articles/:file", "routes/share-image.ts"),
+  // The site's share image made with the owner's hero photo (the repository's is public/og/site.png).
+  route("og/site/:file", "routes/site-share-image.ts"),
   route("newsletter", "routes/newsletter.tsx"),
   route("newsletter/confirmer/:token", "routes/newsletter-confirm.tsx"),
   route("newsletter/desabonnement/:token", "routes/newsletter-unsubscribe.tsx"),

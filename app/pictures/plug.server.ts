@@ -9,6 +9,7 @@ export const picturesFeature: Feature = {
       pictures: "the owner's pictures and their descriptions (no metadata kept: app/pictures/pictures.server.ts)",
       picture_files: "the resized files of the owner's pictures, without EXIF or GPS data",
       site_pictures: "which of the owner's pictures fills a slot of the home page",
+      site_share_images: "the site's share image made with the owner's hero photo (app/seo/share-image.server.ts)",
     },
   },
 };

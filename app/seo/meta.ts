@@ -35,10 +35,43 @@ export function metaOf(data: unknown, error?: unknown): MetaDescriptor[] | undef
 }
 
 /**
+ * `meta` with the site's share image at `sitePath` (the root loader's
+ * `shareImagePath`: the card made from the hero photo the owner uploaded) in
+ * place of `public/og/site.png` wherever a tag or the JSON-LD names that
+ * file (same description).
+ */
+export function withSiteShareImage(meta: MetaDescriptor[], sitePath: string): MetaDescriptor[] {
+  if (sitePath === SITE_SHARE_IMAGE_PATH) return meta;
+  const swap = (value: unknown): unknown => {
+    if (typeof value === "string")
+      return value.endsWith(SITE_SHARE_IMAGE_PATH) ? value.slice(0, -SITE_SHARE_IMAGE_PATH.length) + sitePath : value;
+    if (Array.isArray(value)) return value.map(swap);
+    if (value !== null && typeof value === "object")
+      return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, swap(item)]));
+    return value;
+  };
+  return meta.map((tag) => swap(tag) as MetaDescriptor);
+}
+
+/** The root route's data as `meta` functions see it among their matches. */
+type Matches = ReadonlyArray<{ id: string; loaderData?: unknown } | undefined>;
+
+/**
  * Every route's `meta` export: the tags its loader made with `pageMeta`
  * (`app/seo/page-meta.server.ts`), also when the loader threw them with a
- * 404 (`throw data({ meta }, { status: 404 })`).
+ * 404 (`throw data({ meta }, { status: 404 })`), naming the site's share
+ * image of the root loader (`withSiteShareImage`) where the page has none of its own.
  */
-export function loaderMeta({ data, error }: { data?: unknown; error?: unknown }): MetaDescriptor[] {
-  return metaOf(data, error) ?? [];
+export function loaderMeta({
+  data,
+  error,
+  matches,
+}: {
+  data?: unknown;
+  error?: unknown;
+  matches?: Matches;
+}): MetaDescriptor[] {
+  const meta = metaOf(data, error) ?? [];
+  const root = matches?.find((match) => match?.id === "root")?.loaderData as { shareImagePath?: string } | undefined;
+  return root?.shareImagePath ? withSiteShareImage(meta, root.shareImagePath) : meta;
 }

@@ -6,7 +6,8 @@
  * the server never loads sharp; decision 037). No browser and no system font: a missing character
  * cannot fall back to another font (decision 029). Colours from `app/app.css`'s
  * `@theme`, words from `app/content/`; the same inputs give the same bytes.
- * `articleShareCard` (an article), `siteShareCard` (the site), `titleLines`
+ * `articleShareCard` (an article), `siteShareCard` (the site, with the
+ * repository's hero picture or the owner's), `titleLines`
  * (how a title breaks, for tests).
  */
 import crypto from "node:crypto";
@@ -405,8 +406,15 @@ export async function articleShareCard(article: ArticleCardInput, fonts: CardFon
   );
 }
 
-/** The site's share image (1200×630 PNG): brand, the hero's title and badge, the cantons, the hero picture. */
-export async function siteShareCard(fonts: CardFonts = cardFonts()): Promise<Buffer> {
+/** Pixel size of the hero picture on the site's card. */
+export const SITE_CARD_PICTURE = { width: 600, height: 450 } as const;
+
+/**
+ * The site's share image (1200×630 PNG): brand, the hero's title and badge, the cantons, the hero picture:
+ * the repository's, or `heroJpeg` (a JPEG of SITE_CARD_PICTURE's size: the photo the owner uploaded).
+ */
+export async function siteShareCard(fonts: CardFonts = cardFonts(), heroJpeg?: Buffer): Promise<Buffer> {
+  const picture = heroJpeg ? `data:image/jpeg;base64,${heroJpeg.toString("base64")}` : pictureDataUrl("hero");
   return draw(
     <Card band={colour("primary")}>
       <Flex style={{ position: "absolute", left: 64, top: 56, bottom: 72, width: 540, flexDirection: "column" }}>
@@ -432,7 +440,7 @@ export async function siteShareCard(fonts: CardFonts = cardFonts()): Promise<Buf
         </Flex>
       </Flex>
       <Flex style={{ position: "absolute", right: 0, bottom: 16, width: 600, height: 450 }}>
-        <img src={pictureDataUrl("hero")} width={600} height={450} style={{ objectFit: "cover" }} alt="" />
+        <img src={picture} width={600} height={450} style={{ objectFit: "cover" }} alt="" />
       </Flex>
     </Card>,
     fonts,

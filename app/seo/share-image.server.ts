@@ -1,27 +1,40 @@
 /**
  * The share image a page declares (og:image, twitter:image, JSON-LD), with
  * its French description (decision 029): the site's `public/og/site.png`
- * (`npm run og:images`), or an article's, made by `articleShareCard` and kept
+ * (`npm run og:images`), or, once the owner put a photo of their own in the
+ * hero slot, the same card made with that photo (`/og/site/{source}.png`,
+ * table `site_share_images`; issue 33, item 13), or an article's, made by `articleShareCard` and kept
  * in the database (`article_share_images`) when the desk publishes or saves
  * it, or at its address's first request. The address
  * `/og/articles/{slug}-{source}.png` carries the hash of what the image shows,
  * so it is cached for a year and a page never points at a stale one.
  */
 import crypto from "node:crypto";
-import { and, eq, lte, sql } from "drizzle-orm";
+import { and, desc, eq, lte, ne, sql } from "drizzle-orm";
+import sharp from "sharp";
 import type { Logger } from "pino";
 import type { ArticleRow } from "~/blog/store.server";
 import type { ArticleSummary } from "~/blog/types";
 import { blogSection, hero } from "~/content/home";
 import { cantonNames } from "~/content/zones";
 import type { Database } from "~/db/client.server";
-import { articles, articleShareImages } from "~/db/schema";
+import { articles, articleShareImages, pictureFiles, pictures, sitePictures, siteShareImages } from "~/db/schema";
 import { errorFields } from "~/db/errors.server";
 import { formatDate } from "~/utils/format";
 import { typesetAll } from "~/utils/typography";
 import { SITE_SHARE_IMAGE_PATH, type ShareImage } from "~/seo/meta";
 import { siteName } from "~/content/site-name";
-import { articleShareCard, cardDesign, type ArticleCardInput } from "./share-card.server";
+import { loggerContext, renderHintsContext, dbContext, type RequestContext } from "~/context.server";
+import { databaseDown } from "~/db/outage.server";
+import { keptUntilAnnounced } from "~/utils/kept-until-announced";
+import { SITE_WIDE_TAG } from "~/utils/render-cache";
+import {
+  articleShareCard,
+  cardDesign,
+  siteShareCard,
+  SITE_CARD_PICTURE,
+  type ArticleCardInput,
+} from "./share-card.server";
 
 /** The site's share image (`public/og/site.png`): brand, the hero's title and badge, the cantons served, the hero picture. */
 export const siteShareImage: ShareImage = {
@@ -135,4 +148,144 @@ export async function makeShareImage(db: Database, row: ArticleRow | undefined, 
       "share image: not made, it will be at its first request",
     );
   }
+}
+
+/** The photo the owner put in the hero slot (its id and the hash that names its files), or null. */
+export interface UploadedHero {
+  id: number;
+  hash: string;
+}
+
+/**
+ * The photo in the hero slot, or null (the repository's picture).
+ * @throws the database's error.
+ */
+export async function uploadedHero(db: Database): Promise<UploadedHero | null> {
+  const [row] = await db
+    .select({ id: pictures.id, hash: pictures.hash })
+    .from(sitePictures)
+    .innerJoin(pictures, eq(pictures.id, sitePictures.pictureId))
+    .where(eq(sitePictures.slot, "hero"));
+  return row ?? null;
+}
+
+/** 12 hex digits of the SHA-256 of what the site's card shows with `hero` (its words, the card's design, the photo). */
+export function siteCardSource(hero: UploadedHero): string {
+  return crypto
+    .createHash("sha256")
+    .update(JSON.stringify([cardDesign(), siteShareImage.alt, hero.id, hero.hash]))
+    .digest("hex")
+    .slice(0, 12);
+}
+
+/** The site's share image with `hero` in it (the repository's `siteShareImage` when null), same description. */
+export function siteShareImageWith(hero: UploadedHero | null): ShareImage {
+  return hero ? { ...siteShareImage, path: `/og/site/${siteCardSource(hero)}.png` } : siteShareImage;
+}
+
+/** Reads `{source}.png`, the last segment of the address of the site's card with the owner's photo, or null. */
+export function parseSiteCardName(name: string): string | null {
+  return /^([0-9a-f]{12})\.png$/.exec(name)?.[1] ?? null;
+}
+
+/** The photo `hero` cut to the card's picture box (JPEG), from its largest stored file. */
+async function heroForCard(db: Database, hero: UploadedHero): Promise<Buffer> {
+  const [file] = await db
+    .select({ bytes: pictureFiles.bytes })
+    .from(pictureFiles)
+    .where(and(eq(pictureFiles.pictureId, hero.id), eq(pictureFiles.format, "webp")))
+    .orderBy(desc(pictureFiles.width))
+    .limit(1);
+  if (!file) throw new Error(`picture ${hero.id} has no WebP file`);
+  return sharp(file.bytes)
+    .resize({ ...SITE_CARD_PICTURE, fit: "cover" })
+    .jpeg({ quality: 85 })
+    .toBuffer();
+}
+
+/**
+ * The PNG of the site's card with the photo now in the hero slot: the stored
+ * one when it shows the same things, otherwise made and stored, and any
+ * card of another photo deleted. Null when the slot shows the repository's
+ * picture (every stored card is deleted then).
+ * @throws the database's error, or sharp's for a file it cannot read.
+ */
+export async function siteShareImageOf(db: Database): Promise<{ source: string; bytes: Buffer } | null> {
+  const hero = await uploadedHero(db);
+  if (!hero) {
+    await db.delete(siteShareImages);
+    return null;
+  }
+  const source = siteCardSource(hero);
+  const [stored] = await db
+    .select({ bytes: siteShareImages.bytes })
+    .from(siteShareImages)
+    .where(and(eq(siteShareImages.pictureId, hero.id), eq(siteShareImages.source, source)));
+  if (stored) return { source, bytes: stored.bytes };
+  const bytes = await siteShareCard(undefined, await heroForCard(db, hero));
+  await db.transaction(async (tx) => {
+    await tx.delete(siteShareImages).where(ne(siteShareImages.pictureId, hero.id));
+    await tx
+      .insert(siteShareImages)
+      .values({ pictureId: hero.id, source, bytes })
+      .onConflictDoUpdate({ target: siteShareImages.pictureId, set: { source, bytes, createdAt: sql`now()` } });
+  });
+  return { source, bytes };
+}
+
+/**
+ * The PNG at `/og/site/{source}.png`: the site's card with the photo in the
+ * hero slot when `source` is what it shows today (made now if it was not
+ * yet); null otherwise (an old address, the slot given back).
+ * @throws the database's error.
+ */
+export async function currentSiteShareImage(db: Database, source: string): Promise<Buffer | null> {
+  const hero = await uploadedHero(db);
+  if (!hero || siteCardSource(hero) !== source) return null;
+  return (await siteShareImageOf(db))?.bytes ?? null;
+}
+
+/**
+ * Makes the site's card for the photo now in the hero slot, and deletes the
+ * card of the photo it replaced (the desk calls it when the slot changes),
+ * so that the first link shared finds it ready. Never throws: a failure is
+ * logged and the card is made at the first request of its address.
+ */
+export async function refreshSiteShareImage(db: Database, logger?: Logger): Promise<void> {
+  try {
+    await siteShareImageOf(db);
+  } catch (error) {
+    logger?.error({ err: errorFields(error) }, "site share image: not made, it will be at its first request");
+  }
+}
+
+/**
+ * `uploadedHero`, kept in this process until the database announces "pictures" (any change of the slots,
+ * migration 0014) or "settings" (the hero slot's own announcement, migration 0024, heard before the render
+ * cache drops every page): no read per page render.
+ */
+const keptHero = keptUntilAnnounced(["pictures", SITE_WIDE_TAG], uploadedHero);
+
+/**
+ * The site's share image for the root loader (every page names it where it
+ * has none of its own: `loaderMeta`): the card of the photo in the hero
+ * slot, or `public/og/site.png`. The hero slot is read once, then kept until
+ * the database announces a change of the slots or the settings (`keptHero`);
+ * a change of the hero slot drops every kept page (migration 0024). When the
+ * database fails: the repository's card, and the page is not kept in the
+ * render cache. Never throws.
+ */
+export async function siteShareImageFor(context: RequestContext): Promise<ShareImage> {
+  const db = context.get(dbContext);
+  const logger = context.get(loggerContext);
+  try {
+    return siteShareImageWith(await keptHero(db));
+  } catch (error) {
+    // A database that does not answer is logged once for the whole outage (app/db/outage.server.ts); a value
+    // kept is no sign that it answers again, so the settings' read alone says it (no `unlessDatabaseDown` here).
+    if (!(await databaseDown(db, logger, error)))
+      logger.error({ err: errorFields(error) }, "site share image: hero slot unavailable");
+  }
+  context.get(renderHintsContext)?.noStore();
+  return siteShareImage;
 }

@@ -17,7 +17,7 @@ import { loadArticles } from "../../app/blog/articles.server";
 import { articleShareImages, articles } from "../../app/db/schema";
 import { FONT_DIRECTORY, FONT_FILES, titleLines } from "../../app/seo/share-card.server";
 import { startArticleDesk } from "../support/harness";
-import { fontInk, inkDifference, titleInk } from "../support/share-image";
+import { declaredImages, fontInk, inkDifference, titleInk } from "../support/share-image";
 
 const written = {
   title: "Le Wi-Fi à l’hôtel",
@@ -29,19 +29,6 @@ const written = {
   video: "",
 };
 const slug = "le-wi-fi-a-l-hotel";
-
-/** The addresses of the share image a page declares: og:image, twitter:image and the JSON-LD's image. */
-function declaredImages(html: string): string[] {
-  const meta = (attribute: string, name: string) =>
-    new RegExp(`<meta ${attribute}="${name}" content="([^"]+)"`).exec(html)?.[1];
-  const jsonLd = /<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(html)?.[1];
-  type Node = { "@type"?: string; image?: string };
-  const graph = JSON.parse(jsonLd ?? "{}") as Node & { "@graph"?: Node[] };
-  const posting = (graph["@graph"] ?? [graph]).find((node) => node["@type"] === "BlogPosting");
-  return [meta("property", "og:image"), meta("name", "twitter:image"), posting?.image].map(
-    (url) => new URL(url ?? "missing:").pathname,
-  );
-}
 
 describe("share images of articles", () => {
   let desk: Awaited<ReturnType<typeof startArticleDesk>>;
@@ -67,7 +54,7 @@ describe("share images of articles", () => {
 
     const page = await get(`/blog/${slug}`);
     expect(page.status).toBe(200);
-    const [og, twitter, jsonLd] = declaredImages(await page.text());
+    const [og, twitter, jsonLd] = declaredImages(await page.text(), "BlogPosting");
     expect(og).toBe(`/og/articles/${slug}-${stored!.source}.png`);
     expect(twitter).toBe(og);
     expect(jsonLd).toBe(og);
@@ -97,7 +84,7 @@ describe("share images of articles", () => {
 
   it("makes a new image at a new address when the title changes; the old address answers 404", async () => {
     expect((await editor({ ...written, title: "Le Wi-Fi au camping", intent: "save" })).status).toBe(200);
-    const [second] = declaredImages(await get(`/blog/${slug}`).then((answer) => answer.text()));
+    const [second] = declaredImages(await get(`/blog/${slug}`).then((answer) => answer.text()), "BlogPosting");
     expect(second).toMatch(new RegExp(`^/og/articles/${slug}-[0-9a-f]{12}\\.png$`));
     expect(second).not.toBe(firstImage);
     const [stored] = await desk.site.database.db
@@ -120,7 +107,7 @@ describe("share images of articles", () => {
 
   it("gives the articles imported from the repository's files their image from the same generator", async () => {
     const [article] = loadArticles();
-    const [og] = declaredImages(await get(`/blog/${article!.slug}`).then((answer) => answer.text()));
+    const [og] = declaredImages(await get(`/blog/${article!.slug}`).then((answer) => answer.text()), "BlogPosting");
     expect(og).toMatch(new RegExp(`^/og/articles/${article!.slug}-[0-9a-f]{12}\\.png$`));
     const answer = await get(og!);
     expect(answer.status).toBe(200);

@@ -87,3 +87,19 @@ export async function inkDifference(a: InkMask, b: InkMask): Promise<number> {
   const sizeGap = Math.abs(a.width - b.width) / a.width + Math.abs(a.height - b.height) / a.height;
   return Math.min(1, differing / Math.max(1, inked) + sizeGap);
 }
+
+/**
+ * The paths of the share image a page's `html` declares: og:image,
+ * twitter:image and the `image` of its JSON-LD node of type `jsonLdType`
+ * (each "" when missing).
+ */
+export function declaredImages(html: string, jsonLdType: string): [string, string, string] {
+  const meta = (attribute: string, name: string) =>
+    new RegExp(`<meta ${attribute}="${name}" content="([^"]+)"`).exec(html)?.[1];
+  const jsonLd = /<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(html)?.[1];
+  type Node = { "@type"?: string; image?: string };
+  const graph = JSON.parse(jsonLd ?? "{}") as Node & { "@graph"?: Node[] };
+  const node = (graph["@graph"] ?? [graph]).find((candidate) => candidate["@type"] === jsonLdType);
+  const path = (url: string | undefined) => new URL(url ?? "missing:").pathname;
+  return [path(meta("property", "og:image")), path(meta("name", "twitter:image")), path(node?.image)];
+}

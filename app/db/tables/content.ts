@@ -129,3 +129,17 @@ export const articleShareImages = pgTable("article_share_images", {
   bytes: bytea("bytes").notNull(),
   createdAt: timestamp("created_at", { withTimezone: true, mode: "string" }).notNull().defaultNow(),
 });
+
+/**
+ * The site's share image made from the hero photo the owner uploaded (1200×630 PNG, `siteShareCard`), at
+ * `/og/site/{source}.png`; `source` is the hash of what it shows. One row for the photo in the hero slot,
+ * deleted with the photo and when the slot changes (migration 0024, issue 33 item 13).
+ */
+export const siteShareImages = pgTable("site_share_images", {
+  pictureId: bigint("picture_id", { mode: "number" })
+    .primaryKey()
+    .references(() => pictures.id, { onDelete: "cascade" }),
+  source: text("source").notNull(),
+  bytes: bytea("bytes").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true, mode: "string" }).notNull().defaultNow(),
+});

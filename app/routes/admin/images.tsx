@@ -32,6 +32,7 @@ import {
   type ReplaceableSlot,
 } from "~/pictures/pictures.server";
 import { PictureFileInput } from "~/pictures/file-input";
+import { refreshSiteShareImage } from "~/seo/share-image.server";
 import { uploadPicture } from "~/pictures/upload.server";
 import { formatDateTime } from "~/utils/format";
 import type { Route } from "./+types/images";
@@ -108,6 +109,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       : audit(db, { actor: owner.userId, action: "picture-deleted", details: { picture } }, context.get(loggerContext));
   if (intent === "restore" && slot) {
     const dropped = await clearSlotPicture(db, slot);
+    if (slot === "hero") await refreshSiteShareImage(db, context.get(loggerContext));
     await audit(
       db,
       { actor: owner.userId, action: "picture-slot", details: { slot, picture: 0 } },
@@ -138,6 +140,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const id = uploaded.picture.id;
   if (slot) {
     const dropped = await setSlotPicture(db, slot, id, uploaded.alt);
+    // The site's share image follows the hero (every page names it), made now for the first link shared.
+    if (slot === "hero") await refreshSiteShareImage(db, context.get(loggerContext));
     await audit(
       db,
       { actor: owner.userId, action: "picture-slot", details: { slot, picture: id } },
