@@ -25,11 +25,15 @@ import { fileURLToPath } from "node:url";
 import type { MadeFiles } from "./making";
 
 /** One job for the child. */
-export type PictureJob = { kind: "photo"; bytes: Uint8Array } | { kind: "png"; svg: string };
+export type PictureJob =
+  | { kind: "photo"; bytes: Uint8Array }
+  | { kind: "png"; svg: string }
+  /** A picture cut to `width` × `height` (cover, centred), as a JPEG. */
+  | { kind: "cover"; bytes: Uint8Array; width: number; height: number };
 
 /** What the child answers. */
 export interface PictureJobAnswer {
-  result: { kind: "photo"; made: MadeFiles } | { kind: "png"; png: Uint8Array };
+  result: { kind: "photo"; made: MadeFiles } | { kind: "png"; png: Uint8Array } | { kind: "jpeg"; jpeg: Uint8Array };
   /** The child's peak resident memory, in bytes. */
   peakRssBytes: number;
 }

@@ -99,3 +99,8 @@ export async function svgToPng(svg: string): Promise<Buffer> {
     .png({ palette: true, colours: 256, dither: 0, compressionLevel: 9, effort: 10 })
     .toBuffer();
 }
+
+/** `bytes` (any format sharp reads) cut to `width` × `height` pixels, covering the box, centred; a JPEG of quality 85. */
+export async function coverJpeg(bytes: Buffer, width: number, height: number): Promise<Buffer> {
+  return sharp(bytes).resize({ width, height, fit: "cover" }).jpeg({ quality: 85 }).toBuffer();
+}

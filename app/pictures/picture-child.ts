@@ -2,13 +2,13 @@
  * The child process that makes pictures (started by child.server.ts, one
  * job per process; decision 037). Loads sharp (one libvips thread, no
  * operation cache), says `{ ready: true }`, takes one job by IPC (`{ kind:
- * "photo", bytes }` or `{ kind: "png", svg }`), answers `{ result,
+ * "photo", bytes }`, `{ kind: "png", svg }` or `{ kind: "cover", bytes, width, height }`), answers `{ result,
  * peakRssBytes }` and exits: its memory goes back to the system. It exits
  * too when the server goes away (the IPC channel closes).
  */
 import sharp from "sharp";
 import type { PictureJob, PictureJobAnswer } from "./child.server";
-import { makePictureFiles, svgToPng } from "./making";
+import { coverJpeg, makePictureFiles, svgToPng } from "./making";
 
 sharp.concurrency(1);
 sharp.cache(false);
@@ -17,6 +17,10 @@ async function run(job: PictureJob): Promise<PictureJobAnswer["result"]> {
   if (job.kind === "photo") {
     const bytes = Buffer.from(job.bytes.buffer, job.bytes.byteOffset, job.bytes.byteLength);
     return { kind: "photo", made: await makePictureFiles(bytes) };
+  }
+  if (job.kind === "cover") {
+    const bytes = Buffer.from(job.bytes.buffer, job.bytes.byteOffset, job.bytes.byteLength);
+    return { kind: "jpeg", jpeg: await coverJpeg(bytes, job.width, job.height) };
   }
   return { kind: "png", png: await svgToPng(job.svg) };
 }

@@ -11,7 +11,6 @@
  */
 import crypto from "node:crypto";
 import { and, desc, eq, lte, ne, sql } from "drizzle-orm";
-import sharp from "sharp";
 import type { Logger } from "pino";
 import type { ArticleRow } from "~/blog/store.server";
 import type { ArticleSummary } from "~/blog/types";
@@ -26,6 +25,7 @@ import { SITE_SHARE_IMAGE_PATH, type ShareImage } from "~/seo/meta";
 import { siteName } from "~/content/site-name";
 import { loggerContext, renderHintsContext, dbContext, type RequestContext } from "~/context.server";
 import { databaseDown } from "~/db/outage.server";
+import { runPictureJob } from "~/pictures/child.server";
 import { keptUntilAnnounced } from "~/utils/kept-until-announced";
 import { SITE_WIDE_TAG } from "~/utils/render-cache";
 import {
@@ -188,7 +188,11 @@ export function parseSiteCardName(name: string): string | null {
   return /^([0-9a-f]{12})\.png$/.exec(name)?.[1] ?? null;
 }
 
-/** The photo `hero` cut to the card's picture box (JPEG), from its largest stored file. */
+/**
+ * The photo `hero` cut to the card's picture box (JPEG), from its largest stored file, by the picture
+ * child (decision 037: sharp never runs in the server).
+ * @throws Error when the picture has no WebP file, or the child fails or takes more than a minute.
+ */
 async function heroForCard(db: Database, hero: UploadedHero): Promise<Buffer> {
   const [file] = await db
     .select({ bytes: pictureFiles.bytes })
@@ -197,10 +201,14 @@ async function heroForCard(db: Database, hero: UploadedHero): Promise<Buffer> {
     .orderBy(desc(pictureFiles.width))
     .limit(1);
   if (!file) throw new Error(`picture ${hero.id} has no WebP file`);
-  return sharp(file.bytes)
-    .resize({ ...SITE_CARD_PICTURE, fit: "cover" })
-    .jpeg({ quality: 85 })
-    .toBuffer();
+  const outcome = await runPictureJob(
+    { kind: "cover", bytes: file.bytes, ...SITE_CARD_PICTURE },
+    { timeoutMs: 60_000 },
+  );
+  if (!outcome.ok || outcome.result.kind !== "jpeg")
+    throw new Error(`site card: the picture child ${outcome.ok ? "answered another kind" : outcome.failure}`);
+  const { jpeg } = outcome.result;
+  return Buffer.from(jpeg.buffer, jpeg.byteOffset, jpeg.byteLength);
 }
 
 /**
@@ -208,7 +216,7 @@ async function heroForCard(db: Database, hero: UploadedHero): Promise<Buffer> {
  * one when it shows the same things, otherwise made and stored, and any
  * card of another photo deleted. Null when the slot shows the repository's
  * picture (every stored card is deleted then).
- * @throws the database's error, or sharp's for a file it cannot read.
+ * @throws the database's error, or the picture child's failure for a file it cannot read.
  */
 export async function siteShareImageOf(db: Database): Promise<{ source: string; bytes: Buffer } | null> {
   const hero = await uploadedHero(db);
