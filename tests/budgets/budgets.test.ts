@@ -35,9 +35,13 @@ const KB = 1024;
  * lucide-react's own runtime since the
  * icons come through its public API only
  * (docs/decisions/010-valid-deferred-hydration.md, which allows up to 125 KB;
- * the earlier work is in docs/decisions/007-javascript-budget.md).
+ * the earlier work is in docs/decisions/007-javascript-budget.md). 124.5 KB
+ * since issue 33 (124.2 measured, +1.0 KB): the French 503 page with the
+ * telephone in the root's error boundary (item 10), every page's meta
+ * naming the share card of the owner's hero (item 13), and the header's
+ * menu holding « Appeler » at large text (item 7).
  */
-const budgets = { javascript: 124 * KB, css: 15 * KB, html: 30 * KB, heroPicture: 60 * KB };
+const budgets = { javascript: 124.5 * KB, css: 15 * KB, html: 30 * KB, heroPicture: 60 * KB };
 
 const kb = (bytes: number) => `${(bytes / KB).toFixed(1)} KB`;
 const read = (sitePath: string) => fs.readFileSync(path.join(clientDirectory, sitePath));
