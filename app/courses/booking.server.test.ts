@@ -24,18 +24,15 @@ import {
   REMINDER_BEFORE_MS,
 } from "./booking.server";
 import { getSession, zurichToUtc } from "./sessions.server";
-import { newSessionIn, person } from "../../tests/support/bookings";
-import type { SessionFields } from "./sessions.server";
+import { BOOKING_NOW as NOW, BOOKING_SITE_URL as siteUrl, newSessionIn, person } from "../../tests/support/bookings";
 
-const siteUrl = "https://cours.example.ch";
 let database: TestDatabase;
 beforeAll(async () => {
   database = await openTestDatabase();
 });
 afterAll(() => database?.close());
 
-const NOW = new Date("2026-10-01T08:00:00Z");
-const newSession = (overrides: Partial<SessionFields> = {}) => newSessionIn(database.db, overrides);
+const newSession = (overrides: Parameters<typeof newSessionIn>[1] = {}) => newSessionIn(database.db, overrides);
 
 // First: the worker then sees only this test's mails.
 describe("reminder", () => {

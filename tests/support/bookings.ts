@@ -8,6 +8,12 @@ import { sessionFields } from "./fixtures";
 import type { BookingInput } from "../../app/courses/schema";
 import { createSession, zurichToUtc, type SessionFields } from "../../app/courses/sessions.server";
 
+/** The site the booking tests' links point to. */
+export const BOOKING_SITE_URL = "https://cours.example.ch";
+
+/** The booking tests' fixed clock: 1 October 2026, 10h00 in Zurich. */
+export const BOOKING_NOW = new Date("2026-10-01T08:00:00Z");
+
 /** A session of `sessionFields` on 25 October 2026, 14h00 in Zurich, with `overrides`. */
 export function newSessionIn(db: Database, overrides: Partial<SessionFields> = {}) {
   return createSession(db, sessionFields({ startsAt: zurichToUtc("2026-10-25", "14:00"), ...overrides }));
