@@ -274,8 +274,11 @@ describe("an invoice's life", () => {
   });
 
   it("sends once for three clicks, again only when the owner confirms, and one reminder a day", async () => {
+    // In the order they were queued: a row the outbox updated may come back in another order otherwise.
     const kinds = async () =>
-      (await site.database.db.select().from(outbox).where(eq(outbox.invoiceId, id))).map((row) => row.kind);
+      (await site.database.db.select().from(outbox).where(eq(outbox.invoiceId, id)).orderBy(outbox.id)).map(
+        (row) => row.kind,
+      );
     const post = (form: Record<string, string>) => deskFetch(site.url, `/admin/factures/${id}`, { jar, form });
     const clicks = await Promise.all([1, 2, 3].map(() => post({ intent: "send" })));
     expect(clicks.map((answer) => answer.status)).toEqual([409, 409, 409]);
