@@ -106,9 +106,10 @@ describe("readPictureForm", () => {
 
   it("removes at start the files a killed process left, not those another process is still writing", () => {
     fs.mkdirSync(tmpDir, { recursive: true });
-    const old = path.join(tmpDir, "upload-old");
-    const recent = path.join(tmpDir, "upload-recent");
-    const other = path.join(tmpDir, "notes.txt");
+    const old = path.join(tmpDir, "site-photo-0b1e6a58-5b4e-4c57-9d43-2f6f0c1d9a11");
+    const recent = path.join(tmpDir, "site-photo-7c0f5d2e-1a3b-4e8f-b6d9-0e4a2c8f7b35");
+    // Not the site's: another program's file, in a shared temporary folder.
+    const other = path.join(tmpDir, "site-photo-notes.txt");
     for (const file of [old, recent, other]) fs.writeFileSync(file, "x");
     const now = new Date("2026-11-27T09:00:00Z");
     const twoHoursBefore = new Date("2026-11-27T07:00:00Z");
@@ -116,6 +117,6 @@ describe("readPictureForm", () => {
     for (const file of [old, other]) fs.utimesSync(file, twoHoursBefore, twoHoursBefore);
     fs.utimesSync(recent, tenMinutesBefore, tenMinutesBefore);
     removeLeftovers(tmpDir, now.getTime());
-    expect(leftovers().sort()).toEqual(["notes.txt", "upload-recent"]);
+    expect(leftovers().sort()).toEqual([path.basename(other), path.basename(recent)].sort());
   });
 });

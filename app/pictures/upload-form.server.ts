@@ -50,8 +50,9 @@ export interface PictureForm {
 
 /** The field of the photo in the desk's forms. */
 const PICTURE_FIELD = "picture";
-/** How the temporary files are named (`removeLeftovers` removes only these). */
-const PREFIX = "upload-";
+/** How the temporary files are named: `site-photo-{uuid}` (`removeLeftovers` removes only these, even in /tmp). */
+const PREFIX = "site-photo-";
+const LEFTOVER = /^site-photo-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 export function uploadTmpDir(dataDir: string): string {
   return fs.existsSync(dataDir) ? path.join(dataDir, "tmp") : os.tmpdir();
@@ -61,7 +62,7 @@ export function uploadTmpDir(dataDir: string): string {
 export function removeLeftovers(dir: string, now = Date.now()): void {
   try {
     for (const name of fs.readdirSync(dir)) {
-      if (!name.startsWith(PREFIX)) continue;
+      if (!LEFTOVER.test(name)) continue;
       const file = path.join(dir, name);
       // Only old ones: another instance of the site may be receiving into the same folder.
       if (now - fs.statSync(file).mtimeMs > 60 * 60 * 1000) fs.rmSync(file, { force: true });
