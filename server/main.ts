@@ -48,6 +48,7 @@ import { NEWSLETTER_LIMITS } from "../app/newsletter/schema.ts";
 import { NEWSLETTER_MAIL_KINDS } from "../app/newsletter/subscriptions.server.ts";
 import { OUTBOX_PLUGS, scheduleRetention } from "../app/features.server.ts";
 import { readSiteSettings } from "../app/settings/site.server.ts";
+import { removeLeftovers, uploadTmpDir } from "../app/pictures/upload-form.server.ts";
 
 export interface RunningServer {
   port: number;
@@ -98,6 +99,9 @@ export async function startServer({
   logger.info(
     `database: ${database.kind === "postgres" ? "PostgreSQL (DATABASE_URL)" : `embedded PGlite in ${path.resolve(settings.DATA_DIR)} (DATA_DIR)`}`,
   );
+
+  // Photos an earlier process was receiving when it was killed (app/pictures/upload-form.server.ts).
+  removeLeftovers(uploadTmpDir(settings.DATA_DIR));
 
   // Blog articles live in the database; the repository's Markdown files are imported (decision 023).
   const imported = await importArticleFiles(database.db, { logger });

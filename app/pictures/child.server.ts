@@ -5,12 +5,15 @@
  * and a decode that runs past its time limit is killed (SIGKILL), which
  * sharp's own `timeout()` cannot do.
  *
- * `runPictureJob(job, { timeoutMs })` starts one child (picture-child.ts) per
- * job, one job at a time (the others wait their turn), and resolves with
- * `{ ok: true, result, peakRssBytes }`, or `{ ok: false, failure }`:
- * `"timeout"` (killed after `timeoutMs` from the moment the child was ready),
- * `"crash"` (it died or exited without an answer: killed by the system for
- * its memory, a fault in libvips). Never rejects.
+ * `runPictureJob(job, { timeoutMs, signal })` starts one child
+ * (picture-child.ts) per job, one job at a time (the others wait their
+ * turn), and resolves with `{ ok: true, result, peakRssBytes }`, or `{ ok:
+ * false, failure }`: `"timeout"` (killed after `timeoutMs` from the moment
+ * the child was ready), `"crash"` (it died or exited without an answer:
+ * killed by the system for its memory, a fault in libvips), `"aborted"`
+ * (`signal` aborted, the owner having gone: a job still waiting is never
+ * started, a running one is killed). Never rejects. A photo goes to the
+ * child as the path of its file (an upload streamed to disk) or as bytes.
  *
  * Where the child's code is: beside this module when it runs from its
  * TypeScript source (Vitest, `npm run dev`, scripts under tsx: started with
@@ -26,7 +29,9 @@ import type { MadeFiles } from "./making";
 
 /** One job for the child. */
 export type PictureJob =
+  /** A photo to make: its bytes, or the path of its file (read by the child, left in place). */
   | { kind: "photo"; bytes: Uint8Array }
+  | { kind: "photo"; path: string }
   | { kind: "png"; svg: string }
   /** A picture cut to `width` × `height` (cover, centred), as a JPEG. */
   | { kind: "cover"; bytes: Uint8Array; width: number; height: number };
@@ -39,7 +44,8 @@ export interface PictureJobAnswer {
 }
 
 export type PictureJobOutcome =
-  { ok: true; result: PictureJobAnswer["result"]; peakRssBytes: number } | { ok: false; failure: "timeout" | "crash" };
+  | { ok: true; result: PictureJobAnswer["result"]; peakRssBytes: number }
+  | { ok: false; failure: "timeout" | "crash" | "aborted" };
 
 /** Time a child may take to load sharp and say it is ready, in milliseconds (not counted in a job's limit). */
 const START_LIMIT_MS = 60_000;
@@ -59,9 +65,15 @@ function childEntry(): { entry: string; execArgv: string[] } {
 /** The end of the queue of jobs: one child at a time (the next starts once the last has exited). */
 let queue: Promise<unknown> = Promise.resolve();
 
-export function runPictureJob(job: PictureJob, { timeoutMs }: { timeoutMs: number }): Promise<PictureJobOutcome> {
-  const run = queue.then(() => runInChild(job, timeoutMs));
-  queue = run.then(({ exited }) => exited);
+export function runPictureJob(
+  job: PictureJob,
+  { timeoutMs, signal }: { timeoutMs: number; signal?: AbortSignal },
+): Promise<PictureJobOutcome> {
+  const run = queue.then(
+    (): Promise<{ outcome: PictureJobOutcome; exited: Promise<unknown> }> | { outcome: PictureJobOutcome } =>
+      signal?.aborted ? { outcome: { ok: false, failure: "aborted" } } : runInChild(job, timeoutMs, signal),
+  );
+  queue = run.then((ran) => ("exited" in ran ? ran.exited : undefined));
   return run.then(({ outcome }) => outcome);
 }
 
@@ -69,6 +81,7 @@ export function runPictureJob(job: PictureJob, { timeoutMs }: { timeoutMs: numbe
 async function runInChild(
   job: PictureJob,
   timeoutMs: number,
+  signal: AbortSignal | undefined,
 ): Promise<{ outcome: PictureJobOutcome; exited: Promise<unknown> }> {
   const { entry, execArgv } = childEntry();
   const child = fork(entry, [], {
@@ -77,17 +90,24 @@ async function runInChild(
     stdio: ["ignore", "inherit", "inherit", "ipc"],
   });
   const exited = new Promise((resolve) => child.once("exit", resolve));
-  return { outcome: await outcomeOf(child, job, timeoutMs), exited };
+  return { outcome: await outcomeOf(child, job, timeoutMs, signal), exited };
 }
 
-function outcomeOf(child: ChildProcess, job: PictureJob, timeoutMs: number): Promise<PictureJobOutcome> {
+function outcomeOf(
+  child: ChildProcess,
+  job: PictureJob,
+  timeoutMs: number,
+  signal: AbortSignal | undefined,
+): Promise<PictureJobOutcome> {
   return new Promise((resolve) => {
     let settled = false;
     let timer: NodeJS.Timeout | undefined;
+    const abort = () => settle({ ok: false, failure: "aborted" });
     const settle = (outcome: PictureJobOutcome) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
+      signal?.removeEventListener("abort", abort);
       if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
       resolve(outcome);
     };
@@ -96,6 +116,7 @@ function outcomeOf(child: ChildProcess, job: PictureJob, timeoutMs: number): Pro
       timer = setTimeout(() => settle({ ok: false, failure }), ms);
     };
     limit(START_LIMIT_MS, "crash");
+    signal?.addEventListener("abort", abort, { once: true });
     child.on("message", (message: { ready: true } | PictureJobAnswer) => {
       if ("ready" in message) {
         child.send(job);

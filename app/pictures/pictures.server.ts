@@ -8,7 +8,7 @@
  * `/images/{id}-{hash}-{width}.{avif|webp}` (`app/routes/image.ts`) with a
  * year-long, immutable cache.
  *
- * - `preparePicture(bytes, limits)` → `{ ok: true, files, width, height }` or
+ * - `preparePicture(bytes or file, limits)` → `{ ok: true, files, width, height }` or
  *   `{ ok: false, message }` with the French reason (too big, not an image,
  *   SVG, HEIC, too much memory once decoded, too many scans, too slow).
  *   One picture is made at a time, decoded once at reduced size, in a child
@@ -20,13 +20,12 @@
  *   shows it (`pictureUses`); a slot's picture replaced or given back is
  *   deleted when nothing else shows it (`setSlotPicture`, `clearSlotPicture`).
  */
-import crypto from "node:crypto";
 import { and, desc, eq, inArray, like, sql } from "drizzle-orm";
 import type { PictureSlot } from "~/content/types";
 import type { Database } from "~/db/client.server";
 import { articles, newsletterLetters, pictureFiles, pictures, sitePictures } from "~/db/schema";
 import { runPictureJob } from "./child.server";
-import { jpegScanCount } from "./jpeg-scans.server";
+import { examine, type PictureFacts } from "./examine.server";
 import { PICTURE_FORMATS, widthsOf, type PictureFormat, type PreparedFile } from "./sizes";
 
 export {
@@ -61,6 +60,7 @@ export const pictureMessages = {
     "Cette photo est enregistrée d’une façon inhabituelle que le site ne traite pas. Ouvrez-la et enregistrez-la à nouveau en JPEG, puis envoyez-la.",
   tooSlow:
     "Cette photo demande trop de temps à traiter. Réduisez-la ou enregistrez-la à nouveau en JPEG, puis envoyez-la.",
+  interrupted: "L’envoi de la photo a été interrompu. Envoyez-la à nouveau.",
   altMissing: "Décrivez la photo en une phrase, pour les personnes qui ne la voient pas.",
   altTooLong: "La description doit contenir au plus 300 caractères.",
 } as const;
@@ -68,44 +68,58 @@ export const pictureMessages = {
 /**
  * A picture made, or why not: `failure` says when its making was stopped
  * (`"timeout"`: past the time limit; `"crash"`: the child process died,
- * most likely killed by the system for its memory), for the log.
+ * most likely killed by the system for its memory; `"aborted"`: the owner
+ * went away), for the log.
  */
 export type PreparedPicture =
   | { ok: true; files: PreparedFile[]; width: number; height: number; hash: string }
-  | { ok: false; message: string; failure?: "timeout" | "crash" };
+  | { ok: false; message: string; failure?: "timeout" | "crash" | "aborted" };
 
-/** Limits of one picture's making: the time it may take, the scans a JPEG may hold. */
+/** Limits of one picture's making: the time it may take, the scans a JPEG may hold, a signal to give it up. */
 export interface PictureLimits {
   /** Seconds (0.1 or more) the child process may spend on the picture before it is killed. */
   timeoutSeconds: number;
   maxScans?: number;
+  /** Aborted when nobody waits for the picture any more (the request's signal). */
+  signal?: AbortSignal;
 }
 
 /**
- * Checks `bytes` by content and makes its files, or says in French why not.
+ * Checks a picture by content and makes its files, or says in French why
+ * not. `picture` is its bytes, or a file on disk with what was learnt of it
+ * while it was written (`PictureFacts` and its `path`: an upload,
+ * upload-form.server.ts; the child reads it, the server never holds it).
  * The checks that need no decoding run here (size, SVG, a JPEG's scans);
  * the rest runs in a child process (child.server.ts, making.ts), one
  * picture at a time (the others wait): decoded once, at the size of its
  * largest file (JPEG's shrink-on-load), turned upright, encoded from those
  * pixels. A child past `timeoutSeconds` is killed (`tooSlow`); one that dies
- * gives `tooManyPixels` (the system kills a process for its memory).
+ * gives `tooManyPixels` (the system kills a process for its memory); with
+ * `signal` aborted (the owner gone), a picture still waiting is not made and
+ * one being made is stopped (`interrupted`, failure `"aborted"`).
  */
 export async function preparePicture(
-  bytes: Buffer,
-  { timeoutSeconds, maxScans = MAX_JPEG_SCANS }: PictureLimits = { timeoutSeconds: DEFAULT_PICTURE_TIMEOUT_SECONDS },
+  picture: Buffer | (PictureFacts & { path: string }),
+  { timeoutSeconds, maxScans = MAX_JPEG_SCANS, signal }: PictureLimits = {
+    timeoutSeconds: DEFAULT_PICTURE_TIMEOUT_SECONDS,
+  },
 ): Promise<PreparedPicture> {
-  if (bytes.length === 0) return { ok: false, message: pictureMessages.missing };
-  if (bytes.length > MAX_PICTURE_BYTES) return { ok: false, message: pictureMessages.tooBig };
+  const facts = Buffer.isBuffer(picture) ? examine(picture) : picture;
+  if (facts.size === 0) return { ok: false, message: pictureMessages.missing };
+  if (facts.size > MAX_PICTURE_BYTES) return { ok: false, message: pictureMessages.tooBig };
   // SVG is text: even one that libvips cannot size (no width) is named as such.
-  if (/<svg[\s>]/i.test(bytes.subarray(0, 4096).toString("latin1"))) return { ok: false, message: pictureMessages.svg };
+  if (/<svg[\s>]/i.test(facts.head.toString("latin1"))) return { ok: false, message: pictureMessages.svg };
   // A JPEG in too many scans holds the decoder however short the time limit: counted before any decoding.
-  if (bytes[0] === 0xff && bytes[1] === 0xd8 && jpegScanCount(bytes, maxScans) > maxScans)
+  if (facts.jpegScans !== null && facts.jpegScans > maxScans)
     return { ok: false, message: pictureMessages.tooManyScans };
-  const outcome = await runPictureJob({ kind: "photo", bytes }, { timeoutMs: timeoutSeconds * 1000 });
+  const job = Buffer.isBuffer(picture)
+    ? ({ kind: "photo", bytes: picture } as const)
+    : ({ kind: "photo", path: picture.path } as const);
+  const outcome = await runPictureJob(job, { timeoutMs: timeoutSeconds * 1000, signal });
   if (!outcome.ok)
     return {
       ok: false,
-      message: outcome.failure === "timeout" ? pictureMessages.tooSlow : pictureMessages.tooManyPixels,
+      message: pictureMessages[failureMessages[outcome.failure]],
       failure: outcome.failure,
     };
   if (outcome.result.kind !== "photo") throw new Error("picture child: a photo job answered with another kind");
@@ -120,9 +134,16 @@ export async function preparePicture(
     })),
     width: made.width,
     height: made.height,
-    hash: crypto.createHash("sha256").update(bytes).digest("hex").slice(0, 12),
+    hash: facts.hash,
   };
 }
+
+/** What the owner reads when a picture's making was stopped. */
+const failureMessages = {
+  timeout: "tooSlow",
+  crash: "tooManyPixels",
+  aborted: "interrupted",
+} as const satisfies Record<string, keyof typeof pictureMessages>;
 
 /** Stores a prepared picture and its files in one transaction; returns its id. */
 export async function savePicture(

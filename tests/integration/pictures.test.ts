@@ -12,8 +12,12 @@
  * article shows it (issue 33, item 5). A crafted progressive JPEG of 883
  * scans is refused before decoding; the process making a picture killed
  * (as the system does when memory runs out) gives a French message, the
- * site keeps answering and the next photo is made (decision 037).
+ * site keeps answering and the next photo is made (decision 037). A photo
+ * waits its turn in a temporary file (DATA_DIR/tmp), removed with every
+ * answer; one whose sender went away is never made.
  */
+import fs from "node:fs";
+import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { eq } from "drizzle-orm";
@@ -21,6 +25,7 @@ import { pictureFiles, pictures } from "../../app/db/schema";
 import { MAX_PICTURE_BYTES, pictureFileUrl, pictureMessages } from "../../app/pictures/pictures.server";
 import { craftedProgressiveJpeg } from "../support/crafted-jpeg";
 import { pictureChildren } from "../support/processes";
+import { freshDataDir } from "../support/databases";
 import { createOwner, deskFetch, pageText, signIn, startTestServer, type CookieJar } from "../support/harness";
 
 /** The French message under field `name`, or null. */
@@ -40,9 +45,15 @@ describe("pictures uploaded in the desk", () => {
   let site: Awaited<ReturnType<typeof startTestServer>>;
   let jar: CookieJar;
   let photo: Buffer;
+  let dataDir: string;
+  /** The temporary files of uploads (in DATA_DIR/tmp, app/pictures/upload-form.server.ts) still there. */
+  const uploadFiles = () => {
+    const tmp = path.join(dataDir, "tmp");
+    return fs.existsSync(tmp) ? fs.readdirSync(tmp) : [];
+  };
 
-  /** Posts `fields` as multipart/form-data to `pathname`, as the desk's form does. */
-  const upload = (pathname: string, fields: Record<string, string | Blob>, cookies = true) => {
+  /** Posts `fields` as multipart/form-data to `pathname`, as the desk's form does (`signal`: the owner leaving). */
+  const upload = (pathname: string, fields: Record<string, string | Blob>, cookies = true, signal?: AbortSignal) => {
     const body = new FormData();
     for (const [name, value] of Object.entries(fields)) body.append(name, value);
     return fetch(`${site.url}${pathname}`, {
@@ -50,20 +61,25 @@ describe("pictures uploaded in the desk", () => {
       redirect: "manual",
       headers: { Origin: site.url, ...(cookies ? { Cookie: jar.header() } : {}) },
       body,
+      signal,
     });
   };
   const stored = async () => (await site.database.db.select({ id: pictures.id }).from(pictures)).length;
 
   beforeAll(async () => {
     // A generous time limit: the process making a photo is killed by the test, not by the clock.
-    site = await startTestServer({ PICTURE_TIMEOUT_SECONDS: "600" });
+    dataDir = freshDataDir();
+    site = await startTestServer({ PICTURE_TIMEOUT_SECONDS: "600", DATA_DIR: dataDir });
     jar = await signIn(site.url, await createOwner(site.database.db));
     photo = await sharp({ create: { width: 2000, height: 1500, channels: 3, background: { r: 200, g: 90, b: 40 } } })
       .jpeg()
       .withExif({ IFD3: { GPSLatitudeRef: "N", GPSLatitude: "46/1 31/1 0/1" } })
       .toBuffer();
   }, 60_000);
-  afterAll(() => site?.close());
+  afterAll(async () => {
+    await site?.close();
+    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  });
 
   it.each([
     [
@@ -106,6 +122,8 @@ describe("pictures uploaded in the desk", () => {
       expect(answer.status).toBe(status);
       expect(unescape(fieldError(await answer.text(), "picture") ?? "")).toBe(message);
       expect(await stored()).toBe(0);
+      // The file received is gone with the answer.
+      expect(uploadFiles()).toEqual([]);
     },
   );
 
@@ -337,6 +355,7 @@ describe("pictures uploaded in the desk", () => {
     expect(answer.status).toBe(400);
     expect(unescape(fieldError(await answer.text(), "picture") ?? "")).toBe(pictureMessages.tooManyPixels);
     expect(await stored()).toBe(before);
+    expect(uploadFiles()).toEqual([]);
     expect((await fetch(`${site.url}/favicon.svg`)).status).toBe(200);
     const next = await upload("/admin/images", {
       alt: "Une photo après l’incident",
@@ -344,5 +363,53 @@ describe("pictures uploaded in the desk", () => {
     });
     expect(next.status).toBe(303);
     expect(await stored()).toBe(before + 1);
+  });
+
+  it("keeps a photo waiting its turn on disk, and forgets it (file removed, nothing made) when the owner goes away", async () => {
+    const before = await stored();
+    // A slow photo (a 48 MP progressive JPEG of 100 scans) holds the one-at-a-time queue while it is made.
+    const slow = upload("/admin/images", {
+      alt: "Une photo lente",
+      picture: new Blob([new Uint8Array(craftedProgressiveJpeg(8000, 6000, 100))], { type: "image/jpeg" }),
+    });
+    await vi.waitFor(
+      () => {
+        if (pictureChildren(process.pid).length === 0) throw new Error("no picture process yet");
+      },
+      { timeout: 60_000, interval: 2 },
+    );
+    const first = uploadFiles();
+    // A second photo, sent meanwhile: received whole into a file of its own, where it waits.
+    const gone = new AbortController();
+    const abandoned = upload(
+      "/admin/images",
+      { alt: "Une photo abandonnée", picture: new Blob([new Uint8Array(photo)], { type: "image/jpeg" }) },
+      true,
+      gone.signal,
+    ).catch((error: unknown) => error);
+    const waiting = await vi.waitFor(
+      () => {
+        const file = uploadFiles().find((name) => !first.includes(name));
+        if (!file || fs.statSync(path.join(dataDir, "tmp", file)).size !== photo.length)
+          throw new Error("the second photo is not received yet");
+        return file;
+      },
+      { timeout: 60_000, interval: 2 },
+    );
+    // The owner closes the page: the photo waiting is forgotten, its file removed.
+    gone.abort();
+    expect(await abandoned).toBeInstanceOf(Error);
+    await vi.waitFor(() => expect(uploadFiles()).not.toContain(waiting), { timeout: 10_000 });
+    expect((await slow).status).toBe(303);
+    // The next photo is made after where the abandoned one stood in the queue: by then it would be stored.
+    const next = await upload("/admin/images", {
+      alt: "Une photo suivante",
+      picture: new Blob([new Uint8Array(photo)], { type: "image/jpeg" }),
+    });
+    expect(next.status).toBe(303);
+    const alts = await site.database.db.select({ alt: pictures.alt }).from(pictures);
+    expect(alts.map((row) => row.alt)).not.toContain("Une photo abandonnée");
+    expect(await stored()).toBe(before + 2);
+    expect(uploadFiles()).toEqual([]);
   });
 });

@@ -24,17 +24,19 @@ import {
   scheduleIntent,
   unpublishIntent,
   type ArticleAnswer,
+  type ArticleIntentArgs,
 } from "./article/actions.server";
 import { articleFormSchema, articleState, getArticle, publicationMoment, usedCategories } from "~/blog/desk.server";
 import type { ArticleRow } from "~/blog/store.server";
-import { dbContext } from "~/context.server";
+import { dbContext, settingsContext } from "~/context.server";
 import { DeskBackLink, deskLinkClass } from "~/desk/frame";
 import { Notice } from "~/desk/form-parts";
 import { useLivePreview } from "~/desk/live-preview";
 import { deskHandle, deskMeta } from "~/desk/meta";
 import { idParam } from "~/desk/route-params.server";
 import { MAX_PICTURE_BYTES, pictureMessages } from "~/pictures/pictures.server";
-import { BodyTooLargeError, readFormData } from "~/guards/body.server";
+import { BodyTooLargeError } from "~/guards/body.server";
+import { readPictureForm, uploadTmpDir, type PictureForm } from "~/pictures/upload-form.server";
 import type { Route } from "./+types/article";
 
 export const handle = deskHandle;
@@ -71,22 +73,37 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const id = idParam(params.id);
   const row = await getArticle(context.get(dbContext), id);
   if (!row) throw data(null, { status: 404 });
-  let form: FormData;
+  let received: PictureForm;
   try {
-    form = await readFormData(request, MAX_PICTURE_BYTES + 256 * 1024);
+    // A photo is written to disk as it arrives (decision 037); removed once answered, whatever the intent.
+    received = await readPictureForm(request, {
+      maxBytes: MAX_PICTURE_BYTES + 256 * 1024,
+      tmpDir: uploadTmpDir(context.get(settingsContext).DATA_DIR),
+    });
   } catch (error) {
     if (error instanceof BodyTooLargeError)
       return data<ArticleAnswer>({ errors: { picture: pictureMessages.tooBig } }, 413);
     throw error;
   }
-  const args = { form, context, id, row };
-  switch (form.get("intent") ?? "save") {
+  try {
+    return await answer(
+      { form: received.form, context, id, row },
+      { picture: received.picture, signal: request.signal },
+    );
+  } finally {
+    await received.dispose();
+  }
+}
+
+/** What `action` answers to the form read, by its intent (`upload` also gets the photo received). */
+function answer(args: ArticleIntentArgs, upload: Parameters<typeof addPictureIntent>[1]) {
+  switch (args.form.get("intent") ?? "save") {
     case "unpublish":
       return unpublishIntent(args);
     case "delete":
       return deleteDraftIntent(args);
     case "upload":
-      return addPictureIntent(args);
+      return addPictureIntent(args, upload);
     case "preview":
       return previewIntent(args);
     case "publish":

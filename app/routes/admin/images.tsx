@@ -16,7 +16,7 @@ import { Textarea } from "~/components/ui/textarea";
 import { audit } from "~/desk/audit.server";
 import { FieldError, Notice } from "~/desk/form-parts";
 import { deskHandle, deskMeta } from "~/desk/meta";
-import { BodyTooLargeError, readFormData } from "~/guards/body.server";
+import { BodyTooLargeError } from "~/guards/body.server";
 import { pictures as repositoryPictures } from "~/content/pictures";
 import {
   clearSlotPicture,
@@ -34,6 +34,7 @@ import {
 import { PictureFileInput } from "~/pictures/file-input";
 import { refreshSiteShareImage } from "~/seo/share-image.server";
 import { uploadPicture } from "~/pictures/upload.server";
+import { readPictureForm, uploadTmpDir, type PictureForm } from "~/pictures/upload-form.server";
 import { formatDateTime } from "~/utils/format";
 import type { Route } from "./+types/images";
 import { dbContext, loggerContext, ownerContext, settingsContext } from "~/context.server";
@@ -91,16 +92,31 @@ function usesSentence(uses: PictureUses): string {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
+  let received: PictureForm;
+  try {
+    // The photo is written to disk as it arrives: uploads waiting for their turn hold no memory (decision 037).
+    received = await readPictureForm(request, {
+      maxBytes: UPLOAD_BODY_BYTES,
+      tmpDir: uploadTmpDir(context.get(settingsContext).DATA_DIR),
+    });
+  } catch (error) {
+    if (error instanceof BodyTooLargeError)
+      return data<ActionData>({ errors: { picture: pictureMessages.tooBig } }, { status: 413 });
+    throw error;
+  }
+  try {
+    return await answer(received, request.signal, context);
+  } finally {
+    await received.dispose();
+  }
+}
+
+/** What `action` answers to the form read. */
+async function answer(received: PictureForm, signal: AbortSignal, context: Route.ActionArgs["context"]) {
   const owner = context.get(ownerContext);
   const db = context.get(dbContext);
   const reply = (answer: ActionData, status = 200) => data<ActionData>(answer, { status });
-  let form: FormData;
-  try {
-    form = await readFormData(request, UPLOAD_BODY_BYTES);
-  } catch (error) {
-    if (error instanceof BodyTooLargeError) return reply({ errors: { picture: pictureMessages.tooBig } }, 413);
-    throw error;
-  }
+  const { form } = received;
   const intent = String(form.get("intent") ?? "upload");
   const slot = REPLACEABLE_SLOTS.find((candidate) => candidate === form.get("slot"));
   const logDeleted = (picture: number | null) =>
@@ -130,11 +146,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     await logDeleted(id);
     return reply({ message: `Photo supprimée : «\u00a0${picture.alt}\u00a0» n’est plus sur le site.` });
   }
-  const uploaded = await uploadPicture(db, form, {
+  const uploaded = await uploadPicture(db, received, {
     altField: "alt",
     actor: owner.userId,
     logger: context.get(loggerContext),
     timeoutSeconds: context.get(settingsContext).PICTURE_TIMEOUT_SECONDS,
+    signal,
   });
   if (!uploaded.ok) return reply({ errors: uploaded.errors }, 400);
   const id = uploaded.picture.id;

@@ -16,6 +16,7 @@ import { audit, type AuditAction } from "~/desk/audit.server";
 import type { DeskIntentArgs } from "~/desk/intent.server";
 import { pictureFileUrl } from "~/pictures/pictures.server";
 import { uploadPicture } from "~/pictures/upload.server";
+import type { ReceivedPicture } from "~/pictures/upload-form.server";
 import { makeShareImage } from "~/seo/share-image.server";
 import { formatDateTime } from "~/utils/format";
 import { renderArticle, youtubeId } from "~/blog/articles.server";
@@ -127,18 +128,30 @@ function readFields(form: FormData) {
   return { ok: false as const, answer: reply({ errors, values }, 400) };
 }
 
-/** `upload`: adds the posted picture (checked, resized) at the end of the text, saving nothing else. */
-export async function addPictureIntent({ form, context, row }: ArticleIntentArgs) {
+/**
+ * `upload`: adds the posted picture (`picture`: read to disk by
+ * readPictureForm; checked, resized) at the end of the text, saving nothing
+ * else; given up when `signal` aborts (the owner gone).
+ */
+export async function addPictureIntent(
+  { form, context, row }: ArticleIntentArgs,
+  { picture: received, signal }: { picture: ReceivedPicture | null; signal?: AbortSignal },
+) {
   const read = readFields(form);
   if (!read.ok) return read.answer;
   const { values, fields } = read;
   const db = context.get(dbContext);
-  const uploaded = await uploadPicture(db, form, {
-    altField: "pictureAlt",
-    actor: context.get(ownerContext).userId,
-    logger: context.get(loggerContext),
-    timeoutSeconds: context.get(settingsContext).PICTURE_TIMEOUT_SECONDS,
-  });
+  const uploaded = await uploadPicture(
+    db,
+    { form, picture: received },
+    {
+      altField: "pictureAlt",
+      actor: context.get(ownerContext).userId,
+      logger: context.get(loggerContext),
+      timeoutSeconds: context.get(settingsContext).PICTURE_TIMEOUT_SECONDS,
+      signal,
+    },
+  );
   if (!uploaded.ok) return reply({ errors: uploaded.errors, values }, 400);
   const { picture, alt } = uploaded;
   const markdown = `![${alt.replace(/[[\]]/g, "")}](${pictureFileUrl(picture, Math.min(800, picture.width), "webp")})`;
