@@ -1,6 +1,6 @@
 /**
- * Browser tests: Debian's Chromium (`/usr/bin/chromium`, installed by
- * `scripts/ensure-chromium.sh`), against the production build served by our
+ * Browser tests: Debian's Chromium headless shell (`/usr/bin/chromium-headless-shell`,
+ * installed by `scripts/ensure-chromium.sh`; decision 039), against the production build served by our
  * own server on port 4173: every spec at 1280 px, the `*.responsive.spec.ts`
  * ones at 375 px too, and their layout tests (tagged `@layout`) at 320 px.
  */
@@ -43,7 +43,9 @@ export default defineConfig({
   use: {
     baseURL: `http://localhost:${PORT}`,
     launchOptions,
-    trace: "retain-on-failure",
+    // A trace only when a failed test runs again (CI retries once; `--trace on` otherwise): recording one
+    // for every test (DOM snapshots and a screencast at each step) took a third of the run's CPU (decision 039).
+    trace: "on-first-retry",
   },
   projects: [
     // HTTP-level and desktop-only tests run once; `*.responsive.spec.ts` also on a phone (the menu, the

@@ -44,7 +44,7 @@ import { loadArticles } from "../app/blog/articles.server";
 import { featuredArticle } from "../app/blog/select";
 import { spawnSite, type SpawnedSite } from "../tests/support/harness";
 import { SERVER_ENTRY } from "../tooling/build-server";
-import { chromiumLaunchOptions } from "./chromium";
+import { VISITOR_CHROMIUM } from "./chromium";
 import { publishReport } from "./bench-report";
 import type { Category, FailingAudit, FormFactor, Kind, Sample } from "./bench-web-results";
 import { CATEGORIES, FORM_FACTORS, KINDS, describeFailing, kb, median, summarize } from "./bench-web-results";
@@ -66,7 +66,7 @@ function parseRuns(argv: string[]): number {
 
 const RUNS = parseRuns(process.argv.slice(2));
 const BUILD = !process.argv.includes("--no-build");
-const CHROMIUM = chromiumLaunchOptions.executablePath;
+const CHROMIUM = VISITOR_CHROMIUM.executablePath;
 const BUILD_DIR = path.resolve(process.env.BUILD_DIR ?? "build");
 const BARE_DIR = path.join(BUILD_DIR, "client", "__bench");
 /** A file of build/client: express.static serves it by its name (no index.html lookup). */
@@ -151,12 +151,9 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
 
 // ---------------------------------------------------------------- steps
 
-/** Makes sure Chromium is there (installs it when root, via scripts/ensure-chromium.sh). */
+/** Makes sure the desktop Chromium is there (installs it when root, via scripts/ensure-chromium.sh). */
 function ensureChromium(): void {
-  const result = spawnSync("bash", ["scripts/ensure-chromium.sh"], {
-    stdio: "inherit",
-    env: { ...process.env, CHROMIUM_PATH: CHROMIUM },
-  });
+  const result = spawnSync("bash", ["scripts/ensure-chromium.sh", "desktop"], { stdio: "inherit" });
   if (result.status !== 0 || !fs.existsSync(CHROMIUM)) {
     throw new Error(`Chromium is missing at ${CHROMIUM}: install it with "apt-get install -y chromium".`);
   }
@@ -213,7 +210,7 @@ async function audit(url: string, formFactor: FormFactor): Promise<Sample> {
     const chrome = await chromeLauncher
       .launch({
         chromePath: CHROMIUM,
-        chromeFlags: chromiumLaunchOptions.args,
+        chromeFlags: VISITOR_CHROMIUM.args,
         userDataDir: profileDir,
         handleSIGINT: false,
         logLevel: "silent",

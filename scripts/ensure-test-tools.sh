@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Makes sure the Debian packages the tests use are installed, so that
-# `npm install && npm test` works on a fresh Debian machine: Chromium for the
-# browser tests (they never download a browser), Java for the Nu HTML
+# `npm install && npm test` works on a fresh Debian machine: Chromium's
+# headless shell for the browser tests (they never download a browser;
+# scripts/chromium.ts), Java for the Nu HTML
 # Checker (npm vnu-jar ships the checker, not a Java runtime), PostgreSQL for
 # the integration tests on a real server, nginx for the test that runs the
 # deployment guide's configuration, and the fonts a server falls back
@@ -10,8 +11,8 @@
 # says what is missing (Chromium and Java are required, the rest optional).
 set -euo pipefail
 missing=()
-chromium="${CHROMIUM_PATH:-/usr/bin/chromium}"
-[ -x "$chromium" ] || missing+=(chromium)
+chromium="${CHROMIUM_PATH:-/usr/bin/chromium-headless-shell}"
+[ -x "$chromium" ] || missing+=(chromium-headless-shell)
 command -v java >/dev/null || missing+=(default-jre-headless)
 compgen -G "/usr/lib/postgresql/*/bin/pg_ctl" >/dev/null || missing+=(postgresql)
 [ -x /usr/sbin/nginx ] || command -v nginx >/dev/null || missing+=(nginx)
