@@ -2,6 +2,9 @@ import { fileURLToPath } from "node:url";
 import { defaultExternalConditions, defaultServerConditions } from "vite";
 import { defineConfig } from "vitest/config";
 
+/** Integration test files run each in a process of its own. */
+const OWN_PROCESS = ["tests/integration/database-down.test.ts"];
+
 // Unit and integration tests sit beside their module (`*.test.ts`); byte budgets of the build in tests/budgets;
 // the README's map, the decision records and the docs' links in tests/docs.
 export default defineConfig({
@@ -35,8 +38,18 @@ export default defineConfig({
           isolate: false,
         },
       },
-      // Servers, processes and outages: each file in a fresh process.
-      { extends: true, test: { name: "integration", include: ["tests/integration/**/*.test.ts"] } },
+      // Servers, processes and outages: modules imported once per worker too, but for the files whose
+      // subject is state a module holds for its process (the database's outage), each in a fresh process.
+      {
+        extends: true,
+        test: {
+          name: "integration",
+          include: ["tests/integration/**/*.test.ts"],
+          exclude: OWN_PROCESS,
+          isolate: false,
+        },
+      },
+      { extends: true, test: { name: "integration-alone", include: OWN_PROCESS } },
     ],
     globalSetup: ["tests/integration/global-setup.ts"],
     // Files run side by side, each in a process of its own: every file owns its ports, folders and
