@@ -2,7 +2,8 @@
  * Before the integration tests: builds the site once (they serve the
  * production build), prepares the PGlite folder that test servers copy, and
  * starts the run's one PostgreSQL cluster with a migrated template database
- * that each file copies (`startPostgres`); removes the cluster after.
+ * that each file copies (`startPostgres`); removes the cluster and the run's
+ * folder of throw-away files (tests/support/scratch.ts) after.
  */
 import { execFileSync } from "node:child_process";
 import {
@@ -13,11 +14,12 @@ import {
   startPostgresCluster,
   withDatabase,
 } from "../support/harness";
+import { removeScratchDir } from "../support/scratch";
 
 export default async function setup() {
   execFileSync("npx", ["tsx", "scripts/ensure-build.ts"], { stdio: "inherit" });
   await ensurePgliteTemplate();
-  if (!postgresBinaries()) return;
+  if (!postgresBinaries()) return removeScratchDir;
   const cluster = await startPostgresCluster();
   const adminUrl = withDatabase(cluster.url, "postgres");
   await preparePostgresTemplate(adminUrl);
@@ -26,5 +28,6 @@ export default async function setup() {
   return () => {
     delete process.env[SHARED_POSTGRES_ENV];
     cluster.destroy();
+    removeScratchDir();
   };
 }

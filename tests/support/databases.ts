@@ -13,6 +13,7 @@ import { drizzle } from "drizzle-orm/pglite";
 import { migrate } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { openDatabase, type Database } from "../../app/db/client.server";
+import { CACHE_ENV } from "./scratch";
 import { freePort } from "./network";
 
 /** Debian's PostgreSQL binaries, or null when PostgreSQL is not installed. */
@@ -168,7 +169,8 @@ export function pgliteTemplatePath(): string {
     .filter((file) => file.endsWith(".sql"))
     .sort())
     hash.update(name).update(fs.readFileSync(path.join(migrations, name)));
-  return path.join(os.tmpdir(), `site-pglite-template-${hash.digest("hex").slice(0, 12)}`);
+  // Kept between runs: in the folder above each run's own (tests/support/scratch.ts).
+  return path.join(process.env[CACHE_ENV] ?? os.tmpdir(), `site-pglite-template-${hash.digest("hex").slice(0, 12)}`);
 }
 
 /** Creates the PGlite template (see `pgliteTemplatePath`) unless it exists. */
