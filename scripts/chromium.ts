@@ -10,6 +10,7 @@
  *   `npm run bench:web`'s Lighthouse figures.
  * `CHROMIUM_PATH` replaces the first (either package's binary works).
  */
+/** Flags that keep Chromium off the network: no background updates, sync or QUIC. */
 const args = [
   "--headless",
   "--no-sandbox",
@@ -23,7 +24,9 @@ const args = [
 
 export const chromiumLaunchOptions = {
   executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium-headless-shell",
-  args,
+  // No renderer started ahead for the next page: each test's page opens in a new browser context,
+  // which never uses the one started for the last (decision 039).
+  args: [...args, "--disable-features=SpareRendererForSitePerProcess"],
 };
 
 /** The desktop Chromium (Debian's `chromium`) and its flags. */
