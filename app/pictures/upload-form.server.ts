@@ -20,6 +20,11 @@
  * A body that is not a form (wrong type, broken encoding) gives an empty
  * form, as `readFormData` (app/guards/body.server.ts) does.
  *
+ * `withPictureForm(request, { maxBytes, dataDir }, { tooLarge, answer })`:
+ * what a desk action answers to such a form: `readPictureForm` into
+ * `uploadTmpDir(dataDir)`, then `answer(received)`, the file removed once
+ * answered whatever happened; `tooLarge()` when the body is past `maxBytes`.
+ *
  * `uploadTmpDir(dataDir)`: `{DATA_DIR}/tmp` when DATA_DIR exists (the
  * embedded database's folder, on disk), the system's temporary folder
  * otherwise (PostgreSQL without a DATA_DIR). `removeLeftovers(dir)`: the
@@ -154,6 +159,25 @@ export async function readPictureForm(
     return { form, picture: null, dispose };
   }
   return { form, picture, dispose };
+}
+
+export async function withPictureForm<Answer, TooLarge>(
+  request: Request,
+  { maxBytes, dataDir }: { maxBytes: number; dataDir: string },
+  { tooLarge, answer }: { tooLarge: () => TooLarge; answer: (received: PictureForm) => Answer | Promise<Answer> },
+): Promise<Answer | TooLarge> {
+  let received: PictureForm;
+  try {
+    received = await readPictureForm(request, { maxBytes, tmpDir: uploadTmpDir(dataDir) });
+  } catch (error) {
+    if (error instanceof BodyTooLargeError) return tooLarge();
+    throw error;
+  }
+  try {
+    return await answer(received);
+  } finally {
+    await received.dispose();
+  }
 }
 
 /** busboy for the request's form, or null when its type is not a form's (busboy refuses it). */

@@ -35,8 +35,7 @@ import { useLivePreview } from "~/desk/live-preview";
 import { deskHandle, deskMeta } from "~/desk/meta";
 import { idParam } from "~/desk/route-params.server";
 import { MAX_PICTURE_BYTES, pictureMessages } from "~/pictures/pictures.server";
-import { BodyTooLargeError } from "~/guards/body.server";
-import { readPictureForm, uploadTmpDir, type PictureForm } from "~/pictures/upload-form.server";
+import { withPictureForm } from "~/pictures/upload-form.server";
 import type { Route } from "./+types/article";
 
 export const handle = deskHandle;
@@ -73,26 +72,16 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const id = idParam(params.id);
   const row = await getArticle(context.get(dbContext), id);
   if (!row) throw data(null, { status: 404 });
-  let received: PictureForm;
-  try {
-    // A photo is written to disk as it arrives (decision 037); removed once answered, whatever the intent.
-    received = await readPictureForm(request, {
-      maxBytes: MAX_PICTURE_BYTES + 256 * 1024,
-      tmpDir: uploadTmpDir(context.get(settingsContext).DATA_DIR),
-    });
-  } catch (error) {
-    if (error instanceof BodyTooLargeError)
-      return data<ArticleAnswer>({ errors: { picture: pictureMessages.tooBig } }, 413);
-    throw error;
-  }
-  try {
-    return await answer(
-      { form: received.form, context, id, row },
-      { picture: received.picture, signal: request.signal },
-    );
-  } finally {
-    await received.dispose();
-  }
+  // A photo is written to disk as it arrives (decision 037); removed once answered, whatever the intent.
+  return withPictureForm(
+    request,
+    { maxBytes: MAX_PICTURE_BYTES + 256 * 1024, dataDir: context.get(settingsContext).DATA_DIR },
+    {
+      tooLarge: () => data<ArticleAnswer>({ errors: { picture: pictureMessages.tooBig } }, 413),
+      answer: (received) =>
+        answer({ form: received.form, context, id, row }, { picture: received.picture, signal: request.signal }),
+    },
+  );
 }
 
 /** What `action` answers to the form read, by its intent (`upload` also gets the photo received). */

@@ -16,7 +16,6 @@ import { Textarea } from "~/components/ui/textarea";
 import { audit } from "~/desk/audit.server";
 import { FieldError, Notice } from "~/desk/form-parts";
 import { deskHandle, deskMeta } from "~/desk/meta";
-import { BodyTooLargeError } from "~/guards/body.server";
 import { pictures as repositoryPictures } from "~/content/pictures";
 import {
   clearSlotPicture,
@@ -34,7 +33,7 @@ import {
 import { PictureFileInput } from "~/pictures/file-input";
 import { refreshSiteShareImage } from "~/seo/share-image.server";
 import { uploadPicture } from "~/pictures/upload.server";
-import { readPictureForm, uploadTmpDir, type PictureForm } from "~/pictures/upload-form.server";
+import { withPictureForm, type PictureForm } from "~/pictures/upload-form.server";
 import { formatDateTime } from "~/utils/format";
 import type { Route } from "./+types/images";
 import { dbContext, loggerContext, ownerContext, settingsContext } from "~/context.server";
@@ -92,23 +91,15 @@ function usesSentence(uses: PictureUses): string {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  let received: PictureForm;
-  try {
-    // The photo is written to disk as it arrives: uploads waiting for their turn hold no memory (decision 037).
-    received = await readPictureForm(request, {
-      maxBytes: UPLOAD_BODY_BYTES,
-      tmpDir: uploadTmpDir(context.get(settingsContext).DATA_DIR),
-    });
-  } catch (error) {
-    if (error instanceof BodyTooLargeError)
-      return data<ActionData>({ errors: { picture: pictureMessages.tooBig } }, { status: 413 });
-    throw error;
-  }
-  try {
-    return await answer(received, request.signal, context);
-  } finally {
-    await received.dispose();
-  }
+  // The photo is written to disk as it arrives: uploads waiting for their turn hold no memory (decision 037).
+  return withPictureForm(
+    request,
+    { maxBytes: UPLOAD_BODY_BYTES, dataDir: context.get(settingsContext).DATA_DIR },
+    {
+      tooLarge: () => data<ActionData>({ errors: { picture: pictureMessages.tooBig } }, { status: 413 }),
+      answer: (received) => answer(received, request.signal, context),
+    },
+  );
 }
 
 /** What `action` answers to the form read. */
