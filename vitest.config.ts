@@ -16,6 +16,8 @@ export default defineConfig({
   // Packages resolved as Node 20 resolves them (`module-sync`: React Router's ES module, not its
   // CommonJS copy): the server's `getLoadContext` (app/context.server.ts) must make the
   // `RouterContextProvider` of the copy that @react-router/express and the build load.
+  // JSX compiled for React's production build, which `env` below loads (its runtime has no `jsxDEV`).
+  esbuild: { jsxDev: false },
   ssr: {
     resolve: {
       conditions: ["module-sync", ...defaultServerConditions],
@@ -60,6 +62,11 @@ export default defineConfig({
     // template, a database of the run's one PostgreSQL cluster), so no two files meet.
     // Three processes for two cores: a third keeps the cores busy while a file waits on a child process,
     // a socket or a timer (242 s instead of 261 s, the same CPU; decision 040).
+    // The in-process servers (tests/support/sites.ts's startTestServer) render as production does:
+    // React, React Router and Express read NODE_ENV when first imported, and Vitest's default, `test`,
+    // loads React's development build, several times slower to render (server/index.ts sets it the same
+    // way for the real server).
+    env: { NODE_ENV: "production" },
     pool: "forks",
     maxWorkers: 3,
     environment: "node",

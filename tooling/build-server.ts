@@ -6,15 +6,15 @@
  * (react-router.config.ts).
  *
  * esbuild (https://esbuild.github.io/api/): bundled, ESM for Node 20,
- * packages left as imports (`packages: "external"`: node_modules are loaded
- * as they are), the `~/` alias from tsconfig.json, source maps for stack
+ * packages left as imports (node_modules are loaded as they are) but
+ * lucide-react's icons, the `~/` alias from tsconfig.json, source maps for stack
  * traces. `splitting` keeps each dynamic `import()` a module of its own, so
  * that `server/index.ts` sets `NODE_ENV` before the libraries load, as it
  * does under tsx.
  * @throws esbuild's error (with the file and line) when the code does not compile.
  */
 import path from "node:path";
-import { build } from "esbuild";
+import { build, type Plugin } from "esbuild";
 
 /** The compiled server, in the build directory. */
 export const SERVER_ENTRY = path.join("start", "index.js");
@@ -38,6 +38,24 @@ export const SERVER_NODE_FLAGS = [
   "--liftoff-only",
 ];
 
+/**
+ * An esbuild plugin that leaves every package import (`express`, `node:fs`, `@scope/name/sub`) to
+ * Node, as `packages: "external"` does, except the packages named in `bundled`; relative paths and
+ * the `~/` alias are bundled.
+ */
+function packagesExternalBut(bundled: readonly string[]): Plugin {
+  return {
+    name: "packages-external-but",
+    setup(builder) {
+      builder.onResolve({ filter: /^[^./~]/ }, ({ path: specifier }) =>
+        bundled.some((name) => specifier === name || specifier.startsWith(`${name}/`))
+          ? undefined
+          : { path: specifier, external: true },
+      );
+    },
+  };
+}
+
 export async function buildServer(buildDirectory: string): Promise<void> {
   await build({
     // The child process that makes pictures (app/pictures/child.server.ts finds it beside the server).
@@ -48,7 +66,10 @@ export async function buildServer(buildDirectory: string): Promise<void> {
     format: "esm",
     platform: "node",
     target: "node20",
-    packages: "external",
+    // Packages are loaded from node_modules as they are, but lucide-react, bundled as the client and the
+    // server build bundle it (vite.config.ts): its entry point imports every icon (about 1,700 modules),
+    // which would cost each start about a quarter of a second; bundled, only the icons used are kept.
+    plugins: [packagesExternalBut(["lucide-react"])],
     sourcemap: true,
     logLevel: "warning",
   });
