@@ -108,7 +108,8 @@ export const settingsSchema = z
       .int("must be a whole number of attempts between 1 and 1000")
       .min(1, "must be a whole number of attempts between 1 and 1000")
       .max(1000, "must be a whole number of attempts between 1 and 1000")
-      .default(20),
+      // About 18 hours with the back-off of 1, 2, 4, 8, 16 then every 30 minutes (decision 052).
+      .default(40),
     NEWSLETTER_RATE_PER_MINUTE: z.coerce
       .number({ message: "must be a whole number of mails per minute between 1 and 10000" })
       .int("must be a whole number of mails per minute between 1 and 10000")
