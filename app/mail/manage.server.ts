@@ -7,7 +7,7 @@
  * after a while. The worker (`outbox.server.ts`) does the sending; call
  * `wakeOutbox` after a resend for it to go at once.
  */
-import { and, asc, desc, eq, isNotNull, isNull, lt, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, isNotNull, isNull, lt, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { outbox } from "~/db/schema";
 import type { OutboxPlug } from "./outbox.server";
@@ -113,6 +113,14 @@ export async function undeliveredMails(db: Database, where?: SQL, limit = 100): 
     reason: refusalReason(stage, code),
   }));
 }
+
+/**
+ * Whether the address in `email` (a column or value) was refused for good by
+ * its provider (a 5xx at RCPT TO, still its address): the newsletter sends it
+ * no more letters. As an SQL condition.
+ */
+export const refusedForGood = (email: SQL | AnyColumn): SQL =>
+  sql`exists (select 1 from ${outbox} where lower(${outbox.recipient}) = lower(${email}) and ${outbox.failedAt} is not null and ${outbox.errorStage} = 'recipient' and ${outbox.errorCode} between 500 and 599)`;
 
 /** The mails sent or to be sent to `email` (lower-cased), as a condition on `outbox`. */
 export const mailsTo = (email: string): SQL => sql`lower(${outbox.recipient}) = ${email.trim().toLowerCase()}`;

@@ -8,6 +8,7 @@
  *   owner corrects the address and resends, and the mail arrives, the
  *   registration and its reminder taking the new address;
  * - a temporary refusal (451) is retried after the back-off;
+ * - a subscriber whose address is refused for good gets no more letters;
  * - the action that corrects is the desk's: refused without a session
  *   (page and `.data`) and from another origin, the mail left as it was;
  * - a provider down for 3 hours gets every waiting mail within 30 minutes
@@ -22,7 +23,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { registerForSession } from "../../app/courses/booking.server";
 import { createSession } from "../../app/courses/sessions.server";
 import { openDatabase } from "../../app/db/client.server";
-import { courseRegistrations, outbox } from "../../app/db/schema";
+import { courseRegistrations, newsletterSubscribers, outbox } from "../../app/db/schema";
+import { createLetter, letterProgress, sendLetter } from "../../app/newsletter/letters.server";
 import { countsOf, findPerson, OUTBOX_PLUGS } from "../../app/features.server";
 import { enqueueMail } from "../../app/mail/enqueue.server";
 import { OutboxWorker } from "../../app/mail/outbox.server";
@@ -46,6 +48,8 @@ const UNKNOWN = "marie.inconnue@example.ch";
 const SPAM = "refuse@example.ch";
 const LATER = "plus-tard@example.ch";
 const CORRECTED = "marie.dupont@example.ch";
+/** A subscriber whose mailbox was closed: the provider refuses it for good. */
+const CLOSED = "ancienne.boite@example.ch";
 
 let smtp: Awaited<ReturnType<typeof startSmtp>>;
 let site: Awaited<ReturnType<typeof startTestServer>>;
@@ -54,7 +58,7 @@ let sessionId: number;
 
 beforeAll(async () => {
   smtp = await startSmtp(undefined, {
-    rcpt: (address) => (address === UNKNOWN ? 550 : address === LATER ? 451 : undefined),
+    rcpt: (address) => (address === UNKNOWN || address === CLOSED ? 550 : address === LATER ? 451 : undefined),
     data: (recipients) => (recipients.includes(SPAM) ? 554 : undefined),
   });
   site = await startTestServer({ SMTP_URL: smtp.url, MAIL_FROM: "Jean-Marc Favre <site@exemple.ch>" });
@@ -226,6 +230,30 @@ describe("a temporary refusal", () => {
     expect(wait).toBeGreaterThan(30_000);
     expect(wait).toBeLessThanOrEqual(60_000);
     expect(pageText(await page("/admin/non-remis"))).not.toContain(LATER);
+  });
+});
+
+describe("a subscriber whose address is refused for good", () => {
+  it("gets the next letter no more (550 at RCPT TO on the first)", async () => {
+    const db = site.database.db;
+    await db.insert(newsletterSubscribers).values([
+      { email: CLOSED, source: "home", consentVersion: "test", status: "confirmed" },
+      { email: "lectrice@example.ch", source: "home", consentVersion: "test", status: "confirmed" },
+    ]);
+    const options = { siteUrl: "https://cours.example.ch" };
+    const first = await createLetter(db, { subject: "Lettre de janvier", body: "Bonjour." });
+    expect(await sendLetter(db, first, options)).toBe(2);
+    site.worker.wake();
+    await waitFor(
+      async () => (await letterProgress(db, first)).waiting === 0,
+      15_000,
+      "the first letter sent or refused",
+    );
+    expect(await letterProgress(db, first)).toEqual({ sent: 1, waiting: 0, failed: 1 });
+    const second = await createLetter(db, { subject: "Lettre de février", body: "Bonjour." });
+    expect(await sendLetter(db, second, options)).toBe(1);
+    const rows = await db.select({ recipient: outbox.recipient }).from(outbox).where(eq(outbox.letterId, second));
+    expect(rows).toEqual([{ recipient: "lectrice@example.ch" }]);
   });
 });
 

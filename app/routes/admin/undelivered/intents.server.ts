@@ -10,6 +10,7 @@
 import { data, redirect } from "react-router";
 import { z } from "zod";
 import { dbContext, loggerContext, ownerContext, wakeOutboxContext } from "~/context.server";
+import { errorFields } from "~/db/errors.server";
 import { audit } from "~/desk/audit.server";
 import type { DeskIntentArgs } from "~/desk/intent.server";
 import { OUTBOX_PLUGS } from "~/features.server";
@@ -58,7 +59,17 @@ export async function resendIntent({ form, context }: DeskIntentArgs) {
     address = parsed.data;
   }
   const db = context.get(dbContext);
-  const resent = await correctAndResend(db, mailId, address, OUTBOX_PLUGS);
+  let resent: number[] | null;
+  try {
+    resent = await correctAndResend(db, mailId, address, OUTBOX_PLUGS);
+  } catch (error) {
+    // A letter goes once to an address (outbox's unique index): the new address already has this one.
+    if (errorFields(error).sqlState !== "23505") throw error;
+    return data<UndeliveredAnswer>(
+      { mailId, emailError: "Cette adresse a déjà reçu cette lettre : rien n’est renvoyé." },
+      { status: 409 },
+    );
+  }
   if (!resent) return notFound(mailId);
   await audit(
     db,
