@@ -46,6 +46,7 @@ export default [
     route("admin/demandes/:id", "routes/admin/request.tsx"),
     route("admin/demandes.csv", "routes/admin/requests-csv.ts"),
     route("admin/personne", "routes/admin/person.tsx"),
+    route("admin/non-remis", "routes/admin/undelivered.tsx"),
     route("admin/personne.json", "routes/admin/person-export.ts"),
     route("admin/personne/export", "routes/admin/person-print.tsx"),
     route("admin/deconnexion", "routes/admin/sign-out.tsx"),

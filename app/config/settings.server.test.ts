@@ -24,6 +24,16 @@ describe("loadSettings", () => {
     expect(loadSettings({}).INVOICE_IBAN).toBeUndefined();
   });
 
+  it("takes MAIL_FROM with the sender's name, as mails show it (« Jean-Marc Favre <site@exemple.ch> »)", () => {
+    expect(loadSettings({ MAIL_FROM: "Jean-Marc Favre <site@exemple.ch>" }).MAIL_FROM).toBe(
+      "Jean-Marc Favre <site@exemple.ch>",
+    );
+    expect(loadSettings({ MAIL_FROM: '"Favre, Jean-Marc" <site@exemple.ch>' }).MAIL_FROM).toBe(
+      '"Favre, Jean-Marc" <site@exemple.ch>',
+    );
+    expect(loadSettings({ MAIL_FROM: "site@exemple.ch" }).MAIL_FROM).toBe("site@exemple.ch");
+  });
+
   it("treats empty values as unset", () => {
     expect(loadSettings({ PORT: "", SITE_URL: "  " }).PORT).toBe(3000);
   });
@@ -40,9 +50,16 @@ describe("loadSettings", () => {
     [{ SITE_URL: "www.example.ch" }, /SITE_URL: must be an absolute URL/],
     [{ SITE_URL: "https://example.ch/blog" }, /SITE_URL: must be an origin only/],
     [{ DATABASE_URL: "mysql://x" }, /DATABASE_URL: must start with postgres/],
-    [{ MAIL_FROM: "not-an-address" }, /MAIL_FROM: must be an e-mail address/],
+    [
+      { MAIL_FROM: "not-an-address" },
+      /MAIL_FROM: doit être une adresse e-mail, avec ou sans nom.*\(got "not-an-address"\)/,
+    ],
+    [{ MAIL_FROM: "Jean <pas-une-adresse>" }, /MAIL_FROM: doit être une adresse e-mail, avec ou sans nom/],
+    [{ MAIL_FROM: "a@exemple.ch, b@exemple.ch" }, /MAIL_FROM: doit être une adresse e-mail, avec ou sans nom/],
+    [{ CONTACT_NOTIFY_TO: "Jean <jean@exemple.ch>" }, /CONTACT_NOTIFY_TO: doit être une seule adresse e-mail/],
+    [{ SMTP_URL: "mail.exemple.ch:587", CONTACT_NOTIFY_TO: "a@exemple.ch" }, /SMTP_URL: doit avoir la forme smtp:\/\//],
     [{ LOG_LEVEL: "loud" }, /LOG_LEVEL: must be one of/],
-    [{ SMTP_URL: "smtp://mail.example.ch:587" }, /CONTACT_NOTIFY_TO: is required when SMTP_URL is set/],
+    [{ SMTP_URL: "smtp://mail.example.ch:587" }, /CONTACT_NOTIFY_TO: est obligatoire quand SMTP_URL est réglé/],
     [{ INVOICE_IBAN: "CH56 0483 5012 3456 7800 8" }, /INVOICE_IBAN: must be a Swiss IBAN or QR-IBAN/],
     [{ INVOICE_IBAN: "DE89 3704 0044 0532 0130 00" }, /INVOICE_IBAN: must be a Swiss IBAN or QR-IBAN/],
     [{ MAILS_PER_RECIPIENT_PER_DAY: "0" }, /MAILS_PER_RECIPIENT_PER_DAY: must be a whole number of mails.*\(got "0"\)/],

@@ -6,9 +6,10 @@
  *
  * `loadSettings(env)` returns a typed, frozen `Settings` object or throws a
  * `SettingsError` whose message names each wrong variable and what is wrong
- * with it (in English, for the operator). Defaults follow DESIGN.md section 6;
- * `.env.example` lists the same variables.
+ * with it (in English, for the operator; the mail variables' in French, decision 052).
+ * Defaults follow DESIGN.md section 6; `.env.example` lists the same variables.
  */
+import addressparser from "nodemailer/lib/addressparser";
 import { z } from "zod";
 import { isValidSwissIban, normalizeIban } from "~/utils/iban";
 
@@ -33,7 +34,20 @@ const httpUrl = z
   }, "must be an origin only (no path, query or #fragment), e.g. https://www.example.ch")
   .transform((value) => value.replace(/\/$/, ""));
 
-const emailAddress = z.string().email("must be an e-mail address such as site@example.ch");
+/** The French message of a mail variable that is not one e-mail address. */
+const NOT_AN_ADDRESS = "doit être une seule adresse e-mail, par exemple site@exemple.ch";
+
+const emailAddress = z.string().email(NOT_AN_ADDRESS);
+
+/**
+ * One mailbox, with or without a display name: « site@exemple.ch » or
+ * « Jean-Marc Favre <site@exemple.ch> » (a name with a comma in quotes),
+ * parsed by nodemailer's own parser and kept as written (nodemailer encodes the name).
+ */
+const mailbox = z.string().refine((value) => {
+  const parsed = addressparser(value, { flatten: true });
+  return parsed.length === 1 && z.string().email().safeParse(parsed[0]!.address).success;
+}, "doit être une adresse e-mail, avec ou sans nom : « site@exemple.ch » ou « Jean-Marc Favre <site@exemple.ch> » (un nom avec une virgule entre guillemets)");
 
 /** The schema of the process environment; unknown variables are ignored. */
 export const settingsSchema = z
@@ -57,9 +71,12 @@ export const settingsSchema = z
       .optional(),
     SMTP_URL: z
       .string()
-      .refine((value) => /^smtps?:\/\/[^/]+/.test(value), "must look like smtp://user:pass@host:587 or smtps://...")
+      .refine(
+        (value) => /^smtps?:\/\/[^/]+/.test(value),
+        "doit avoir la forme smtp://utilisateur:mot-de-passe@serveur:587 ou smtps://utilisateur:mot-de-passe@serveur:465",
+      )
       .optional(),
-    MAIL_FROM: emailAddress.default("site@localhost"),
+    MAIL_FROM: mailbox.default("site@localhost"),
     CONTACT_NOTIFY_TO: emailAddress.optional(),
     LOG_LEVEL: z
       .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], {
@@ -91,7 +108,8 @@ export const settingsSchema = z
       .int("must be a whole number of attempts between 1 and 1000")
       .min(1, "must be a whole number of attempts between 1 and 1000")
       .max(1000, "must be a whole number of attempts between 1 and 1000")
-      .default(20),
+      // About 18 hours with the back-off of 1, 2, 4, 8, 16 then every 30 minutes (decision 052).
+      .default(40),
     NEWSLETTER_RATE_PER_MINUTE: z.coerce
       .number({ message: "must be a whole number of mails per minute between 1 and 10000" })
       .int("must be a whole number of mails per minute between 1 and 10000")
@@ -173,7 +191,8 @@ export const settingsSchema = z
       context.addIssue({
         code: "custom",
         path: ["CONTACT_NOTIFY_TO"],
-        message: "is required when SMTP_URL is set (the owner's mailbox for new requests)",
+        message:
+          "est obligatoire quand SMTP_URL est réglé : c’est l’adresse où arrivent les nouvelles demandes et les avis du site",
       });
     }
   });

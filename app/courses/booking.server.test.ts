@@ -62,7 +62,7 @@ describe("reminder", () => {
     await worker.processOnce();
     expect(reminders()).toHaveLength(0);
     expect(sent.some((mail) => mail.to === "rappel@example.ch")).toBe(true); // the confirmation left at once
-    // The hour passes (the outbox compares `not_before` and `next_attempt_at` with the database's clock): due now.
+    // The hour passes (the outbox compares `not_before` and `next_attempt_at` with its clock, the real one here): due now.
     await database.db
       .update(outbox)
       .set({ notBefore: sql`now()`, nextAttemptAt: sql`now()` })

@@ -9,7 +9,9 @@
  *   registration (`mail_ids`) go with it, or stay emptied while it is kept;
  * - retention: registrations (and their mails) of sessions held more than
  *   `retentionMonths` ago;
- * - the labels of its mails.
+ * - the labels of its mails;
+ * - the outbox: when the owner corrects a refused address, the registrations
+ *   those mails are about take the new one (attendee's or relative's e-mail).
  */
 import { sql } from "drizzle-orm";
 import { courseRegistrations } from "~/db/schema";
@@ -147,6 +149,24 @@ export const coursesFeature: Feature = {
         ),
       ),
     }),
+  },
+  outbox: {
+    async addressCorrected(tx, { mailIds, from, to }) {
+      if (mailIds.length === 0) return;
+      const ids = sql`array[${sql.join(
+        mailIds.map((id) => sql`${id}`),
+        sql`, `,
+      )}]::bigint[]`;
+      const about = sql`${courseRegistrations.mailIds} && ${ids}`;
+      await tx
+        .update(courseRegistrations)
+        .set({ email: to })
+        .where(sql`${about} and lower(${courseRegistrations.email}) = ${from}`);
+      await tx
+        .update(courseRegistrations)
+        .set({ bookerEmail: to })
+        .where(sql`${about} and lower(${courseRegistrations.bookerEmail}) = ${from}`);
+    },
   },
   mailLabels: {
     [BOOKING_MAIL.confirmation]: "Confirmation d’inscription à un cours",

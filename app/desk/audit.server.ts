@@ -44,7 +44,8 @@ export type AuditAction =
   | "invoice-sent"
   | "invoice-reminded"
   | "invoice-paid"
-  | "invoice-cancelled";
+  | "invoice-cancelled"
+  | "mail-resent";
 
 /**
  * Writes one audit row and its log line. `details` holds counts and kinds

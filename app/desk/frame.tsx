@@ -2,7 +2,8 @@
  * The desk's frame: a plain header with the desk's name and, once signed
  * in, its sections (Demandes, Lettre and Cours each with the number of new
  * requests, subscriptions and registrations, app/desk/live.ts; Factures;
- * Personne; Réglages) and the two sign-out buttons (forms that post: they
+ * Personne; Réglages; « E-mails non remis » with their number, while there
+ * are some) and the two sign-out buttons (forms that post: they
  * work without JavaScript), and a polite live region that says how many
  * things are new when the number changes while the page is open. Readable
  * at 320 px: the header wraps; never printed.
@@ -60,6 +61,19 @@ function CallsBadge({ count }: { count: number }) {
   );
 }
 
+/** « E-mails non remis 2 », linking to their page, beside the sections; nothing at 0. */
+function UndeliveredLink({ count }: { count: number }) {
+  if (count <= 0) return null;
+  return (
+    <NavLink to="/admin/non-remis" className={navLinkClass}>
+      E-mails non remis
+      <span data-undelivered-count={count} className="rounded-full bg-red-700 px-2.5 py-0.5 text-base text-white">
+        {count}
+      </span>
+    </NavLink>
+  );
+}
+
 /** « 3 nouveautés » for the live region, or nothing. */
 function newThings(total: number): string {
   if (total === 0) return "";
@@ -103,6 +117,7 @@ export function DeskFrame({ children, live }: { children: ReactNode; live?: Desk
               <NavLink to="/admin/reglages" className={navLinkClass}>
                 Réglages
               </NavLink>
+              <UndeliveredLink count={live.undelivered} />
             </nav>
             <Form method="post" action="/admin/deconnexion" className="ml-auto flex flex-wrap gap-2">
               <button type="submit" name="intent" value="ici" className={buttonVariants({ variant: "outline" })}>

@@ -19,6 +19,7 @@ const snapshot = (requests: number, latestRequest = requests): DeskSnapshot => (
   registrations: 0,
   subscriptions: 0,
   calls: 0,
+  undelivered: 0,
   latest: { request: latestRequest, registration: 0, subscription: 0 },
 });
 
@@ -174,6 +175,7 @@ describe("deskSnapshot and markSeen", () => {
       registrations: 0,
       subscriptions: 0,
       calls: 0,
+      undelivered: 0,
       latest: { request: 0, registration: 0, subscription: 0 },
     });
 

@@ -5,7 +5,7 @@
  *   in one query: requests still « Nouveau », registrations made on the site
  *   and subscriptions confirmed since the owner last opened their page
  *   (`desk_seen`), the calls still to make (`course_calls`, app/courses/calls.server.ts),
- *   and the latest id of each kind.
+ *   the mails not delivered (`UNDELIVERED`, app/mail/manage.server.ts), and the latest id of each kind.
  * - `markSeen(db, kind)`: the owner opened the page of `kind`; updates
  *   `desk_seen` only when something of that kind is new (an update
  *   announces a change to every open desk).
@@ -28,6 +28,7 @@ import { sql } from "drizzle-orm";
 import type { Logger } from "pino";
 import type { Database } from "~/db/client.server";
 import { errorFields } from "~/db/errors.server";
+import { UNDELIVERED } from "~/mail/manage.server";
 import { DESK_LIVE_EVENT, sameSnapshot, type DeskSnapshot } from "./live";
 
 /** The payload the database announces on the render cache's channel when the desk's counts may change. */
@@ -59,6 +60,7 @@ export async function deskSnapshot(db: Database): Promise<DeskSnapshot> {
     (select count(*)::int from course_registrations r where ${NEW_REGISTRATIONS}) as registrations,
     (select count(*)::int from newsletter_subscribers s where ${NEW_SUBSCRIPTIONS}) as subscriptions,
     (select count(*)::int from course_calls where called_at is null) as calls,
+    (select count(*)::int from outbox where ${UNDELIVERED}) as undelivered,
     (select coalesce(max(id), 0)::text from contacts) as latest_request,
     (select coalesce(max(id), 0)::text from course_registrations where source = 'web') as latest_registration,
     (select coalesce(max(id), 0)::text from newsletter_subscribers where status = 'confirmed') as latest_subscription`)) as unknown as {
@@ -70,6 +72,7 @@ export async function deskSnapshot(db: Database): Promise<DeskSnapshot> {
     registrations: Number(row.registrations ?? 0),
     subscriptions: Number(row.subscriptions ?? 0),
     calls: Number(row.calls ?? 0),
+    undelivered: Number(row.undelivered ?? 0),
     latest: {
       request: Number(row.latest_request ?? 0),
       registration: Number(row.latest_registration ?? 0),

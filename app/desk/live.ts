@@ -26,6 +26,8 @@ export interface DeskCounts {
   subscriptions: number;
   /** People without e-mail still to call about a moved or cancelled date (`course_calls` not ticked « appelé·e »). */
   calls: number;
+  /** Mails not delivered (refused or given up) the owner has neither sent again nor left aside (`/admin/non-remis`). */
+  undelivered: number;
 }
 
 /** The counts and the latest id of each kind (0 when none): a new row changes the snapshot even when a count does not. */
@@ -33,9 +35,9 @@ export interface DeskSnapshot extends DeskCounts {
   latest: { request: number; registration: number; subscription: number };
 }
 
-/** The number of new things of every kind, and of calls to make: the tab title's « (3) ». */
+/** The number of new things of every kind, of calls to make and of mails not delivered: the tab title's « (3) ». */
 export const totalNew = (counts: DeskCounts) =>
-  counts.requests + counts.registrations + counts.subscriptions + counts.calls;
+  counts.requests + counts.registrations + counts.subscriptions + counts.calls + counts.undelivered;
 
 /** A desk page's title with the number of new things in front, « (3) Demandes | Bureau », as mail tabs do. */
 export function titleWithCount(title: string, counts: DeskCounts | undefined): string {
@@ -50,6 +52,7 @@ export function sameSnapshot(a: DeskSnapshot, b: DeskSnapshot): boolean {
     a.registrations === b.registrations &&
     a.subscriptions === b.subscriptions &&
     a.calls === b.calls &&
+    a.undelivered === b.undelivered &&
     a.latest.request === b.latest.request &&
     a.latest.registration === b.latest.registration &&
     a.latest.subscription === b.latest.subscription

@@ -1,12 +1,17 @@
 /**
  * What the owner's desk (and the retention job) do with the outbox: read
- * the state of a contact's mails, send a mail again, delete sent mails
+ * the state of a contact's mails, list the mails not delivered
+ * (`undeliveredMails`) with their reason in French, send a mail again
+ * (`resendMail`), correct its address and send it again
+ * (`correctAndResend`), leave it aside (`dismissMail`), delete sent mails
  * after a while. The worker (`outbox.server.ts`) does the sending; call
- * `wakeOutbox` after `resendMail` for it to go at once.
+ * `wakeOutbox` after a resend for it to go at once.
  */
-import { and, asc, eq, isNotNull, isNull, lt, sql } from "drizzle-orm";
+import { and, asc, desc, eq, isNotNull, isNull, lt, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { outbox } from "~/db/schema";
+import type { OutboxPlug } from "./outbox.server";
+import { refusalReason } from "./refusal.server";
 
 /** One mail's state, as the desk shows it. Times are ISO strings from the database (UTC). */
 export interface MailState {
@@ -55,8 +60,127 @@ export async function mailStateOf(db: Database, { contactId }: { contactId: numb
 export async function resendMail(db: Database, id: number): Promise<boolean> {
   const changed = await db
     .update(outbox)
-    .set({ attempts: 0, failedAt: null, nextAttemptAt: sql`greatest(now(), ${outbox.notBefore})` })
+    .set({
+      attempts: 0,
+      failedAt: null,
+      dismissedAt: null,
+      nextAttemptAt: sql`greatest(now(), ${outbox.notBefore})`,
+    })
     .where(and(eq(outbox.id, id), isNull(outbox.sentAt)))
+    .returning({ id: outbox.id });
+  return changed.length > 0;
+}
+
+/** The condition of a mail the desk shows as not delivered: failed, not expired, not left aside by the owner. */
+export const UNDELIVERED: SQL = sql`${outbox.failedAt} is not null and ${outbox.dismissedAt} is null and ${outbox.errorStage} is distinct from 'expired'`;
+
+/** A mail not delivered, as the desk lists it. */
+export interface UndeliveredMail {
+  id: number;
+  kind: string;
+  /** The address it was for; null: the owner's own mailbox (CONTACT_NOTIFY_TO). */
+  recipient: string | null;
+  subject: string | null;
+  /** When it was given up (ISO, UTC). */
+  failedAt: string;
+  /** Why, in French: « L’adresse n’existe pas chez son fournisseur (550) ». */
+  reason: string;
+}
+
+/**
+ * The mails not delivered (`UNDELIVERED`) that also match `where` (all when
+ * absent), the latest first, at most `limit`.
+ * @throws whatever the driver throws.
+ */
+export async function undeliveredMails(db: Database, where?: SQL, limit = 100): Promise<UndeliveredMail[]> {
+  const rows = await db
+    .select({
+      id: outbox.id,
+      kind: outbox.kind,
+      recipient: outbox.recipient,
+      subject: outbox.subject,
+      failedAt: outbox.failedAt,
+      stage: outbox.errorStage,
+      code: outbox.errorCode,
+    })
+    .from(outbox)
+    .where(and(UNDELIVERED, where))
+    .orderBy(desc(outbox.failedAt), desc(outbox.id))
+    .limit(limit);
+  return rows.map(({ stage, code, failedAt, ...row }) => ({
+    ...row,
+    failedAt: failedAt!,
+    reason: refusalReason(stage, code),
+  }));
+}
+
+/**
+ * Whether the address in `email` (a column or value) was refused for good by
+ * its provider (a 5xx at RCPT TO, still its address): the newsletter sends it
+ * no more letters. As an SQL condition.
+ */
+export const refusedForGood = (email: SQL | AnyColumn): SQL =>
+  sql`exists (select 1 from ${outbox} where lower(${outbox.recipient}) = lower(${email}) and ${outbox.failedAt} is not null and ${outbox.errorStage} = 'recipient' and ${outbox.errorCode} between 500 and 599)`;
+
+/** The mails sent or to be sent to `email` (lower-cased), as a condition on `outbox`. */
+export const mailsTo = (email: string): SQL => sql`lower(${outbox.recipient}) = ${email.trim().toLowerCase()}`;
+
+/**
+ * Corrects the address of the unsent mail `id` to `address` and makes it
+ * due again (as `resendMail`); the other unsent mails to the same old
+ * address get the new one too (a reminder still waiting would otherwise
+ * meet the same refusal), and those not delivered are sent again with it.
+ * `outbox.named` follows (the erasure finds the mails by the new address).
+ * The features' plugs then correct their own rows (`addressCorrected`: a
+ * registration's e-mail), in the same transaction. A mail to the owner
+ * (no recipient) is only sent again.
+ * @returns the ids of the mails made due, or null when `id` is not an unsent mail.
+ * @throws whatever the driver throws.
+ */
+export async function correctAndResend(
+  db: Database,
+  id: number,
+  address: string,
+  plugs: readonly OutboxPlug[] = [],
+): Promise<number[] | null> {
+  const to = address.trim().toLowerCase();
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ recipient: outbox.recipient })
+      .from(outbox)
+      .where(and(eq(outbox.id, id), isNull(outbox.sentAt)))
+      .for("update");
+    if (!row) return null;
+    const from = row.recipient?.trim().toLowerCase();
+    if (!from || from === to) return (await resendMail(tx, id)) ? [id] : null;
+    const rows = await tx
+      .select({ id: outbox.id, named: outbox.named, failedAt: outbox.failedAt, dismissedAt: outbox.dismissedAt })
+      .from(outbox)
+      .where(and(isNull(outbox.sentAt), or(eq(outbox.id, id), mailsTo(from))))
+      .for("update");
+    const again: number[] = [];
+    for (const mail of rows) {
+      const named = mail.named.map((entry) => (entry.email === from ? { ...entry, email: to } : entry));
+      await tx.update(outbox).set({ recipient: to, named }).where(eq(outbox.id, mail.id));
+      if (mail.id === id || (mail.failedAt !== null && mail.dismissedAt === null)) again.push(mail.id);
+    }
+    for (const mail of again) await resendMail(tx, mail);
+    const mailIds = rows.map((mail) => mail.id);
+    for (const plug of plugs) await plug.addressCorrected?.(tx, { mailIds, from, to });
+    return again;
+  });
+}
+
+/**
+ * Leaves the failed mail `id` aside: it stays in the table (and the person's
+ * data) but leaves the desk's count of mails not delivered.
+ * @returns whether a row changed. @throws whatever the driver throws.
+ */
+export async function dismissMail(db: Database, id: number, now = new Date()): Promise<boolean> {
+  const changed = await db
+    .update(outbox)
+    .set({ dismissedAt: now.toISOString() })
+    .where(and(eq(outbox.id, id), isNotNull(outbox.failedAt), isNull(outbox.dismissedAt)))
     .returning({ id: outbox.id });
   return changed.length > 0;
 }

@@ -8,11 +8,19 @@
  * `next_attempt_at` passed, neither sent nor failed) in a short transaction
  * (`SELECT ... FOR UPDATE SKIP LOCKED`, then `next_attempt_at` pushed one
  * lease ahead and `attempts` + 1), sends them outside any transaction, then
- * marks each sent, or records the error and the next attempt after an
- * exponential back-off (1 min, 2, 4, ... capped at 1 hour). After
- * `maxAttempts` failed attempts (OUTBOX_MAX_ATTEMPTS, 20 by default: about a
- * day) a row is marked failed (`failed_at`), logged at error level with its
- * id, and kept for the owner to read and resend (`resendMail`). Two workers
+ * marks each sent, or records the error. A permanent refusal (a 5xx reply
+ * to RCPT TO or DATA: no such address, message refused; `refusalOf`,
+ * refusal.server.ts, decision 052) marks the row failed at once; anything
+ * else (4xx, connection refused, timeout) schedules the next attempt after
+ * an exponential back-off (1 min, 2, 4, 8, 16, then every 30 minutes,
+ * `MAX_RETRY_INTERVAL_MS`: a mail leaves at most 30 minutes after its
+ * provider is back). Either way `last_error` keeps the server's words and
+ * `error_stage`/`error_code` what the desk says of them. After `maxAttempts`
+ * failed attempts (OUTBOX_MAX_ATTEMPTS, 40 by default: about 18 hours) a
+ * row is marked failed (`failed_at`), logged at error level with its id,
+ * and kept for the owner to read and resend (`resendMail`). Every time the
+ * worker compares or writes ("due", "now + back-off") is its `clock`'s,
+ * never the database's `now()` (tests move it by hand). Two workers
  * on one PostgreSQL never claim the same row; a worker that dies mid-send
  * leaves its rows to be retried when the lease ends (delivery at least
  * once); a worker stopped cleanly gives back at once the rows it claimed and
@@ -45,6 +53,7 @@ import { siteSettingsOrLastKnown } from "~/settings/site.server";
 import { errorFields } from "~/db/errors.server";
 import { databaseAnswered, databaseDown } from "~/db/outage.server";
 import { fillOwnerTags, OWNER_TAGS } from "./layout.server";
+import { refusalOf } from "./refusal.server";
 
 /** The message handed to the transport: nodemailer's options, the subset the outbox uses. */
 export interface OutgoingMail {
@@ -73,6 +82,11 @@ export interface OutboxPlug {
   attachments?(row: OutboxRow, db: Database): Promise<NonNullable<OutgoingMail["attachments"]>>;
   /** The content of a row stored without a body (`subject` null), or null when the row is not the feature's. */
   render?(row: OutboxRow): MailContent | null;
+  /**
+   * The owner corrected the address `from` to `to` (both lower-cased) of the unsent mails `mailIds`
+   * (`correctAndResend`, manage.server.ts): the feature corrects its rows those mails are about, in `tx`.
+   */
+  addressCorrected?(tx: Database, change: { mailIds: readonly number[]; from: string; to: string }): Promise<void>;
 }
 
 type OutboxRow = typeof outbox.$inferSelect;
@@ -98,19 +112,22 @@ export interface OutboxWorkerOptions {
   batchSize?: number;
   /** How long a claimed row is reserved for its sender (default 5 min, longer than any SMTP timeout). */
   leaseSeconds?: number;
-  /** Attempts after which a row is marked failed (default 20). */
+  /** Attempts after which a row is marked failed (default 40). */
   maxAttempts?: number;
   /** Kinds to throttle: kind to the most rows claimed in any 60 s (a whole number, at least 1). */
   rates?: Record<string, number>;
-  /** The clock of the rate windows, in milliseconds (default `Date.now`; tests move it by hand). */
+  /** The worker's clock, in milliseconds (due rows, back-off, rate windows; default `Date.now`; tests move it by hand). */
   clock?: () => number;
 }
 
 const MINUTE = 60_000;
 
-/** Delay before attempt `attempts + 1` after `attempts` failures: 1 min doubling, at most 1 hour. */
+/** The longest wait between two attempts of a mail: a mail leaves at most this long after its provider is back. */
+export const MAX_RETRY_INTERVAL_MS = 30 * MINUTE;
+
+/** Delay before attempt `attempts + 1` after `attempts` failures: 1 min doubling, at most `MAX_RETRY_INTERVAL_MS`. */
 export function backoffMilliseconds(attempts: number): number {
-  return Math.min(MINUTE * 2 ** Math.max(0, attempts - 1), 60 * MINUTE);
+  return Math.min(MINUTE * 2 ** Math.max(0, attempts - 1), MAX_RETRY_INTERVAL_MS);
 }
 
 /**
@@ -159,10 +176,17 @@ export class OutboxWorker {
   private stopping = false;
   private readonly logged = new Set<number>();
   private readonly windows: ClaimWindows;
+  private readonly clock: () => number;
 
   /** @throws RangeError when a rate is not a whole number of at least 1. */
   constructor(private readonly options: OutboxWorkerOptions) {
-    this.windows = new ClaimWindows(options.rates ?? {}, options.clock ?? Date.now);
+    this.clock = options.clock ?? Date.now;
+    this.windows = new ClaimWindows(options.rates ?? {}, this.clock);
+  }
+
+  /** The clock's time as an SQL timestamp, `seconds` later. */
+  private at(seconds = 0): SQL {
+    return sql`${new Date(this.clock() + seconds * 1000).toISOString()}::timestamptz`;
   }
 
   /** Starts polling; runs a first round at once. */
@@ -197,7 +221,7 @@ export class OutboxWorker {
     if (ids.length === 0) return;
     await this.options.db
       .update(outbox)
-      .set({ attempts: sql`${outbox.attempts} - 1`, nextAttemptAt: sql`now()` })
+      .set({ attempts: sql`${outbox.attempts} - 1`, nextAttemptAt: this.at() })
       .where(and(inArray(outbox.id, ids), isNull(outbox.sentAt)));
   }
 
@@ -224,7 +248,7 @@ export class OutboxWorker {
 
   /** One round. Returns how many rows it claimed, sent and failed. */
   async processOnce(): Promise<{ claimed: number; sent: number; failed: number }> {
-    const { db, logger, transport, batchSize = 10, leaseSeconds = 300, maxAttempts = 20 } = this.options;
+    const { db, logger, transport, batchSize = 10, leaseSeconds = 300, maxAttempts = 40 } = this.options;
     const pending = and(isNull(outbox.sentAt), isNull(outbox.failedAt));
 
     if (!transport) {
@@ -245,15 +269,18 @@ export class OutboxWorker {
       return { claimed: 0, sent: 0, failed: 0 };
     }
 
+    const now = this.at();
     const expired = await db
       .update(outbox)
       .set({
-        failedAt: sql`now()`,
+        failedAt: now,
         lastError: "expired: not sent before its not_after (what it says was no longer true)",
+        errorStage: "expired",
+        errorCode: null,
       })
       // Only rows due now, the ones this round could claim (the pending index's range): a row still
       // waiting for its back-off is given up once due, before any claim, so it never leaves late either.
-      .where(and(pending, lte(outbox.nextAttemptAt, sql`now()`), lte(outbox.notAfter, sql`now()`)))
+      .where(and(pending, lte(outbox.nextAttemptAt, now), lte(outbox.notAfter, now)))
       .returning({ id: outbox.id, kind: outbox.kind });
     for (const row of expired)
       logger.warn({ outboxId: row.id, kind: row.kind }, "outbox: mail given up unsent, past its not_after");
@@ -266,7 +293,7 @@ export class OutboxWorker {
         const rows = await tx
           .select({ id: outbox.id })
           .from(outbox)
-          .where(and(pending, lte(outbox.nextAttemptAt, sql`now()`), lte(outbox.notBefore, sql`now()`), where))
+          .where(and(pending, lte(outbox.nextAttemptAt, now), lte(outbox.notBefore, now), where))
           .orderBy(asc(outbox.id))
           .limit(limit)
           .for("update", { skipLocked: true });
@@ -281,7 +308,7 @@ export class OutboxWorker {
         .update(outbox)
         .set({
           attempts: sql`${outbox.attempts} + 1`,
-          nextAttemptAt: sql`now() + make_interval(secs => ${leaseSeconds})`,
+          nextAttemptAt: this.at(leaseSeconds),
         })
         .where(inArray(outbox.id, ids))
         .returning();
@@ -300,7 +327,7 @@ export class OutboxWorker {
         await this.deliver(row);
         await db
           .update(outbox)
-          .set({ sentAt: sql`now()`, lastError: null })
+          .set({ sentAt: this.at(), lastError: null, errorStage: null, errorCode: null })
           .where(eq(outbox.id, row.id));
         sent++;
         logger.info({ outboxId: row.id, kind: row.kind, attempts: row.attempts }, "outbox: mail sent");
@@ -309,24 +336,36 @@ export class OutboxWorker {
         // The full text stays in the database, for the owner; the log gets codes only.
         const message = (error as Error).message?.slice(0, 1000) ?? String(error);
         const err = errorFields(error);
-        if (row.attempts >= maxAttempts) {
+        const refusal = refusalOf(error);
+        const why = { lastError: message, errorStage: refusal.stage, errorCode: refusal.code };
+        if (refusal.permanent || row.attempts >= maxAttempts) {
           await db
             .update(outbox)
-            .set({ lastError: message, failedAt: sql`now()` })
+            .set({ ...why, failedAt: this.at() })
             .where(eq(outbox.id, row.id));
           logger.error(
-            { outboxId: row.id, kind: row.kind, attempts: row.attempts, err },
-            `outbox: mail given up after ${row.attempts} attempts; it stays in the outbox table (failed_at set) to be read and resent`,
+            { outboxId: row.id, kind: row.kind, attempts: row.attempts, stage: refusal.stage, code: refusal.code, err },
+            refusal.permanent
+              ? "outbox: mail refused for good by the recipient's provider; it stays in the outbox table (failed_at set) for the owner to correct and resend"
+              : `outbox: mail given up after ${row.attempts} attempts; it stays in the outbox table (failed_at set) to be read and resent`,
           );
           continue;
         }
         const delay = backoffMilliseconds(row.attempts);
         await db
           .update(outbox)
-          .set({ lastError: message, nextAttemptAt: sql`now() + make_interval(secs => ${delay / 1000})` })
+          .set({ ...why, nextAttemptAt: this.at(delay / 1000) })
           .where(eq(outbox.id, row.id));
         logger.warn(
-          { outboxId: row.id, kind: row.kind, attempts: row.attempts, retryInSeconds: delay / 1000, err },
+          {
+            outboxId: row.id,
+            kind: row.kind,
+            attempts: row.attempts,
+            retryInSeconds: delay / 1000,
+            stage: refusal.stage,
+            code: refusal.code,
+            err,
+          },
           "outbox: sending failed, will retry",
         );
       }

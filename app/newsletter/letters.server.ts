@@ -3,17 +3,19 @@
  * every confirmed subscriber, its progress, and the public archive.
  *
  * `sendLetter(db, id, { siteUrl, now })` writes, in one transaction, one
- * outbox row per confirmed subscriber (each with its own unsubscribe link
+ * outbox row per confirmed subscriber whose address was not refused for
+ * good by its provider (`refusedForGood`, decision 052) (each with its own unsubscribe link
  * and the RFC 8058 headers) and marks the letter sent; the outbox's unique
  * index on (letter, recipient) and the letter's lock make a second click,
  * or a second process, write nothing more. The outbox worker then sends at
  * NEWSLETTER_RATE_PER_MINUTE; a crash may send one mail twice (the one
  * being sent when it happened: delivery at least once), never more.
  */
-import { and, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, isNotNull, isNull, not, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { newsletterLetters, newsletterSubscribers, outbox } from "~/db/schema";
 import { enqueueMail } from "~/mail/enqueue.server";
+import { refusedForGood } from "~/mail/manage.server";
 import { issueToken } from "~/tokens/tokens.server";
 import { letterMail } from "./letter.server";
 import { NEWSLETTER_MAIL_KINDS, TOKEN_PURPOSES, UNSUBSCRIBE_LIFETIME_MS } from "./subscriptions.server";
@@ -128,7 +130,8 @@ export async function sendLetter(
     const subscribers = await tx
       .select({ id: newsletterSubscribers.id, email: newsletterSubscribers.email })
       .from(newsletterSubscribers)
-      .where(eq(newsletterSubscribers.status, "confirmed"));
+      // An address its provider refused for good (550 at RCPT TO, decision 052) gets no more letters.
+      .where(and(eq(newsletterSubscribers.status, "confirmed"), not(refusedForGood(newsletterSubscribers.email))));
     for (const subscriber of subscribers) {
       const token = await issueToken(tx, {
         purpose: TOKEN_PURPOSES.unsubscribe,

@@ -74,6 +74,7 @@ const invoiceForm = new URLSearchParams({
   dueOn: "2026-12-25",
 }).toString();
 const sendInvoiceForm = new URLSearchParams({ intent: "send" }).toString();
+const resendForm = new URLSearchParams({ intent: "resend", id: "1", "email-1": "intrus@example.ch" }).toString();
 const pricesForm = new URLSearchParams({
   section: "prices",
   "prices-small-group": "1",
@@ -165,6 +166,13 @@ function doors(id: number): Door[] {
     { method: "POST", path: "/admin/factures/1", body: sendInvoiceForm, data: false },
     { method: "POST", path: "/admin/factures/1.data", body: sendInvoiceForm, data: true },
     { method: "GET", path: "/admin/factures/1/facture.pdf", data: false },
+    // Mails not delivered (issue 32): the list and its one action (correct and resend, or leave aside).
+    { method: "GET", path: "/admin/non-remis", data: false },
+    { method: "GET", path: "/admin/non-remis.data", data: true },
+    { method: "POST", path: "/admin/non-remis", body: resendForm, data: false },
+    { method: "POST", path: "/Admin/Non-Remis/", body: resendForm, data: false },
+    { method: "POST", path: "/%61dmin/non-remis", body: resendForm, data: false },
+    { method: "POST", path: "/admin/non-remis.data", body: resendForm, data: true },
     // Réglages: the site's prices and the owner's details.
     ...["/admin/reglages", "/admin/reglages/", "/Admin/Reglages", "/%61dmin/reglages", "/x/../admin/reglages"].flatMap(
       (path): Door[] => [
@@ -217,11 +225,11 @@ async function requestState(id: number) {
 
 const untouched = { status: "nouveau", note: "", history: 0 };
 
-/** What the newsletter's and the person's doors could change: letters made or sent, mails queued, Marie erased, invoices made. */
+/** What the newsletter's, the person's and the mails' doors could change: letters made or sent, mails queued or readdressed, Marie erased, invoices made. */
 async function deskState() {
   const letters = await site.database.db.select().from(newsletterLetters);
   const settings = await site.database.db.select().from(siteSettings);
-  const mails = await site.database.db.select({ id: outbox.id }).from(outbox);
+  const mails = await site.database.db.select({ id: outbox.id, recipient: outbox.recipient }).from(outbox);
   const invoiceRows = await site.database.db.select({ id: invoices.id }).from(invoices);
   const marie = await site.database.db
     .select({ id: contacts.id })
@@ -232,6 +240,8 @@ async function deskState() {
     settings: settings.length,
     sent: letters.filter((letter) => letter.sentAt).length,
     mails: mails.length,
+    // A correction refused leaves every mail's address as it was.
+    recipients: mails.map((mail) => `${mail.id}:${mail.recipient}`).sort(),
     marie: marie.length,
     invoices: invoiceRows.length,
   };

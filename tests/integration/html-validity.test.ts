@@ -7,7 +7,7 @@
  * after a bad post (with the error summary; and for a group), the
  * newsletter's answers (a bad address: its error summary), a letter, the mails' link
  * pages, the courses with a session and a registration's page, the owner's
- * desk (sign-in, inbox, a request, a person, letters, subscribers, articles,
+ * desk (sign-in, inbox, a request, a person with a mail not delivered, the mails not delivered, letters, subscribers, articles,
  * an article's editor, pictures, invoices: list, new, with errors, one), an article written in the desk, the 404
  * page and the error page. Any error fails the test; warnings are printed. Duplicate ids
  * are errors for the checker, so ids are unique across each whole page.
@@ -29,7 +29,7 @@ import sharp from "sharp";
 import { articleFormSchema, createArticle, publishArticle, saveArticle } from "../../app/blog/desk.server";
 import { createSeries, createSession, zurichToUtc } from "../../app/courses/sessions.server";
 import { pictureFileUrl, preparePicture, savePicture } from "../../app/pictures/pictures.server";
-import { contacts, courseRegistrations, newsletterSubscribers } from "../../app/db/schema";
+import { contacts, courseRegistrations, newsletterSubscribers, outbox } from "../../app/db/schema";
 import { createLetter, sendLetter, sentLetters } from "../../app/newsletter/letters.server";
 import {
   createOwner,
@@ -203,6 +203,18 @@ describe("the Nu HTML Checker", () => {
     await saveArticle(db, articleId, articleFields);
     await publishArticle(db, articleId, new Date());
     const draftArticleId = await createArticle(db, { title: "Un brouillon", author: "Moi" });
+    // A mail her provider refused (issue 32): the person's page and « E-mails non remis » list it with its form.
+    await db.insert(outbox).values({
+      kind: "booking-confirmation",
+      recipient: "marie.dupont@example.ch",
+      subject: "Votre place est réservée",
+      textBody: "Bonjour.",
+      attempts: 1,
+      failedAt: new Date().toISOString(),
+      errorStage: "recipient",
+      errorCode: 550,
+      lastError: "550 5.1.1 user unknown",
+    });
     await save("GET /blog/agrandir-le-texte (written in the desk)", 200, fetch(`${site.url}/blog/agrandir-le-texte`));
     for (const pathname of [
       "/admin",
@@ -217,6 +229,7 @@ describe("the Nu HTML Checker", () => {
       `/admin/lettres/${draftId}`,
       `/admin/lettres/${letterId}`,
       "/admin/abonnes",
+      "/admin/non-remis",
     ])
       await save(`GET ${pathname} (signed in)`, 200, desk(pathname));
     // Courses: a session to list, the form with its errors, a registration's page.

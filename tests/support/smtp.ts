@@ -15,6 +15,8 @@ export interface ReceivedMail {
   subject: string;
   text: string;
   html: string;
+  /** The Message-ID header's value, `<…@domain>`. */
+  messageId: string;
   /** Every header, lowercase name to its (last) value. */
   headers: Record<string, string>;
   /** The attached files, their content decoded as UTF-8 text. */
@@ -22,23 +24,44 @@ export interface ReceivedMail {
 }
 
 /**
+ * How a peer refuses (a provider's answers): the SMTP reply code to give at
+ * RCPT TO for an address, or at the end of DATA for a message's recipients;
+ * undefined accepts.
+ */
+export interface SmtpRefusals {
+  rcpt?(address: string): number | undefined;
+  data?(recipients: string[]): number | undefined;
+}
+
+/** An smtp-server error answering `code` (550 → "550 5.0.0 refused by the test peer"). */
+const refusal = (code: number) =>
+  Object.assign(new Error(`${Math.floor(code / 100)}.0.0 refused by the test peer`), { responseCode: code });
+
+/**
  * An SMTP peer on `port` (a free one by default). `mails` collects every
  * accepted message, parsed; `connectionErrors` the socket errors of clients
  * that vanished mid-transaction (ECONNRESET), which are not test failures.
+ * `refusals` makes it answer some addresses or messages with an error code.
  */
-export async function startSmtp(port?: number) {
+export async function startSmtp(port?: number, refusals: SmtpRefusals = {}) {
   const mails: ReceivedMail[] = [];
   const server = new SMTPServer({
+    onRcptTo(address, _session, callback) {
+      const code = refusals.rcpt?.(address.address);
+      callback(code ? refusal(code) : undefined);
+    },
     disabledCommands: ["STARTTLS", "AUTH"],
     authOptional: true,
     logger: false,
     // Closing ends the open connections half a second later, not 30 s (the default): a site's pooled
     // transport keeps its connection open while idle, and a stopped peer is what the tests mean.
     closeTimeout: 500,
-    onData(stream, _session, callback) {
+    onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));
       stream.on("end", async () => {
+        const code = refusals.data?.(session.envelope.rcptTo.map((to) => to.address));
+        if (code) return callback(refusal(code));
         const parsed = await PostalMime.parse(Buffer.concat(chunks));
         mails.push({
           from: parsed.from?.address ?? "",
@@ -49,6 +72,7 @@ export async function startSmtp(port?: number) {
           text: parsed.text ?? "",
           html: parsed.html ?? "",
           headers: Object.fromEntries(parsed.headers.map((header) => [header.key, header.value])),
+          messageId: parsed.messageId ?? "",
           attachments: parsed.attachments.map((file) => ({
             filename: file.filename ?? "",
             mimeType: file.mimeType,

@@ -101,5 +101,7 @@ export async function sessionDeskPage(context: RequestContext, id: number, asked
     values: sessionFormValues(session),
     /** How the session is paid: what the telephone registration asks. */
     payment: session.payment,
+    /** The mails of its registrations (`mail_ids`): the route shows those not delivered. */
+    mailIds: registrations.flatMap((row) => row.mailIds),
   };
 }

@@ -85,9 +85,18 @@ export const outbox = pgTable(
     attempts: integer("attempts").notNull().default(0),
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true, mode: "string" }).notNull().defaultNow(),
     lastError: text("last_error"),
+    /**
+     * Where the last failure came (migration 0025, app/mail/refusal.server.ts): recipient, message,
+     * sender, connection, expired or other; with `error_code`, the SMTP reply code (550, 451…) if any.
+     * What the desk says in French; no personal data (the address stays in `recipient` and `last_error`).
+     */
+    errorStage: text("error_stage"),
+    errorCode: integer("error_code"),
     sentAt: timestamp("sent_at", { withTimezone: true, mode: "string" }),
-    /** Set when the mail was given up after OUTBOX_MAX_ATTEMPTS attempts; the row is kept for the owner. */
+    /** Set when the mail was refused for good or given up after OUTBOX_MAX_ATTEMPTS attempts; the row is kept for the owner. */
     failedAt: timestamp("failed_at", { withTimezone: true, mode: "string" }),
+    /** When the owner chose not to send this failed mail again (migration 0025): out of the desk's count. */
+    dismissedAt: timestamp("dismissed_at", { withTimezone: true, mode: "string" }),
     createdAt: timestamp("created_at", { withTimezone: true, mode: "string" }).notNull().defaultNow(),
   },
   (table) => [
@@ -95,6 +104,9 @@ export const outbox = pgTable(
       .on(table.nextAttemptAt)
       .where(sql`${table.sentAt} is null and ${table.failedAt} is null`),
     index("outbox_contact_id_idx").on(table.contactId),
+    index("outbox_undelivered_idx")
+      .on(table.failedAt)
+      .where(sql`${table.failedAt} is not null and ${table.dismissedAt} is null`),
     index("outbox_named_idx").using("gin", sql`${table.named} jsonb_path_ops`),
     // A letter never goes twice to one address, whatever happens to the sending.
     uniqueIndex("outbox_letter_recipient_idx")

@@ -15,7 +15,9 @@
  * of registrations from one client address on one day (at least
  * BOOKING_BURST_REGISTRATIONS, app/courses/limits.server.ts `burstsOf`) is
  * flagged above the lists, and on each card of it. "Faire une facture"
- * starts an invoice for a registrant (`/admin/factures/nouvelle?inscription={id}`). Each form
+ * starts an invoice for a registrant (`/admin/factures/nouvelle?inscription={id}`). The mails of its
+ * registrations that did not arrive are listed first, with « Corriger et renvoyer » (posted to
+ * `/admin/non-remis`, which comes back here). Each form
  * posts `intent` to this page's action
  * (`edit|duplicate|cancel-session|register|give-seat|cancel-registration|called`);
  * all work without JavaScript. One function per intent:
@@ -44,6 +46,10 @@ import { deskHandle, deskMeta } from "~/desk/meta";
 import { idParam } from "~/desk/route-params.server";
 import { readFormData } from "~/guards/body.server";
 import type { Route } from "./+types/course-session";
+import { dbContext } from "~/context.server";
+import { UndeliveredMails, UndeliveredOutcome } from "~/desk/undelivered";
+import { undeliveredFor } from "./undelivered/page.server";
+import { UNDELIVERED_PATH } from "./undelivered/path";
 
 export const handle = deskHandle;
 
@@ -51,7 +57,12 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const asked = Number(new URL(request.url).searchParams.get("annuler"));
   const page = await sessionDeskPage(context, idParam(params.id), asked);
   if (!page) throw data(null, { status: 404 });
-  return page;
+  const { mailIds, ...shown } = page;
+  return {
+    ...shown,
+    undelivered: await undeliveredFor(context.get(dbContext), { mailIds }),
+    outcome: new URL(request.url).searchParams.get("envoi"),
+  };
 }
 
 export const meta: Route.MetaFunction = ({ data: loaded, matches }) =>
@@ -93,6 +104,8 @@ export default function DeskSession() {
         {session.minimum}
       </p>
       <AnswerNotice answer={answer} />
+      <UndeliveredOutcome outcome={session.outcome} />
+      <UndeliveredMails mails={session.undelivered} action={UNDELIVERED_PATH} back={`/admin/cours/${session.id}`} />
       <CallList calls={session.calls} />
       <SeriesDates session={session} />
       <p className="mt-4 flex flex-wrap gap-3">

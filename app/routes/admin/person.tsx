@@ -25,6 +25,8 @@ import type { Route } from "./+types/person";
 import { erasePersonIntent, personPage } from "./person/erasure.server";
 import { PERSON_PATH as PATH } from "./person/path";
 import { ErasureResult, Results } from "./person/results";
+import { UndeliveredMails, UndeliveredOutcome } from "~/desk/undelivered";
+import { UNDELIVERED_PATH } from "./undelivered/path";
 
 export const handle = deskHandle;
 
@@ -51,6 +53,7 @@ export default function PersonPage() {
         enregistré sur cette personne. Vous pouvez le lui remettre (export) ou l’effacer à sa demande.
       </p>
       {result ? <ErasureResult result={result} /> : null}
+      <UndeliveredOutcome outcome={page.outcome} />
       {answer?.message ? (
         <Notice tone="alert" className="mt-6">
           {answer.message}
@@ -69,6 +72,7 @@ export default function PersonPage() {
           Chercher
         </Button>
       </Form>
+      <UndeliveredMails mails={page.undelivered} action={UNDELIVERED_PATH} back={page.back} />
       {page.sections ? <Results page={page} /> : null}
     </div>
   );

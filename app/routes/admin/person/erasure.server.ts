@@ -1,8 +1,8 @@
 /**
  * The person page's server side (`/admin/personne`): what the page shows
  * for an e-mail and/or telephone (`personPage`: the tables found, the
- * people under a shared key, the erasure's confirmation, the result after
- * the redirect), and the one intent, the erasure (`erasePersonIntent`:
+ * people under a shared key, the mails to the e-mail that did not arrive,
+ * the erasure's confirmation, the result after the redirect), and the one intent, the erasure (`erasePersonIntent`:
  * erases in one transaction, redirects 303 to `?effacement=...` with counts
  * and ids only; 400 with a French message when the key is unreadable or
  * none of several people is ticked).
@@ -32,6 +32,7 @@ import {
 } from "~/features.server";
 import { typeset } from "~/utils/typography";
 import { PERSON_PATH as PATH } from "./path";
+import { undeliveredFor } from "../undelivered/page.server";
 
 /**
  * Which people the form chose (`personne`, ids of `people`): null when
@@ -58,7 +59,13 @@ export async function personPage(context: RequestContext, url: URL) {
   const choiceMissing = asked && people.length > 1 && chosen !== null && chosen.length === 0;
   const confirming = asked && !choiceMissing && !!query.person;
   const plan = confirming ? await planErasure(db, query.person!, chosen) : null;
+  // The page to come back to after « Corriger et renvoyer » (the search, without the last outcome).
+  const back = new URL(url);
+  back.searchParams.delete("envoi");
   return {
+    undelivered: query.person?.email ? await undeliveredFor(db, { email: query.person.email }) : [],
+    outcome: url.searchParams.get("envoi"),
+    back: `${back.pathname}${back.search}`,
     email: query.email,
     telephone: query.telephone,
     errors: {
