@@ -6,7 +6,7 @@
  *
  * `loadSettings(env)` returns a typed, frozen `Settings` object or throws a
  * `SettingsError` whose message names each wrong variable and what is wrong
- * with it (in English, for the operator; the mail variables' in French, decision 052).
+ * with it (in English, for the operator; the mail variables' in French, decision 042).
  * Defaults follow DESIGN.md section 6; `.env.example` lists the same variables.
  */
 import addressparser from "nodemailer/lib/addressparser";
@@ -108,7 +108,7 @@ export const settingsSchema = z
       .int("must be a whole number of attempts between 1 and 1000")
       .min(1, "must be a whole number of attempts between 1 and 1000")
       .max(1000, "must be a whole number of attempts between 1 and 1000")
-      // About 18 hours with the back-off of 1, 2, 4, 8, 16 then every 30 minutes (decision 052).
+      // About 18 hours with the back-off of 1, 2, 4, 8, 16 then every 30 minutes (decision 042).
       .default(40),
     NEWSLETTER_RATE_PER_MINUTE: z.coerce
       .number({ message: "must be a whole number of mails per minute between 1 and 10000" })

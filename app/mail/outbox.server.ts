@@ -10,7 +10,7 @@
  * lease ahead and `attempts` + 1), sends them outside any transaction, then
  * marks each sent, or records the error. A permanent refusal (a 5xx reply
  * to RCPT TO or DATA: no such address, message refused; `refusalOf`,
- * refusal.server.ts, decision 052) marks the row failed at once; anything
+ * refusal.server.ts, decision 042) marks the row failed at once; anything
  * else (4xx, connection refused, timeout) schedules the next attempt after
  * an exponential back-off (1 min, 2, 4, 8, 16, then every 30 minutes,
  * `MAX_RETRY_INTERVAL_MS`: a mail leaves at most 30 minutes after its

@@ -1,5 +1,5 @@
 /**
- * What a failed send means (decision 052): `refusalOf(error)` reads
+ * What a failed send means (decision 042): `refusalOf(error)` reads
  * nodemailer's error (its `responseCode`, `command`, `code`) and says
  * whether the refusal is permanent (a 5xx reply to RCPT TO or DATA: this
  * address or this message will never be accepted) or temporary (a 4xx

@@ -4,7 +4,7 @@
  *
  * `sendLetter(db, id, { siteUrl, now })` writes, in one transaction, one
  * outbox row per confirmed subscriber whose address was not refused for
- * good by its provider (`refusedForGood`, decision 052) (each with its own unsubscribe link
+ * good by its provider (`refusedForGood`, decision 042) (each with its own unsubscribe link
  * and the RFC 8058 headers) and marks the letter sent; the outbox's unique
  * index on (letter, recipient) and the letter's lock make a second click,
  * or a second process, write nothing more. The outbox worker then sends at
@@ -130,7 +130,7 @@ export async function sendLetter(
     const subscribers = await tx
       .select({ id: newsletterSubscribers.id, email: newsletterSubscribers.email })
       .from(newsletterSubscribers)
-      // An address its provider refused for good (550 at RCPT TO, decision 052) gets no more letters.
+      // An address its provider refused for good (550 at RCPT TO, decision 042) gets no more letters.
       .where(and(eq(newsletterSubscribers.status, "confirmed"), not(refusedForGood(newsletterSubscribers.email))));
     for (const subscriber of subscribers) {
       const token = await issueToken(tx, {

@@ -1,5 +1,5 @@
 /**
- * Refusals understood (issue 32 item 1, decision 052), against a real SMTP
+ * Refusals understood (issue 32 item 1, decision 042), against a real SMTP
  * peer that answers like a provider:
  * - an address it does not know (550 at RCPT TO) and a message it refuses
  *   (554 at DATA) fail at once, after one attempt, with their reason; the
