@@ -28,7 +28,7 @@ import { sql } from "drizzle-orm";
 import type { Logger } from "pino";
 import type { Database } from "~/db/client.server";
 import { errorFields } from "~/db/errors.server";
-import { UNDELIVERED } from "~/mail/manage.server";
+import { UNDELIVERED } from "~/mail/undelivered.server";
 import { DESK_LIVE_EVENT, sameSnapshot, type DeskSnapshot } from "./live";
 
 /** The payload the database announces on the render cache's channel when the desk's counts may change. */

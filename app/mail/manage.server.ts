@@ -12,6 +12,7 @@ import type { Database } from "~/db/client.server";
 import { outbox } from "~/db/schema";
 import type { OutboxPlug } from "./outbox.server";
 import { refusalReason } from "./refusal.server";
+import { UNDELIVERED } from "./undelivered.server";
 
 /** One mail's state, as the desk shows it. Times are ISO strings from the database (UTC). */
 export interface MailState {
@@ -70,9 +71,6 @@ export async function resendMail(db: Database, id: number): Promise<boolean> {
     .returning({ id: outbox.id });
   return changed.length > 0;
 }
-
-/** The condition of a mail the desk shows as not delivered: failed, not expired, not left aside by the owner. */
-export const UNDELIVERED: SQL = sql`${outbox.failedAt} is not null and ${outbox.dismissedAt} is null and ${outbox.errorStage} is distinct from 'expired'`;
 
 /** A mail not delivered, as the desk lists it. */
 export interface UndeliveredMail {
