@@ -454,12 +454,16 @@ export function createPageRenderer({
   };
 }
 
-/** The Express handler: public pages from the cache; anything else goes on to React Router. */
-export function renderCachePages(renderer: PageRenderer): RequestHandler {
+/**
+ * The Express handler: public pages from the cache; anything else goes on
+ * to React Router. `notFound`: only the site's 404 page (the handler placed
+ * after the public files, which it must not hide); otherwise every other page.
+ */
+export function renderCachePages(renderer: PageRenderer, { notFound = false } = {}): RequestHandler {
   return (req, res, next) => {
     if (req.method !== "GET" && req.method !== "HEAD") return next();
     const page = renderer.pageOf(req.originalUrl);
-    if (!page) return next();
+    if (!page || (page.status === 404) !== notFound) return next();
     renderer.answer(page).then((rendered) => send(req, res, rendered), next);
   };
 }

@@ -107,6 +107,9 @@ describe("one process on PGlite", () => {
     expect(answers[0]!.html).toContain("Oops! Page not found");
     // Its data request is React Router's, answered each time.
     expect((await fetch(`${site.url}/nulle-part.data`)).status).toBe(404);
+    // The public files, which no route matches either, are still served.
+    for (const file of ["/favicon.svg", "/apple-touch-icon.png"])
+      expect((await fetch(`${site.url}${file}`)).status, file).toBe(200);
   });
 
   it("answers an encoded slash as React Router reads it: /cours/..%2fcontact is no course, not the contact page", async () => {
