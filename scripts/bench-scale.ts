@@ -6,14 +6,14 @@
  * production runs it; `BUILD_DIR` names another build) twice:
  *
  * 1. with the warm-up (`RENDER_CACHE_WARM_UP=1`): the time from start to
- *    the first answer (a static file), to the warm-up's end (its log line),
- *    and the longest wait of a static file (`/favicon.svg`, asked every
- *    20 ms) meanwhile; pages kept;
+ *    the first answer (a static file), to the warm-up's end (its log line;
+ *    5 minutes at most), and the longest wait of a static file
+ *    (`/favicon.svg`, asked every 20 ms) meanwhile; pages kept;
  * 2. without it: the first render of each public page (the home page, the
  *    blog's first and last pages, the newest and oldest articles, the feed,
- *    the sitemap, `/cours`, a 404), then 20 connections at random articles
- *    for 10 s (req/s, p99, non-2xx), 20 connections at `/blog.data` for 10 s
- *    (non-2xx, the process alive), the feed's size.
+ *    the sitemap, `/cours`, a 404), then 20 connections at `/blog.data` for
+ *    10 s (non-2xx, the process alive), 20 connections at random articles
+ *    for 10 s (req/s, p99, non-2xx), the feed's size.
  *
  * Peak RSS of the Node process is sampled every 50 ms throughout (PGlite
  * runs inside it; PostgreSQL's processes are not counted). The database is
@@ -45,6 +45,8 @@ const COUNT = Number(process.argv.slice(2).find((arg) => /^\d+$/.test(arg)) ?? 1
 const POSTGRES = process.argv.includes("--postgres");
 const CONNECTIONS = 20;
 const SECONDS = 10;
+/** How long the warm-up run waits for the warm-up's end (an old build took 11 minutes at 1,000 articles). */
+const WARM_UP_LIMIT_MS = 5 * 60_000;
 
 if (!process.argv.includes("--no-build") && !process.env.BUILD_DIR)
   execFileSync("npx", ["tsx", "scripts/ensure-build.ts"], { stdio: "inherit" });
@@ -147,12 +149,18 @@ async function warmUpRun(env: Record<string, string>): Promise<void> {
     console.log(`- start to first answer: ${Math.round(first)} ms`);
     let longest = 0;
     let ready: string | undefined;
+    const giveUp = performance.now() + WARM_UP_LIMIT_MS;
     while (alive(site) && !(ready = site.log.find((line) => line.includes("pages ready")))) {
+      if (performance.now() > giveUp) break;
       const { ms } = await timed(`${site.url}/favicon.svg`).catch(() => ({ ms: NaN }));
       longest = Math.max(longest, ms);
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
-    if (!ready) {
+    if (!ready && alive(site)) {
+      console.log(
+        `- warm-up not done after ${WARM_UP_LIMIT_MS / 1000} s (${site.log.length} log lines): left running no longer`,
+      );
+    } else if (!ready) {
       console.log(`- the server DIED during the warm-up (${lastLines(site)})`);
     } else {
       const kept = /(\d+) pages ready/.exec(ready)?.[1];
@@ -165,6 +173,16 @@ async function warmUpRun(env: Record<string, string>): Promise<void> {
     rss.stop();
     console.log(`- peak RSS (warm-up run): ${Math.round(rss.peak)} MB`);
     await site.stop();
+  }
+}
+
+/** Waits until `site` answers a static file within 50 ms again (the renders a run left queued are done), 60 s at most. */
+async function settle(site: SpawnedSite): Promise<void> {
+  const until = performance.now() + 60_000;
+  while (alive(site) && performance.now() < until) {
+    const { ms } = await timed(`${site.url}/favicon.svg`).catch(() => ({ ms: Infinity }));
+    if (ms < 50) return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }
 
@@ -192,6 +210,18 @@ async function loadRun(env: Record<string, string>): Promise<void> {
       console.log(`  - ${page}: ${Math.round(ms)} ms (${status}, ${Math.round(bytes / 1024)} KB)`);
     }
     if (alive(site)) {
+      const data = await autocannon({
+        url: `${site.url}/blog.data`,
+        connections: CONNECTIONS,
+        duration: SECONDS,
+        headers: { "accept-encoding": "br, gzip" },
+      });
+      console.log(
+        `- ${CONNECTIONS} connections at /blog.data: ${Math.round(data.requests.average)} req/s, p99 ${data.latency.p99} ms, ${data.non2xx} non-2xx, ${data.errors} errors; RSS after ${Math.round(residentMegabytes(site.child.pid!))} MB; ${alive(site) ? "alive" : `DIED (${lastLines(site)})`}`,
+      );
+    }
+    await settle(site);
+    if (alive(site)) {
       const random = await autocannon({
         url: site.url,
         connections: CONNECTIONS,
@@ -208,17 +238,6 @@ async function loadRun(env: Record<string, string>): Promise<void> {
       });
       console.log(
         `- ${CONNECTIONS} connections at random articles: ${Math.round(random.requests.average)} req/s, p99 ${random.latency.p99} ms, ${random.non2xx} non-2xx, ${random.errors} errors, ${random.timeouts} timeouts`,
-      );
-    }
-    if (alive(site)) {
-      const data = await autocannon({
-        url: `${site.url}/blog.data`,
-        connections: CONNECTIONS,
-        duration: SECONDS,
-        headers: { "accept-encoding": "br, gzip" },
-      });
-      console.log(
-        `- ${CONNECTIONS} connections at /blog.data: ${Math.round(data.requests.average)} req/s, p99 ${data.latency.p99} ms, ${data.non2xx} non-2xx, ${data.errors} errors; RSS after ${Math.round(residentMegabytes(site.child.pid!))} MB; ${alive(site) ? "alive" : `DIED (${lastLines(site)})`}`,
       );
     }
     if (alive(site)) {
