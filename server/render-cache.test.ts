@@ -249,6 +249,8 @@ describe("cacheablePage, on the routes of the real build", () => {
       expect(cacheablePage(tree, build, url), url).toMatchObject({ key: "/page-introuvable", status: 404 });
     }
     expect(cacheablePage(tree, build, "/nulle-part.data")).toBeNull();
+    // React Router's route discovery, which the browser's router asks during a click.
+    expect(cacheablePage(tree, build, "/__manifest?p=%2Fblog%2Fun-article&version=abc")).toBeNull();
     // An unknown article or course is its route's own 404 (answered, not kept).
     expect(keyOf("/blog/article-inconnu")).toBe("/blog/article-inconnu");
   });

@@ -204,7 +204,7 @@ const CANONICAL_PATH = /^\/[a-z0-9\-/._]*$/;
  */
 export function cacheablePage(
   tree: RouteNode[],
-  build: Pick<ServerBuild, "routes">,
+  build: Pick<ServerBuild, "routes"> & Partial<Pick<ServerBuild, "routeDiscovery">>,
   originalUrl: string,
 ): CacheablePage | null {
   const matches = matchesOf(tree, originalUrl);
@@ -228,8 +228,10 @@ export function cacheablePage(
   for (const match of matches) {
     for (const tag of renderCachePolicy(build.routes[match.route.id!]?.module.handle)?.tags ?? []) tags.add(tag);
   }
-  // The site's 404: one page for every path this route matches, rendered at its own path (which must reach it).
+  // The site's 404: one page for every path this route matches, rendered at its own path (which must reach it),
+  // but React Router's own answer to the browser's route discovery (`/__manifest`), which this route matches too.
   if (policy.notFoundPath) {
+    if (pathname === (build.routeDiscovery?.manifestPath ?? "/__manifest").toLowerCase()) return null;
     return matchesOf(tree, policy.notFoundPath)?.at(-1)?.route.id === leaf.id
       ? { key: policy.notFoundPath, tags, status: 404 }
       : null;
