@@ -194,6 +194,8 @@ export function createApp({
         setHeaders: revalidate,
       }),
     );
+    // Any other path no route matches: the site's 404 page, kept once (server/render-cache.ts).
+    if (pages) app.use(renderCachePages(pages, { notFound: true }));
   }
 
   app.use(actionlessPost(routes));

@@ -12,8 +12,17 @@ import type { ServerBuild } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
 import { systemClock } from "../app/context.server";
 import type { Database } from "../app/db/client.server";
-import { silentLogger, testSettings } from "../tests/support/harness";
-import { cacheablePage, createPageRenderer, preferredEncoding, RenderCache, type RenderedPage } from "./render-cache";
+import { countingRenderer, silentLogger, testSettings } from "../tests/support/harness";
+import {
+  cacheablePage,
+  createPageRenderer,
+  preferredEncoding,
+  RenderCache,
+  warmRenderCache,
+  warmUpOrder,
+  type PageRenderer,
+  type RenderedPage,
+} from "./render-cache";
 import { routeTree, type RouteNode } from "./doors";
 
 /** A kept page of `bytes` bytes (identity body only) showing `tags`. */
@@ -235,6 +244,17 @@ describe("cacheablePage, on the routes of the real build", () => {
     },
   );
 
+  it("keys every path no other route matches as the one 404 page, but not its data request", () => {
+    for (const url of ["/nulle-part", "/Nulle-Part/", "/a/b/c?x=1", "/%C3%A9t%C3%A9", "/admin-x", "/.env"]) {
+      expect(cacheablePage(tree, build, url), url).toMatchObject({ key: "/page-introuvable", status: 404 });
+    }
+    expect(cacheablePage(tree, build, "/nulle-part.data")).toBeNull();
+    // React Router's route discovery, which the browser's router asks during a click.
+    expect(cacheablePage(tree, build, "/__manifest?p=%2Fblog%2Fun-article&version=abc")).toBeNull();
+    // An unknown article or course is its route's own 404 (answered, not kept).
+    expect(keyOf("/blog/article-inconnu")).toBe("/blog/article-inconnu");
+  });
+
   it.each([
     // Single-fetch data requests: React Router's own JSON, for the client router.
     "/cours.data",
@@ -255,8 +275,7 @@ describe("cacheablePage, on the routes of the real build", () => {
     "/cours/inscription/abc/calendrier.ics",
     "/newsletter/confirmer/abc",
     "/newsletter/desabonnement/abc",
-    // A path no route but the 404 matches, and one that cannot be decoded.
-    "/nulle-part",
+    // A path that cannot be decoded.
     "/%",
   ])("does not cache %s", (url) => {
     expect(cacheablePage(tree, build, url)).toBeNull();
@@ -264,29 +283,14 @@ describe("cacheablePage, on the routes of the real build", () => {
 });
 
 describe("createPageRenderer, on the real build", () => {
-  /** A renderer of the real build on `cache`, counting its renders (each asks for a load context once). */
-  function renderer(cache: RenderCache) {
-    const settings = testSettings({ DATA_DIR: "unused", SITE_URL: "https://www.example.ch" });
-    const counted = { renders: 0 };
-    const pages = createPageRenderer({
+  /** A renderer of the real build on `cache`, counting its renders; robots.txt, the page these tests render, reads no database. */
+  const renderer = (cache: RenderCache) =>
+    countingRenderer(
       build,
-      mode: "production",
       cache,
-      siteUrl: settings.SITE_URL,
-      loadContext: () => {
-        counted.renders += 1;
-        // robots.txt, the page these tests render, reads no database.
-        return { settings, logger: silentLogger, db: {} as Database, clock: systemClock };
-      },
-      logger: silentLogger,
-    });
-    return {
-      ...pages,
-      get renders() {
-        return counted.renders;
-      },
-    };
-  }
+      testSettings({ DATA_DIR: "unused", SITE_URL: "https://www.example.ch" }),
+      {} as Database,
+    );
 
   it("renders a page once for the requests that ask meanwhile, then answers from the cache", async () => {
     const cache = listeningCache();
@@ -371,5 +375,91 @@ describe("preferredEncoding", () => {
     [undefined, "identity"],
   ])("answers %j with %s", (header, encoding) => {
     expect(preferredEncoding(header)).toBe(encoding);
+  });
+});
+
+describe("the start-up warm-up", () => {
+  it("renders /, /cours and /blog first, then the sitemap's pages by depth, newest articles before the blog's pages", () => {
+    const sitemap = [
+      "/",
+      "/contact",
+      "/cours",
+      "/cours/securite",
+      "/blog",
+      "/blog/page/2",
+      "/blog/page/3",
+      "/blog/le-plus-recent",
+      "/blog/un-ancien",
+      "/newsletter",
+      "/newsletter/archives",
+      "/newsletter/archives/lettre-1",
+    ];
+    expect(warmUpOrder(sitemap)).toEqual([
+      "/",
+      "/cours",
+      "/blog",
+      "/sitemap.xml",
+      "/contact",
+      "/newsletter",
+      "/cours/securite",
+      "/blog/le-plus-recent",
+      "/blog/un-ancien",
+      "/newsletter/archives",
+      "/blog/page/2",
+      "/blog/page/3",
+      "/newsletter/archives/lettre-1",
+      "/mentions-legales",
+      "/confidentialite",
+      "/coordonnees",
+      "/blog/rss.xml",
+      "/robots.txt",
+    ]);
+  });
+
+  /** A renderer whose pages are `bytes` each, kept in `cache`, and whose sitemap lists `paths`; records what it renders. */
+  function fakeRenderer(cache: RenderCache, paths: string[], bytes: number) {
+    const rendered: string[] = [];
+    const sitemap = `<?xml version="1.0" encoding="UTF-8"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${paths
+      .map((path) => `<url><loc>https://www.example.ch${path}</loc></url>`)
+      .join("")}</urlset>`;
+    const renderer: PageRenderer = {
+      cache,
+      logger: silentLogger,
+      pageOf: (url) => ({ key: url, tags: new Set(), status: 200 }),
+      async answer({ key }) {
+        const kept = cache.get(key);
+        if (kept) return kept;
+        rendered.push(key);
+        const answer = { ...page([], { bytes }), ...(key === "/sitemap.xml" ? { body: Buffer.from(sitemap) } : {}) };
+        cache.set(key, answer, cache.generation);
+        return answer;
+      },
+    };
+    return { renderer, rendered };
+  }
+
+  it("stops before the cache would evict a page it kept", async () => {
+    const articles = Array.from({ length: 50 }, (_, index) => `/blog/article-${index}`);
+    const cache = listeningCache({ maxBytes: 20_000 });
+    const { renderer, rendered } = fakeRenderer(cache, ["/", "/cours", "/blog", ...articles], 1000);
+    const kept = await warmRenderCache(renderer);
+    expect(rendered.slice(0, 5)).toEqual(["/", "/cours", "/blog", "/sitemap.xml", "/blog/article-0"]);
+    // Room for 20 pages of 1,000 bytes (the sitemap's is larger): it stops with two pages' room left.
+    expect(kept).toBe(rendered.length);
+    expect(kept).toBeLessThan(20);
+    expect(cache.bytes).toBeLessThanOrEqual(cache.maxBytes);
+    // Nothing it kept was evicted.
+    for (const key of rendered) expect(cache.get(key), key).toBeDefined();
+  });
+
+  it("gives way to other work between two pages", async () => {
+    const cache = listeningCache();
+    const { renderer, rendered } = fakeRenderer(cache, ["/", "/contact", "/questions"], 10);
+    const seen: number[] = [];
+    // A request arriving meanwhile: its callback runs before the warm-up's next page.
+    const warming = warmRenderCache(renderer);
+    setImmediate(() => seen.push(rendered.length));
+    await warming;
+    expect(seen[0]).toBeLessThan(rendered.length);
   });
 });

@@ -74,6 +74,8 @@ export interface RenderedPage {
   expiresAt: number;
   /** Whether it is kept (served with the public cache headers). */
   kept: boolean;
+  /** The values of each declared query parameter that make a page of their own (`RenderHints.queryChoices`). */
+  queryChoices?: ReadonlyMap<string, ReadonlySet<string>>;
 }
 
 const sizeOf = (page: RenderedPage) => page.body.length + (page.brotli?.length ?? 0) + (page.gzip?.length ?? 0);
@@ -180,6 +182,12 @@ export class RenderCache {
 interface CacheablePage {
   key: string;
   tags: ReadonlySet<string>;
+  /** The key without its query, when it has one (the page a value it does not know is answered). */
+  bare?: string;
+  /** The declared query parameters of the key, with their value. */
+  query?: [string, string][];
+  /** The status the page is kept with: 404 for the site's « page introuvable », else 200. */
+  status: 200 | 404;
 }
 
 /** Characters of a canonical page path: the site's addresses are lowercase ASCII slugs. */
@@ -196,7 +204,7 @@ const CANONICAL_PATH = /^\/[a-z0-9\-/._]*$/;
  */
 export function cacheablePage(
   tree: RouteNode[],
-  build: Pick<ServerBuild, "routes">,
+  build: Pick<ServerBuild, "routes"> & Partial<Pick<ServerBuild, "routeDiscovery">>,
   originalUrl: string,
 ): CacheablePage | null {
   const matches = matchesOf(tree, originalUrl);
@@ -215,26 +223,37 @@ export function cacheablePage(
   } catch {
     return null;
   }
-  if (pathname.endsWith(".data") || !CANONICAL_PATH.test(pathname)) return null;
-  if (pathname.length > 1 && pathname.endsWith("/")) pathname = pathname.slice(0, -1);
-  // The canonical path is what gets rendered: it must reach the very route that opted in (a safety net
-  // for any decoding that would lead elsewhere, beside the encoded slash refused above).
-  if (matchesOf(tree, pathname)?.at(-1)?.route.id !== leaf.id) return null;
+  if (pathname.endsWith(".data")) return null;
   const tags = new Set<string>();
   for (const match of matches) {
     for (const tag of renderCachePolicy(build.routes[match.route.id!]?.module.handle)?.tags ?? []) tags.add(tag);
   }
-  return { key: pathname + declaredQuery(url, policy), tags };
+  // The site's 404: one page for every path this route matches, rendered at its own path (which must reach it),
+  // but React Router's own answer to the browser's route discovery (`/__manifest`), which this route matches too.
+  if (policy.notFoundPath) {
+    if (pathname === (build.routeDiscovery?.manifestPath ?? "/__manifest").toLowerCase()) return null;
+    return matchesOf(tree, policy.notFoundPath)?.at(-1)?.route.id === leaf.id
+      ? { key: policy.notFoundPath, tags, status: 404 }
+      : null;
+  }
+  if (!CANONICAL_PATH.test(pathname)) return null;
+  if (pathname.length > 1 && pathname.endsWith("/")) pathname = pathname.slice(0, -1);
+  // The canonical path is what gets rendered: it must reach the very route that opted in (a safety net
+  // for any decoding that would lead elsewhere, beside the encoded slash refused above).
+  if (matchesOf(tree, pathname)?.at(-1)?.route.id !== leaf.id) return null;
+  const query = declaredQuery(url, policy);
+  if (query.length === 0) return { key: pathname, tags, status: 200 };
+  return { key: `${pathname}?${new URLSearchParams(query).toString()}`, tags, bare: pathname, query, status: 200 };
 }
 
-function declaredQuery(url: URL, policy: RenderCachePolicy): string {
-  const query = new URLSearchParams();
+/** The route's declared query parameters present in `url`, in the route's order, first value each. */
+function declaredQuery(url: URL, policy: RenderCachePolicy): [string, string][] {
+  const query: [string, string][] = [];
   for (const name of policy.searchParams ?? []) {
     const value = url.searchParams.get(name);
-    if (value !== null) query.set(name, value);
+    if (value !== null) query.push([name, value]);
   }
-  const text = query.toString();
-  return text ? `?${text}` : "";
+  return query;
 }
 
 /** Headers the cache sets itself, or that must not be replayed to another visitor. */
@@ -354,8 +373,14 @@ export interface RenderCacheOptions {
 export interface PageRenderer {
   /** The cacheable page `originalUrl` names (see `cacheablePage`), or null. */
   pageOf(originalUrl: string): CacheablePage | null;
-  /** The page's kept answer, or a render of it shared by every request asking meanwhile. */
+  /**
+   * The page's kept answer, or a render of it shared by every request asking meanwhile. A page
+   * with a query value that its bare page's kept answer does not name among its choices
+   * (`RenderHints.queryChoices`) gets that bare answer, without a render.
+   */
   answer(page: CacheablePage): Promise<RenderedPage>;
+  /** The cache it fills (the warm-up stops before it is full). */
+  cache: RenderCache;
   logger: Logger;
 }
 
@@ -372,9 +397,10 @@ export function createPageRenderer({
   /** Renders in progress by key, with the generation they started under. */
   const pending = new Map<string, { generation: number; rendering: Promise<RenderedPage> }>();
 
-  async function renderOnce({ key, tags }: CacheablePage, generation: number): Promise<RenderedPage> {
+  async function renderOnce({ key, tags, status }: CacheablePage, generation: number): Promise<RenderedPage> {
     let expiresAt = Infinity;
     let noStore = false;
+    const queryChoices = new Map<string, ReadonlySet<string>>();
     const renderHints: RenderHints = {
       validUntil(moment) {
         expiresAt = Math.min(expiresAt, new Date(moment).getTime());
@@ -382,10 +408,14 @@ export function createPageRenderer({
       noStore() {
         noStore = true;
       },
+      queryChoices(name, values) {
+        queryChoices.set(name, new Set(values));
+      },
     };
     const request = new Request(new URL(key, siteUrl), { headers: { Accept: "text/html" } });
     const response = await handle(request, requestContext({ ...loadContext(), renderHints }));
-    const page = await toPage(response, tags, expiresAt, response.status === 200 && !noStore && cache.listening);
+    const page = await toPage(response, tags, expiresAt, response.status === status && !noStore && cache.listening);
+    if (queryChoices.size > 0) page.queryChoices = queryChoices;
     if (page.kept && !cache.set(key, page, generation)) {
       // What it shows changed while it rendered (or the process stopped listening): this answer only.
       return { ...page, expiresAt: 0 };
@@ -393,32 +423,49 @@ export function createPageRenderer({
     return page;
   }
 
+  function answerKey(page: CacheablePage): Promise<RenderedPage> {
+    const kept = cache.get(page.key);
+    if (kept) return Promise.resolve(kept);
+    // A render that started before the last change may show the data before it: a request that
+    // comes after the change does not share it, but starts its own.
+    const generation = cache.generation;
+    const current = pending.get(page.key);
+    if (current?.generation === generation) return current.rendering;
+    const rendering = renderOnce(page, generation).finally(() => {
+      if (pending.get(page.key)?.rendering === rendering) pending.delete(page.key);
+    });
+    pending.set(page.key, { generation, rendering });
+    return rendering;
+  }
+
   return {
     logger,
+    cache,
     pageOf: (originalUrl) => cacheablePage(tree, build, originalUrl),
-    answer(page) {
-      const kept = cache.get(page.key);
-      if (kept) return Promise.resolve(kept);
-      // A render that started before the last change may show the data before it: a request that
-      // comes after the change does not share it, but starts its own.
-      const generation = cache.generation;
-      const current = pending.get(page.key);
-      if (current?.generation === generation) return current.rendering;
-      const rendering = renderOnce(page, generation).finally(() => {
-        if (pending.get(page.key)?.rendering === rendering) pending.delete(page.key);
+    async answer(page) {
+      if (!page.bare || !page.query) return answerKey(page);
+      // A query value that names nothing (`?seance=x123`, a session past or of another course) is the bare page:
+      // answered from it, so that a flood of new values costs no render each.
+      const bare = await answerKey({ key: page.bare, tags: page.tags, status: page.status });
+      const unknown = page.query.some(([name, value]) => {
+        const choices = bare.queryChoices?.get(name);
+        return choices !== undefined && !choices.has(value);
       });
-      pending.set(page.key, { generation, rendering });
-      return rendering;
+      return bare.kept && unknown ? bare : answerKey(page);
     },
   };
 }
 
-/** The Express handler: public pages from the cache; anything else goes on to React Router. */
-export function renderCachePages(renderer: PageRenderer): RequestHandler {
+/**
+ * The Express handler: public pages from the cache; anything else goes on
+ * to React Router. `notFound`: only the site's 404 page (the handler placed
+ * after the public files, which it must not hide); otherwise every other page.
+ */
+export function renderCachePages(renderer: PageRenderer, { notFound = false } = {}): RequestHandler {
   return (req, res, next) => {
     if (req.method !== "GET" && req.method !== "HEAD") return next();
     const page = renderer.pageOf(req.originalUrl);
-    if (!page) return next();
+    if (!page || (page.status === 404) !== notFound) return next();
     renderer.answer(page).then((rendered) => send(req, res, rendered), next);
   };
 }
@@ -426,23 +473,63 @@ export function renderCachePages(renderer: PageRenderer): RequestHandler {
 /** Paths the sitemap leaves out (noindex) that visitors still open. */
 const UNLISTED_PAGES = ["/mentions-legales", "/confidentialite", "/coordonnees", "/blog/rss.xml", "/robots.txt"];
 
+/** The pages visited most, rendered first: before the sitemap is even read. */
+const FIRST_PAGES = ["/", "/cours", "/blog"];
+
 /**
- * Renders every page of the sitemap, and the unlisted ones, one after the
- * other, so that the first visitors find them ready: what the build's
- * prerendering used to do. Failures are logged (no data) and skipped.
- * Resolves with the number of pages kept.
+ * The order of the warm-up: `FIRST_PAGES`, the sitemap, then the sitemap's
+ * paths by depth, in its order within one depth (the site's own pages; the
+ * courses and the articles, newest first; the blog's further pages and the
+ * letters), each once, then the unlisted pages.
+ */
+export function warmUpOrder(sitemapPaths: readonly string[]): string[] {
+  const depth = (path: string) => path.split("/").filter(Boolean).length;
+  const listed = sitemapPaths
+    .map((path, index) => ({ path, index }))
+    .sort((a, b) => depth(a.path) - depth(b.path) || a.index - b.index)
+    .map(({ path }) => path);
+  return [...new Set([...FIRST_PAGES, "/sitemap.xml", ...listed, ...UNLISTED_PAGES])];
+}
+
+/** Lets the requests that arrived meanwhile run (the warm-up gives way between two pages). */
+const giveWay = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * Renders the pages visited most first (`warmUpOrder`: `/`, `/cours`,
+ * `/blog`, the sitemap, then what it lists), one after the other, giving
+ * way to requests between two pages, so that the first visitors find them
+ * ready and the site answers meanwhile: what the build's prerendering used
+ * to do. Stops before the cache would evict a page it kept (when the room
+ * left is less than twice the largest page kept so far). Failures are
+ * logged (no data) and skipped. Resolves with the number of pages kept.
  */
 export async function warmRenderCache(renderer: PageRenderer): Promise<number> {
-  const render = async (path: string) => {
-    const page = renderer.pageOf(path);
-    return page ? renderer.answer(page) : undefined;
-  };
+  const { cache } = renderer;
   let kept = 0;
+  let largest = 0;
+  const render = async (path: string) => {
+    await giveWay();
+    const page = renderer.pageOf(path);
+    const answer = page ? await renderer.answer(page) : undefined;
+    if (answer?.kept) {
+      kept += 1;
+      largest = Math.max(largest, sizeOf(answer));
+    }
+    return answer;
+  };
+  const full = () => cache.bytes + 2 * largest > cache.maxBytes;
   try {
+    for (const path of FIRST_PAGES) await render(path);
     const sitemap = await render("/sitemap.xml");
     const items = sitemap?.status === 200 ? await parseSitemap(Readable.from([sitemap.body])) : [];
-    const paths = [...items.map((item) => new URL(item.url).pathname), ...UNLISTED_PAGES];
-    for (const path of paths) if ((await render(path))?.kept) kept += 1;
+    const paths = warmUpOrder(items.map((item) => new URL(item.url).pathname)).slice(FIRST_PAGES.length + 1);
+    for (const path of paths) {
+      if (full()) {
+        renderer.logger.info(`render cache: warm-up stopped with the cache near its bound (${kept} pages kept)`);
+        break;
+      }
+      await render(path);
+    }
   } catch (error) {
     renderer.logger.warn({ err: errorFields(error) }, "render cache: warm-up stopped");
   }

@@ -23,7 +23,7 @@ import {
 import { formatDate } from "~/utils/format";
 import { markdownRenderer, type HastNode } from "~/utils/markdown.server";
 import { typesetAll } from "~/utils/typography";
-import type { Article } from "./types";
+import type { Article, ArticleSummary } from "./types";
 
 export class ArticleError extends Error {
   override name = "ArticleError";
@@ -235,18 +235,26 @@ export function renderArticleBody(markdown: string, pictures: ReadonlyMap<number
 }
 
 /**
- * What pages show of a stored article: its fields with title, excerpt,
- * category and author typeset, its French date labels and its body as HTML.
+ * What an article's card shows of its stored fields (no body): title,
+ * excerpt, category and author typeset, its French date labels.
  */
-export function renderArticle(record: ArticleRecord, pictures?: ReadonlyMap<number, ArticlePicture>): Article {
-  const { body, updated, title, excerpt, category, author, ...rest } = record;
+export function summaryOf(fields: Omit<ArticleRecord, "body">): ArticleSummary {
+  const { updated, title, excerpt, category, author, ...rest } = fields;
   return {
     ...rest,
     ...typesetAll({ title, excerpt, category, author }),
-    dateLabel: formatDate(record.date),
+    dateLabel: formatDate(fields.date),
     ...(updated ? { updated, updatedLabel: formatDate(updated) } : {}),
-    html: renderArticleBody(body, pictures),
   };
+}
+
+/**
+ * What pages show of a stored article: its summary (`summaryOf`) and its
+ * body as HTML.
+ */
+export function renderArticle(record: ArticleRecord, pictures?: ReadonlyMap<number, ArticlePicture>): Article {
+  const { body, ...fields } = record;
+  return { ...summaryOf(fields), html: renderArticleBody(body, pictures) };
 }
 
 /**

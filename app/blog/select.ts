@@ -1,53 +1,30 @@
 /**
- * Which articles to show where: pure functions over the list, newest first
- * (as `getArticles()` returns it).
+ * Which articles to show where: pure functions over lists of cards, newest
+ * first (as `app/blog/store.server.ts` reads them), and the blog's pages.
  */
 import type { ArticleSummary } from "./types";
 
 /** Articles per page of the blog index (spec: grid "Tous les articles"). */
 export const ARTICLES_PER_PAGE = 12;
 
-/** Only the card fields of an article (drops the body). */
-export function summarize<T extends ArticleSummary>(article: T): ArticleSummary {
-  const { slug, title, excerpt, category, date, dateLabel, updated, updatedLabel } = article;
-  const { readTime, author, icon, color, featured, video } = article;
-  return {
-    slug,
-    title,
-    excerpt,
-    category,
-    date,
-    dateLabel,
-    ...(updated && updatedLabel ? { updated, updatedLabel } : {}),
-    readTime,
-    author,
-    icon,
-    color,
-    featured,
-    ...(video ? { video } : {}),
-  };
-}
-
-/**
- * Up to `count` other articles (spec: 2): the same category first, then the
- * most recent others; each group newest first.
- */
-export function relatedArticles<T extends ArticleSummary>(article: ArticleSummary, all: readonly T[], count = 2): T[] {
-  const others = all.filter((other) => other.slug !== article.slug);
-  const sameCategory = others.filter((other) => other.category === article.category);
-  const rest = others.filter((other) => other.category !== article.category);
-  return [...sameCategory, ...rest].slice(0, count);
-}
-
 /** The featured article (the newest featured one), if any. */
 export function featuredArticle<T extends ArticleSummary>(all: readonly T[]): T | undefined {
   return all.find((article) => article.featured);
 }
 
-/** The home page's cards: the featured article first, then the most recent. */
-export function homeArticles<T extends ArticleSummary>(all: readonly T[], count = 3): T[] {
+/** How many cards the home page shows. */
+export const HOME_ARTICLES = 3;
+
+/**
+ * The home page's cards: the featured article first, then the most recent
+ * (`all` newest first; an article listed twice, by the same slug, counts once).
+ */
+export function homeArticles<T extends ArticleSummary>(all: readonly T[], count = HOME_ARTICLES): T[] {
   const featured = featuredArticle(all);
-  return (featured ? [featured, ...all.filter((article) => article !== featured)] : [...all]).slice(0, count);
+  const ordered = featured ? [featured, ...all.filter((article) => article.slug !== featured.slug)] : [...all];
+  return ordered
+    .filter((article, index) => ordered.findIndex((other) => other.slug === article.slug) === index)
+    .slice(0, count);
 }
 
 /** Number of index pages for `total` articles (at least 1). */
@@ -55,8 +32,21 @@ export function pageCount(total: number, perPage = ARTICLES_PER_PAGE): number {
   return Math.max(1, Math.ceil(total / perPage));
 }
 
-/** The articles of index page `page` (1-based), or null when the page does not exist. */
-export function pageOf<T>(all: readonly T[], page: number, perPage = ARTICLES_PER_PAGE): T[] | null {
-  if (!Number.isInteger(page) || page < 1 || page > pageCount(all.length, perPage)) return null;
-  return all.slice((page - 1) * perPage, page * perPage);
+/**
+ * The page numbers the blog's navigation links to from `page` of `pages`:
+ * the first, the last, and those within `around` of the current one; null
+ * where numbers are left out (shown as « … »). E.g. page 5 of 9:
+ * `[1, null, 4, 5, 6, null, 9]`; a gap of one number shows the number.
+ */
+export function pagesAround(page: number, pages: number, around = 1): (number | null)[] {
+  const shown: (number | null)[] = [];
+  for (let number = 1; number <= pages; number++) {
+    const near = Math.abs(number - page) <= around;
+    const edge = number === 1 || number === pages;
+    // A gap of a single number: the number itself is shorter than « … ».
+    const lone = Math.abs(number - page) === around + 1 && (number === 2 || number === pages - 1);
+    if (near || edge || lone) shown.push(number);
+    else if (shown.at(-1) !== null) shown.push(null);
+  }
+  return shown;
 }

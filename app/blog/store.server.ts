@@ -8,12 +8,15 @@
  *   file when the file changes. A file with a bad front matter is skipped and
  *   logged (file and field, no visitor data); the shipped files are checked by
  *   `app/blog/articles.test.ts`. Nothing is ever deleted by the import.
- * - `publishedArticles(db, now)`: what the public pages show, newest first,
- *   and when the next scheduled article appears (for the render cache).
- * - `getArticles(context)`: the same for a loader, with the render cache's
- *   hints; when the database fails, the last list this process read (not kept
- *   in the cache), or the error (or none, for the home page) when it never
- *   read one.
+ * - What the public pages show, each reading only that (never the body of
+ *   an article it does not show): `articleCards` (a page of cards, newest
+ *   first), `publishedCount`, `featuredCard`, `relatedCards`,
+ *   `publishedArticle` (one article with its body), `sitemapArticles`
+ *   (slugs and dates), `nextPublication`.
+ * - `readArticles(context, key, read)`: one of those for a loader, with the
+ *   render cache's hints; when the database fails, the last answer this
+ *   process read under `key` (not kept in the cache), or the error (or an
+ *   empty answer, for the home page) when it never read one.
  *
  * Every write goes through the table, whose trigger announces the tag
  * `articles` to the render cache of every server process (migration 0012).
@@ -21,7 +24,7 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { and, asc, desc, eq, gt, isNotNull, lte, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, isNotNull, lte, ne, sql } from "drizzle-orm";
 import type { Logger } from "pino";
 import type { Database } from "~/db/client.server";
 import { articles } from "~/db/schema";
@@ -33,12 +36,13 @@ import {
   pictureIdsIn,
   readArticleFile,
   renderArticle,
+  summaryOf,
   type ArticlePicture,
   type ArticleRecord,
 } from "./articles.server";
-import type { Article } from "./types";
+import type { Article, ArticleSummary } from "./types";
 import { databaseUnavailable, unlessDatabaseDown } from "~/utils/database-down.server";
-import { dbContext, loggerContext, renderHintsContext, type RequestContext } from "~/context.server";
+import { clockContext, dbContext, loggerContext, renderHintsContext, type RequestContext } from "~/context.server";
 
 export type ArticleRow = typeof articles.$inferSelect;
 
@@ -145,20 +149,6 @@ export async function importArticleFiles(
   return report;
 }
 
-/** Rendered articles by id, with the stored fields they were made from (the Markdown is parsed once per version). */
-const rendered = new Map<number, { source: string; article: Article }>();
-
-function renderRow(row: ArticleRow, pictures: ReadonlyMap<number, ArticlePicture>): Article {
-  const record = recordOf(row);
-  const shown = pictureIdsIn(row.body).map((id) => pictures.get(id));
-  const source = JSON.stringify([record, shown]);
-  const known = rendered.get(row.id);
-  if (known && known.source === source) return known.article;
-  const article = renderArticle(record, pictures);
-  rendered.set(row.id, { source, article });
-  return article;
-}
-
 /** The desk's pictures that the bodies of `rows` show, by id. */
 export async function picturesOf(
   db: Database,
@@ -168,65 +158,208 @@ export async function picturesOf(
   return new Map((await picturesByIds(db, ids)).map((picture) => [picture.id, picture]));
 }
 
-/** The public articles at `now` and the moment the next scheduled one appears (ISO), if any. */
-export interface PublishedArticles {
-  articles: Article[];
-  nextPublication: string | null;
+/** The columns an article's card shows: never the body. */
+const cardColumns = {
+  slug: articles.slug,
+  title: articles.title,
+  excerpt: articles.excerpt,
+  category: articles.category,
+  author: articles.author,
+  icon: articles.icon,
+  color: articles.color,
+  featured: articles.featured,
+  video: articles.video,
+  readTime: articles.readTime,
+  date: articles.date,
+  updated: articles.updated,
+};
+
+type CardRow = { [K in keyof typeof cardColumns]: ArticleRow[K] };
+
+/** A card's row as the pages show it (typeset, French dates). */
+function cardOf(row: CardRow): ArticleSummary {
+  const { icon, color, video, updated, ...rest } = row;
+  return summaryOf({
+    ...rest,
+    icon: icon as ArticleRecord["icon"],
+    color: color as ArticleRecord["color"],
+    ...(updated ? { updated } : {}),
+    ...(video ? { video } : {}),
+  });
 }
 
-/** The articles published at `now`, newest first (then by slug), and the next scheduled publication. */
-export async function publishedArticles(db: Database, now: Date = new Date()): Promise<PublishedArticles> {
-  const at = now.toISOString();
+/** Published at `now` (ISO). */
+const publishedAt = (now: Date) => lte(articles.publishedAt, now.toISOString());
+
+/** Newest first, then by slug: the order of every public list. */
+const newestFirst = [desc(articles.date), asc(articles.slug)] as const;
+
+/**
+ * Cards of the articles published at `now`, newest first: `limit` of them
+ * after the first `offset`, of one `category` or outside it, without `except` (a slug).
+ */
+export async function articleCards(
+  db: Database,
+  now: Date,
+  {
+    limit,
+    offset = 0,
+    category,
+    except,
+  }: { limit: number; offset?: number; category?: { is: string } | { isNot: string }; except?: string },
+): Promise<ArticleSummary[]> {
   const rows = await db
+    .select(cardColumns)
+    .from(articles)
+    .where(
+      and(
+        publishedAt(now),
+        except === undefined ? undefined : ne(articles.slug, except),
+        category === undefined
+          ? undefined
+          : "is" in category
+            ? eq(articles.category, category.is)
+            : ne(articles.category, category.isNot),
+      ),
+    )
+    .orderBy(...newestFirst)
+    .limit(limit)
+    .offset(offset);
+  return rows.map(cardOf);
+}
+
+/** How many articles are published at `now`. */
+export async function publishedCount(db: Database, now: Date): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(articles).where(publishedAt(now));
+  return row?.n ?? 0;
+}
+
+/** The newest featured article published at `now` (its card), if any. */
+export async function featuredCard(db: Database, now: Date): Promise<ArticleSummary | undefined> {
+  const [row] = await db
+    .select(cardColumns)
+    .from(articles)
+    .where(and(publishedAt(now), eq(articles.featured, true)))
+    .orderBy(...newestFirst)
+    .limit(1);
+  return row ? cardOf(row) : undefined;
+}
+
+/** The article `slug` if published at `now`, with its body rendered (and the desk's pictures it shows). */
+export async function publishedArticle(db: Database, now: Date, slug: string): Promise<Article | undefined> {
+  const [row] = await db
     .select()
     .from(articles)
-    .where(lte(articles.publishedAt, at))
-    .orderBy(desc(articles.date), asc(articles.slug));
+    .where(and(publishedAt(now), eq(articles.slug, slug)))
+    .limit(1);
+  return row ? renderArticle(recordOf(row), await picturesOf(db, [row])) : undefined;
+}
+
+/**
+ * Up to `count` other articles for `article`'s page (spec: 2): the same
+ * category first, then the most recent others; each group newest first.
+ */
+export async function relatedCards(
+  db: Database,
+  now: Date,
+  article: Pick<ArticleSummary, "slug" | "category">,
+  count = 2,
+): Promise<ArticleSummary[]> {
+  const same = await articleCards(db, now, { limit: count, category: { is: article.category }, except: article.slug });
+  if (same.length >= count) return same;
+  const others = await articleCards(db, now, { limit: count - same.length, category: { isNot: article.category } });
+  return [...same, ...others];
+}
+
+/** What the sitemap lists of each article published at `now`, newest first: its slug and dates. */
+export async function sitemapArticles(
+  db: Database,
+  now: Date,
+): Promise<Pick<ArticleSummary, "slug" | "date" | "updated">[]> {
+  const rows = await db
+    .select({ slug: articles.slug, date: articles.date, updated: articles.updated })
+    .from(articles)
+    .where(publishedAt(now))
+    .orderBy(...newestFirst);
+  return rows.map(({ updated, ...row }) => (updated ? { ...row, updated } : row));
+}
+
+/** When the next scheduled article appears after `now` (ISO), if one is scheduled. */
+export async function nextPublication(db: Database, now: Date): Promise<string | null> {
   const [next] = await db
     .select({ at: articles.publishedAt })
     .from(articles)
-    .where(and(isNotNull(articles.publishedAt), gt(articles.publishedAt, at)))
+    .where(and(isNotNull(articles.publishedAt), gt(articles.publishedAt, now.toISOString())))
     .orderBy(asc(articles.publishedAt))
     .limit(1);
-  const pictures = await picturesOf(db, rows);
-  return { articles: rows.map((row) => renderRow(row, pictures)), nextPublication: next?.at ?? null };
+  return next?.at ?? null;
 }
 
-/** The last list this process read, for when the database fails. */
-let lastKnown: Article[] | undefined;
+/** The public articles' cards at `now` and the moment the next scheduled one appears (ISO), if any. */
+export interface PublishedArticles {
+  articles: ArticleSummary[];
+  nextPublication: string | null;
+}
+
+/** Every article published at `now` (cards, newest first), and the next scheduled publication: for scripts and tests. */
+export async function publishedArticles(db: Database, now: Date = new Date()): Promise<PublishedArticles> {
+  return {
+    articles: await articleCards(db, now, { limit: Number.MAX_SAFE_INTEGER }),
+    nextPublication: await nextPublication(db, now),
+  };
+}
+
+/** How many answers `readArticles` keeps for when the database fails (the most recently read). */
+const LAST_KNOWN_KEPT = 64;
+
+/** The last answers this process read, by what was read, for when the database fails. */
+const lastKnown = new Map<string, unknown>();
+
+function remember(key: string, value: unknown): void {
+  lastKnown.delete(key);
+  lastKnown.set(key, value);
+  if (lastKnown.size > LAST_KNOWN_KEPT) lastKnown.delete(lastKnown.keys().next().value!);
+}
 
 /**
- * The published articles for a public page's loader: newest first; tells
- * the render cache when the next scheduled article appears. `orEmpty`: a
- * page that shows articles beside other things (the home page) gets none,
- * rather than an error, when the database fails before this process ever
- * read the list.
- * @throws the database's error when it fails before this process ever read the list (without `orEmpty`);
+ * What a public page's loader reads of the articles: `read(db, now)` (one
+ * of the functions above: only what the page shows), on the request's
+ * clock; tells the render cache when the next scheduled article appears.
+ * When the database fails, the last answer this process read under the
+ * same `key` (not kept in the cache); `orEmpty`, for a page that shows
+ * articles beside other things (the home page), when it never read one.
+ * @throws the database's error when it fails before this process read `key` (without `orEmpty`);
  *   the 503 answer (`databaseUnavailable`) when the database does not answer then.
  */
-export async function getArticles(
+export async function readArticles<T>(
   context: RequestContext,
-  { orEmpty = false }: { orEmpty?: boolean } = {},
-): Promise<Article[]> {
-  let read: { down: false; value: Awaited<ReturnType<typeof publishedArticles>> } | { down: true };
+  key: string,
+  read: (db: Database, now: Date) => Promise<T>,
+  { orEmpty }: { orEmpty?: T } = {},
+): Promise<T> {
+  const db = context.get(dbContext);
+  const now = context.get(clockContext).now();
+  const fallback = (): T | undefined => (lastKnown.has(key) ? (lastKnown.get(key) as T) : orEmpty);
+  let answer: { down: false; value: [T, string | null] } | { down: true };
   try {
-    read = await unlessDatabaseDown(context, () => publishedArticles(context.get(dbContext)));
+    answer = await unlessDatabaseDown(context, () => Promise.all([read(db, now), nextPublication(db, now)]));
   } catch (error) {
     // The database answered with an error (a database that does not answer is logged once per outage).
-    if (!lastKnown && !orEmpty) throw error;
+    if (fallback() === undefined) throw error;
     context
       .get(loggerContext)
       .error({ err: errorFields(error) }, "blog: articles unavailable, the last list read is shown");
-    read = { down: true };
+    answer = { down: true };
   }
-  if (read.down) {
+  if (answer.down) {
+    const known = fallback();
     // Nothing to show: the French 503 page.
-    if (!lastKnown && !orEmpty) throw databaseUnavailable();
+    if (known === undefined) throw databaseUnavailable();
     context.get(renderHintsContext)?.noStore();
-    return lastKnown ?? [];
+    return known;
   }
-  const { articles: list, nextPublication } = read.value;
-  if (nextPublication) context.get(renderHintsContext)?.validUntil(nextPublication);
-  lastKnown = list;
-  return list;
+  const [value, next] = answer.value;
+  if (next) context.get(renderHintsContext)?.validUntil(next);
+  remember(key, value);
+  return value;
 }

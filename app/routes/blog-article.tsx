@@ -9,8 +9,7 @@ import { isRouteErrorResponse, Link } from "react-router";
 import { ArticleCard } from "~/blog/article-card";
 import { ArticleView } from "~/blog/article-view";
 import { youtubeId } from "~/blog/articles.server";
-import { getArticles } from "~/blog/store.server";
-import { relatedArticles, summarize } from "~/blog/select";
+import { publishedArticle, readArticles, relatedCards } from "~/blog/store.server";
 import { blogWords } from "~/home/content.server";
 import { loaderMeta } from "~/seo/meta";
 import { notFound, pageMeta } from "~/seo/page-meta.server";
@@ -23,14 +22,18 @@ import { cachedPage } from "~/utils/render-cache";
 import { settingsContext } from "~/context.server";
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
-  const all = await getArticles(context);
-  const article = all.find((candidate) => candidate.slug === params.slug);
-  if (!article) {
+  // This article's body and two cards, never the others' bodies (issue 34).
+  const shown = await readArticles(context, `article:${params.slug}`, async (db, now) => {
+    const article = await publishedArticle(db, now, params.slug);
+    return article ? { article, related: await relatedCards(db, now, article) } : null;
+  });
+  if (!shown) {
     throw notFound(context, request, {
       title: "Article non trouvé",
       description: "L’article que vous recherchez n’existe pas.",
     });
   }
+  const { article, related } = shown;
   const shareImage = articleShareImage(article);
   return {
     meta: pageMeta(context, request, {
@@ -41,7 +44,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
       structuredData: articleStructuredData(article, context.get(settingsContext).SITE_URL, shareImage),
     }),
     article: { ...article, videoId: article.video ? youtubeId(article.video) : null },
-    related: relatedArticles(article, all).map(summarize),
+    related,
     readMore: blogWords().readMore,
     newsletter: blogWords().newsletter,
   };

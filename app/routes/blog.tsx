@@ -10,8 +10,8 @@ import { NewsletterBox } from "~/newsletter/subscribe-box";
 import { buttonVariants } from "~/components/ui/button";
 import { VideoEmbed } from "~/blog/video-embed";
 import { youtubeId } from "~/blog/articles.server";
-import { getArticles } from "~/blog/store.server";
-import { featuredArticle, pageCount, pageOf, summarize } from "~/blog/select";
+import { articleCards, featuredCard, publishedCount, readArticles } from "~/blog/store.server";
+import { ARTICLES_PER_PAGE, pageCount, pagesAround } from "~/blog/select";
 import { cn } from "~/utils/cn";
 import { blogWords } from "~/home/content.server";
 import { loaderMeta } from "~/seo/meta";
@@ -29,17 +29,26 @@ const description =
   "Guides pratiques pour seniors : sécurité sur Internet, intelligence artificielle, applications utiles en Suisse. Des conseils simples, pas à pas.";
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
-  const all = await getArticles(context);
   const page = params.page === undefined ? 1 : /^[1-9]\d*$/.test(params.page) ? Number(params.page) : NaN;
-  // Page 1 lives at /blog only: /blog/page/1 is not a page of its own.
-  const articles = params.page === "1" ? null : pageOf(all, page);
-  if (!articles) {
-    throw data(
+  const missing = () =>
+    data(
       { meta: pageMeta(context, request, { title: "Page introuvable", description, errorPage: true }) },
       { status: 404 },
     );
-  }
-  const featured = featuredArticle(all);
+  // Page 1 lives at /blog only: /blog/page/1 is not a page of its own.
+  if (!Number.isSafeInteger(page) || params.page === "1") throw missing();
+  // Only this page's cards, never a body (issue 34): the cost of a page does not grow with the archive.
+  const shown = await readArticles(context, `blog:${page}`, async (db, now) => {
+    const total = await publishedCount(db, now);
+    if (page > pageCount(total)) return null;
+    return {
+      pages: pageCount(total),
+      articles: await articleCards(db, now, { limit: ARTICLES_PER_PAGE, offset: (page - 1) * ARTICLES_PER_PAGE }),
+      featured: page === 1 ? ((await featuredCard(db, now)) ?? null) : null,
+    };
+  });
+  if (!shown) throw missing();
+  const { pages, articles, featured } = shown;
   const words = blogWords();
   return {
     meta: pageMeta(context, request, {
@@ -48,12 +57,9 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     }),
     words,
     page,
-    pages: pageCount(all.length),
-    articles: articles.map(summarize),
-    featured:
-      page === 1 && featured
-        ? { ...summarize(featured), videoId: featured.video ? youtubeId(featured.video) : null }
-        : null,
+    pages,
+    articles,
+    featured: featured ? { ...featured, videoId: featured.video ? youtubeId(featured.video) : null } : null,
   };
 }
 
@@ -142,17 +148,23 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
                   Articles plus récents
                 </Link>
               ) : null}
-              {Array.from({ length: pages }, (_, index) => index + 1).map((number) => (
-                <Link
-                  key={number}
-                  to={pageHref(number)}
-                  aria-current={number === page ? "page" : undefined}
-                  aria-label={`Page ${number}`}
-                  className={buttonVariants({ variant: number === page ? "primary" : "ghost" })}
-                >
-                  {number}
-                </Link>
-              ))}
+              {pagesAround(page, pages).map((number, index) =>
+                number === null ? (
+                  <span key={`gap-${index}`} aria-hidden="true" className="px-1 text-xl text-muted">
+                    …
+                  </span>
+                ) : (
+                  <Link
+                    key={number}
+                    to={pageHref(number)}
+                    aria-current={number === page ? "page" : undefined}
+                    aria-label={`Page ${number}`}
+                    className={buttonVariants({ variant: number === page ? "primary" : "ghost" })}
+                  >
+                    {number}
+                  </Link>
+                ),
+              )}
               {page < pages ? (
                 <Link to={pageHref(page + 1)} className={buttonVariants({ variant: "outline" })}>
                   Articles plus anciens

@@ -72,11 +72,13 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const choices = read.down ? [] : read.value;
   const rows = choices.map((choice) => choice.row);
   const seance = new URL(request.url).searchParams.get("seance");
-  const asked = Number(seance) || undefined;
-  const selected = rows.some((row) => row.id === asked) ? asked : undefined;
-  // `?seance=` naming no upcoming session of this course: served as the bare page, not kept under that key;
-  // another spelling of a session's number (`03`, `3.0`, `+3`): served, not kept (one copy per session).
-  if (seance !== null && (!selected || seance !== String(selected))) context.get(renderHintsContext)?.noStore();
+  // `?seance=` naming no upcoming session of this course, or naming one in another spelling (`03`, `3.0`,
+  // `+3`): the bare page. The render cache learns the names from the bare page and answers any other value
+  // with it, without a render (app/utils/render-cache.ts); rendered anyway, such an answer is not kept.
+  const sessionNames = rows.map((row) => String(row.id));
+  context.get(renderHintsContext)?.queryChoices?.("seance", sessionNames);
+  const selected = seance !== null && sessionNames.includes(seance) ? Number(seance) : undefined;
+  if (seance !== null && selected === undefined) context.get(renderHintsContext)?.noStore();
   const pageUrl = `${context.get(settingsContext).SITE_URL}/cours/${course.id}`;
   return data(
     {

@@ -15,8 +15,8 @@ import { EngagementSection } from "~/home/sections/engagement";
 import { GuideSection } from "~/home/sections/guide";
 import { HeroSection } from "~/home/sections/hero";
 import { ServicesSection } from "~/home/sections/services";
-import { getArticles } from "~/blog/store.server";
-import { homeArticles, summarize } from "~/blog/select";
+import { articleCards, featuredCard, readArticles } from "~/blog/store.server";
+import { homeArticles, HOME_ARTICLES } from "~/blog/select";
 import { encodedContactChannels } from "~/contact/channels.server";
 import { homeContent } from "~/home/content.server";
 import { loaderMeta } from "~/seo/meta";
@@ -80,7 +80,18 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return {
     sessions: await cardSessions(context),
     channels: encodedContactChannels(settings.identity),
-    articles: homeArticles(await getArticles(context, { orEmpty: true })).map(summarize),
+    articles: await readArticles(
+      context,
+      "home",
+      async (db, now) => {
+        const featured = await featuredCard(db, now);
+        return homeArticles([
+          ...(featured ? [featured] : []),
+          ...(await articleCards(db, now, { limit: HOME_ARTICLES })),
+        ]);
+      },
+      { orEmpty: [] },
+    ),
     content: await content(context, settings),
     meta: pageMeta(context, request, {
       title: siteName,

@@ -3,7 +3,7 @@
  * letters of the newsletter are sent after the build), with the server's
  * SITE_URL.
  */
-import { getArticles } from "~/blog/store.server";
+import { readArticles, sitemapArticles } from "~/blog/store.server";
 import { sentLetters } from "~/newsletter/letters.server";
 import { buildSitemap, sitemapPages } from "~/seo/sitemap.server";
 import type { Route } from "./+types/sitemap";
@@ -13,7 +13,7 @@ import { settingsContext, dbContext } from "~/context.server";
 export async function loader({ context }: Route.LoaderArgs) {
   const letters = await sentLetters(context.get(dbContext));
   const pages = sitemapPages(
-    await getArticles(context),
+    await readArticles(context, "sitemap", sitemapArticles),
     letters.map((letter) => ({ slug: letter.slug!, sentAt: letter.sentAt! })),
   );
   const xml = await buildSitemap(pages, context.get(settingsContext).SITE_URL);

@@ -29,7 +29,7 @@ export interface SitemapPage {
  * gives them) and the letters sent (their archive slug and ISO send time).
  */
 export function sitemapPages(
-  articles: readonly ArticleSummary[],
+  articles: readonly Pick<ArticleSummary, "slug" | "date" | "updated">[],
   letters: readonly { slug: string; sentAt: string }[] = [],
 ): SitemapPage[] {
   const pages = pageCount(articles.length);

@@ -12,9 +12,10 @@
  *   every other one is ignored (it never reaches the loader of a cached
  *   page, so `?fbclid=…` shares one entry with the bare address).
  * - A loader may say, through `renderHintsContext` (app/context.server.ts), when its page changes
- *   by time alone (`validUntil`: a session starts, the year turns) or that
+ *   by time alone (`validUntil`: a session starts, the year turns), that
  *   this answer must not be kept (`noStore`: a query value that names
- *   nothing). `renderHints` is absent when the answer is not for the cache.
+ *   nothing), and which query values name something (`queryChoices`).
+ *   `renderHints` is absent when the answer is not for the cache.
  */
 
 /** What a cached page may show that changes while the site runs, each announced by the database. */
@@ -30,8 +31,16 @@ export const SITE_WIDE_TAG = "settings";
 /** The render-cache part of a route's `handle`. */
 export interface RenderCachePolicy {
   tags: readonly RenderTag[];
-  /** Query parameters the page reads (their first value is part of the cache key). */
+  /**
+   * Query parameters the page reads (their first value is part of the cache key). A value the
+   * loader did not name among its `queryChoices` is answered the page without it.
+   */
   searchParams?: readonly string[];
+  /**
+   * The route answers one 404 page whatever the path (the site's « page introuvable »): rendered
+   * once at this path, which only this route matches, kept, and answered to every path it matches.
+   */
+  notFoundPath?: string;
 }
 
 /** The `handle` of a public route whose answer is kept in the render cache. */
@@ -50,4 +59,10 @@ export interface RenderHints {
   validUntil(moment: Date | string | number): void;
   /** This answer must not be kept (it is still served). */
   noStore(): void;
+  /**
+   * The values of the declared query parameter `name` that make a page of their own (the course
+   * page's upcoming sessions); given by the page rendered without it, whose kept answer then serves
+   * any other value without a render. Not given: every value is rendered.
+   */
+  queryChoices?(name: string, values: readonly string[]): void;
 }

@@ -79,7 +79,8 @@ describe("one process on PGlite", () => {
   });
 
   it("gives each answer of a page that is not cached its own nonce, on its scripts too", async () => {
-    for (const page of ["/nulle-part", "/admin/connexion"]) {
+    // A path with an encoded slash (never cached: a 404 rendered by React Router) and the desk's sign-in.
+    for (const page of ["/cours/..%2fnulle-part", "/admin/connexion"]) {
       const answers = [await fetch(`${site.url}${page}`), await fetch(`${site.url}${page}`)];
       const nonces = answers.map((answer) => noncesOf(answer.headers.get("content-security-policy")));
       expect(nonces[0], page).toHaveLength(1);
@@ -90,7 +91,25 @@ describe("one process on PGlite", () => {
       await answers[1]!.text();
       expect(html, page).toContain(`nonce="${nonces[0]![0]!.slice("'nonce-".length, -1)}"`);
     }
-    expect((await fetch(`${site.url}/nulle-part`)).status).toBe(404);
+    expect((await fetch(`${site.url}/cours/..%2fnulle-part`)).status).toBe(404);
+  });
+
+  it("answers every unknown path with the one kept 404 page, with the security headers of a kept page", async () => {
+    const answers = [];
+    for (const path of ["/nulle-part", "/ailleurs/encore", "/Nope-3/"]) {
+      const answer = await fetch(`${site.url}${path}`);
+      expect(answer.status, path).toBe(404);
+      expect(answer.headers.get("cache-control"), path).toContain("public");
+      expect(noncesOf(answer.headers.get("content-security-policy")), path).toEqual([]);
+      answers.push({ etag: answer.headers.get("etag"), html: await answer.text() });
+    }
+    expect(new Set(answers.map((answer) => answer.etag)).size).toBe(1);
+    expect(answers[0]!.html).toContain("Oops! Page not found");
+    // Its data request is React Router's, answered each time.
+    expect((await fetch(`${site.url}/nulle-part.data`)).status).toBe(404);
+    // The public files, which no route matches either, are still served.
+    for (const file of ["/favicon.svg", "/apple-touch-icon.png"])
+      expect((await fetch(`${site.url}${file}`)).status, file).toBe(200);
   });
 
   it("answers an encoded slash as React Router reads it: /cours/..%2fcontact is no course, not the contact page", async () => {
@@ -105,19 +124,15 @@ describe("one process on PGlite", () => {
       sessionFields({ courseId: "securite", startsAt: zurichToUtc(`${COURSE_YEAR}-03-04`, "14:00") }),
     );
     await expectCached(site.url, `/cours/securite?seance=${sessionId}`);
-    // Other spellings of that number choose the same session, but each would be a copy of its own:
-    // answered, not kept.
-    for (const spelling of [`0${sessionId}`, `00${sessionId}`, `${sessionId}.0`, `+${sessionId}`, "999999", "x"]) {
-      const answers = [
-        await fetch(`${site.url}/cours/securite?seance=${spelling}`),
-        await fetch(`${site.url}/cours/securite?seance=${spelling}`),
-      ];
-      for (const answer of answers) {
-        expect(answer.status, spelling).toBe(200);
-        expect(answer.headers.get("etag"), spelling).toBeNull();
-        expect(answer.headers.get("cache-control"), spelling).toBe("private, no-cache");
-        await answer.text();
-      }
+    await expectCached(site.url, "/cours/securite");
+    const bare = (await fetch(`${site.url}/cours/securite`)).headers.get("etag");
+    // Other spellings of that number, and values that name no session: the course's kept page itself.
+    for (const spelling of [`0${sessionId}`, `00${sessionId}`, `${sessionId}.0`, `%2B${sessionId}`, "999999", "x"]) {
+      const answer = await fetch(`${site.url}/cours/securite?seance=${spelling}`);
+      expect(answer.status, spelling).toBe(200);
+      expect(answer.headers.get("etag"), spelling).toBe(bare);
+      expect(answer.headers.get("cache-control"), spelling).toContain("public");
+      await answer.text();
     }
   });
 

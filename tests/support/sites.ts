@@ -10,6 +10,10 @@ import path from "node:path";
 import { pino, type Logger } from "pino";
 import { loadSettings, type Settings } from "../../app/config/settings.server";
 import { startServer, type RunningServer } from "../../server/main";
+import { createPageRenderer, type PageRenderer, type RenderCache } from "../../server/render-cache";
+import type { ServerBuild } from "react-router";
+import { systemClock } from "../../app/context.server";
+import type { Database } from "../../app/db/client.server";
 import { SERVER_ENTRY, SERVER_NODE_FLAGS } from "../../tooling/build-server";
 import { freePort, waitFor } from "./network";
 import { freshDataDir } from "./databases";
@@ -290,4 +294,35 @@ export function fillDisk(dir: string): void {
   } finally {
     fs.closeSync(fd);
   }
+}
+
+/**
+ * The render cache's page renderer (`createPageRenderer`) of `build` on
+ * `cache`, its loaders on `db` with `settings`, counting its renders (each
+ * asks for a load context once): `renders`.
+ */
+export function countingRenderer(
+  build: ServerBuild,
+  cache: RenderCache,
+  settings: Settings,
+  db: Database,
+): PageRenderer & { readonly renders: number } {
+  let renders = 0;
+  const pages = createPageRenderer({
+    build,
+    mode: "production",
+    cache,
+    siteUrl: settings.SITE_URL,
+    loadContext: () => {
+      renders += 1;
+      return { settings, logger: silentLogger, db, clock: systemClock };
+    },
+    logger: silentLogger,
+  });
+  return {
+    ...pages,
+    get renders() {
+      return renders;
+    },
+  };
 }

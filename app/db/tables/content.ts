@@ -52,7 +52,11 @@ export const articles = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true, mode: "string" }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true, mode: "string" }).notNull().defaultNow(),
   },
-  (table) => [index("articles_published_at_idx").on(table.publishedAt)],
+  (table) => [
+    index("articles_published_at_idx").on(table.publishedAt),
+    // The public lists' order, newest first (migration 0025).
+    index("articles_listing_idx").on(table.date.desc(), table.slug),
+  ],
 );
 
 // --- Pictures uploaded in the desk (app/pictures/).

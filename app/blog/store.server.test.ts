@@ -1,0 +1,81 @@
+/**
+ * What the public pages read of the articles (app/blog/store.server.ts), on
+ * a PGlite database: cards newest first, a page of them, the featured one,
+ * the related ones (the same category first, then the most recent), a
+ * scheduled article nowhere until its moment.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { articles } from "~/db/schema";
+import { openTestDatabase, type TestDatabase } from "../../tests/support/harness";
+import { articleCards, featuredCard, nextPublication, publishedCount, relatedCards } from "./store.server";
+
+const NOW = new Date("2024-12-01T12:00:00Z");
+
+const row = (
+  slug: string,
+  category: string,
+  date: string,
+  extra: { featured?: boolean; publishedAt?: string | null } = {},
+) => ({
+  slug,
+  title: slug,
+  excerpt: "Un résumé.",
+  category,
+  author: "A",
+  body: "Un texte.",
+  icon: "ShieldAlert",
+  color: "primary",
+  readTime: 5,
+  date,
+  featured: extra.featured ?? false,
+  publishedAt: extra.publishedAt === undefined ? `${date}T08:00:00Z` : extra.publishedAt,
+});
+
+let database: TestDatabase;
+beforeAll(async () => {
+  database = await openTestDatabase();
+  await database.db
+    .insert(articles)
+    .values([
+      row("ia-2", "IA", "2024-11-20"),
+      row("secu-2", "Sécurité", "2024-11-18"),
+      row("apps-1", "Applications", "2024-11-16"),
+      row("secu-1", "Sécurité", "2024-11-15", { featured: true }),
+      row("ia-1", "IA", "2024-11-08"),
+      row("secu-3", "Sécurité", "2024-12-24", { featured: true, publishedAt: "2024-12-24T08:00:00Z" }),
+      row("brouillon", "IA", "2024-11-30", { publishedAt: null }),
+    ]);
+});
+afterAll(async () => database?.close());
+
+const slugs = (cards: { slug: string }[]) => cards.map((card) => card.slug);
+
+describe("the public lists", () => {
+  it("gives cards newest first, a page at a time, without drafts or scheduled articles", async () => {
+    const { db } = database;
+    expect(slugs(await articleCards(db, NOW, { limit: 10 }))).toEqual(["ia-2", "secu-2", "apps-1", "secu-1", "ia-1"]);
+    expect(slugs(await articleCards(db, NOW, { limit: 2, offset: 2 }))).toEqual(["apps-1", "secu-1"]);
+    expect(await publishedCount(db, NOW)).toBe(5);
+    expect((await featuredCard(db, NOW))?.slug).toBe("secu-1");
+    expect(await nextPublication(db, NOW)).toMatch(/^2024-12-24/);
+    // At its moment, the scheduled article is the newest and the featured one.
+    const later = new Date("2024-12-24T09:00:00Z");
+    expect(slugs(await articleCards(db, later, { limit: 1 }))).toEqual(["secu-3"]);
+    expect((await featuredCard(db, later))?.slug).toBe("secu-3");
+  });
+
+  it("shows two related articles: the same category first, then the most recent", async () => {
+    const { db } = database;
+    const related = async (slug: string, category: string) => slugs(await relatedCards(db, NOW, { slug, category }));
+    expect(await related("secu-1", "Sécurité")).toEqual(["secu-2", "ia-2"]);
+    expect(await related("ia-2", "IA")).toEqual(["ia-1", "secu-2"]);
+    expect(await related("apps-1", "Applications")).toEqual(["ia-2", "secu-2"]);
+  });
+
+  it("gives cards their French date and no body", async () => {
+    const [card] = await articleCards(database.db, NOW, { limit: 1 });
+    expect(card).toMatchObject({ slug: "ia-2", dateLabel: "20 novembre 2024" });
+    expect(card).not.toHaveProperty("body");
+    expect(card).not.toHaveProperty("html");
+  });
+});
