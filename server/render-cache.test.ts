@@ -13,16 +13,15 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { systemClock } from "../app/context.server";
 import type { Database } from "../app/db/client.server";
 import { countingRenderer, silentLogger, testSettings } from "../tests/support/harness";
+import { cacheablePage } from "./render-cache-key";
 import {
-  cacheablePage,
   createPageRenderer,
   preferredEncoding,
   RenderCache,
-  warmRenderCache,
-  warmUpOrder,
   type PageRenderer,
   type RenderedPage,
 } from "./render-cache";
+import { warmRenderCache, warmUpOrder } from "./render-cache-warm-up";
 import { routeTree, type RouteNode } from "./doors";
 
 /** A kept page of `bytes` bytes (identity body only) showing `tags`. */

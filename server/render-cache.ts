@@ -28,18 +28,10 @@ import zlib from "node:zlib";
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
 import type { Logger } from "pino";
 import { createRequestHandler, type ServerBuild } from "react-router";
-import { parseSitemap } from "sitemap";
-import { Readable } from "node:stream";
-import {
-  RENDER_TAGS,
-  SITE_WIDE_TAG,
-  renderCachePolicy,
-  type RenderCachePolicy,
-  type RenderHints,
-} from "../app/utils/render-cache.ts";
+import { RENDER_TAGS, SITE_WIDE_TAG, type RenderHints } from "../app/utils/render-cache.ts";
 import { requestContext, type CacheRenderValues } from "../app/context.server.ts";
-import { errorFields } from "../app/db/errors.server.ts";
-import { matchesOf, routeTree, type RouteNode } from "./doors.ts";
+import { routeTree } from "./doors.ts";
+import { cacheablePage, type CacheablePage } from "./render-cache-key.ts";
 import { inlineScriptHashes } from "./security.ts";
 
 /**
@@ -78,7 +70,8 @@ export interface RenderedPage {
   queryChoices?: ReadonlyMap<string, ReadonlySet<string>>;
 }
 
-const sizeOf = (page: RenderedPage) => page.body.length + (page.brotli?.length ?? 0) + (page.gzip?.length ?? 0);
+/** The bytes an entry holds: its body and its compressed copies. */
+export const sizeOf = (page: RenderedPage) => page.body.length + (page.brotli?.length ?? 0) + (page.gzip?.length ?? 0);
 
 /**
  * The cache's memory: entries by key, least recently used first, their
@@ -176,84 +169,6 @@ export class RenderCache {
     this.#entries.delete(key);
     this.#bytes -= sizeOf(entry);
   }
-}
-
-/** What a cacheable path is: its key (the canonical path and declared query) and the route's policy. */
-interface CacheablePage {
-  key: string;
-  tags: ReadonlySet<string>;
-  /** The key without its query, when it has one (the page a value it does not know is answered). */
-  bare?: string;
-  /** The declared query parameters of the key, with their value. */
-  query?: [string, string][];
-  /** The status the page is kept with: 404 for the site's « page introuvable », else 200. */
-  status: 200 | 404;
-}
-
-/** Characters of a canonical page path: the site's addresses are lowercase ASCII slugs. */
-const CANONICAL_PATH = /^\/[a-z0-9\-/._]*$/;
-
-/**
- * The cache key of a request, when its deepest route opts in: the path
- * percent-decoded, in lowercase, without a trailing slash (every spelling
- * React Router treats alike shares one entry and one render), then the
- * route's declared query parameters in its order (first value each).
- * Null for anything else: another route, a single-fetch `.data` request, a
- * path with characters no page of the site has, an encoded slash, a path
- * whose canonical form reaches another route.
- */
-export function cacheablePage(
-  tree: RouteNode[],
-  build: Pick<ServerBuild, "routes"> & Partial<Pick<ServerBuild, "routeDiscovery">>,
-  originalUrl: string,
-): CacheablePage | null {
-  const matches = matchesOf(tree, originalUrl);
-  const leaf = matches?.at(-1)?.route;
-  if (!matches || !leaf) return null;
-  const policy = renderCachePolicy(build.routes[leaf.id!]?.module.handle);
-  if (!policy) return null;
-  let url: URL;
-  let pathname: string;
-  try {
-    url = new URL(`http://localhost${originalUrl}`);
-    // An encoded slash stays inside its segment for React Router (`/cours/..%2fcontact` is the course
-    // "../contact"), but decoded it would make a key that a render resolves to another page.
-    if (/%2f/i.test(url.pathname)) return null;
-    pathname = decodeURIComponent(url.pathname).toLowerCase();
-  } catch {
-    return null;
-  }
-  if (pathname.endsWith(".data")) return null;
-  const tags = new Set<string>();
-  for (const match of matches) {
-    for (const tag of renderCachePolicy(build.routes[match.route.id!]?.module.handle)?.tags ?? []) tags.add(tag);
-  }
-  // The site's 404: one page for every path this route matches, rendered at its own path (which must reach it),
-  // but React Router's own answer to the browser's route discovery (`/__manifest`), which this route matches too.
-  if (policy.notFoundPath) {
-    if (pathname === (build.routeDiscovery?.manifestPath ?? "/__manifest").toLowerCase()) return null;
-    return matchesOf(tree, policy.notFoundPath)?.at(-1)?.route.id === leaf.id
-      ? { key: policy.notFoundPath, tags, status: 404 }
-      : null;
-  }
-  if (!CANONICAL_PATH.test(pathname)) return null;
-  if (pathname.length > 1 && pathname.endsWith("/")) pathname = pathname.slice(0, -1);
-  // The canonical path is what gets rendered: it must reach the very route that opted in (a safety net
-  // for any decoding that would lead elsewhere, beside the encoded slash refused above).
-  if (matchesOf(tree, pathname)?.at(-1)?.route.id !== leaf.id) return null;
-  const query = declaredQuery(url, policy);
-  if (query.length === 0) return { key: pathname, tags, status: 200 };
-  return { key: `${pathname}?${new URLSearchParams(query).toString()}`, tags, bare: pathname, query, status: 200 };
-}
-
-/** The route's declared query parameters present in `url`, in the route's order, first value each. */
-function declaredQuery(url: URL, policy: RenderCachePolicy): [string, string][] {
-  const query: [string, string][] = [];
-  for (const name of policy.searchParams ?? []) {
-    const value = url.searchParams.get(name);
-    if (value !== null) query.push([name, value]);
-  }
-  return query;
 }
 
 /** Headers the cache sets itself, or that must not be replayed to another visitor. */
@@ -468,70 +383,4 @@ export function renderCachePages(renderer: PageRenderer, { notFound = false } = 
     if (!page || (page.status === 404) !== notFound) return next();
     renderer.answer(page).then((rendered) => send(req, res, rendered), next);
   };
-}
-
-/** Paths the sitemap leaves out (noindex) that visitors still open. */
-const UNLISTED_PAGES = ["/mentions-legales", "/confidentialite", "/coordonnees", "/blog/rss.xml", "/robots.txt"];
-
-/** The pages visited most, rendered first: before the sitemap is even read. */
-const FIRST_PAGES = ["/", "/cours", "/blog"];
-
-/**
- * The order of the warm-up: `FIRST_PAGES`, the sitemap, then the sitemap's
- * paths by depth, in its order within one depth (the site's own pages; the
- * courses and the articles, newest first; the blog's further pages and the
- * letters), each once, then the unlisted pages.
- */
-export function warmUpOrder(sitemapPaths: readonly string[]): string[] {
-  const depth = (path: string) => path.split("/").filter(Boolean).length;
-  const listed = sitemapPaths
-    .map((path, index) => ({ path, index }))
-    .sort((a, b) => depth(a.path) - depth(b.path) || a.index - b.index)
-    .map(({ path }) => path);
-  return [...new Set([...FIRST_PAGES, "/sitemap.xml", ...listed, ...UNLISTED_PAGES])];
-}
-
-/** Lets the requests that arrived meanwhile run (the warm-up gives way between two pages). */
-const giveWay = () => new Promise<void>((resolve) => setImmediate(resolve));
-
-/**
- * Renders the pages visited most first (`warmUpOrder`: `/`, `/cours`,
- * `/blog`, the sitemap, then what it lists), one after the other, giving
- * way to requests between two pages, so that the first visitors find them
- * ready and the site answers meanwhile: what the build's prerendering used
- * to do. Stops before the cache would evict a page it kept (when the room
- * left is less than twice the largest page kept so far). Failures are
- * logged (no data) and skipped. Resolves with the number of pages kept.
- */
-export async function warmRenderCache(renderer: PageRenderer): Promise<number> {
-  const { cache } = renderer;
-  let kept = 0;
-  let largest = 0;
-  const render = async (path: string) => {
-    await giveWay();
-    const page = renderer.pageOf(path);
-    const answer = page ? await renderer.answer(page) : undefined;
-    if (answer?.kept) {
-      kept += 1;
-      largest = Math.max(largest, sizeOf(answer));
-    }
-    return answer;
-  };
-  const full = () => cache.bytes + 2 * largest > cache.maxBytes;
-  try {
-    for (const path of FIRST_PAGES) await render(path);
-    const sitemap = await render("/sitemap.xml");
-    const items = sitemap?.status === 200 ? await parseSitemap(Readable.from([sitemap.body])) : [];
-    const paths = warmUpOrder(items.map((item) => new URL(item.url).pathname)).slice(FIRST_PAGES.length + 1);
-    for (const path of paths) {
-      if (full()) {
-        renderer.logger.info(`render cache: warm-up stopped with the cache near its bound (${kept} pages kept)`);
-        break;
-      }
-      await render(path);
-    }
-  } catch (error) {
-    renderer.logger.warn({ err: errorFields(error) }, "render cache: warm-up stopped");
-  }
-  return kept;
 }
