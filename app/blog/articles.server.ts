@@ -125,6 +125,9 @@ const renderMarkdown = markdownRenderer([
 /** An article as stored: its front matter fields and its Markdown body (`body`), before rendering. */
 export type ArticleRecord = z.output<typeof frontMatterSchema> & { slug: string; body: string };
 
+/** An article's slug: lowercase letters and digits in groups joined by one dash (`mon-article-2`). */
+export const ARTICLE_SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
 /**
  * Validates one article file; `fileName` gives the slug and names the file
  * in errors. Returns its front matter and its Markdown body, not rendered.
@@ -132,7 +135,7 @@ export type ArticleRecord = z.output<typeof frontMatterSchema> & { slug: string;
  */
 export function readArticleFile(fileName: string, source: string): ArticleRecord {
   const slug = path.basename(fileName, ".md");
-  if (!/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(slug)) {
+  if (!ARTICLE_SLUG.test(slug)) {
     throw new ArticleError(
       `${fileName}: the file name must be a slug (lowercase letters, digits and dashes), e.g. mon-article.md`,
     );

@@ -31,6 +31,7 @@ import { articles } from "~/db/schema";
 import { errorFields } from "~/db/errors.server";
 import { picturesByIds } from "~/pictures/pictures.server";
 import {
+  ARTICLE_SLUG,
   ArticleError,
   articlesDirectory,
   pictureIdsIn,
@@ -245,8 +246,13 @@ export async function featuredCard(db: Database, now: Date): Promise<ArticleSumm
   return row ? cardOf(row) : undefined;
 }
 
-/** The article `slug` if published at `now`, with its body rendered (and the desk's pictures it shows). */
+/**
+ * The article `slug` if published at `now`, with its body rendered (and the desk's pictures it shows);
+ * undefined too for a `slug` that is no slug (`ARTICLE_SLUG`), without a query.
+ */
 export async function publishedArticle(db: Database, now: Date, slug: string): Promise<Article | undefined> {
+  // An address that is no slug names no article, and is not sent to the database (a NUL byte would fail there).
+  if (!ARTICLE_SLUG.test(slug)) return undefined;
   const [row] = await db
     .select()
     .from(articles)
