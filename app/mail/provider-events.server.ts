@@ -69,7 +69,7 @@ export async function recordProviderEvent(db: Database, event: ProviderEvent, no
     .from(outbox)
     .where(and(to, or(isNotNull(outbox.sentAt), isNotNull(outbox.failedAt))))
     .orderBy(
-      desc(named === null ? sql`false` : eq(outbox.id, named)),
+      ...(named === null ? [] : [desc(eq(outbox.id, named))]),
       desc(isNotNull(outbox.sentAt)),
       desc(sql`coalesce(${outbox.sentAt}, ${outbox.failedAt})`),
       desc(outbox.id),
