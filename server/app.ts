@@ -1,7 +1,8 @@
 /**
  * The Express application: request logging (paths only), the door guards
  * (`server/doors.ts`: methods, body size, a stopping server), compression,
- * security headers (`server/security.ts`), `/healthz`, the build's static
+ * security headers (`server/security.ts`), `/healthz`, `/csp-report`, the
+ * mail provider's webhook (`server/mail-webhook.ts`), the build's static
  * files (hashed assets cached for a year, others revalidated), the public
  * pages from the render cache (`server/render-cache.ts`) and React Router
  * for everything else; the public actions' own guards run in
@@ -31,6 +32,7 @@ import { lingeringClose } from "./lingering-close.ts";
 import { loggedPath } from "./log-fields.ts";
 import { actionlessPost, doorGuards, errorHandler, privatePages, routeTree } from "./doors.ts";
 import { CSP_REPORT_PATH, cspReportHandlers } from "./csp-report.ts";
+import { isMailWebhookPath, mailWebhook } from "./mail-webhook.ts";
 import { renderCachePages, type PageRenderer } from "./render-cache.ts";
 import { securityHeaders } from "./security.ts";
 
@@ -160,10 +162,13 @@ export function createApp({
   // Refusals (405, 413, 503 while stopping) carry the security headers too; nothing above reads a body.
   // Which routes have an action, for the refusals of doorGuards and actionlessPost (made once).
   const routes = build ? routeTree(build.routes) : null;
-  app.use(doorGuards({ tree: routes, isClosing }));
+  const webhookOn = (url: string) => Boolean(settings.MAIL_WEBHOOK_SIGNING_KEY) && isMailWebhookPath(url);
+  app.use(doorGuards({ tree: routes, isClosing, postOnly: webhookOn }));
   app.use(privatePages(routes));
   app.get("/healthz", healthCheck(db, logger));
   app.post(CSP_REPORT_PATH, ...cspReportHandlers(logger));
+  // The mail provider's bounces and complaints (server/mail-webhook.ts, decision 053).
+  app.use(mailWebhook({ signingKey: settings.MAIL_WEBHOOK_SIGNING_KEY, db, logger, clock }));
 
   if (vite) {
     app.use(vite.middlewares);

@@ -132,12 +132,16 @@ const text = "text/plain; charset=utf-8";
 export function doorGuards({
   tree,
   isClosing,
+  postOnly = () => false,
 }: {
   /** The production build's `routeTree` (for the `Allow` header); null in development: every path may take POST. */
   tree: RouteNode[] | null;
   isClosing: () => boolean;
+  /** Paths served outside React Router that take POST only (the mail webhook): `Allow: POST`. */
+  postOnly?: (originalUrl: string) => boolean;
 }): RequestHandler {
-  const allowFor = (url: string) => (!tree || routeOf(tree, url)?.hasAction ? ACTION_ROUTE_METHODS : READ_ONLY);
+  const allowFor = (url: string) =>
+    postOnly(url) ? "POST" : !tree || routeOf(tree, url)?.hasAction ? ACTION_ROUTE_METHODS : READ_ONLY;
   const bodyLimitFor = (url: string) => {
     if (!tree)
       return /^\/admin\/(images|articles\/[^/]+)\/?$/i.test(url) ? MAX_UPLOAD_BODY_BYTES : MAX_REQUEST_BODY_BYTES;

@@ -57,6 +57,10 @@ describe("loadSettings", () => {
     [{ MAIL_FROM: "Jean <pas-une-adresse>" }, /MAIL_FROM: doit être une adresse e-mail, avec ou sans nom/],
     [{ MAIL_FROM: "a@exemple.ch, b@exemple.ch" }, /MAIL_FROM: doit être une adresse e-mail, avec ou sans nom/],
     [{ CONTACT_NOTIFY_TO: "Jean <jean@exemple.ch>" }, /CONTACT_NOTIFY_TO: doit être une seule adresse e-mail/],
+    [
+      { MAIL_WEBHOOK_SIGNING_KEY: "court" },
+      /^- MAIL_WEBHOOK_SIGNING_KEY: doit être la clé de signature des webhooks de Mailgun[^"]*$/m,
+    ],
     [{ SMTP_URL: "mail.exemple.ch:587", CONTACT_NOTIFY_TO: "a@exemple.ch" }, /SMTP_URL: doit avoir la forme smtp:\/\//],
     [{ LOG_LEVEL: "loud" }, /LOG_LEVEL: must be one of/],
     [{ SMTP_URL: "smtp://mail.example.ch:587" }, /CONTACT_NOTIFY_TO: est obligatoire quand SMTP_URL est réglé/],

@@ -78,6 +78,17 @@ export const settingsSchema = z
       .optional(),
     MAIL_FROM: mailbox.default("site@localhost"),
     CONTACT_NOTIFY_TO: emailAddress.optional(),
+    /**
+     * Mailgun's webhook signing key (decision 053): with it, `POST /webhooks/courrier` takes the provider's
+     * bounces and complaints; unset, that path answers 404.
+     */
+    MAIL_WEBHOOK_SIGNING_KEY: z
+      .string()
+      .regex(
+        /^\S{16,200}$/,
+        "doit être la clé de signature des webhooks de Mailgun (« HTTP webhook signing key », de 16 à 200 caractères, sans espace)",
+      )
+      .optional(),
     LOG_LEVEL: z
       .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], {
         message: "must be one of fatal, error, warn, info, debug, trace, silent",
@@ -221,7 +232,8 @@ export function loadSettings(env: Record<string, string | undefined> = process.e
   if (result.success) return Object.freeze(result.data);
   const lines = result.error.issues.map((issue) => {
     const name = String(issue.path[0] ?? "settings");
-    const got = name in cleaned && !/SMTP_URL|DATABASE_URL|AUTH_SECRET/.test(name) ? ` (got "${cleaned[name]}")` : "";
+    const got =
+      name in cleaned && !/SMTP_URL|DATABASE_URL|AUTH_SECRET|SIGNING_KEY/.test(name) ? ` (got "${cleaned[name]}")` : "";
     return `- ${name}: ${issue.message}${got}`;
   });
   throw new SettingsError(`Invalid settings:\n${lines.join("\n")}`);

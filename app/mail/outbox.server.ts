@@ -31,6 +31,9 @@
  * may attach files rendered now (invoices: the PDF of the row's
  * `invoice_id`, no file in the table).
  *
+ * Each mail's Message-ID names its row (`outboxMessageId`, on the domain of
+ * MAIL_FROM): a provider's later bounce finds it (provider-events.server.ts).
+ *
  * A mail goes from MAIL_FROM to its row's `recipient`, or to the owner
  * (`ownerAddress`, CONTACT_NOTIFY_TO) when that is null: such a row fails
  * while CONTACT_NOTIFY_TO is unset. It carries the row's Reply-To, subject,
@@ -46,6 +49,7 @@
  * field of a mail (`errorFields`).
  */
 import { and, asc, eq, inArray, isNull, lte, notInArray, sql, type SQL } from "drizzle-orm";
+import addressparser from "nodemailer/lib/addressparser";
 import type { Logger } from "pino";
 import type { Database } from "~/db/client.server";
 import { outbox, type MailAttachment } from "~/db/schema";
@@ -54,6 +58,7 @@ import { errorFields } from "~/db/errors.server";
 import { databaseAnswered, databaseDown } from "~/db/outage.server";
 import { fillOwnerTags, OWNER_TAGS } from "./layout.server";
 import { refusalOf } from "./refusal.server";
+import { outboxMessageId } from "./provider-events.server";
 
 /** The message handed to the transport: nodemailer's options, the subset the outbox uses. */
 export interface OutgoingMail {
@@ -64,12 +69,14 @@ export interface OutgoingMail {
   text: string;
   html?: string;
   headers?: Record<string, string>;
+  /** The Message-ID header (`outboxMessageId`: names the row, for the provider's later bounces). */
+  messageId?: string;
   /** Files attached (nodemailer's `attachments`: file name, MIME type, content): text, or an invoice's PDF. */
   attachments?: (MailAttachment | { filename: string; contentType: string; content: Buffer })[];
 }
 
 /** What a mail says to send, without its sender and recipient. */
-export type MailContent = Omit<OutgoingMail, "from" | "to">;
+export type MailContent = Omit<OutgoingMail, "from" | "to" | "messageId">;
 
 /**
  * What a feature does when its mails leave (its plug's `outbox`,
@@ -394,7 +401,8 @@ export class OutboxWorker {
             (await siteSettingsOrLastKnown({ db: this.options.db, logger: this.options.logger })).identity,
           )
         : content;
-    await transport!.sendMail({ from, to, ...filled });
+    const domain = addressparser(from, { flatten: true })[0]?.address?.split("@").pop() || "localhost";
+    await transport!.sendMail({ from, to, ...filled, messageId: outboxMessageId(row.id, domain) });
   }
 }
 

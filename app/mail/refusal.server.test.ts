@@ -47,4 +47,12 @@ describe("refusalReason", () => {
     expect(refusalReason("connection", null)).toBe("Le serveur d’envoi du site ne répondait pas");
     expect(refusalReason(null, null)).toBe("L’envoi a échoué");
   });
+
+  it("says what the provider reported later: a bounce with its cause, a complaint", () => {
+    expect(refusalReason("bounce", 550)).toBe("Le fournisseur a renvoyé le message : adresse inexistante (550)");
+    expect(refusalReason("bounce", 552)).toBe("Le fournisseur a renvoyé le message : boîte de réception pleine (552)");
+    expect(refusalReason("bounce", 554)).toBe("Le fournisseur a renvoyé le message : message refusé (554)");
+    expect(refusalReason("bounce", null)).toBe("Le fournisseur a renvoyé le message");
+    expect(refusalReason("complaint", null)).toBe("La personne a signalé ce message comme indésirable");
+  });
 });

@@ -9,8 +9,12 @@
  * says it to the owner in plain French.
  */
 
-/** Where the refusal came, as stored in `outbox.error_stage`. */
-export type RefusalStage = "recipient" | "message" | "sender" | "connection" | "expired" | "other";
+/**
+ * Where the refusal came, as stored in `outbox.error_stage`; "bounce" and
+ * "complaint" come later, from the provider (provider-events.server.ts).
+ */
+export type RefusalStage =
+  "recipient" | "message" | "sender" | "connection" | "expired" | "other" | "bounce" | "complaint";
 
 /** A failed send, as the outbox stores it. */
 export interface Refusal {
@@ -52,6 +56,14 @@ export function refusalOf(error: unknown): Refusal {
   return { permanent, stage, code };
 }
 
+/** What a bounce's code says, after « Le fournisseur a renvoyé le message »: « : adresse inexistante ». */
+function bounceCause(code: number | null): string {
+  if (code === null) return "";
+  if (code === 552) return " : boîte de réception pleine";
+  if ([550, 551, 553].includes(code)) return " : adresse inexistante";
+  return code >= 500 ? " : message refusé" : "";
+}
+
 /**
  * The owner's words for a mail that was not delivered, from its stored
  * stage and reply code, e.g. « L’adresse n’existe pas chez son fournisseur (550) ».
@@ -79,6 +91,10 @@ export function refusalReason(stage: string | null, code: number | null): string
       return "Le serveur d’envoi du site ne répondait pas";
     case "expired":
       return "Pas envoyé à temps : ce qu’il annonçait était passé";
+    case "bounce":
+      return withCode(`Le fournisseur a renvoyé le message${bounceCause(code)}`);
+    case "complaint":
+      return "La personne a signalé ce message comme indésirable";
     default:
       return withCode("L’envoi a échoué");
   }
