@@ -167,7 +167,7 @@ export function createApp({
   app.use(privatePages(routes));
   app.get("/healthz", healthCheck(db, logger));
   app.post(CSP_REPORT_PATH, ...cspReportHandlers(logger));
-  // The mail provider's bounces and complaints (server/mail-webhook.ts, decision 053).
+  // The mail provider's bounces and complaints (server/mail-webhook.ts, decision 044).
   app.use(mailWebhook({ signingKey: settings.MAIL_WEBHOOK_SIGNING_KEY, db, logger, clock }));
 
   if (vite) {

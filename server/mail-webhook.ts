@@ -1,5 +1,5 @@
 /**
- * `POST /webhooks/courrier`: where the mail provider (Mailgun, decision 053)
+ * `POST /webhooks/courrier`: where the mail provider (Mailgun, decision 044)
  * reports bounces and complaints. Not a page: mounted before React Router,
  * like `/csp-report`, on every spelling of its path that React Router would
  * resolve (`isMailWebhookPath`: case, trailing slash, percent-encoding,

@@ -79,7 +79,7 @@ export const settingsSchema = z
     MAIL_FROM: mailbox.default("site@localhost"),
     CONTACT_NOTIFY_TO: emailAddress.optional(),
     /**
-     * Mailgun's webhook signing key (decision 053): with it, `POST /webhooks/courrier` takes the provider's
+     * Mailgun's webhook signing key (decision 044): with it, `POST /webhooks/courrier` takes the provider's
      * bounces and complaints; unset, that path answers 404.
      */
     MAIL_WEBHOOK_SIGNING_KEY: z

@@ -1,5 +1,5 @@
 /**
- * Mailgun's webhook (decision 053): `readMailgunWebhook(body, options)`
+ * Mailgun's webhook (decision 044): `readMailgunWebhook(body, options)`
  * checks a POSTed JSON body and turns it into a `ProviderEvent`
  * (provider-events.server.ts). The body, as Mailgun sends it:
  *

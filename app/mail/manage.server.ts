@@ -12,7 +12,7 @@ import type { Database } from "~/db/client.server";
 import { outbox } from "~/db/schema";
 import type { OutboxPlug } from "./outbox.server";
 import { refusalReason } from "./refusal.server";
-import { UNDELIVERED } from "./undelivered.server";
+import { mailsTo, UNDELIVERED } from "./undelivered.server";
 
 /** One mail's state, as the desk shows it. Times are ISO strings from the database (UTC). */
 export interface MailState {
@@ -115,14 +115,11 @@ export async function undeliveredMails(db: Database, where?: SQL, limit = 100): 
 /**
  * Whether the address in `email` (a column or value) was refused for good by
  * its provider (a 5xx at RCPT TO, or a permanent bounce or a complaint its
- * provider reported later, decision 053; still its address): the newsletter
+ * provider reported later, decision 044; still its address): the newsletter
  * sends it no more letters. As an SQL condition.
  */
 export const refusedForGood = (email: SQL | AnyColumn): SQL =>
   sql`exists (select 1 from ${outbox} where lower(${outbox.recipient}) = lower(${email}) and ${outbox.failedAt} is not null and ((${outbox.errorStage} = 'recipient' and ${outbox.errorCode} between 500 and 599) or ${outbox.errorStage} in ('bounce', 'complaint')))`;
-
-/** The mails sent or to be sent to `email` (lower-cased), as a condition on `outbox`. */
-export const mailsTo = (email: string): SQL => sql`lower(${outbox.recipient}) = ${email.trim().toLowerCase()}`;
 
 /**
  * Corrects the address of the unsent mail `id` to `address` and makes it

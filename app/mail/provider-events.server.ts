@@ -1,5 +1,5 @@
 /**
- * What a mail provider tells later about a mail it accepted (decision 053):
+ * What a mail provider tells later about a mail it accepted (decision 044):
  * a bounce (the recipient's server refused it after all) or a complaint
  * (the person marked it as spam). Each provider's webhook has its adapter
  * (Mailgun's: mailgun.server.ts) that turns its body into a `ProviderEvent`;
@@ -18,7 +18,7 @@ import { randomUUID } from "node:crypto";
 import { and, desc, eq, isNotNull, or, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { outbox } from "~/db/schema";
-import { mailsTo } from "./manage.server";
+import { mailsTo } from "./undelivered.server";
 
 /** One event of a provider, as every adapter gives it. */
 export type ProviderEvent =

@@ -10,7 +10,8 @@ import { outbox } from "~/db/schema";
 import { mailLabel } from "~/desk/mail-labels.server";
 import type { UndeliveredItem } from "~/desk/undelivered";
 import { MAIL_LABELS } from "~/features.server";
-import { mailsTo, undeliveredMails } from "~/mail/manage.server";
+import { undeliveredMails } from "~/mail/manage.server";
+import { mailsTo } from "~/mail/undelivered.server";
 
 /** Which mails: all, those to `email`, or those of `mailIds`. */
 export type UndeliveredScope = { all: true } | { email: string } | { mailIds: readonly number[] };
