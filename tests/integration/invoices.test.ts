@@ -362,7 +362,10 @@ describe("an invoice's life", () => {
     const actions = audits.map((row) => row.action);
     for (const action of ["invoice-created", "invoice-sent", "invoice-reminded", "invoice-paid", "invoice-cancelled"])
       expect(actions).toContain(action);
-    const written = JSON.stringify(audits.filter((row) => row.action.startsWith("invoice"))).toLowerCase();
+    // What the audit wrote, its own time aside (a time like 12:04:35.079 holds "079" without any telephone in it).
+    const written = JSON.stringify(
+      audits.filter((row) => row.action.startsWith("invoice")).map(({ at: _at, ...written }) => written),
+    ).toLowerCase();
     for (const personal of ["marie", "dupont", "club", "@", "079", "vevey"]) expect(written).not.toContain(personal);
   });
 });
