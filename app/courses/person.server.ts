@@ -125,6 +125,17 @@ function sameKey(person: RegistrationPerson, email: string | null, phoneE164: st
 }
 
 /**
+ * `ids` (outbox row ids, at least one) as an SQL `bigint[]` literal, to compare with
+ * `course_registrations.mail_ids` (`&&`, `unnest`).
+ */
+export function mailIdArray(ids: readonly number[]): SQL {
+  return sql`array[${sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  )}]::bigint[]`;
+}
+
+/**
  * Before erased registrations are deleted, in the erasure's transaction:
  * the seats of the confirmed ones go back to their sessions (every date of
  * a series; the sessions' rows locked first, in id order, as bookings do), and their link tokens
@@ -166,10 +177,7 @@ export async function forgetBookers(
   now: Date,
 ): Promise<void> {
   if (ids.length === 0) return;
-  const gone = sql`array[${sql.join(
-    [0, ...erasedMailIds].map((id) => sql`${id}`),
-    sql`, `,
-  )}]::bigint[]`;
+  const gone = mailIdArray([0, ...erasedMailIds]);
   await tx
     .update(courseRegistrations)
     .set({

@@ -26,6 +26,7 @@ import {
   bookerIs,
   deleteRegistrationsOfSessionsBefore,
   forgetBookers,
+  mailIdArray,
   registrationFields,
   registrationMailsMatch,
   registrationMatch,
@@ -108,14 +109,10 @@ export const coursesFeature: Feature = {
     // Mails that stay part of a registration that is not erased (found or not under the person's key).
     async mailsKeptWith(db, plan, mails) {
       if (mails.length === 0) return [];
-      const ids = sql.join(
-        mails.map((row) => sql`${row.id}`),
-        sql`, `,
-      );
       const holders = await db
         .select({ id: courseRegistrations.id, mailIds: courseRegistrations.mailIds })
         .from(courseRegistrations)
-        .where(sql`${courseRegistrations.mailIds} && array[${ids}]::bigint[]`);
+        .where(sql`${courseRegistrations.mailIds} && ${mailIdArray(mails.map((row) => row.id))}`);
       const erased = new Set(planned(plan).erased.map((row) => row.id));
       return holders.filter((holder) => !erased.has(holder.id)).flatMap((holder) => holder.mailIds);
     },
@@ -153,11 +150,7 @@ export const coursesFeature: Feature = {
   outbox: {
     async addressCorrected(tx, { mailIds, from, to }) {
       if (mailIds.length === 0) return;
-      const ids = sql`array[${sql.join(
-        mailIds.map((id) => sql`${id}`),
-        sql`, `,
-      )}]::bigint[]`;
-      const about = sql`${courseRegistrations.mailIds} && ${ids}`;
+      const about = sql`${courseRegistrations.mailIds} && ${mailIdArray(mailIds)}`;
       await tx
         .update(courseRegistrations)
         .set({ email: to })
