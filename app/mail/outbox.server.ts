@@ -184,10 +184,13 @@ export class OutboxWorker {
   private readonly logged = new Set<number>();
   private readonly windows: ClaimWindows;
   private readonly clock: () => number;
+  /** The domain of MAIL_FROM, that every Message-ID is on (parsed once: `from` does not change). */
+  private readonly messageIdDomain: string;
 
   /** @throws RangeError when a rate is not a whole number of at least 1. */
   constructor(private readonly options: OutboxWorkerOptions) {
     this.clock = options.clock ?? Date.now;
+    this.messageIdDomain = addressparser(options.from, { flatten: true })[0]?.address?.split("@").pop() || "localhost";
     this.windows = new ClaimWindows(options.rates ?? {}, this.clock);
   }
 
@@ -401,8 +404,7 @@ export class OutboxWorker {
             (await siteSettingsOrLastKnown({ db: this.options.db, logger: this.options.logger })).identity,
           )
         : content;
-    const domain = addressparser(from, { flatten: true })[0]?.address?.split("@").pop() || "localhost";
-    await transport!.sendMail({ from, to, ...filled, messageId: outboxMessageId(row.id, domain) });
+    await transport!.sendMail({ from, to, ...filled, messageId: outboxMessageId(row.id, this.messageIdDomain) });
   }
 }
 
