@@ -110,6 +110,19 @@ export function matchesOf(tree: RouteNode[], originalUrl: string): RouteMatch<st
 }
 
 function matchPath(tree: RouteNode[], originalUrl: string): RouteMatch<string, RouteNode>[] | null {
+  const pathname = routerPathname(originalUrl);
+  return pathname === null ? null : matchRoutes(tree, pathname);
+}
+
+/**
+ * The path React Router matches for `originalUrl`, still percent-encoded:
+ * the WHATWG URL's (dot segments resolved), `/_root.data` as `/`, the
+ * single-fetch `.data` suffix and a trailing slash dropped. Null when it
+ * cannot be parsed or holds a malformed escape (React Router matches
+ * nothing then). For paths served outside React Router on every spelling
+ * it would resolve, too (server/mail-webhook.ts).
+ */
+export function routerPathname(originalUrl: string): string | null {
   let pathname: string;
   try {
     pathname = new URL(`http://localhost${originalUrl}`).pathname;
@@ -124,7 +137,7 @@ function matchPath(tree: RouteNode[], originalUrl: string): RouteMatch<string, R
   } catch {
     return null; // a malformed escape: React Router matches nothing either
   }
-  return matchRoutes(tree, pathname);
+  return pathname;
 }
 
 const text = "text/plain; charset=utf-8";

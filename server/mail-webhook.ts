@@ -22,6 +22,7 @@ import type { Database } from "../app/db/client.server.ts";
 import { errorFields } from "../app/db/errors.server.ts";
 import { readMailgunWebhook, ReplayGuard } from "../app/mail/mailgun.server.ts";
 import { recordProviderEvent } from "../app/mail/provider-events.server.ts";
+import { routerPathname } from "./doors.ts";
 
 export const MAIL_WEBHOOK_PATH = "/webhooks/courrier";
 
@@ -33,18 +34,12 @@ export const MAIL_WEBHOOK_METHODS = "POST";
 
 /**
  * Whether `originalUrl` reaches the webhook, spelt as React Router would
- * resolve it (WHATWG URL, `.data` and a trailing slash dropped,
- * percent-decoded, case ignored).
+ * resolve it (`routerPathname`: dot segments, `.data` and a trailing slash),
+ * percent-decoded, case ignored.
  */
 export function isMailWebhookPath(originalUrl: string): boolean {
-  let pathname: string;
-  try {
-    pathname = decodeURIComponent(new URL(`http://localhost${originalUrl.split("?", 1)[0]}`).pathname);
-  } catch {
-    return false;
-  }
-  pathname = pathname.replace(/\.data$/, "").replace(/\/$/, "");
-  return pathname.toLowerCase() === MAIL_WEBHOOK_PATH;
+  const pathname = routerPathname(originalUrl);
+  return pathname !== null && decodeURIComponent(pathname).toLowerCase() === MAIL_WEBHOOK_PATH;
 }
 
 const text = "text/plain; charset=utf-8";
