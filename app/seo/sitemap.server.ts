@@ -25,7 +25,7 @@ export interface SitemapPage {
 }
 
 /**
- * The indexable pages, given every article (newest first, as `getArticles()`
+ * The indexable pages, given every article (newest first, as `sitemapArticles`
  * gives them) and the letters sent (their archive slug and ISO send time).
  */
 export function sitemapPages(
