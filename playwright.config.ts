@@ -53,6 +53,10 @@ export default defineConfig({
     // A trace only when a failed test runs again (CI retries once; `--trace on` otherwise): recording one
     // for every test (DOM snapshots and a screencast at each step) took a third of the run's CPU (decision 039).
     trace: "on-first-retry",
+    // Jumps instead of smooth scrolling and no transitions, as for a visitor who asks for reduced motion:
+    // a test waits for no animation, and Chromium draws none (navigation.responsive.spec.ts checks the
+    // smooth scrolling itself, with `no-preference`).
+    reducedMotion: "reduce",
   },
   projects: [
     // HTTP-level and desktop-only tests run once; `*.responsive.spec.ts` also on a phone (the menu, the

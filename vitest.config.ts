@@ -17,7 +17,7 @@ export default defineConfig({
   // CommonJS copy): the server's `getLoadContext` (app/context.server.ts) must make the
   // `RouterContextProvider` of the copy that @react-router/express and the build load.
   // JSX compiled for React's production build, which `env` below loads (its runtime has no `jsxDEV`).
-  esbuild: { jsxDev: false },
+  oxc: { jsx: { development: false } },
   ssr: {
     resolve: {
       conditions: ["module-sync", ...defaultServerConditions],

@@ -39,9 +39,11 @@ const KB = 1024;
  * since issue 33 (124.2 measured, +1.0 KB): the French 503 page with the
  * telephone in the root's error boundary (item 10), every page's meta
  * naming the share card of the owner's hero (item 13), and the header's
- * menu holding « Appeler » at large text (item 7).
+ * menu holding « Appeler » at large text (item 7). 125.0 KB since the build moved to Vite 8 and
+ * Rolldown (124.6 measured, +0.4 KB: Rolldown's 0.4 KB runtime chunk, which every page loads; the
+ * build takes a third of its CPU time; decision 045).
  */
-const budgets = { javascript: 124.5 * KB, css: 15 * KB, html: 30 * KB, heroPicture: 60 * KB };
+const budgets = { javascript: 125 * KB, css: 15 * KB, html: 30 * KB, heroPicture: 60 * KB };
 
 const kb = (bytes: number) => `${(bytes / KB).toFixed(1)} KB`;
 const read = (sitePath: string) => fs.readFileSync(path.join(clientDirectory, sitePath));
