@@ -7,7 +7,7 @@
  */
 import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
 import { Form } from "react-router";
-import { identity } from "~/content/identity";
+import { brand } from "~/content/brand";
 import { InputField, TextareaField } from "~/components/conform-fields";
 import { ErrorSummary, summaryErrors } from "~/components/error-summary";
 import { FieldError, FormErrors, Honeypot, PendingLabel } from "~/components/form-parts";
@@ -115,8 +115,8 @@ export function CallbackForm({
       />
 
       <p className="rounded-2xl bg-primary-soft/60 p-4 text-lg text-ink">
-        En envoyant ce formulaire, vous acceptez d’être appelé(e) par {identity.brand.line1} {identity.brand.line2} au
-        sujet de votre demande. Vos données sont traitées selon la loi suisse sur la protection des données (voir la{" "}
+        En envoyant ce formulaire, vous acceptez d’être appelé(e) par {brand.line1} {brand.line2} au sujet de votre
+        demande. Vos données sont traitées selon la loi suisse sur la protection des données (voir la{" "}
         <a href="/confidentialite" className="font-semibold text-primary underline underline-offset-4">
           politique de confidentialité
         </a>

@@ -23,7 +23,7 @@ import { getFormProps, getInputProps, getSelectProps, type SubmissionResult } fr
 import type { ComponentType, RefAttributes } from "react";
 import type { FetcherFormProps } from "react-router";
 import { contactSchema, GROUP_SERVICE, HONEYPOT_FIELD, serviceChoices } from "./schema";
-import { identity } from "~/content/identity";
+import { brand } from "~/content/brand";
 import { cn } from "~/utils/cn";
 import { useHydrated } from "~/utils/use-hydrated";
 import { usePublicForm } from "~/utils/use-public-form";
@@ -160,9 +160,9 @@ export function ContactForm({
       />
 
       <p className="rounded-2xl bg-primary-soft/60 p-4 text-lg text-ink">
-        En envoyant ce formulaire, vous acceptez d’être recontacté(e) par {identity.brand.line1} {identity.brand.line2}{" "}
-        au sujet de votre demande. Vos données sont traitées selon la loi suisse sur la protection des données et ne
-        sont transmises à personne, sauf aux prestataires techniques nommés dans la{" "}
+        En envoyant ce formulaire, vous acceptez d’être recontacté(e) par {brand.line1} {brand.line2} au sujet de votre
+        demande. Vos données sont traitées selon la loi suisse sur la protection des données et ne sont transmises à
+        personne, sauf aux prestataires techniques nommés dans la{" "}
         <a href="/confidentialite" className="font-semibold text-primary underline underline-offset-4">
           politique de confidentialité
         </a>

@@ -7,11 +7,13 @@
  * and address appear on the legal pages (LCD art. 3 al. 1 let. s); the
  * telephone, e-mail and WhatsApp number reach pages only encoded (decision 001).
  */
+import { brand } from "./brand";
+
 export const identity = {
   /** The trainer's full name, shown in the guide section and the footer. */
   name: "Prénom Nom (exemple)",
-  /** Short brand shown in the header, two lines. */
-  brand: { line1: "Formation & Assistance", line2: "Informatique" },
+  /** Short brand shown in the header, two lines (`brand.ts`: the one part the browser's files carry). */
+  brand,
   /**
    * The business name: for a sole proprietorship (raison individuelle), the
    * family name, optionally with what the business does, exactly as entered

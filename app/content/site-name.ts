@@ -3,6 +3,6 @@
  * every page title and the sender's name of the mails. Read on the server
  * (loaders, mails); the browser gets it in the root loader's data.
  */
-import { identity } from "./identity";
+import { brand } from "./brand";
 
-export const siteName = `${identity.brand.line1} ${identity.brand.line2}`;
+export const siteName = `${brand.line1} ${brand.line2}`;
