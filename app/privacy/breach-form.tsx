@@ -14,6 +14,7 @@ import { Input } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
 import { deskLinkClass } from "~/desk/frame";
 import { RadioChoices } from "~/desk/form-parts";
+import { isIsoDate } from "~/utils/format";
 
 /**
  * The FDPIC's page for reporting a breach (« DataBreach »), which opens its
@@ -55,7 +56,8 @@ export function BreachForm({
         id={field(name).id}
         name={name}
         type="date"
-        defaultValue={values[name] ?? ""}
+        // A date field holds an ISO date or nothing (a browser never posts anything else; a hand-made post might).
+        defaultValue={isIsoDate(values[name] ?? "") ? values[name] : ""}
         className="max-w-xs"
         {...described(name, !!hint)}
       />

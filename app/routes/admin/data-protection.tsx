@@ -16,6 +16,7 @@ import { PROCESSINGS } from "~/features.server";
 import { registerOf } from "~/privacy/register.server";
 import { getSiteSettings } from "~/settings/site.server";
 import { formatDate, isoDateInZurich } from "~/utils/format";
+import { typesetAll } from "~/utils/typography";
 import type { Route } from "./+types/data-protection";
 import { clockContext } from "~/context.server";
 
@@ -24,8 +25,13 @@ export const handle = deskHandle;
 export const meta: Route.MetaFunction = ({ matches }) => deskMeta("Protection des données", matches);
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const register = registerOf(PROCESSINGS, await getSiteSettings(context));
-  return { ...register, today: formatDate(isoDateInZurich(context.get(clockContext).now())) };
+  const { controller, rows } = registerOf(PROCESSINGS, await getSiteSettings(context));
+  return {
+    controller,
+    // French typography (no-break spaces before « : » and « ; ») in the words; keys and table names as they are.
+    rows: rows.map(({ key, tables, ...words }) => ({ key, tables, ...typesetAll(words) })),
+    today: formatDate(isoDateInZurich(context.get(clockContext).now())),
+  };
 }
 
 /** One fact of a processing: a term and its items (a list when there are several). */
