@@ -13,6 +13,7 @@
  */
 import { expect, test, type Page } from "@playwright/test";
 import { PROCESSINGS } from "../../app/features.server";
+import { typeset } from "../../app/utils/typography";
 import { openInboxSignedIn, setUpOwnSite } from "./desk-helpers";
 import { expectNoAxeViolations, expectNoHorizontalScroll, photograph, SCREENSHOTS_WANTED } from "./helpers";
 
@@ -33,7 +34,7 @@ test("the owner reads and prints the register, and notes a breach in the log, at
     await page.getByRole("navigation", { name: "Bureau" }).getByRole("link", { name: "Données" }).click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Protection des données");
     for (const { processing } of PROCESSINGS)
-      await expect(page.getByRole("heading", { level: 2, name: processing.title })).toBeVisible();
+      await expect(page.getByRole("heading", { level: 2, name: typeset(processing.title) })).toBeVisible();
     await expect(page.getByRole("link", { name: "Télécharger en PDF" })).toHaveAttribute("href", "/admin/donnees.pdf");
     await check(page, "desk-data-protection");
     if (SCREENSHOTS_WANTED)
