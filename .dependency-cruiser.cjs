@@ -10,7 +10,7 @@
  */
 /* global module */
 const MECHANISMS = "^app/(db|mail|desk|config|settings|components|utils|guards|tokens|content)/";
-const FEATURES = "^app/(contact|callback|courses|newsletter|invoices|blog|pictures|trust|seo|home|legal)/";
+const FEATURES = "^app/(contact|callback|courses|newsletter|invoices|blog|pictures|trust|seo|home|legal|privacy)/";
 
 /** @type {import("dependency-cruiser").IConfiguration} */
 module.exports = {

@@ -9,6 +9,7 @@
  * - `MAIL_LABELS`: every kind of mail to its French label (the desk).
  * - `OUTBOX_PLUGS`: for `new OutboxWorker({ plugs, ... })`.
  * - the person registry bound to the list (`findPerson`, `erasePerson`...,
+ *   `PROCESSINGS`: the register of processing activities, LPD art. 12,
  *   app/desk/person-registry.server.ts) and the retention job
  *   (`runRetention`, `scheduleRetention`, app/desk/retention.server.ts).
  */
@@ -23,6 +24,7 @@ import { retention } from "./desk/retention.server";
 import { invoicesFeature } from "./invoices/plug.server";
 import { newsletterFeature } from "./newsletter/plug.server";
 import { picturesFeature } from "./pictures/plug.server";
+import { privacyFeature } from "./privacy/plug.server";
 
 export const FEATURES: readonly Feature[] = [
   contactFeature,
@@ -32,6 +34,7 @@ export const FEATURES: readonly Feature[] = [
   invoicesFeature,
   blogFeature,
   picturesFeature,
+  privacyFeature,
 ];
 
 export const MAIL_LABELS = mailLabelsOf(FEATURES);
@@ -46,6 +49,7 @@ export const registry = personRegistry(
 export const {
   tables: PERSON_TABLES,
   otherTables: TABLES_WITHOUT_PERSONAL_DATA,
+  processings: PROCESSINGS,
   findPerson,
   countsOf,
   describeCounts,

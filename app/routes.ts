@@ -68,6 +68,11 @@ export default [
     route("admin/factures/nouvelle", "routes/admin/invoice-new.tsx"),
     route("admin/factures/:id", "routes/admin/invoice.tsx"),
     route("admin/factures/:id/facture.pdf", "routes/admin/invoice-pdf.ts"),
+    route("admin/donnees", "routes/admin/data-protection.tsx"),
+    route("admin/donnees.csv", "routes/admin/data-protection-csv.ts"),
+    route("admin/donnees.pdf", "routes/admin/data-protection-pdf.ts"),
+    route("admin/donnees/violations", "routes/admin/breaches.tsx"),
+    route("admin/donnees/violations/:id", "routes/admin/breach.tsx"),
   ]),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

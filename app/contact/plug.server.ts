@@ -16,6 +16,7 @@ import { QueryBuilder } from "drizzle-orm/pg-core";
 import type { Database } from "~/db/client.server";
 import { contactEvents, contacts, outbox } from "~/db/schema";
 import type { Feature } from "~/desk/feature";
+import type { Processing } from "~/desk/processing";
 import {
   countOf,
   deleteRows,
@@ -44,6 +45,26 @@ const contactIds = (person: PersonKey) =>
   queries.select({ id: contacts.id }).from(contacts).where(contactMatch(person));
 
 const REQUEST_NOUN = { one: "demande de contact", other: "demandes de contact" };
+
+/** The contact and callback requests in the register of processings (LPD art. 12). */
+export const CONTACT_PROCESSING: Processing = {
+  key: "contact-requests",
+  title: "Demandes de contact et de rappel",
+  purpose:
+    "Répondre aux demandes envoyées par le site, recontacter la personne et, si elle le souhaite, organiser un cours ou une aide",
+  data: [
+    "prénom et nom, organisation et commune pour un groupe",
+    "adresse e-mail (sauf pour une demande de rappel) et numéro de téléphone",
+    "service qui intéresse la personne, son message, les demi-journées où l’appeler",
+    "accord d’être recontacté(e) et choix de la lettre d’information, avec la date et l’heure",
+    "suivi de la demande : statut, note, historique des changements, mots code",
+  ],
+  people: ["personnes qui écrivent ou demandent à être rappelées"],
+  retention: ({ retentionMonths }) =>
+    `${retentionMonths} mois après le dernier échange, puis effacées automatiquement avec leur historique et leurs e-mails`,
+  recipients: ["hosting", "mailProvider"],
+  safeguards: ["formulaires protégés contre les robots (piège et limite d’envois par connexion)"],
+};
 
 /** The requests erased by `plan`, by id. */
 const erasedRequests = (tables: Record<string, TablePlan>) =>
@@ -86,6 +107,7 @@ export const contactFeature: Feature = {
         table: contacts,
         // Callback requests too (kind "rappel", REQUEST_COLUMNS' "Type"): no e-mail, found by telephone.
         title: "Demandes de contact",
+        processing: CONTACT_PROCESSING,
         noun: REQUEST_NOUN,
         where: contactMatch,
         orderBy: contacts.id,
@@ -97,6 +119,7 @@ export const contactFeature: Feature = {
       personTable({
         table: contactEvents,
         title: "Changements de statut",
+        processing: CONTACT_PROCESSING,
         noun: { one: "changement de statut", other: "changements de statut" },
         where: (person) => inArray(contactEvents.contactId, contactIds(person)),
         orderBy: contactEvents.id,

@@ -9,7 +9,7 @@
  */
 import { typesetAll } from "~/utils/typography";
 import type { LegalPage, RichText } from "./legal-page";
-import { privacyNoticeOf } from "./privacy-notice";
+import { privacyNoticeOf, type PrivacyNoticeFacts } from "./privacy-notice";
 
 export type { Inline, LegalBlock, LegalPage, LegalSection, Provider, RichText } from "./legal-page";
 
@@ -61,11 +61,13 @@ export const legalLabels = /* @__PURE__ */ typesetAll({
 /**
  * The words of `/mentions-legales` and `/confidentialite` for the owner's
  * `name` and legal `settings` (Réglages, `/admin/reglages`; the defaults are
- * `legalSettings`). Never throws.
+ * `legalSettings`); `processings`: the register's summary the privacy notice
+ * lists (`PrivacyNoticeFacts.processings`). Never throws.
  */
 export function legalPagesOf(
   name: string,
   settings: Omit<typeof legalSettings, "rateLimitMinutes">,
+  processings: PrivacyNoticeFacts["processings"] = [],
 ): { legalNotice: LegalPage; privacyNotice: LegalPage } {
   const { hosting, mailProvider, retentionMonths, sentNotificationDays, logRetentionDays } = typesetAll(settings);
   const { rateLimitMinutes } = legalSettings;
@@ -181,6 +183,7 @@ export function legalPagesOf(
     logRetentionDays,
     rateLimitMinutes,
     whereText,
+    processings,
   });
 
   return { legalNotice, privacyNotice };

@@ -16,7 +16,16 @@ export interface PrivacyNoticeFacts {
   rateLimitMinutes: number;
   /** Where the data is kept: Switzerland only, or the countries abroad and the safeguard (LPD art. 16 and 19 al. 4). */
   whereText: RichText;
+  /**
+   * The register's processings (LPD art. 12, app/privacy/register.server.ts `noticeSummary`): each one's
+   * title, purpose and retention, listed in the section « Chaque traitement en bref » so that the notice and
+   * the register say the same; none: no such section.
+   */
+  processings?: readonly { title: string; purpose: string; retention: string }[];
 }
+
+/** `text` with its first letter in lower case, to follow a colon ("Conservation : jusqu’au désabonnement"). */
+export const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);
 
 /** The `/confidentialite` page for `facts`. Never throws. */
 export function privacyNoticeOf({
@@ -27,6 +36,7 @@ export function privacyNoticeOf({
   logRetentionDays,
   rateLimitMinutes,
   whereText,
+  processings = [],
 }: PrivacyNoticeFacts): LegalPage {
   return typesetAll({
     title: "Politique de confidentialité",
@@ -135,6 +145,27 @@ export function privacyNoticeOf({
           },
         ],
       },
+      ...(processings.length
+        ? [
+            {
+              id: "traitements",
+              title: "Chaque traitement en bref",
+              blocks: [
+                {
+                  kind: "paragraph" as const,
+                  text: "Voici, pour chaque usage de vos données, pourquoi je les traite et combien de temps je les garde. C’est le même texte que celui de mon registre des activités de traitement (art. 12 LPD) :",
+                },
+                {
+                  kind: "list" as const,
+                  items: processings.map(
+                    (processing) =>
+                      `${processing.title} : ${lowerFirst(processing.purpose)}. Conservation : ${lowerFirst(processing.retention)}.`,
+                  ),
+                },
+              ],
+            },
+          ]
+        : []),
       {
         id: "duree",
         title: "Combien de temps je garde vos données",

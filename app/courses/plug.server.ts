@@ -16,6 +16,7 @@
 import { sql } from "drizzle-orm";
 import { courseRegistrations } from "~/db/schema";
 import type { Feature } from "~/desk/feature";
+import type { Processing } from "~/desk/processing";
 import { countOf, deleteRows, rowsOf, type ErasurePlan } from "~/desk/person-types";
 import { attendanceByRegistration, attendanceText } from "./attendance.server";
 import { announceFreedSeats, type RegistrationRow } from "./booking.server";
@@ -33,6 +34,28 @@ import {
   sessionNames,
 } from "./person.server";
 
+/** The course registrations in the register of processings (LPD art. 12). */
+export const COURSES_PROCESSING: Processing = {
+  key: "course-registrations",
+  title: "Inscriptions aux cours",
+  purpose:
+    "Organiser les cours : confirmer la place, rappeler la date la veille, prévenir d’un changement, tenir la liste de présence et la facture",
+  data: [
+    "prénom, nom, téléphone et, si elle est donnée, adresse e-mail de la personne qui participe",
+    "mêmes coordonnées du proche qui l’inscrit, le cas échéant",
+    "séance, nombre de places, message, mode de paiement et adresse postale pour une facture",
+    "dates de l’inscription et de l’annulation, présences (présent, absent, excusé), mots code",
+  ],
+  people: ["participants aux cours", "proches qui inscrivent quelqu’un"],
+  retention: ({ retentionMonths }) =>
+    `${retentionMonths} mois après la date du cours (la dernière, pour un cours en plusieurs séances), puis effacées automatiquement avec les présences et leurs e-mails`,
+  recipients: ["hosting", "mailProvider"],
+  safeguards: [
+    "lien d’annulation au jeton aléatoire, enregistré haché, valable jusqu’à une semaine après le cours",
+    "nombre de places par connexion et par jour plafonné",
+  ],
+};
+
 /** The registrations an erasure deletes, and those it keeps without the relative's data. */
 const planned = (plan: ErasurePlan) =>
   plan.tables.course_registrations as { erased: RegistrationRow[]; changed: RegistrationRow[] };
@@ -44,6 +67,7 @@ export const coursesFeature: Feature = {
       {
         table: courseRegistrations,
         title: "Inscriptions aux cours",
+        processing: COURSES_PROCESSING,
         noun: { one: "inscription à un cours", other: "inscriptions aux cours" },
         changedAs: "registrations_kept",
         where: registrationMatch,

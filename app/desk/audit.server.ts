@@ -4,7 +4,7 @@
  * retention run, per registration the owner cancels or seat the owner gives,
  * per series created, session cancelled and attendance ticked (issue 22),
  * per change of an article and picture added or placed, per invoice made, sent, reminded, paid
- * or cancelled (ids only). A row holds
+ * or cancelled, per breach recorded or changed in the breach log (ids only). A row holds
  * when, which owner account (its id, when known), what, and counts: never
  * an e-mail, a name, a telephone number or an address.
  */
@@ -45,7 +45,9 @@ export type AuditAction =
   | "invoice-reminded"
   | "invoice-paid"
   | "invoice-cancelled"
-  | "mail-resent";
+  | "mail-resent"
+  | "breach-recorded"
+  | "breach-updated";
 
 /**
  * Writes one audit row and its log line. `details` holds counts and kinds

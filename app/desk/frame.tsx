@@ -2,8 +2,9 @@
  * The desk's frame: a plain header with the desk's name and, once signed
  * in, its sections (Demandes, Lettre and Cours each with the number of new
  * requests, subscriptions and registrations, app/desk/live.ts; Factures;
- * Personne; Réglages; « E-mails non remis » with their number, while there
- * are some) and the two sign-out buttons (forms that post: they
+ * Personne; Données: the register and the breach log; Réglages; « E-mails
+ * non remis » with their number, while there are some) and the two
+ * sign-out buttons (forms that post: they
  * work without JavaScript), and a polite live region that says how many
  * things are new when the number changes while the page is open. Readable
  * at 320 px: the header wraps; never printed.
@@ -113,6 +114,9 @@ export function DeskFrame({ children, live }: { children: ReactNode; live?: Desk
               </NavLink>
               <NavLink to="/admin/personne" className={navLinkClass}>
                 Personne
+              </NavLink>
+              <NavLink to="/admin/donnees" className={navLinkClass}>
+                Données
               </NavLink>
               <NavLink to="/admin/reglages" className={navLinkClass}>
                 Réglages

@@ -18,6 +18,7 @@ import { outbox, recipientMailDays } from "~/db/schema";
 import { keyOfDaySql } from "~/guards/daily-key.server";
 import { formatDate, formatDateTime } from "~/utils/format";
 import { mailLabel, type MailLabels } from "./mail-labels.server";
+import { MAIL_PROCESSING } from "./processing";
 import {
   deleteRows,
   isKey,
@@ -71,6 +72,7 @@ export function mailPlug(plugs: readonly PersonPlug[], labels: MailLabels): Pers
       personTable({
         table: outbox,
         title: "E-mails",
+        processing: MAIL_PROCESSING,
         noun: { one: "e-mail", other: "e-mails" },
         changedAs: "mails_scrubbed",
         // Mails naming the person or sent to them, mails about their rows, older rows whose data carries the e-mail.
@@ -109,6 +111,7 @@ export function mailPlug(plugs: readonly PersonPlug[], labels: MailLabels): Pers
         table: recipientMailDays,
         // Counted by the address's key of the day (decision 028): found while that day's salt is kept (two days).
         title: "E-mails comptés par jour (limite d’envois)",
+        processing: MAIL_PROCESSING,
         noun: { one: "compte d’envois du jour", other: "comptes d’envois du jour" },
         where: (person) =>
           person.email

@@ -9,6 +9,10 @@
  * What the registry gives (each @throws the driver's error):
  * - `tables`: every entry, in the person page's order; `otherTables`: every
  *   other table of app/db/schema.ts, with why it holds no visitor's data.
+ * - `processings`: the register of processing activities (LPD art. 12), each
+ *   with the tables that hold its data (`ProcessingEntry`), in the tables'
+ *   order, then those of no registry table (the plugs' `processings`, the
+ *   server's log).
  * - `findPerson(db, person)`: every row of that key, table by table;
  *   `peopleIn(found, person)`: the people among them, one per name (two
  *   people may share a telephone or an e-mail).
@@ -29,6 +33,7 @@ import { toE164 } from "~/utils/phone";
 import { audit } from "./audit.server";
 import type { MailLabels } from "./mail-labels.server";
 import { mailPlug, MECHANISM_TABLES, planMails, scrubMails } from "./person-mail.server";
+import { SERVER_LOG_PROCESSING, type Processing } from "./processing";
 import {
   countOf,
   nameKey,
@@ -79,6 +84,40 @@ export interface ErasureResult {
   notes: Record<string, number[]>;
 }
 
+/** One processing of the register and the tables (SQL names) that hold its data. */
+export interface ProcessingEntry {
+  processing: Processing;
+  tables: string[];
+}
+
+/**
+ * The register of `tables` (each naming its processing) and of `more`
+ * (processings whose data is in no registry table), in that order, one entry
+ * per processing (by its `key`).
+ * @throws Error when an entry has no processing (a table would be missing
+ *   from the register), or two different processings share a key.
+ */
+export function processingsOf(tables: readonly PersonTable[], more: readonly Processing[]): ProcessingEntry[] {
+  const entries = new Map<string, ProcessingEntry>();
+  const add = (processing: Processing, table?: string) => {
+    const entry = entries.get(processing.key) ?? { processing, tables: [] };
+    if (entry.processing !== processing) throw new Error(`two processings share the key ${processing.key}`);
+    if (table) entry.tables.push(table);
+    entries.set(processing.key, entry);
+  };
+  for (const entry of tables) {
+    // A plug written without types (or cast) may lack it: the register must not silently miss a table.
+    if (!(entry as Partial<PersonTable>).processing)
+      throw new Error(`table ${tableKey(entry)} has no processing entry for the register`);
+    add(entry.processing, tableKey(entry));
+  }
+  for (const processing of more) add(processing);
+  return [...entries.values()].map(({ processing, tables: own }) => ({
+    processing,
+    tables: [...own, ...(processing.alsoStoredIn ?? [])],
+  }));
+}
+
 /** The registry made of `plugs` (the features', in the list's order). */
 export type PersonRegistry = ReturnType<typeof personRegistry>;
 
@@ -102,6 +141,10 @@ export function personRegistry(plugs: readonly PersonPlug[], mailLabels: MailLab
       throw new Error(`table ${key} is claimed twice in the person registry`);
   }
   const roles = all.flatMap((plug) => plug.roles ?? []);
+  const processings = processingsOf(tables, [
+    ...plugs.flatMap((plug) => plug.processings ?? []),
+    SERVER_LOG_PROCESSING,
+  ]);
 
   /** Every row of `person` in every table, in the registry's order (rows by the entry's order). */
   async function findPerson(db: Database, person: PersonKey): Promise<PersonRows[]> {
@@ -302,6 +345,7 @@ export function personRegistry(plugs: readonly PersonPlug[], mailLabels: MailLab
   return {
     tables,
     otherTables,
+    processings,
     findPerson,
     countsOf,
     describeCounts,

@@ -17,6 +17,7 @@ import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Logger } from "pino";
 import type { Database } from "~/db/client.server";
 import type { outbox } from "~/db/schema";
+import type { Processing } from "./processing";
 
 /** Whom to look for: a lower-cased e-mail, a telephone in E.164, or both (rows matching either). */
 export interface PersonKey {
@@ -42,6 +43,8 @@ export interface PersonTable<T extends PgTable = PgTable> {
   table: T;
   /** The section's title on the person page ("Demandes de contact"). */
   title: string;
+  /** The processing activity its rows serve, as the register states it (app/desk/processing.ts); several tables may share one. */
+  processing: Processing;
   /** What a row is, for counts. */
   noun: Noun;
   /** The rows of `person` (both keys are ORed). */
@@ -175,6 +178,8 @@ export interface PersonPlug {
   tables: readonly PersonTable[];
   /** Its other tables, each with why it holds no visitor's data (app/desk/person-registry.server.test.ts). */
   otherTables?: Readonly<Record<string, string>>;
+  /** Its processings whose data is in none of its `tables` (the breach log), as the register states them. */
+  processings?: readonly Processing[];
   /** The roles its rows give a person, in the order the summary names them. */
   roles?: readonly PersonRole[];
   /** Mails about the person's rows that carry no address of theirs (an owner's notice), as a condition on `outbox`. */

@@ -16,6 +16,7 @@
  */
 import { parseWithZod } from "@conform-to/zod/v4";
 import { z } from "zod";
+import { isIsoDate, isoDateOfTyped } from "~/utils/format";
 import { toE164 } from "~/utils/phone";
 import type { InvoiceDraft } from "./invoices.server";
 import { totalCentimes } from "./invoices.server";
@@ -50,19 +51,6 @@ function parseQuantity(text: string): number | null {
   return value > 0 ? value : null;
 }
 
-/** A date as typed: ISO ("2026-11-25", the date field's) or Swiss ("25.11.2026"), as an ISO date. */
-function isoDateOf(text: string): string {
-  const swiss = /^(\d{1,2})\.(\d{1,2})\.(\d{4})$/.exec(text);
-  return swiss ? `${swiss[3]}-${swiss[2]!.padStart(2, "0")}-${swiss[1]!.padStart(2, "0")}` : text;
-}
-
-/** Whether `text` is a real ISO calendar date. */
-function isIsoDate(text: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return false;
-  const date = new Date(`${text}T12:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === text;
-}
-
 /** What was typed, as read: at most 500 characters, trimmed, runs of spaces made one. */
 const cleaned = (value: unknown) => (typeof value === "string" ? value.slice(0, 500) : "").trim().replace(/\s+/g, " ");
 
@@ -75,7 +63,7 @@ const text = (max: number, missing?: string) =>
     .transform((value) => value || null);
 
 /** A date field, ISO or Swiss, as an ISO date; `message` unless it is a real calendar date. */
-const date = (message: string) => z.string().transform(isoDateOf).refine(isIsoDate, message);
+const date = (message: string) => z.string().transform(isoDateOfTyped).refine(isIsoDate, message);
 
 /** A hidden id: a positive integer, else null. */
 const id = z.string().transform((value) => {

@@ -23,6 +23,7 @@
  * server starts (about 0.2 s of CPU that most starts never need).
  */
 import { formatDate } from "~/utils/format";
+import { mm, pdfBytes } from "~/utils/pdf-bytes.server";
 import {
   clientAddressLines,
   formatCentimes,
@@ -32,9 +33,6 @@ import {
   type Invoice,
   type PaymentMethod,
 } from "./invoices.server";
-
-/** Millimetres to PDF points. */
-const mm = (value: number) => (value * 72) / 25.4;
 
 /**
  * `text` within the QR-bill's character set (Latin-1 and Latin Extended-A,
@@ -98,12 +96,7 @@ export async function renderInvoicePdf(invoice: Invoice): Promise<Buffer> {
     displayTitle: true,
     info: { Title: `Facture n° ${invoice.number}`, Author: creditor.name, Subject: `Facture n° ${invoice.number}` },
   });
-  const chunks: Buffer[] = [];
-  document.on("data", (chunk: Buffer) => chunks.push(chunk));
-  const ended = new Promise<void>((resolve, reject) => {
-    document.on("end", resolve);
-    document.on("error", reject);
-  });
+  const bytes = pdfBytes(document);
 
   const left = mm(20);
   const right = document.page.width - mm(15);
@@ -196,6 +189,5 @@ export async function renderInvoicePdf(invoice: Invoice): Promise<Buffer> {
 
   new SwissQRBill(billData(invoice), { language: "FR" }).attachTo(document);
   document.end();
-  await ended;
-  return Buffer.concat(chunks);
+  return bytes;
 }

@@ -9,6 +9,7 @@
 import { inArray } from "drizzle-orm";
 import { invoices } from "~/db/schema";
 import type { Feature } from "~/desk/feature";
+import type { Processing } from "~/desk/processing";
 import { keyMatch, personTable, rowsOf } from "~/desk/person-types";
 import { formatDate } from "~/utils/format";
 import {
@@ -22,6 +23,23 @@ import {
   type Invoice,
 } from "./invoices.server";
 
+/** The invoices in the register of processings (LPD art. 12). */
+export const INVOICES_PROCESSING: Processing = {
+  key: "invoices",
+  title: "Factures",
+  purpose: "Facturer les cours et l’aide informatique, suivre les paiements et tenir la comptabilité",
+  data: [
+    "nom de la personne ou de l’organisation, à l’attention de, adresse postale",
+    "adresse e-mail et téléphone, s’ils sont donnés, pour envoyer la facture",
+    "lignes facturées, montants, dates, état du paiement",
+  ],
+  people: ["clients"],
+  retention: () =>
+    "10 ans, comme la loi l’exige (art. 958f du Code des obligations) ; un effacement sur demande n’en retire que l’e-mail et le téléphone",
+  recipients: ["hosting", "mailProvider"],
+  safeguards: ["le PDF n’est jamais enregistré : il est refait à partir de la facture quand il le faut"],
+};
+
 export const invoicesFeature: Feature = {
   name: "invoices",
   person: {
@@ -30,6 +48,7 @@ export const invoicesFeature: Feature = {
         table: invoices,
         // Kept when the person is erased (CO art. 958f): only the e-mail and telephone go (issue 22, item 4).
         title: "Factures",
+        processing: INVOICES_PROCESSING,
         noun: { one: "facture", other: "factures" },
         neverDeleted: true,
         changedAs: "invoices_kept",

@@ -7,6 +7,8 @@
  */
 import { legalLabels, legalPagesOf, type LegalPage } from "~/content/legal";
 import { encodedContactChannels } from "~/contact/channels.server";
+import { PROCESSINGS } from "~/features.server";
+import { noticeSummary } from "~/privacy/register.server";
 import { formatDate } from "~/utils/format";
 import { revealLabels } from "~/home/content.server";
 import { pageMeta } from "~/seo/page-meta.server";
@@ -37,7 +39,8 @@ export type LegalPageContent = ReturnType<typeof legalPageContent>;
  */
 export async function legalPageData(which: "legalNotice" | "privacyNotice", context: RequestContext, request: Request) {
   const settings = await getSiteSettings(context);
-  const page = legalPagesOf(settings.identity.name, settings.legal)[which];
+  // The privacy notice lists the register's processings (LPD art. 12 and 19): the two say the same.
+  const page = legalPagesOf(settings.identity.name, settings.legal, noticeSummary(PROCESSINGS, settings.legal))[which];
   return {
     channels: encodedContactChannels(settings.identity),
     content: legalPageContent(page, settings),

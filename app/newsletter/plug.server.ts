@@ -8,12 +8,33 @@
 import { eq, sql } from "drizzle-orm";
 import { newsletterSubscribers } from "~/db/schema";
 import type { Feature } from "~/desk/feature";
+import type { Processing } from "~/desk/processing";
 import { deleteRows, personTable, rowsOf } from "~/desk/person-types";
 import { formatDateTime } from "~/utils/format";
 import { beforeErasingSubscriber, deleteUnconfirmed, NEWSLETTER_MAIL_KINDS } from "./subscriptions.server";
 import { subscriberStates, subscriptionSources } from "./words";
 
 type SubscriberRow = typeof newsletterSubscribers.$inferSelect;
+
+/** The newsletter's subscriptions in the register of processings (LPD art. 12). */
+export const NEWSLETTER_PROCESSING: Processing = {
+  key: "newsletter",
+  title: "Lettre d’information",
+  purpose: "Envoyer la lettre d’information mensuelle aux personnes qui l’ont demandée et confirmée",
+  data: [
+    "adresse e-mail",
+    "date et heure de la demande, page d’où elle vient, version du texte d’accord",
+    "date et heure de la confirmation et du désabonnement",
+  ],
+  people: ["abonnés et personnes qui ont demandé à l’être"],
+  retention: () =>
+    "Jusqu’au désabonnement (la trace du désabonnement et de l’accord reste, pour ne plus écrire, et s’efface sur demande) ; une demande jamais confirmée est effacée après 30 jours",
+  recipients: ["hosting", "mailProvider"],
+  safeguards: [
+    "double confirmation : abonnement seulement après un clic sur « Confirmer » (lien valable 7 jours)",
+    "lien de désabonnement en un clic dans chaque lettre",
+  ],
+};
 
 export const newsletterFeature: Feature = {
   name: "newsletter",
@@ -22,6 +43,7 @@ export const newsletterFeature: Feature = {
       personTable({
         table: newsletterSubscribers,
         title: "Abonnement à la lettre d’information",
+        processing: NEWSLETTER_PROCESSING,
         noun: { one: "abonnement", other: "abonnements" },
         where: (person) => (person.email ? eq(newsletterSubscribers.email, person.email) : sql`false`),
         orderBy: newsletterSubscribers.id,

@@ -125,6 +125,19 @@ export function isoDateInZurich(moment: Date | string): string {
   return `${year}-${month}-${day}`;
 }
 
+/** A date as a form's field gives it: ISO ("2026-11-25", a date field's) or Swiss ("25.11.2026"), as an ISO date; anything else as it is. */
+export function isoDateOfTyped(text: string): string {
+  const swiss = /^(\d{1,2})\.(\d{1,2})\.(\d{4})$/.exec(text);
+  return swiss ? `${swiss[3]}-${swiss[2]!.padStart(2, "0")}-${swiss[1]!.padStart(2, "0")}` : text;
+}
+
+/** Whether `text` is a real ISO calendar date ("2026-02-30" is not). */
+export function isIsoDate(text: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return false;
+  const date = new Date(`${text}T12:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === text;
+}
+
 /**
  * A span of time on one day, in French words in Swiss time: "mardi 12
  * janvier 2027, 14 h 00 – 16 h 00" (`formatDateTime` of the start, then

@@ -8,9 +8,16 @@
 import { expect, test, type Page } from "@playwright/test";
 import { identity } from "../../app/content/identity";
 import { legalPagesOf, legalSettings } from "../../app/content/legal";
+import { PROCESSINGS } from "../../app/features.server";
+import { noticeSummary } from "../../app/privacy/register.server";
 
-// A fresh database: the pages show the content files' defaults (Réglages changes nothing yet).
-const { legalNotice, privacyNotice } = legalPagesOf(identity.name, legalSettings);
+// A fresh database: the pages show the content files' defaults (Réglages changes nothing yet); the privacy
+// notice lists the register's processings (decision 046).
+const { legalNotice, privacyNotice } = legalPagesOf(
+  identity.name,
+  legalSettings,
+  noticeSummary(PROCESSINGS, legalSettings),
+);
 import { openDialogFromHeader } from "./contact-helpers";
 import { waitForHydration, watchConsoleErrors } from "./helpers";
 

@@ -8,7 +8,8 @@
  * newsletter's answers (a bad address: its error summary), a letter, the mails' link
  * pages, the courses with a session and a registration's page, the owner's
  * desk (sign-in, inbox, a request, a person with a mail not delivered, the mails not delivered, letters, subscribers, articles,
- * an article's editor, pictures, invoices: list, new, with errors, one), an article written in the desk, the 404
+ * an article's editor, pictures, invoices: list, new, with errors, one; the register of processings and the
+ * breach log: list, new, with errors, one), an article written in the desk, the 404
  * page and the error page. Any error fails the test; warnings are printed. Duplicate ids
  * are errors for the checker, so ids are unique across each whole page.
  *
@@ -315,6 +316,26 @@ describe("the Nu HTML Checker", () => {
       400,
       deskPost(made.headers.get("location")!, { intent: "paid", paidOn: "", paidBy: "x" }),
     );
+    // Protection des données (issue 32, item 3): the register, the breach log, its form empty, with errors, one breach.
+    await save("GET /admin/donnees (signed in)", 200, desk("/admin/donnees"));
+    await save("GET /admin/donnees/violations/nouvelle (signed in)", 200, desk("/admin/donnees/violations/nouvelle"));
+    const breachFields = {
+      discoveredOn: "2026-11-20",
+      whatHappened: "E-mail envoyé à la mauvaise personne.",
+      dataConcerned: "Noms",
+      peopleConcerned: "Participants",
+      risk: "faible",
+      riskAssessment: "Faible.",
+      measures: "Demande d’effacement au destinataire.",
+    };
+    await save(
+      "POST /admin/donnees/violations/nouvelle with errors (signed in)",
+      400,
+      deskPost("/admin/donnees/violations/nouvelle", { ...breachFields, discoveredOn: "x", risk: "" }),
+    );
+    expect((await deskPost("/admin/donnees/violations/nouvelle", breachFields)).status, "breach recorded").toBe(303);
+    await save("GET /admin/donnees/violations (signed in)", 200, desk("/admin/donnees/violations"));
+    await save("GET /admin/donnees/violations/1 (signed in)", 200, desk("/admin/donnees/violations/1"));
     // The person page and its printable export, when two people share a telephone (issue 24, item 5).
     // (on another session: one telephone books a session once, issue 24 item 6)
     const otherSessionId = await createSession(site.database.db, sessionFields({ courseId: "applications-mobiles" }));

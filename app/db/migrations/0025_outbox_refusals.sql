@@ -1,4 +1,4 @@
--- Refusals understood (issue 32 item 1, decision 052): where a mail's last failure came ("recipient", "message",
+-- Refusals understood (issue 32 item 1, decision 046): where a mail's last failure came ("recipient", "message",
 -- "sender", "connection", "expired", "other") and the SMTP reply code, for the desk's words in French; when the
 -- owner chose not to send a failed mail again (it leaves the desk's count of mails not delivered).
 ALTER TABLE "outbox" ADD COLUMN "error_stage" text;
