@@ -1,5 +1,5 @@
 /**
- * The mail provider's bounces and complaints (issue 32 item 1, decision 053),
+ * The mail provider's bounces and complaints (issue 32 item 1, decision 044),
  * on the production server with Mailgun's webhook signing key set, its
  * letters sent through a local SMTP peer:
  * - a correctly signed permanent failure marks the mail (found by its
