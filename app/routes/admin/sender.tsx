@@ -27,8 +27,9 @@ import { SENDER_PATH } from "./sender/path";
 
 export const handle = deskHandle;
 
-const SELECTOR_ERROR =
-  "Un sélecteur DKIM s’écrit en lettres, chiffres et tirets, par exemple « mail » ou « s1 » : c’est le mot avant « ._domainkey ».";
+const SELECTOR_ERROR = typeset(
+  "Un sélecteur DKIM s’écrit en lettres, chiffres et tirets, par exemple « mail » ou « s1 » : c’est le mot avant « ._domainkey ».",
+);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const settings = context.get(settingsContext);
@@ -111,12 +112,14 @@ export default function Sender() {
         )}
       </p>
 
-      <Form method="get" action={SENDER_PATH} className="mt-6 flex max-w-xl flex-wrap items-end gap-3">
-        <div className="min-w-0 flex-1 basis-56">
+      <Form method="get" action={SENDER_PATH} className="mt-6 flex max-w-2xl flex-wrap items-end gap-3">
+        <div className="min-w-0 flex-1 basis-64">
           <TextField
             id="selecteur"
             label="Sélecteur DKIM"
-            hint="Votre fournisseur d’envoi vous le donne avec l’enregistrement DKIM : c’est le mot avant « ._domainkey ». Laissez vide pour essayer les plus courants."
+            hint={typeset(
+              "Votre fournisseur d’envoi vous le donne avec l’enregistrement DKIM : c’est le mot avant « ._domainkey ». Laissez vide pour essayer les plus courants.",
+            )}
             defaultValue={selector}
             error={selectorError}
             autoComplete="off"
