@@ -6,11 +6,12 @@
  * provider not named, a withdrawn key, a parent's DMARC, a null MX, a
  * reserved name looked up nowhere).
  */
+import dgram from "node:dgram";
 import { describe, expect, it } from "vitest";
 import { dkimKeyRecord, type DnsZone as Zone } from "../../tests/support/dns";
 import { isDkim, isDmarc, isSpf, parseDkim, parseDmarc, parseSpf } from "./dns-records";
 import { mailFromDomain } from "./provider-events.server";
-import { checkSender, isReservedDomain, isSelector, type DnsLookups } from "./sender-check.server";
+import { checkSender, dnsResolver, isReservedDomain, isSelector, type DnsLookups } from "./sender-check.server";
 
 /** A resolver answering from `zone` (ENOTFOUND for a name it lacks, ENODATA for a type), counting its lookups. */
 function fakeResolver(zone: Zone): DnsLookups & { asked: string[] } {
@@ -107,6 +108,19 @@ describe("checkSender", () => {
     });
     expect(report.offline).toBe(true);
     expect(report.dkim.verdict).toBe("non-verifie");
+  });
+
+  it("gives up on a DNS server that never answers, through Node's resolver and its timeout", async () => {
+    const silentServer = dgram.createSocket("udp4");
+    await new Promise<void>((resolve) => silentServer.bind(0, "127.0.0.1", resolve));
+    try {
+      const lookups = dnsResolver([`127.0.0.1:${silentServer.address().port}`], 100);
+      const report = await checkSender({ ...SENDING, selector: "mail", lookups, timeoutMs: 100 });
+      expect(report.offline).toBe(true);
+      expect(report.spf.verdict).toBe("non-verifie");
+    } finally {
+      silentServer.close();
+    }
   });
 
   it("looks nothing up for a reserved name (the default MAIL_FROM, site@localhost)", async () => {
