@@ -47,6 +47,7 @@ export default [
     route("admin/demandes.csv", "routes/admin/requests-csv.ts"),
     route("admin/personne", "routes/admin/person.tsx"),
     route("admin/non-remis", "routes/admin/undelivered.tsx"),
+    route("admin/envoi", "routes/admin/sender.tsx"),
     route("admin/personne.json", "routes/admin/person-export.ts"),
     route("admin/personne/export", "routes/admin/person-print.tsx"),
     route("admin/deconnexion", "routes/admin/sign-out.tsx"),

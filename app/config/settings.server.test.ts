@@ -34,6 +34,15 @@ describe("loadSettings", () => {
     expect(loadSettings({ MAIL_FROM: "site@exemple.ch" }).MAIL_FROM).toBe("site@exemple.ch");
   });
 
+  it("reads DNS_SERVERS as a list of addresses with optional ports", () => {
+    expect(loadSettings({ DNS_SERVERS: "192.0.2.53, 127.0.0.1:5353,[2001:db8::53]:53" }).DNS_SERVERS).toEqual([
+      "192.0.2.53",
+      "127.0.0.1:5353",
+      "[2001:db8::53]:53",
+    ]);
+    expect(loadSettings({}).DNS_SERVERS).toBeUndefined();
+  });
+
   it("treats empty values as unset", () => {
     expect(loadSettings({ PORT: "", SITE_URL: "  " }).PORT).toBe(3000);
   });
@@ -74,6 +83,7 @@ describe("loadSettings", () => {
     [{ BOOKING_BURST_REGISTRATIONS: "1" }, /BOOKING_BURST_REGISTRATIONS: must be a whole number of registrations/],
     [{ DATA_DIR_CREATE: "yes" }, /DATA_DIR_CREATE: must be 0 or 1/],
     [{ RENDER_CACHE_WARM_UP: "off" }, /RENDER_CACHE_WARM_UP: must be 0 or 1/],
+    [{ DNS_SERVERS: "dns.exemple.ch" }, /DNS_SERVERS: doit être une ou plusieurs adresses IP de serveurs DNS/],
   ])("names the wrong variable: %j", (env, message) => {
     expect(() => loadSettings(env)).toThrow(SettingsError);
     expect(() => loadSettings(env)).toThrow(message);

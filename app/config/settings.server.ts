@@ -9,6 +9,7 @@
  * with it (in English, for the operator; the mail variables' in French, decision 042).
  * Defaults follow DESIGN.md section 6; `.env.example` lists the same variables.
  */
+import { Resolver } from "node:dns";
 import addressparser from "nodemailer/lib/addressparser";
 import { z } from "zod";
 import { isValidSwissIban, normalizeIban } from "~/utils/iban";
@@ -88,6 +89,27 @@ export const settingsSchema = z
         /^\S{16,200}$/,
         "doit être la clé de signature des webhooks de Mailgun (« HTTP webhook signing key », de 16 à 200 caractères, sans espace)",
       )
+      .optional(),
+    /**
+     * The DNS servers the desk's sender check asks (app/mail/sender-check.server.ts), comma-separated IP
+     * addresses with an optional port (« 192.0.2.53, [2001:db8::53]:53 »); unset: the system's.
+     */
+    DNS_SERVERS: z
+      .string()
+      .transform((value) =>
+        value
+          .split(",")
+          .map((server) => server.trim())
+          .filter(Boolean),
+      )
+      .refine((servers) => {
+        try {
+          new Resolver().setServers(servers);
+          return servers.length > 0;
+        } catch {
+          return false;
+        }
+      }, "doit être une ou plusieurs adresses IP de serveurs DNS séparées par des virgules, avec ou sans port : « 192.0.2.53 » ou « 127.0.0.1:5353, [2001:db8::53]:53 »")
       .optional(),
     LOG_LEVEL: z
       .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], {

@@ -7,6 +7,7 @@
  * alone (app/features.server.test.ts checks every kind has its label).
  */
 import { MAIL_HELD_NOTICE } from "~/mail/recipient-cap.server";
+import { SENDER_TEST_MAIL } from "~/mail/sender-test.server";
 
 /** Kinds of mail to their French labels. */
 export type MailLabels = Readonly<Record<string, string>>;
@@ -14,6 +15,7 @@ export type MailLabels = Readonly<Record<string, string>>;
 /** The labels of the mechanisms' own mails. */
 const MECHANISM_LABELS: MailLabels = {
   [MAIL_HELD_NOTICE]: "Avis d’envois retenus (limite du jour)",
+  [SENDER_TEST_MAIL]: "Essai d’envoi (Envoi des e-mails)",
 };
 
 /**

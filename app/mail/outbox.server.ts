@@ -49,7 +49,6 @@
  * field of a mail (`errorFields`).
  */
 import { and, asc, eq, inArray, isNull, lte, notInArray, sql, type SQL } from "drizzle-orm";
-import addressparser from "nodemailer/lib/addressparser";
 import type { Logger } from "pino";
 import type { Database } from "~/db/client.server";
 import { outbox, type MailAttachment } from "~/db/schema";
@@ -58,7 +57,7 @@ import { errorFields } from "~/db/errors.server";
 import { databaseAnswered, databaseDown } from "~/db/outage.server";
 import { fillOwnerTags, OWNER_TAGS } from "./layout.server";
 import { refusalOf } from "./refusal.server";
-import { outboxMessageId } from "./provider-events.server";
+import { mailFromDomain, outboxMessageId } from "./provider-events.server";
 
 /** The message handed to the transport: nodemailer's options, the subset the outbox uses. */
 export interface OutgoingMail {
@@ -190,7 +189,7 @@ export class OutboxWorker {
   /** @throws RangeError when a rate is not a whole number of at least 1. */
   constructor(private readonly options: OutboxWorkerOptions) {
     this.clock = options.clock ?? Date.now;
-    this.messageIdDomain = addressparser(options.from, { flatten: true })[0]?.address?.split("@").pop() || "localhost";
+    this.messageIdDomain = mailFromDomain(options.from);
     this.windows = new ClaimWindows(options.rates ?? {}, this.clock);
   }
 

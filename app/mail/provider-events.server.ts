@@ -16,6 +16,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { and, desc, eq, isNotNull, or, sql } from "drizzle-orm";
+import addressparser from "nodemailer/lib/addressparser";
 import type { Database } from "~/db/client.server";
 import { outbox } from "~/db/schema";
 import { mailsTo } from "./undelivered.server";
@@ -35,6 +36,15 @@ export type ProviderEvent =
       description: string | null;
     }
   | { kind: "complaint"; recipient: string; messageId: string | null };
+
+/**
+ * The domain of a sender mailbox (MAIL_FROM: « site@exemple.ch » or « Nom <site@exemple.ch> »),
+ * lower-cased; "localhost" when it has none. Every Message-ID is on it, and the desk's sender check
+ * (sender-check.server.ts) looks it up.
+ */
+export function mailFromDomain(from: string): string {
+  return (addressparser(from, { flatten: true })[0]?.address?.split("@").pop() || "localhost").toLowerCase();
+}
 
 /**
  * The Message-ID of outbox row `id` sent from `domain`: `<o42.{uuid}@domain>`

@@ -74,6 +74,7 @@ const invoiceForm = new URLSearchParams({
   dueOn: "2026-12-25",
 }).toString();
 const sendInvoiceForm = new URLSearchParams({ intent: "send" }).toString();
+const sendTestForm = new URLSearchParams({ intent: "send-test" }).toString();
 const resendForm = new URLSearchParams({ intent: "resend", id: "1", "email-1": "intrus@example.ch" }).toString();
 const pricesForm = new URLSearchParams({
   section: "prices",
@@ -173,6 +174,13 @@ function doors(id: number): Door[] {
     { method: "POST", path: "/Admin/Non-Remis/", body: resendForm, data: false },
     { method: "POST", path: "/%61dmin/non-remis", body: resendForm, data: false },
     { method: "POST", path: "/admin/non-remis.data", body: resendForm, data: true },
+    // « Envoi des e-mails » (issue 32): the sender check and its one action (a test mail to the owner).
+    { method: "GET", path: "/admin/envoi", data: false },
+    { method: "GET", path: "/admin/envoi.data", data: true },
+    { method: "POST", path: "/admin/envoi", body: sendTestForm, data: false },
+    { method: "POST", path: "/Admin/Envoi/", body: sendTestForm, data: false },
+    { method: "POST", path: "/%61dmin/envoi", body: sendTestForm, data: false },
+    { method: "POST", path: "/admin/envoi.data", body: sendTestForm, data: true },
     // Réglages: the site's prices and the owner's details.
     ...["/admin/reglages", "/admin/reglages/", "/Admin/Reglages", "/%61dmin/reglages", "/x/../admin/reglages"].flatMap(
       (path): Door[] => [

@@ -42,6 +42,7 @@ import {
   validForm,
 } from "../support/harness";
 import { COURSE_YEAR } from "../support/course-year";
+import { dkimKeyRecord, startDnsServer } from "../support/dns";
 
 /** The checker's jar: `vnu-jar` exports its path (its README's usage). */
 const vnuJar = String(createRequire(import.meta.url)("vnu-jar"));
@@ -89,13 +90,26 @@ const describeMessage = (name: string, message: NuMessage) =>
 
 describe("the Nu HTML Checker", () => {
   let site: RunningServer & { url: string };
+  let dns: Awaited<ReturnType<typeof startDnsServer>> | undefined;
   let directory = "";
   /** Each checked page's name (the request that answered it) and the checker's messages on it. */
   let pages: { name: string; messages: NuMessage[] }[] = [];
   let sample: NuMessage[] = [];
 
   beforeAll(async () => {
-    site = await startTestServer({ ENABLE_ERROR_TEST_ROUTE: "1", INVOICE_IBAN: "CH5604835012345678009" });
+    // The sender check's DNS (« Envoi des e-mails »): SPF, a DKIM key and MX, no DMARC (its fix shows).
+    dns = await startDnsServer({
+      "example.ch": {
+        txt: [["v=spf1 include:spf.infomaniak.ch -all"]],
+        mx: [{ priority: 10, exchange: "mx.example.ch" }],
+      },
+      "mail._domainkey.example.ch": { txt: [dkimKeyRecord(2048)] },
+    });
+    site = await startTestServer({
+      ENABLE_ERROR_TEST_ROUTE: "1",
+      INVOICE_IBAN: "CH5604835012345678009",
+      DNS_SERVERS: dns.address,
+    });
     directory = fs.mkdtempSync(path.join(os.tmpdir(), "html-validity-"));
     const served: { name: string; file: string }[] = [];
     /** Saves what the server answers to `request` (after checking its status) as a file for the checker. */
@@ -231,6 +245,7 @@ describe("the Nu HTML Checker", () => {
       `/admin/lettres/${letterId}`,
       "/admin/abonnes",
       "/admin/non-remis",
+      "/admin/envoi?selecteur=mail",
     ])
       await save(`GET ${pathname} (signed in)`, 200, desk(pathname));
     // Courses: a session to list, the form with its errors, a registration's page.
@@ -281,6 +296,10 @@ describe("the Nu HTML Checker", () => {
         },
         body: new URLSearchParams(fields).toString(),
       });
+    // « M’envoyer un essai »: queued (the page's notice), then refused while it waits (no SMTP here).
+    expect((await deskPost("/admin/envoi", { intent: "send-test" })).status).toBe(303);
+    await save("GET /admin/envoi?essai=envoye (signed in, a test queued)", 200, desk("/admin/envoi?essai=envoye"));
+    await save("POST /admin/envoi again (signed in, refused)", 429, deskPost("/admin/envoi", { intent: "send-test" }));
     const invoiceFields = {
       clientKind: "organisation",
       clientName: "Club des aînés",
@@ -422,6 +441,7 @@ describe("the Nu HTML Checker", () => {
 
   afterAll(async () => {
     await site?.close();
+    await dns?.close();
     if (directory) fs.rmSync(directory, { recursive: true, force: true });
   });
 

@@ -27,6 +27,7 @@ import {
 } from "~/settings/schema";
 import { readSiteSettings, saveSettingsSection } from "~/settings/site.server";
 import type { Route } from "./+types/settings";
+import { SenderPageLine } from "./sender/link";
 import { dbContext, loggerContext, ownerContext } from "~/context.server";
 
 export const handle = deskHandle;
@@ -165,6 +166,7 @@ export default function Settings() {
         Ce que vous changez ici paraît tout de suite sur le site, sans rien redémarrer. Chaque partie a son bouton «
         Enregistrer ».
       </p>
+      <SenderPageLine lead={"Vos e-mails arrivent-ils bien\u00a0?"} />
       <nav aria-label="Parties des réglages" className="mt-4">
         <ul className="flex flex-wrap gap-x-6 gap-y-2 text-lg">
           {sections.map(({ section }) => (

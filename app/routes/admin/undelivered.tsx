@@ -17,6 +17,7 @@ import { dbContext } from "~/context.server";
 import type { Route } from "./+types/undelivered";
 import { dismissIntent, resendIntent, unknownIntent } from "./undelivered/intents.server";
 import { undeliveredFor } from "./undelivered/page.server";
+import { SenderPageLine } from "./sender/link";
 import { UNDELIVERED_PATH } from "./undelivered/path";
 
 export const handle = deskHandle;
@@ -53,6 +54,7 @@ export default function Undelivered() {
         corrigez-la et renvoyez. La correction vaut aussi pour l’inscription et les autres e-mails prévus pour cette
         adresse.
       </p>
+      <SenderPageLine lead={"Beaucoup d’e-mails refusés, ou arrivés dans les indésirables\u00a0?"} />
       <UndeliveredOutcome outcome={outcome} />
       {answer?.message ? (
         <Notice tone="alert" className="mt-6">
