@@ -83,6 +83,8 @@ describe("the inbox's pages", () => {
     expect(favre.html).toContain('href="/admin?statut=nouveau&amp;q=favre&amp;page=2"');
     const second = await desk("/admin?statut=nouveau&q=favre&page=2");
     expect(namesOn(second.html)).toHaveLength(30);
+    // The CSV is the whole filtered list, whatever the page.
+    expect(second.html).toContain('href="/admin/demandes.csv?statut=nouveau&amp;q=favre"');
   });
 
   it("answers the last page past the end and the first for a page that is not a number", async () => {

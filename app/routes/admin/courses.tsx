@@ -1,6 +1,6 @@
 /**
- * `/admin/cours`: the sessions (upcoming first, then past), 50 a page (`?page=`), with its
- * state, seats taken out of capacity and waiting list, a date of a series
+ * `/admin/cours`: the sessions (upcoming first, then past), 50 a page
+ * (`?page=`), with its state, seats taken out of capacity and waiting list, a date of a series
  * saying which ("séance 2 sur 4"); the form of a new session
  * (`intent=create`; its duration and price start from the chosen course's
  * and the price per lesson of Réglages, `courseChoices`; on success, 303 to the session's page; on error, 400

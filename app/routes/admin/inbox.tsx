@@ -1,6 +1,7 @@
 /**
  * `/admin`: the contact and callback requests ("Demande de rappel": the
- * half-days that suit), newest first, 50 a page (`?page=`), with their status and code word; a filter
+ * half-days that suit), newest first, 50 a page (`?page=`), with their
+ * status and code word; a filter
  * by status and a search by name, e-mail or telephone (a GET form: the
  * address can be kept or shared, it works without JavaScript); the count of
  * the filter; the CSV of the list as filtered.
@@ -15,7 +16,7 @@ import { deskHandle, deskMeta } from "~/desk/meta";
 import { filterOf } from "~/contact/requests";
 import { StatusBadge, StatusOptions } from "~/contact/status-badge";
 import { requestsPage } from "~/contact/requests.server";
-import { askedPage, pageSummary } from "~/components/pages";
+import { askedPage, pageHref, pageSummary } from "~/components/pages";
 import { Pager } from "~/components/pager";
 import { kindLabel, requestSubject } from "~/contact/request-kind";
 import { formatDateTime } from "~/utils/format";
@@ -37,10 +38,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     filter,
     page,
     query: url.search,
-    csvQuery: new URLSearchParams({
-      ...(filter.status ? { statut: filter.status } : {}),
-      ...(filter.search ? { q: filter.search } : {}),
-    }).toString(),
     requests: rows.map((row) => ({
       id: row.id,
       name: `${row.firstName} ${row.lastName}`,
@@ -58,7 +55,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ matches }) => deskMeta("Demandes", matches);
 
 export default function Inbox() {
-  const { filter, page, query, csvQuery, requests, placeholders } = useLoaderData<typeof loader>();
+  const { filter, page, query, requests, placeholders } = useLoaderData<typeof loader>();
   const filtered = Boolean(filter.status || filter.search);
   return (
     <div className="mt-8">
@@ -97,11 +94,8 @@ export default function Inbox() {
             Tout afficher
           </Link>
         ) : null}
-        <a
-          href={`/admin/demandes.csv${csvQuery ? `?${csvQuery}` : ""}`}
-          download
-          className={buttonVariants({ variant: "outline" })}
-        >
+        {/* The whole filtered list: the filter's parameters, not the page. */}
+        <a href={pageHref("/admin/demandes.csv", query, 1)} download className={buttonVariants({ variant: "outline" })}>
           Télécharger en CSV
         </a>
       </p>

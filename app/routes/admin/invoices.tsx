@@ -1,6 +1,6 @@
 /**
- * `/admin/factures`: the invoices, newest first, 50 a page (`?page=`), with what is open and what
- * is overdue (counts and totals), a filter (`?etat=ouvertes|en-retard`),
+ * `/admin/factures`: the invoices, newest first, 50 a page (`?page=`),
+ * with what is open and what is overdue (counts and totals), a filter (`?etat=ouvertes|en-retard`),
  * the link to make one from scratch and the CSV for the accounts
  * (`/admin/factures.csv`). Without INVOICE_IBAN the page says « IBAN
  * manquant » and offers no new invoice. Cards, one under the other: they
