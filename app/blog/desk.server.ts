@@ -6,7 +6,8 @@
  * through the `articles` table, whose trigger tells every process's render
  * cache (decision 023).
  */
-import { and, desc, eq, isNull, ne, sql } from "drizzle-orm";
+import { and, count, desc, eq, isNull, ne, sql } from "drizzle-orm";
+import { readPage, type ListPage } from "~/components/pages";
 import { z } from "zod";
 import { icons, type IconName } from "~/components/icon";
 import type { Database } from "~/db/client.server";
@@ -119,9 +120,31 @@ export function articleState(row: Pick<ArticleRow, "publishedAt">, now: Date = n
     : { kind: "published", at: row.publishedAt };
 }
 
-/** Every article, the most recently changed first. */
-export async function listArticles(db: Database): Promise<ArticleRow[]> {
-  return db.select().from(articles).orderBy(desc(articles.updatedAt), desc(articles.id));
+/** What the desk's list shows of an article (no body). */
+const listed = {
+  id: articles.id,
+  title: articles.title,
+  slug: articles.slug,
+  publishedAt: articles.publishedAt,
+  date: articles.date,
+  sourceFile: articles.sourceFile,
+  updatedAt: articles.updatedAt,
+};
+
+/**
+ * Page `asked` of the articles (their card, no body), the most recently
+ * changed first, `DESK_PAGE_SIZE` a page, with how many there are.
+ */
+export async function articlesPage(
+  db: Database,
+  asked: number,
+): Promise<ListPage<Pick<ArticleRow, keyof typeof listed>>> {
+  return readPage(
+    asked,
+    async () => (await db.select({ total: count() }).from(articles))[0]!.total,
+    (limit, offset) =>
+      db.select(listed).from(articles).orderBy(desc(articles.updatedAt), desc(articles.id)).limit(limit).offset(offset),
+  );
 }
 
 export async function getArticle(db: Database, id: number): Promise<ArticleRow | undefined> {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ARTICLES_PER_PAGE, featuredArticle, homeArticles, pageCount, pagesAround } from "./select";
+import { ARTICLES_PER_PAGE, featuredArticle, homeArticles, pageCount } from "./select";
 import type { ArticleSummary } from "./types";
 
 const make = (slug: string, category: string, date: string, featured = false): ArticleSummary => ({
@@ -47,15 +47,5 @@ describe("pagination", () => {
     expect(pageCount(0)).toBe(1);
     expect(pageCount(12)).toBe(1);
     expect(pageCount(25)).toBe(3);
-  });
-  it("links the first and last pages and those next to the current one, « … » between", () => {
-    expect(pagesAround(1, 1)).toEqual([1]);
-    expect(pagesAround(1, 3)).toEqual([1, 2, 3]);
-    expect(pagesAround(1, 9)).toEqual([1, 2, null, 9]);
-    expect(pagesAround(5, 9)).toEqual([1, null, 4, 5, 6, null, 9]);
-    // A gap of one number shows the number.
-    expect(pagesAround(3, 9)).toEqual([1, 2, 3, 4, null, 9]);
-    expect(pagesAround(7, 9)).toEqual([1, null, 6, 7, 8, 9]);
-    expect(pagesAround(417, 417)).toEqual([1, null, 416, 417]);
   });
 });

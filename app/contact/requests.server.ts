@@ -1,9 +1,11 @@
 /**
  * The contact requests as the desk reads and changes them.
  *
- * - `listRequests(db, { status, search, limit })`: newest first; `search`
- *   matches the first or last name, the e-mail (case-insensitive, parts of
- *   words too) or the telephone (its digits, whatever the spacing).
+ * - `requestsPage(db, { status, search }, page)`: one page of the inbox,
+ *   newest first, with the count of the filter; `search` matches the first
+ *   or last name, the e-mail (case-insensitive, parts of words too) or the
+ *   telephone (its digits, whatever the spacing). `requestBatches`: every
+ *   matching request, 500 a query, for the CSV.
  * - `getRequest(db, id)`: the request, its status history and the state of
  *   its notification mails; null when there is none.
  * - `REQUEST_COLUMNS`: a request's fields with their French labels, as the
@@ -11,11 +13,12 @@
  * - `setStatus`, `setNote`: each change moves `last_activity_at` (the
  *   retention period runs from the last exchange) and a status change
  *   writes a history row, in one transaction.
- * - `requestsCsv(rows)`: the requests as the desk's CSV.
+ * - `requestsCsvStream(db, filter)`: the requests as the desk's CSV, streamed.
  */
-import { and, asc, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { spreadsheetCsv } from "~/desk/csv.server";
+import { keysetBatches, spreadsheetCsvStream } from "~/desk/csv.server";
+import { containsPattern, readPage, type ListPage } from "~/components/pages";
 import { contactEvents, contacts } from "~/db/schema";
 import { halfDaysText } from "./half-days";
 import { serviceLabel, type ServiceValue } from "./schema";
@@ -55,16 +58,13 @@ export const REQUEST_COLUMNS: readonly RequestColumn[] = [
   { label: "Mot de code", value: (row) => row.codeWord ?? "" },
 ];
 
-/** Escapes `%`, `_` and `\` for a LIKE pattern. */
-const likeEscape = (value: string) => value.replace(/[\\%_]/g, (char) => `\\${char}`);
-
 /** The WHERE clause of a list (status and search). */
 export function requestFilter({ status, search }: { status?: RequestStatus; search?: string }): SQL | undefined {
   const conditions: SQL[] = [];
   if (status) conditions.push(eq(contacts.status, status));
   const text = search?.trim();
   if (text) {
-    const pattern = `%${likeEscape(text)}%`;
+    const pattern = containsPattern(text);
     const digits = text.replace(/\D/g, "");
     conditions.push(
       or(
@@ -84,17 +84,54 @@ export function requestFilter({ status, search }: { status?: RequestStatus; sear
   return conditions.length ? and(...conditions) : undefined;
 }
 
-/** The requests matching `filter`, newest first, at most `limit` (500 by default). */
-export async function listRequests(
+/** The requests' order in the desk and its CSV: newest first, the id breaking ties. */
+const newestFirst = [desc(contacts.createdAt), desc(contacts.id)];
+
+/**
+ * Page `asked` of the requests matching `filter`, newest first
+ * (`DESK_PAGE_SIZE` a page), with the number of matching requests; a page
+ * past the last is the last.
+ */
+export async function requestsPage(
   db: Database,
-  filter: { status?: RequestStatus; search?: string; limit?: number },
-): Promise<RequestRow[]> {
-  return db
-    .select()
-    .from(contacts)
-    .where(requestFilter(filter))
-    .orderBy(desc(contacts.createdAt), desc(contacts.id))
-    .limit(filter.limit ?? 500);
+  filter: { status?: RequestStatus; search?: string },
+  asked: number,
+): Promise<ListPage<RequestRow>> {
+  const where = requestFilter(filter);
+  return readPage(
+    asked,
+    async () => (await db.select({ total: count() }).from(contacts).where(where))[0]!.total,
+    (limit, offset) =>
+      db
+        .select()
+        .from(contacts)
+        .where(where)
+        .orderBy(...newestFirst)
+        .limit(limit)
+        .offset(offset),
+  );
+}
+
+/** Every request matching `filter`, newest first, 500 a query (`keysetBatches`): the CSV's rows. */
+export function requestBatches(
+  db: Database,
+  filter: { status?: RequestStatus; search?: string },
+): AsyncGenerator<RequestRow[]> {
+  return keysetBatches((after, size) =>
+    db
+      .select()
+      .from(contacts)
+      .where(
+        and(
+          requestFilter(filter),
+          after
+            ? sql`(${contacts.createdAt}, ${contacts.id}) < (${after.createdAt}::timestamptz, ${after.id})`
+            : undefined,
+        ),
+      )
+      .orderBy(...newestFirst)
+      .limit(size),
+  );
 }
 
 export async function getRequest(db: Database, id: number) {
@@ -156,6 +193,7 @@ export async function resendNotification(db: Database, contactId: number, mailId
 }
 
 /** The contact requests as CSV (the desk's spreadsheet format, `REQUEST_COLUMNS`). */
-export function requestsCsv(rows: readonly RequestRow[]): string {
-  return spreadsheetCsv(REQUEST_COLUMNS, rows);
+/** The requests matching `filter` as the desk's CSV, streamed (`requestBatches`). */
+export function requestsCsvStream(db: Database, filter: { status?: RequestStatus; search?: string }) {
+  return spreadsheetCsvStream(REQUEST_COLUMNS, requestBatches(db, filter));
 }

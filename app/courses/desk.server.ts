@@ -8,7 +8,7 @@ import { z } from "zod";
 import { courses } from "~/content/courses";
 import { PAYMENT_MODES, PAYS_BY_LABELS, postalAddressLine, type PaymentMode } from "~/content/payment";
 import type { PricesSettings } from "~/content/shapes";
-import { spreadsheetCsv, type CsvColumn } from "~/desk/csv.server";
+import { spreadsheetCsv, spreadsheetCsvStream, type CsvColumn } from "~/desk/csv.server";
 import { ATTENDANCE_LABELS, type AttendanceState } from "./attendance";
 import type { RegistrationRow } from "./registrants.server";
 import { utcToZurich, zurichToUtc } from "~/utils/zurich-time.server";
@@ -302,6 +302,23 @@ export function registrantsCsv(
   attendance: ReadonlyMap<number, AttendanceState> = new Map(),
 ): string {
   return spreadsheetCsv(registrantColumns(attendance), rows);
+}
+
+/**
+ * `registrantsCsv` as the desk's streamed download: one batch, since a
+ * session's registrations are bounded by its seats and waiting list (read
+ * whole for the attendance already).
+ */
+export function registrantsCsvStream(
+  rows: readonly RegistrationRow[],
+  attendance: ReadonlyMap<number, AttendanceState> = new Map(),
+): ReadableStream<Uint8Array> {
+  return spreadsheetCsvStream(
+    registrantColumns(attendance),
+    (async function* () {
+      yield rows;
+    })(),
+  );
 }
 
 /** The registrants' columns, the attendance read from `attendance`. */

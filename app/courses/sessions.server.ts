@@ -17,7 +17,8 @@
  * Times are `Date`s (UTC instants); the desk's form gives Europe/Zurich
  * wall-clock times, converted by `zurichToUtc` (app/utils/zurich-time.server.ts).
  */
-import { and, asc, eq, gte, inArray, sql } from "drizzle-orm";
+import { and, asc, count, eq, gte, inArray, sql } from "drizzle-orm";
+import { readPage, type ListPage } from "~/components/pages";
 import { courses } from "~/content/courses";
 import type { Course } from "~/content/types";
 import type { Database } from "~/db/client.server";
@@ -153,6 +154,51 @@ export async function listSessions(
     .where(and(...conditions))
     .orderBy(asc(courseSessions.startsAt), asc(courseSessions.id))
     .then((rows) => rows.map(({ session, waiting }) => ({ ...session, waiting: Number(waiting) })));
+}
+
+/**
+ * Page `asked` of the desk's sessions on `now`: the upcoming ones by start,
+ * then the past ones, the latest first; `DESK_PAGE_SIZE` a page, with how
+ * many sessions there are; each date of a series says which it is
+ * (`ofSeries`: its rank by start among its series' dates, and their number).
+ */
+export async function deskSessionsPage(
+  db: Database,
+  now: Date,
+  asked: number,
+): Promise<ListPage<SessionWithWaiting & { ofSeries: { rank: number; of: number } | null }>> {
+  const upcoming = sql`${courseSessions.startsAt} > ${now.toISOString()}`;
+  const page = await readPage(
+    asked,
+    async () => (await db.select({ total: count() }).from(courseSessions))[0]!.total,
+    (limit, offset) =>
+      db
+        .select({ session: courseSessions, waiting: waitingCount })
+        .from(courseSessions)
+        .orderBy(
+          sql`(${upcoming}) desc`,
+          sql`case when ${upcoming} then ${courseSessions.startsAt} end asc`,
+          sql`${courseSessions.startsAt} desc`,
+          sql`case when ${upcoming} then ${courseSessions.id} end asc`,
+          sql`${courseSessions.id} desc`,
+        )
+        .limit(limit)
+        .offset(offset)
+        .then((rows) => rows.map(({ session, waiting }) => ({ ...session, waiting: Number(waiting) }))),
+  );
+  const seriesIds = [...new Set(page.rows.flatMap((row) => (row.seriesId === null ? [] : [row.seriesId])))];
+  const dates = seriesIds.length
+    ? await db
+        .select({ id: courseSessions.id, seriesId: courseSessions.seriesId })
+        .from(courseSessions)
+        .where(inArray(courseSessions.seriesId, seriesIds))
+        .orderBy(asc(courseSessions.startsAt), asc(courseSessions.id))
+    : [];
+  const ofSeries = (row: SessionRow) => {
+    const series = dates.filter((date) => date.seriesId !== null && date.seriesId === row.seriesId);
+    return series.length ? { rank: series.findIndex((date) => date.id === row.id) + 1, of: series.length } : null;
+  };
+  return { ...page, rows: page.rows.map((row) => ({ ...row, ofSeries: ofSeries(row) })) };
 }
 
 /** One session with its waiting count, or undefined. */

@@ -18,10 +18,12 @@
  *   through the outbox, the invoice itself or a reminder (the owner's
  *   click, never automatic); Reply-To the owner. An invoice leaves once
  *   unless the owner confirms a resend; a reminder at most once a day.
- * - `listInvoices`, `invoicesCsv`: the desk's list (open and overdue first
- *   in what it counts) and the accounts' CSV.
+ * - `invoicesPage`, `invoiceTotals`, `invoicesCsvStream`: the desk's list
+ *   (a page, filtered: all, open, overdue), what is open and overdue
+ *   (counts and totals over every invoice) and the accounts' CSV.
  */
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, count, desc, eq, sql } from "drizzle-orm";
+import { readPage, type ListPage } from "~/components/pages";
 import { formatReference } from "swissqrbill/utils";
 import type { Database } from "~/db/client.server";
 import {
@@ -35,7 +37,7 @@ import {
 } from "~/db/schema";
 import { seriesLessons } from "~/courses/seats.server";
 import { courseBySlug, seriesSessions } from "~/courses/sessions.server";
-import { spreadsheetCsv, type CsvColumn } from "~/desk/csv.server";
+import { keysetBatches, spreadsheetCsv, spreadsheetCsvStream, type CsvColumn } from "~/desk/csv.server";
 import { enqueueMail } from "~/mail/enqueue.server";
 import { mailDetails, mailDocument, mailParagraph, replyText, visitorFooter } from "~/mail/layout.server";
 import { oneLine } from "~/mail/render.server";
@@ -173,9 +175,67 @@ export async function getInvoice(db: Database, id: number): Promise<Invoice | un
   return row;
 }
 
-/** Every invoice, newest number first. @throws the driver's error. */
-export async function listInvoices(db: Database): Promise<Invoice[]> {
-  return db.select().from(invoices).orderBy(desc(invoices.year), desc(invoices.sequence));
+/** The desk's filters of the list: every invoice, the open ones, those open past their due date. */
+export type InvoiceFilter = "toutes" | "ouvertes" | "en-retard";
+
+/** The condition of `filter` on `today` (ISO date; `isOverdue` in SQL). */
+function invoiceFilter(filter: InvoiceFilter, today: string) {
+  if (filter === "toutes") return undefined;
+  const open = eq(invoices.status, "open");
+  return filter === "ouvertes" ? open : and(open, sql`${invoices.dueOn} < ${today}`);
+}
+
+/** Newest number first. */
+const newestNumberFirst = [desc(invoices.year), desc(invoices.sequence)];
+
+/**
+ * Page `asked` of the invoices of `filter` on `today` (ISO date), newest
+ * number first, `DESK_PAGE_SIZE` a page, with how many there are.
+ * @throws the driver's error.
+ */
+export async function invoicesPage(
+  db: Database,
+  filter: InvoiceFilter,
+  today: string,
+  asked: number,
+): Promise<ListPage<Invoice>> {
+  const where = invoiceFilter(filter, today);
+  return readPage(
+    asked,
+    async () => (await db.select({ total: count() }).from(invoices).where(where))[0]!.total,
+    (limit, offset) =>
+      db
+        .select()
+        .from(invoices)
+        .where(where)
+        .orderBy(...newestNumberFirst)
+        .limit(limit)
+        .offset(offset),
+  );
+}
+
+/**
+ * What is open and what is overdue on `today` (ISO date) over every
+ * invoice: counts and totals in centimes. @throws the driver's error.
+ */
+export async function invoiceTotals(
+  db: Database,
+  today: string,
+): Promise<Record<"open" | "overdue", { count: number; centimes: number }>> {
+  const overdue = sql`${invoices.status} = 'open' and ${invoices.dueOn} < ${today}`;
+  const [row] = await db
+    .select({
+      open: count(),
+      openCentimes: sql<number>`coalesce(sum(${invoices.totalCentimes}), 0)::int`,
+      overdue: sql<number>`(count(*) filter (where ${overdue}))::int`,
+      overdueCentimes: sql<number>`coalesce(sum(${invoices.totalCentimes}) filter (where ${overdue}), 0)::int`,
+    })
+    .from(invoices)
+    .where(eq(invoices.status, "open"));
+  return {
+    open: { count: row!.open, centimes: row!.openCentimes },
+    overdue: { count: row!.overdue, centimes: row!.overdueCentimes },
+  };
 }
 
 /**
@@ -471,6 +531,21 @@ const INVOICE_COLUMNS: readonly CsvColumn<Invoice>[] = [
 /** The invoices as CSV for the accounts. */
 export function invoicesCsv(rows: readonly Invoice[]): string {
   return spreadsheetCsv(INVOICE_COLUMNS, rows);
+}
+
+/** Every invoice, newest number first, as CSV for the accounts, streamed 500 a query (`keysetBatches`). */
+export function invoicesCsvStream(db: Database): ReadableStream<Uint8Array> {
+  return spreadsheetCsvStream(
+    INVOICE_COLUMNS,
+    keysetBatches<Invoice>((after, size) =>
+      db
+        .select()
+        .from(invoices)
+        .where(after ? sql`(${invoices.year}, ${invoices.sequence}) < (${after.year}, ${after.sequence})` : undefined)
+        .orderBy(...newestNumberFirst)
+        .limit(size),
+    ),
+  );
 }
 
 /**

@@ -19,7 +19,9 @@
  *   address's subscription (confirmation, unsubscription) in an erasure's
  *   transaction, before the subscriber’s row goes (app/newsletter/plug.server.ts).
  */
-import { and, eq, lt, sql } from "drizzle-orm";
+import { and, count, eq, ilike, lt, sql } from "drizzle-orm";
+import { containsPattern, readPage, type ListPage } from "~/components/pages";
+import { keysetBatches, spreadsheetCsvStream } from "~/desk/csv.server";
 import type { Database } from "~/db/client.server";
 import { newsletterSubscribers } from "~/db/schema";
 import { enqueueVisitorMail, type RecipientCap } from "~/mail/recipient-cap.server";
@@ -156,12 +158,69 @@ export async function deleteUnconfirmed(db: Database, now = new Date()): Promise
   return deleted.length;
 }
 
-/** The subscribers, newest first, for the desk (list and CSV). */
-export async function listSubscribers(db: Database) {
-  return db
-    .select()
-    .from(newsletterSubscribers)
-    .orderBy(sql`${newsletterSubscribers.createdAt} desc`, sql`${newsletterSubscribers.id} desc`);
+type SubscriberRow = typeof newsletterSubscribers.$inferSelect;
+
+/** The subscribers' order in the desk and its CSV: newest first, the id breaking ties. */
+const newestFirst = [sql`${newsletterSubscribers.createdAt} desc`, sql`${newsletterSubscribers.id} desc`];
+
+/** The subscribers whose address contains `search` (any case), every one without it. */
+const addressFilter = (search: string | undefined) =>
+  search ? ilike(newsletterSubscribers.email, containsPattern(search)) : undefined;
+
+/**
+ * Page `asked` of the subscribers (newest first, `DESK_PAGE_SIZE` a page),
+ * those whose address contains `search` if given, with how many match and
+ * how many of them are confirmed; a page past the last is the last.
+ */
+export async function subscribersPage(
+  db: Database,
+  search: string | undefined,
+  asked: number,
+): Promise<ListPage<SubscriberRow> & { confirmed: number }> {
+  const where = addressFilter(search);
+  let confirmed = 0;
+  const page = await readPage(
+    asked,
+    async () => {
+      const [counts] = await db
+        .select({
+          total: count(),
+          confirmed: count(sql`case when ${newsletterSubscribers.status} = 'confirmed' then 1 end`),
+        })
+        .from(newsletterSubscribers)
+        .where(where);
+      confirmed = counts!.confirmed;
+      return counts!.total;
+    },
+    (limit, offset) =>
+      db
+        .select()
+        .from(newsletterSubscribers)
+        .where(where)
+        .orderBy(...newestFirst)
+        .limit(limit)
+        .offset(offset),
+  );
+  return { ...page, confirmed };
+}
+
+/** Every subscriber, newest first, as the desk's CSV, streamed 500 a query (`keysetBatches`). */
+export function subscribersCsvStream(db: Database): ReadableStream<Uint8Array> {
+  return spreadsheetCsvStream(
+    SUBSCRIBER_COLUMNS,
+    keysetBatches<SubscriberRow>((after, size) =>
+      db
+        .select()
+        .from(newsletterSubscribers)
+        .where(
+          after
+            ? sql`(${newsletterSubscribers.createdAt}, ${newsletterSubscribers.id}) < (${after.createdAt}::timestamptz, ${after.id})`
+            : undefined,
+        )
+        .orderBy(...newestFirst)
+        .limit(size),
+    ),
+  );
 }
 
 /** The subscribers' columns of the desk's CSV (app/desk/csv.server.ts). */

@@ -23,6 +23,14 @@ export function formatChf(amount: number): string {
 }
 
 /**
+ * A whole count the Swiss way, as amounts are written (`formatChf`): `formatCount(20000)` is
+ * "20’000", `formatCount(950)` is "950".
+ */
+export function formatCount(count: number): string {
+  return new Intl.NumberFormat("de-CH", { maximumFractionDigits: 0 }).format(count).replace(/['’]/g, "’");
+}
+
+/**
  * A time of day on a 24-hour clock ("09:00", "18:30") the Swiss French way:
  * "9h00", "18h30".
  * @throws RangeError when the string is not a valid "HH:MM" time.

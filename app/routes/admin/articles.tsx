@@ -1,9 +1,12 @@
 /**
- * `/admin/articles`: the blog in the desk: every article (brouillon,
- * programmé, publié) and a new one from its title.
+ * `/admin/articles`: the blog in the desk: the articles (brouillon,
+ * programmé, publié), the most recently changed first, 50 a page
+ * (`?page=`), and a new one from its title.
  */
 import { data, Form, Link, redirect, useActionData, useLoaderData } from "react-router";
-import { articleState, createArticle, listArticles, publicationMoment } from "~/blog/desk.server";
+import { articleState, articlesPage, createArticle, publicationMoment } from "~/blog/desk.server";
+import { askedPage, pageSummary } from "~/components/pages";
+import { Pager } from "~/components/pager";
 import { ARTICLE_LIMITS } from "~/blog/fields";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
@@ -19,9 +22,12 @@ import { dbContext, loggerContext, ownerContext } from "~/context.server";
 
 export const handle = deskHandle;
 
-export async function loader({ context }: Route.LoaderArgs) {
-  const rows = await listArticles(context.get(dbContext));
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const { rows, ...page } = await articlesPage(context.get(dbContext), askedPage(url.searchParams));
   return {
+    page,
+    query: url.search,
     articles: rows.map((row) => {
       const state = articleState(row);
       return {
@@ -63,7 +69,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Articles() {
-  const { articles } = useLoaderData<typeof loader>();
+  const { articles, page, query } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   return (
     <div className="mt-8">
@@ -97,27 +103,33 @@ export default function Articles() {
       {articles.length === 0 ? (
         <p className="mt-2 text-lg text-muted">Aucun article pour l’instant.</p>
       ) : (
-        <ul className="mt-4 space-y-3">
-          {articles.map((article) => (
-            <li key={article.id} className="rounded-2xl border-2 border-gray-200 bg-white p-4">
-              <Link to={`/admin/articles/${article.id}`} className={`text-xl ${deskLinkClass}`}>
-                {article.title}
-              </Link>
-              <p className="mt-1 text-lg text-muted">
-                {article.state}
-                {article.public ? (
-                  <>
-                    {" · "}
-                    <a href={`/blog/${article.slug}`} className={deskLinkClass}>
-                      Voir sur le site
-                    </a>
-                  </>
-                ) : null}
-              </p>
-            </li>
-          ))}
-        </ul>
+        <>
+          <p className="mt-2 text-lg">
+            {pageSummary(page, { one: "article", many: "articles", none: "Aucun article" })}
+          </p>
+          <ul className="mt-4 space-y-3">
+            {articles.map((article) => (
+              <li key={article.id} className="rounded-2xl border-2 border-gray-200 bg-white p-4">
+                <Link to={`/admin/articles/${article.id}`} className={`text-xl ${deskLinkClass}`}>
+                  {article.title}
+                </Link>
+                <p className="mt-1 text-lg text-muted">
+                  {article.state}
+                  {article.public ? (
+                    <>
+                      {" · "}
+                      <a href={`/blog/${article.slug}`} className={deskLinkClass}>
+                        Voir sur le site
+                      </a>
+                    </>
+                  ) : null}
+                </p>
+              </li>
+            ))}
+          </ul>
+        </>
       )}
+      <Pager pathname="/admin/articles" search={query} label="Pages des articles" {...page} />
     </div>
   );
 }

@@ -1,6 +1,6 @@
 /**
- * `/admin/cours`: every session (upcoming first, then past), with its
- * state, seats taken out of capacity and waiting list, a date of a series
+ * `/admin/cours`: the sessions (upcoming first, then past), 50 a page
+ * (`?page=`), with its state, seats taken out of capacity and waiting list, a date of a series
  * saying which ("séance 2 sur 4"); the form of a new session
  * (`intent=create`; its duration and price start from the chosen course's
  * and the price per lesson of Réglages, `courseChoices`; on success, 303 to the session's page; on error, 400
@@ -13,10 +13,12 @@ import { SessionForm } from "~/courses/session-form";
 import {
   courseBySlug,
   createSession,
-  listSessions,
+  deskSessionsPage,
   deskSessionStateLabel,
   sessionEnd,
 } from "~/courses/sessions.server";
+import { askedPage, pageSummary } from "~/components/pages";
+import { Pager } from "~/components/pager";
 import { deskHandle, deskMeta } from "~/desk/meta";
 import { readFormData } from "~/guards/body.server";
 import { formatDateTimeRange } from "~/utils/format";
@@ -26,25 +28,20 @@ import { getSiteSettings } from "~/settings/site.server";
 
 export const handle = deskHandle;
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const now = context.get(clockContext).now();
-  const [rows, settings] = await Promise.all([listSessions(context.get(dbContext)), getSiteSettings(context)]);
-  const upcoming = rows.filter((row) => new Date(row.startsAt) > now);
-  const past = rows.filter((row) => new Date(row.startsAt) <= now).reverse();
-  // Which date of its series each session is (rows come by start).
-  const seriesDates = new Map<number, number[]>();
-  for (const row of rows) {
-    if (row.seriesId !== null) seriesDates.set(row.seriesId, [...(seriesDates.get(row.seriesId) ?? []), row.id]);
-  }
-  const ofSeries = (row: (typeof rows)[number]) => {
-    const dates = row.seriesId === null ? undefined : seriesDates.get(row.seriesId);
-    return dates ? `Séance ${dates.indexOf(row.id) + 1} sur ${dates.length} de la série` : null;
-  };
+  const url = new URL(request.url);
+  const [{ rows, ...page }, settings] = await Promise.all([
+    deskSessionsPage(context.get(dbContext), now, askedPage(url.searchParams)),
+    getSiteSettings(context),
+  ]);
   return {
-    sessions: [...upcoming, ...past].map((row) => ({
+    page,
+    query: url.search,
+    sessions: rows.map((row) => ({
       id: row.id,
       course: courseBySlug(row.courseId)?.title ?? row.courseId,
-      series: ofSeries(row),
+      series: row.ofSeries ? `Séance ${row.ofSeries.rank} sur ${row.ofSeries.of} de la série` : null,
       when: formatDateTimeRange(row.startsAt, sessionEnd(row)),
       place: row.placeName,
       state: deskSessionStateLabel(row, row.waiting, now),
@@ -70,7 +67,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function DeskCourses() {
-  const { sessions, courses, values } = useLoaderData<typeof loader>();
+  const { sessions, page, query, courses, values } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   return (
     <div className="mt-8">
@@ -78,23 +75,27 @@ export default function DeskCourses() {
       {sessions.length === 0 ? (
         <p className="mt-4 text-lg">Aucune séance pour l’instant : créez la première ci-dessous.</p>
       ) : (
-        <ul className="mt-6 grid gap-3">
-          {sessions.map((session) => (
-            <li key={session.id} className="rounded-2xl border-2 border-gray-200 bg-white p-4 text-lg">
-              <p className="text-xl font-bold">
-                <Link to={`/admin/cours/${session.id}`}>{session.course}</Link>
-              </p>
-              {session.series ? <p className="font-semibold">{session.series}</p> : null}
-              <p className="first-letter:uppercase">{session.when}</p>
-              <p>{session.place}</p>
-              <p>
-                <span className="font-semibold">{session.state}</span> · {session.seats} places prises
-                {session.waiting > 0 ? ` · ${session.waiting} en liste d’attente` : ""}
-                {session.belowMinimum ? " · minimum pas encore atteint" : ""}
-              </p>
-            </li>
-          ))}
-        </ul>
+        <>
+          <p className="mt-4 text-lg">{pageSummary(page, { one: "séance", many: "séances", none: "Aucune séance" })}</p>
+          <ul className="mt-4 grid gap-3">
+            {sessions.map((session) => (
+              <li key={session.id} className="rounded-2xl border-2 border-gray-200 bg-white p-4 text-lg">
+                <p className="text-xl font-bold">
+                  <Link to={`/admin/cours/${session.id}`}>{session.course}</Link>
+                </p>
+                {session.series ? <p className="font-semibold">{session.series}</p> : null}
+                <p className="first-letter:uppercase">{session.when}</p>
+                <p>{session.place}</p>
+                <p>
+                  <span className="font-semibold">{session.state}</span> · {session.seats} places prises
+                  {session.waiting > 0 ? ` · ${session.waiting} en liste d’attente` : ""}
+                  {session.belowMinimum ? " · minimum pas encore atteint" : ""}
+                </p>
+              </li>
+            ))}
+          </ul>
+          <Pager pathname="/admin/cours" search={query} label="Pages des séances" {...page} />
+        </>
       )}
       <h2 className="mt-10 text-2xl font-bold">Nouvelle séance</h2>
       <SessionForm

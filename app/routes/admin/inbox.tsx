@@ -1,9 +1,10 @@
 /**
  * `/admin`: the contact and callback requests ("Demande de rappel": the
- * half-days that suit), newest first, with their status and code word; a filter
+ * half-days that suit), newest first, 50 a page (`?page=`), with their
+ * status and code word; a filter
  * by status and a search by name, e-mail or telephone (a GET form: the
- * address can be kept or shared, it works without JavaScript); the CSV of
- * the list as filtered.
+ * address can be kept or shared, it works without JavaScript); the count of
+ * the filter; the CSV of the list as filtered.
  */
 import { Form, Link, useLoaderData } from "react-router";
 import { buttonVariants } from "~/components/ui/button";
@@ -14,7 +15,9 @@ import { deskLinkClass, telHref } from "~/desk/frame";
 import { deskHandle, deskMeta } from "~/desk/meta";
 import { filterOf } from "~/contact/requests";
 import { StatusBadge, StatusOptions } from "~/contact/status-badge";
-import { listRequests } from "~/contact/requests.server";
+import { requestsPage } from "~/contact/requests.server";
+import { askedPage, pageHref, pageSummary } from "~/components/pages";
+import { Pager } from "~/components/pager";
 import { kindLabel, requestSubject } from "~/contact/request-kind";
 import { formatDateTime } from "~/utils/format";
 import { placeholdersLeft } from "~/settings/placeholders.server";
@@ -26,13 +29,14 @@ export const handle = deskHandle;
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const filter = filterOf(url);
-  const [rows, placeholders] = await Promise.all([
-    listRequests(context.get(dbContext), filter),
+  const [{ rows, ...page }, placeholders] = await Promise.all([
+    requestsPage(context.get(dbContext), filter, askedPage(url.searchParams)),
     placeholdersLeft(context.get(dbContext)),
   ]);
   return {
     placeholders: placeholders.map(({ label, value, href }) => ({ label, value, href })),
     filter,
+    page,
     query: url.search,
     requests: rows.map((row) => ({
       id: row.id,
@@ -51,7 +55,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ matches }) => deskMeta("Demandes", matches);
 
 export default function Inbox() {
-  const { filter, query, requests, placeholders } = useLoaderData<typeof loader>();
+  const { filter, page, query, requests, placeholders } = useLoaderData<typeof loader>();
   const filtered = Boolean(filter.status || filter.search);
   return (
     <div className="mt-8">
@@ -82,7 +86,7 @@ export default function Inbox() {
       </Form>
       <p className="mt-6 flex flex-wrap items-center gap-4 text-lg">
         <span>
-          {requests.length === 0 ? "Aucune demande" : `${requests.length} demande${requests.length > 1 ? "s" : ""}`}
+          {pageSummary(page, { one: "demande", many: "demandes", none: "Aucune demande" })}
           {filtered ? " pour ce filtre" : ""}
         </span>
         {filtered ? (
@@ -90,7 +94,8 @@ export default function Inbox() {
             Tout afficher
           </Link>
         ) : null}
-        <a href={`/admin/demandes.csv${query}`} download className={buttonVariants({ variant: "outline" })}>
+        {/* The whole filtered list: the filter's parameters, not the page. */}
+        <a href={pageHref("/admin/demandes.csv", query, 1)} download className={buttonVariants({ variant: "outline" })}>
           Télécharger en CSV
         </a>
       </p>
@@ -125,6 +130,7 @@ export default function Inbox() {
           </li>
         ))}
       </ul>
+      <Pager pathname="/admin" search={query} label="Pages des demandes" {...page} />
     </div>
   );
 }

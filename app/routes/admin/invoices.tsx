@@ -1,6 +1,6 @@
 /**
- * `/admin/factures`: the invoices, newest first, with what is open and what
- * is overdue (counts and totals), a filter (`?etat=ouvertes|en-retard`),
+ * `/admin/factures`: the invoices, newest first, 50 a page (`?page=`),
+ * with what is open and what is overdue (counts and totals), a filter (`?etat=ouvertes|en-retard`),
  * the link to make one from scratch and the CSV for the accounts
  * (`/admin/factures.csv`). Without INVOICE_IBAN the page says « IBAN
  * manquant » and offers no new invoice. Cards, one under the other: they
@@ -15,10 +15,13 @@ import { IbanMissing } from "~/invoices/iban-missing";
 import {
   formatCentimes,
   INVOICE_STATUS_LABELS,
+  invoicesPage,
+  invoiceTotals,
   isOverdue,
-  listInvoices,
   todayInZurich,
 } from "~/invoices/invoices.server";
+import { askedPage, pageSummary } from "~/components/pages";
+import { Pager } from "~/components/pager";
 import { formatDate } from "~/utils/format";
 import type { Route } from "./+types/invoices";
 import { dbContext } from "~/context.server";
@@ -31,22 +34,23 @@ export const meta: Route.MetaFunction = () => deskMeta("Factures");
 const FILTERS = { toutes: "Toutes", ouvertes: "Ouvertes", "en-retard": "En retard" } as const;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const asked = new URL(request.url).searchParams.get("etat") ?? "toutes";
+  const url = new URL(request.url);
+  const asked = url.searchParams.get("etat") ?? "toutes";
   const filter = (asked in FILTERS ? asked : "toutes") as keyof typeof FILTERS;
   const today = todayInZurich();
-  const all = await listInvoices(context.get(dbContext));
-  const open = all.filter((row) => row.status === "open");
-  const overdue = open.filter((row) => isOverdue(row, today));
-  const shown = filter === "ouvertes" ? open : filter === "en-retard" ? overdue : all;
+  const db = context.get(dbContext);
+  const [{ rows, ...page }, totals] = await Promise.all([
+    invoicesPage(db, filter, today, askedPage(url.searchParams)),
+    invoiceTotals(db, today),
+  ]);
   return {
     ibanMissing: !(await invoiceCreditor(context)).ok,
     filter,
-    open: { count: open.length, total: formatCentimes(open.reduce((sum, row) => sum + row.totalCentimes, 0)) },
-    overdue: {
-      count: overdue.length,
-      total: formatCentimes(overdue.reduce((sum, row) => sum + row.totalCentimes, 0)),
-    },
-    invoices: shown.map((row) => ({
+    page,
+    query: url.search,
+    open: { count: totals.open.count, total: formatCentimes(totals.open.centimes) },
+    overdue: { count: totals.overdue.count, total: formatCentimes(totals.overdue.centimes) },
+    invoices: rows.map((row) => ({
       id: row.id,
       number: row.number,
       client: row.clientName,
@@ -97,26 +101,32 @@ export default function InvoicesPage() {
       {page.invoices.length === 0 ? (
         <p className="mt-4 text-lg text-muted">Aucune facture ici.</p>
       ) : (
-        <ul className="mt-4 grid gap-3">
-          {page.invoices.map((invoice) => (
-            <li key={invoice.id} className="rounded-2xl border-2 border-gray-200 bg-white p-4 text-lg">
-              <p className="font-bold">
-                <Link to={`/admin/factures/${invoice.id}`} className={deskLinkClass}>
-                  Facture n° {invoice.number}
-                </Link>{" "}
-                · {invoice.total}
-              </p>
-              <p className="break-words">{invoice.client}</p>
-              <p>
-                Du {invoice.issued}, à payer d’ici au {invoice.due} ·{" "}
-                <span className={invoice.overdue ? "font-bold text-red-800" : "font-semibold"}>
-                  {invoice.overdue ? "En retard" : invoice.status}
-                </span>
-              </p>
-            </li>
-          ))}
-        </ul>
+        <>
+          <p className="mt-4 text-lg">
+            {pageSummary(page.page, { one: "facture", many: "factures", none: "Aucune facture" })}
+          </p>
+          <ul className="mt-4 grid gap-3">
+            {page.invoices.map((invoice) => (
+              <li key={invoice.id} className="rounded-2xl border-2 border-gray-200 bg-white p-4 text-lg">
+                <p className="font-bold">
+                  <Link to={`/admin/factures/${invoice.id}`} className={deskLinkClass}>
+                    Facture n° {invoice.number}
+                  </Link>{" "}
+                  · {invoice.total}
+                </p>
+                <p className="break-words">{invoice.client}</p>
+                <p>
+                  Du {invoice.issued}, à payer d’ici au {invoice.due} ·{" "}
+                  <span className={invoice.overdue ? "font-bold text-red-800" : "font-semibold"}>
+                    {invoice.overdue ? "En retard" : invoice.status}
+                  </span>
+                </p>
+              </li>
+            ))}
+          </ul>
+        </>
       )}
+      <Pager pathname="/admin/factures" search={page.query} label="Pages des factures" {...page.page} />
     </div>
   );
 }

@@ -1,24 +1,40 @@
 /**
- * `/admin/abonnes`: the newsletter's subscribers with their state (en
- * attente de confirmation, confirmé, désabonné) and dates: asked, confirmed,
- * unsubscribed; the consent text's version. Erasing one goes through the
+ * `/admin/abonnes`: the newsletter's subscribers, newest first, 50 a page
+ * (`?page=`), with their state (en attente de confirmation, confirmé,
+ * désabonné) and dates: asked, confirmed, unsubscribed; the consent text's
+ * version; a search by address (`?q=`, a GET form that works without
+ * JavaScript) and the counts of what it finds. Erasing one goes through the
  * desk's person erasure ("Personne").
  */
-import { Link, useLoaderData } from "react-router";
+import { Form, Link, useLoaderData } from "react-router";
+import { askedPage, pageSummary } from "~/components/pages";
+import { Pager } from "~/components/pager";
 import { buttonVariants } from "~/components/ui/button";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
 import { DeskBackLink, deskLinkClass } from "~/desk/frame";
 import { deskHandle, deskMeta } from "~/desk/meta";
-import { listSubscribers } from "~/newsletter/subscriptions.server";
+import { subscribersPage } from "~/newsletter/subscriptions.server";
 import { subscriberStates, subscriptionSources } from "~/newsletter/words";
-import { formatDateTime } from "~/utils/format";
+import { formatCount, formatDateTime } from "~/utils/format";
 import type { Route } from "./+types/subscribers";
 import { dbContext } from "~/context.server";
 
 export const handle = deskHandle;
 
-export async function loader({ context }: Route.LoaderArgs) {
-  const rows = await listSubscribers(context.get(dbContext));
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const search = (url.searchParams.get("q") ?? "").trim().slice(0, 100) || undefined;
+  const { rows, confirmed, ...page } = await subscribersPage(
+    context.get(dbContext),
+    search,
+    askedPage(url.searchParams),
+  );
   return {
+    search,
+    query: url.search,
+    page,
+    confirmed,
     subscribers: rows.map((row) => ({
       id: row.id,
       email: row.email,
@@ -30,23 +46,37 @@ export async function loader({ context }: Route.LoaderArgs) {
       ].join(" · "),
       consent: `texte du ${row.consentVersion}, depuis ${subscriptionSources[row.source] ?? row.source}`,
     })),
-    confirmed: rows.filter((row) => row.status === "confirmed").length,
   };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => deskMeta("Abonnés", matches);
 
 export default function Subscribers() {
-  const { subscribers, confirmed } = useLoaderData<typeof loader>();
+  const { search, query, page, confirmed, subscribers } = useLoaderData<typeof loader>();
   return (
     <div className="mt-8">
       <DeskBackLink to="/admin/lettres">Lettre d’information</DeskBackLink>
       <h1 className="mt-4 text-3xl font-bold">Abonnés</h1>
-      <p className="mt-4 flex flex-wrap items-center gap-4 text-lg">
+      <Form method="get" action="/admin/abonnes" className="mt-6 grid gap-4 sm:grid-cols-[1fr_auto] sm:items-end">
+        <div>
+          <Label htmlFor="q">Rechercher une adresse</Label>
+          <Input id="q" name="q" type="search" defaultValue={search ?? ""} placeholder="E-mail" className="mt-2" />
+        </div>
+        <button type="submit" className={buttonVariants()}>
+          Rechercher
+        </button>
+      </Form>
+      <p className="mt-6 flex flex-wrap items-center gap-4 text-lg">
         <span>
-          {subscribers.length} adresse{subscribers.length > 1 ? "s" : ""}, dont {confirmed} confirmée
-          {confirmed > 1 ? "s" : ""}.
+          {pageSummary(page, { one: "adresse", many: "adresses", none: "Aucune adresse" })}
+          {page.total > 0 ? `, dont ${formatCount(confirmed)} confirmée${confirmed > 1 ? "s" : ""}` : ""}
+          {search ? " pour cette recherche" : ""}.
         </span>
+        {search ? (
+          <Link to="/admin/abonnes" className={deskLinkClass}>
+            Tout afficher
+          </Link>
+        ) : null}
         <a href="/admin/abonnes.csv" download className={buttonVariants({ variant: "outline" })}>
           Télécharger en CSV
         </a>
@@ -69,6 +99,7 @@ export default function Subscribers() {
           </li>
         ))}
       </ul>
+      <Pager pathname="/admin/abonnes" search={query} label="Pages des abonnés" {...page} />
     </div>
   );
 }
