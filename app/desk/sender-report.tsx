@@ -8,7 +8,8 @@
  * fits at 320 px.
  */
 import { Fragment } from "react";
-import type { ChecklistItem, CheckResult, Verdict } from "~/mail/sender-check.server";
+import type { ChecklistItem } from "~/mail/sender-check.server";
+import type { CheckResult, Verdict } from "~/mail/sender-verdicts";
 import { cn } from "~/utils/cn";
 import { typeset } from "~/utils/typography";
 

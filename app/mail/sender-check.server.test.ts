@@ -11,7 +11,8 @@ import { describe, expect, it } from "vitest";
 import { dkimKeyRecord, type DnsZone as Zone } from "../../tests/support/dns";
 import { isDkim, isDmarc, isSpf, parseDkim, parseDmarc, parseSpf } from "./dns-records";
 import { mailFromDomain } from "./provider-events.server";
-import { checkSender, dnsResolver, isReservedDomain, isSelector, type DnsLookups } from "./sender-check.server";
+import { dnsResolver, isReservedDomain, type DnsLookups } from "./dns-lookups.server";
+import { checkSender, isSelector } from "./sender-check.server";
 
 /** A resolver answering from `zone` (ENOTFOUND for a name it lacks, ENODATA for a type), counting its lookups. */
 function fakeResolver(zone: Zone): DnsLookups & { asked: string[] } {
