@@ -8,7 +8,8 @@ import { parse } from "csv-parse/sync";
 import { describe, expect, it } from "vitest";
 import type { RegistrationRow } from "~/courses/registrants.server";
 import { registrantsCsv } from "~/courses/desk.server";
-import { invoicesCsv, type Invoice } from "~/invoices/invoices.server";
+import type { Invoice } from "~/invoices/invoices.server";
+import { invoicesCsv } from "~/invoices/list.server";
 
 /** The rows a spreadsheet reads from the file (`;`, quotes, BOM dropped). */
 const cells = (csv: string): string[][] => parse(csv.replace(/^\uFEFF/, ""), { delimiter: ";" });

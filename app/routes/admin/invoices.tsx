@@ -12,14 +12,8 @@ import { deskLinkClass } from "~/desk/frame";
 import { deskHandle, deskMeta } from "~/desk/meta";
 import { invoiceCreditor } from "~/invoices/creditor.server";
 import { IbanMissing } from "~/invoices/iban-missing";
-import {
-  formatCentimes,
-  INVOICE_STATUS_LABELS,
-  invoicesPage,
-  invoiceTotals,
-  isOverdue,
-  todayInZurich,
-} from "~/invoices/invoices.server";
+import { formatCentimes, INVOICE_STATUS_LABELS, isOverdue, todayInZurich } from "~/invoices/invoices.server";
+import { invoicesPage, invoiceTotals } from "~/invoices/list.server";
 import { askedPage, pageSummary } from "~/components/pages";
 import { Pager } from "~/components/pager";
 import { formatDate } from "~/utils/format";
