@@ -213,7 +213,7 @@ export function registrationMail(
         relative
           ? `Cette séance est complète. ${mail.attendeeName}, que vous avez inscrit(e), est sur la liste d’attente (${places}), en position ${mail.position}.`
           : `Cette séance est complète. Vous êtes sur la liste d’attente (${places}), en position ${mail.position}.`,
-        "Si une place se libère, j’appelle pour la proposer. Vous n’avez rien à faire d’ici là.",
+        "Si une place se libère, je vous la propose par e-mail et vous la garde un moment : il suffira de cliquer sur « Je prends la place ». Vous n’avez rien à faire d’ici là.",
         ...codeWordParagraphs(mail),
       ],
       links: [{ label: "Voir ou annuler l’inscription", url: mail.manageUrl }],

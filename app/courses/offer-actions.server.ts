@@ -26,7 +26,7 @@ import { CLOSED_OFFER_WORDS } from "./offer-rules";
 function answerOf(answer: OfferAnswer) {
   switch (answer.outcome) {
     case "declined":
-      return { message: "C’est noté : la place va à la personne suivante. Merci de m’avoir répondu." };
+      return { message: "C’est noté : la place va à une autre personne. Merci de m’avoir répondu." };
     case "left":
       return { message: "C’est fait : vous n’êtes plus sur la liste d’attente. Merci de m’avoir prévenu." };
     case "too-late":
