@@ -211,7 +211,7 @@ export default function OfferPage() {
                 : "Votre réponse"}
           </h2>
           <p className="mt-2 text-xl">
-            «&nbsp;Je ne peux plus&nbsp;»&nbsp;: vous quittez la liste d’attente, et la place va à la personne suivante.
+            «&nbsp;Je ne peux plus&nbsp;»&nbsp;: vous quittez la liste d’attente, et la place va à une autre personne.
           </p>
           <div className="mt-4 flex flex-wrap gap-3">
             {offer.chose === "decline" ? (

@@ -4,7 +4,8 @@
  * seat to the next, by mail; the offer's page (`/cours/place/{token}`) is
  * answered from the mail's links, at 375 px: accepted without JavaScript,
  * declined with it (axe, and nothing scrolls sideways at 375 and 320 px),
- * accepted with it, declined without it. Photographed (E2E_SCREENSHOTS=1):
+ * accepted with it, declined without it; the owner's session page shows
+ * each offer's answer. Photographed (E2E_SCREENSHOTS=1):
  * screenshots/course-offer-375.png and -320.png.
  */
 import { expect, test, type Browser } from "@playwright/test";
@@ -17,14 +18,17 @@ import {
   spawnSite,
   startSmtp,
   waitFor,
+  type CookieJar,
   type SpawnedSite,
 } from "../support/harness";
 import { COURSE_YEAR } from "../support/course-year";
-import { createSessionInDesk } from "./desk-helpers";
+import { createSessionInDesk, ownerBrowserContext } from "./desk-helpers";
 import { expectNoAxeViolations, expectNoHorizontalScroll, photograph } from "./helpers";
 
 let site: SpawnedSite;
 let smtp: Awaited<ReturnType<typeof startSmtp>>;
+let jar: CookieJar;
+let sessionId: number;
 /** Each person's registration page (path), by number: 1 holds the seat, 2 to 5 wait. */
 const registrations = new Map<number, string>();
 
@@ -35,8 +39,8 @@ test.beforeAll(async () => {
   smtp = await startSmtp();
   site = await spawnSite({ DATA_DIR: dataDir, LOG_LEVEL: "warn", SMTP_URL: smtp.url, OUTBOX_POLL_SECONDS: "0.5" });
   await site.ready();
-  const jar = await signIn(site.url, owner);
-  const sessionId = await createSessionInDesk(site.url, jar, { date: `${COURSE_YEAR}-05-04`, capacity: "1" });
+  jar = await signIn(site.url, owner);
+  sessionId = await createSessionInDesk(site.url, jar, { date: `${COURSE_YEAR}-05-04`, capacity: "1", minimum: "1" });
   for (const n of [1, 2, 3, 4, 5]) {
     const answer = await postBooking(site.url, "securite", bookingForm(sessionId, n));
     expect(answer.status).toBe(303);
@@ -142,4 +146,22 @@ test("an offered seat is taken or left from the mail's links, with and without J
   await expect(page.getByRole("status")).toContainText("la place va à une autre personne");
   await plain.close();
   await scripted.close();
+
+  // 5. The owner sees each offer's answer on the session page.
+  const desk = await ownerBrowserContext(browser, site.url, jar, { viewport: { width: 375, height: 740 } });
+  page = await desk.newPage();
+  await page.goto(`${site.url}/admin/cours/${sessionId}`);
+  const offers = page.getByRole("region", { name: "Places proposées" }).getByRole("listitem");
+  await expect(offers).toHaveCount(4);
+  for (const [n, state] of [
+    [5, "refusée"],
+    [4, "acceptée"],
+    [3, "refusée"],
+    [2, "acceptée"],
+  ] as const) {
+    await expect(offers.filter({ hasText: `Marie Dupont ${n}` })).toContainText(state);
+  }
+  await expectNoAxeViolations(page);
+  await expectNoHorizontalScroll(page);
+  await desk.close();
 });
