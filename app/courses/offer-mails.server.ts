@@ -19,16 +19,17 @@ export function offerMail(
 ): RenderedMail {
   const until = formatDateTime(mail.holdUntil);
   const links = offerLinks(mail.offerUrl);
-  const places = placesOf(mail.seats);
+  const freed = mail.seats === 2 ? "deux places se sont libérées" : "une place s’est libérée";
+  const them = mail.seats === 2 ? "les" : "la";
   return renderToReader(`Une place s’est libérée : ${mail.courseTitle}, ${mailWhen(mail)}`, mail, {
     lead: [
       mail.reader.relative
-        ? `Bonne nouvelle : une place s’est libérée pour le cours ${ofName(mail.attendeeName)}, que vous avez inscrit(e) sur la liste d’attente (${places}).`
-        : `Bonne nouvelle : une place s’est libérée pour ce cours, et vous êtes le premier ou la première sur la liste d’attente (${places}).`,
-      `Je vous la garde jusqu’au ${until}. Dites-moi d’ici là si vous la prenez : un clic sur un des boutons ci-dessous suffit.`,
+        ? `Bonne nouvelle : ${freed} pour le cours ${ofName(mail.attendeeName)}, que vous avez inscrit(e) sur la liste d’attente (${placesOf(mail.seats)}).`
+        : `Bonne nouvelle : ${freed} pour ce cours, où vous êtes sur la liste d’attente (${placesOf(mail.seats)}).`,
+      `Je vous ${them} garde jusqu’au ${until}. Dites-moi d’ici là si vous ${them} prenez : un clic sur un des boutons ci-dessous suffit.`,
     ],
     more: [
-      `Sans réponse le ${until}, je propose la place à la personne suivante de la liste d’attente, et votre inscription sur la liste prend fin.`,
+      `Sans réponse le ${until}, je ${mail.seats === 2 ? "les" : "la"} propose à la personne suivante de la liste d’attente, et votre inscription sur la liste prend fin.`,
       "Une question ? Répondez simplement à ce message, ou appelez-moi.",
     ],
     links: [

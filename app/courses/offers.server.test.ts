@@ -68,7 +68,7 @@ describe("offers", () => {
     expect(offerMails.filter((row) => row.recipient === "marie101@example.ch")).toHaveLength(1);
     expect(
       offerMails.find((row) => row.recipient === "marie101@example.ch")!.textBody!.replaceAll("\u00a0", " "),
-    ).toContain("Je vous la garde jusqu’au jeudi 1er octobre 2026, 18 h 00.");
+    ).toContain("Je vous les garde jusqu’au jeudi 1er octobre 2026, 18 h 00.");
   });
 
   it("skips a couple for a single free seat: the next single person is offered it", async () => {

@@ -163,9 +163,10 @@ export default function OfferPage() {
         </p>
       ) : offer.state === "expired" ? (
         <p className="mt-4 text-xl">
-          Je vous gardais {places} jusqu’au {offer.holdUntil}. Sans réponse à temps, je l’ai proposée à la personne
-          suivante de la liste d’attente, et votre inscription sur la liste a pris fin. Vous souhaitez toujours
-          venir&nbsp;? Appelez-moi&nbsp;: je cherche volontiers une autre date avec vous.
+          Je vous gardais {places} jusqu’au {offer.holdUntil}. Sans réponse à temps, je{" "}
+          {offer.seats === 2 ? "les ai proposées" : "l’ai proposée"} à la personne suivante de la liste d’attente, et
+          votre inscription sur la liste a pris fin. Vous souhaitez toujours venir&nbsp;? Appelez-moi&nbsp;: je cherche
+          volontiers une autre date avec vous.
         </p>
       ) : offer.state === "withdrawn" ? (
         <p className="mt-4 text-xl">

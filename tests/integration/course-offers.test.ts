@@ -8,7 +8,9 @@
  * seat once); after another cancellation the third declines. At each step
  * every date holds exactly the confirmed seats and the freed seat has one
  * holder at most; each person gets one offer mail, the second one
- * confirmation. The link's page never acts on GET.
+ * confirmation. The link's page never acts on GET, nor on a post the
+ * public-action guards refuse (another origin, the honeypot), however the
+ * path is spelt.
  */
 import { and, eq, inArray } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/node-postgres";
@@ -158,8 +160,24 @@ describe.skipIf(!postgresBinaries())("offers of a freed seat on two processes sh
     expect(readable(await late.text())).toContain("la place a été proposée à la personne suivante");
     await expectSeats(1);
 
-    // 3. Série 4 accepts: 20 clicks at once over both processes take the seat once.
+    // 3. Série 4 accepts: 20 clicks at once over both processes take the seat once. First, posts the
+    //    public-action guards refuse take nothing, whatever the spelling of the path: another site's page,
+    //    the honeypot filled (a bot).
     const fourth = await offerLinkOf(4);
+    const foreign = await fetch(`${sites[0]!.url}${fourth}`, {
+      method: "POST",
+      headers: { ...form, Origin: "https://ailleurs.example" },
+      body: "intent=accept&website=",
+      redirect: "manual",
+    });
+    expect(foreign.status).toBeGreaterThanOrEqual(400);
+    for (const spelling of [fourth.replace("/cours/place/", "/Cours/Place/"), `${fourth}/`, `${fourth}.data`]) {
+      const bot = await post(`${sites[1]!.url}${spelling}`, "intent=accept&website=rempli");
+      expect(bot.status, spelling).toBeLessThan(500);
+      expect(bot.headers.get("location") ?? "", spelling).not.toMatch(/inscription/);
+    }
+    expect((await offers())[1]!.state).toBe("open");
+    await expectSeats(1);
     const clicks = await Promise.all(
       Array.from({ length: 20 }, (_, n) => post(`${sites[n % 2]!.url}${fourth}`, "intent=accept&website=")),
     );
