@@ -8,12 +8,13 @@
  */
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openTestDatabase, type TestDatabase } from "../../tests/support/harness";
+import { openTestDatabase, sessionFields, type TestDatabase } from "../../tests/support/harness";
 import { BOOKING_NOW as NOW, BOOKING_SITE_URL as siteUrl, newSessionIn, person } from "../../tests/support/bookings";
 import { courseOffers, courseRegistrations, linkTokens, outbox } from "~/db/schema";
 import { erasePerson, fieldNamesOf, findPerson } from "~/features.server";
 import { cancelRegistration, cancelSession, registerForSession } from "./booking.server";
-import { OFFER_TOKEN_PURPOSE, runOfferJob } from "./offers.server";
+import { OFFER_TOKEN_PURPOSE, offerSeatsOf, runOfferJob } from "./offers.server";
+import { createSession, updateSession } from "./sessions.server";
 import { registrationFields } from "./person.server";
 
 let database: TestDatabase;
@@ -95,6 +96,17 @@ describe("offers", () => {
       .from(courseRegistrations)
       .where(eq(courseRegistrations.id, single.registrationId));
     expect(row!.status).toBe("cancelled");
+  });
+
+  it("offers the seats the owner adds to a full session", async () => {
+    const fields = sessionFields({ startsAt: hours(72), capacity: 1, minimum: 1 });
+    const sessionId = await createSession(database.db, fields);
+    await registerForSession(database.db, person(sessionId, 140), { siteUrl, now: NOW });
+    const waiting = await registerForSession(database.db, person(sessionId, 141), { siteUrl, now: NOW });
+    if (waiting.outcome !== "waiting") throw new Error(waiting.outcome);
+    expect(await updateSession(database.db, sessionId, { ...fields, capacity: 2 })).toBe("updated");
+    expect(await offerSeatsOf(database.db, sessionId, { siteUrl, now: NOW })).toBe(1);
+    expect(await offersOfRegistration(waiting.registrationId)).toMatchObject([{ state: "open", seats: 1 }]);
   });
 
   it("makes no offer when the course is too close, and withdraws open offers when the session is cancelled", async () => {

@@ -14,6 +14,7 @@
  * - `offerSeats(tx, group, now)`: in a transaction holding the locks, after seats freed (or anything changed).
  * - `acceptOffer`, `declineOffer` (her link), `findOfferByToken` (its page).
  * - `giveSeat` (the owner's hand, which wins over open offers), `declineOfferByOwner` (a call answered no).
+ * - `offerSeatsOf(db, sessionId, options)`: the same in a transaction of its own (the owner changed the seats).
  * - `runOfferJob(db, now, options)`: expires due offers and offers what is free (the timer, app/courses/offer-job.server.ts).
  * - `offersOf(db, sessionId)`: the desk's list.
  */
@@ -521,13 +522,21 @@ export async function runOfferJob(db: Database, now: Date, options: Omit<LinkOpt
       run.offered += done.offered;
     });
   }
-  for (const sessionId of await groupsOutOfLine(db, now)) {
-    await db.transaction(async (tx) => {
-      const group = await lockSeats(tx, sessionId);
-      if (group) run.offered += await offerSeats(tx, group, { ...options, now });
-    });
-  }
+  for (const sessionId of await groupsOutOfLine(db, now))
+    run.offered += await offerSeatsOf(db, sessionId, { ...options, now });
   return run;
+}
+
+/**
+ * `offerSeats` for session `sessionId`'s group in a transaction of its own
+ * (after the owner changed its seats: more free, or fewer than held).
+ * @returns how many offers it made. @throws the driver's error.
+ */
+export async function offerSeatsOf(db: Database, sessionId: number, options: LinkOptions): Promise<number> {
+  return db.transaction(async (tx) => {
+    const group = await lockSeats(tx, sessionId);
+    return group ? offerSeats(tx, group, options) : 0;
+  });
 }
 
 /**

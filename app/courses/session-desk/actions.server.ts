@@ -30,7 +30,7 @@ import { registerForSession } from "../register.server";
 import { bookingMessages, bookingSchema } from "../schema";
 import { cancelSession, moveSeriesDate } from "../session-changes.server";
 import { duplicateSession, updateSession } from "../sessions.server";
-import { declineOfferByOwner, giveSeat } from "../offers.server";
+import { declineOfferByOwner, giveSeat, offerSeatsOf } from "../offers.server";
 
 /** What the session page shows after a post: a message, or a form's errors and values (the call list is the page's). */
 export type SessionAnswer = {
@@ -106,7 +106,17 @@ export async function editSession(args: DeskIntentArgs) {
       409,
     );
   }
-  return reply({ message: "Séance enregistrée." });
+  // More seats: offered to the waiting list at once; fewer than held: the latest offers give way (decision 054).
+  const offered = await offerSeatsOf(db, id, {
+    siteUrl: context.get(settingsContext).SITE_URL,
+    now: context.get(clockContext).now(),
+  });
+  if (offered) context.get(wakeOutboxContext)();
+  return reply({
+    message: offered
+      ? `Séance enregistrée. Les places libres sont proposées à ${offered === 1 ? "la première personne" : `${offered} personnes`} de la liste d’attente.`
+      : "Séance enregistrée.",
+  });
 }
 
 /** `duplicate`: the same session (or series) a week later; redirects (303) to the copy. */
