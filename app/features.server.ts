@@ -7,7 +7,7 @@
  *
  * - `FEATURES`: the plugs, in the person page's order of their tables.
  * - `MAIL_LABELS`: every kind of mail to its French label (the desk).
- * - `OUTBOX_PLUGS`: for `new OutboxWorker({ plugs, ... })`.
+ * - `OUTBOX_PLUGS`: for `new OutboxWorker({ plugs, ... })`; `JOBS`: the timed jobs (offer expiry).
  * - the person registry bound to the list (`findPerson`, `erasePerson`...,
  *   `PROCESSINGS`: the register of processing activities, LPD art. 12,
  *   app/desk/person-registry.server.ts) and the retention job
@@ -38,6 +38,9 @@ export const FEATURES: readonly Feature[] = [
 ];
 
 export const MAIL_LABELS = mailLabelsOf(FEATURES);
+
+/** Every feature's timed jobs, for `scheduleJobs` (app/desk/jobs.server.ts, server/main.ts). */
+export const JOBS = FEATURES.flatMap((feature) => feature.jobs ?? []);
 
 export const OUTBOX_PLUGS = FEATURES.flatMap((feature) => (feature.outbox ? [feature.outbox] : []));
 

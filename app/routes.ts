@@ -20,6 +20,7 @@ export default [
   route("cours", "routes/courses.tsx"),
   route("cours/inscription/:token", "routes/course-registration.tsx"),
   route("cours/inscription/:token/calendrier.ics", "routes/course-calendar.ts"),
+  route("cours/place/:token", "routes/course-offer.tsx"),
   route("cours/:slug", "routes/course.tsx"),
   route("coordonnees", "routes/coordonnees.tsx"),
   // Pictures uploaded in the desk (app/pictures/), from the database.

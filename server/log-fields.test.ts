@@ -8,6 +8,8 @@ describe("loggedPath", () => {
     expect(loggedPath("/cours/inscription/AbC-123_x/calendrier.ics")).toBe("/cours/inscription/[jeton]/calendrier.ics");
     expect(loggedPath("/newsletter/confirmer/tok.data?x=1")).toBe("/newsletter/confirmer/[jeton]");
     expect(loggedPath("/newsletter/desabonnement/tok")).toBe("/newsletter/desabonnement/[jeton]");
+    expect(loggedPath("/cours/place/AbC-123_x?reponse=oui")).toBe("/cours/place/[jeton]");
+    expect(loggedPath("/Cours/Place/SECRET/")).not.toContain("SECRET");
   });
 
   it("finds the token in other spellings of the path", () => {

@@ -10,7 +10,7 @@
  * their connections are cut), the outbox worker (its current mail finished,
  * its other claimed rows given back), the daily retention job
  * (app/desk/retention.server.ts: its timers, and a run in progress), the
- * database.
+ * features' timed jobs (app/desk/jobs.server.ts), the database.
  * In production, public pages come from the render cache
  * (`server/render-cache.ts`), warmed in the background once the port
  * listens; it and the desk's event streams (`app/desk/live.server.ts`)
@@ -47,7 +47,8 @@ import { createDeskAuth, resolveAuthSecret } from "../app/desk/auth.server.ts";
 import { SIGN_IN_LIMITS } from "../app/desk/sign-in.server.ts";
 import { NEWSLETTER_LIMITS } from "../app/newsletter/schema.ts";
 import { NEWSLETTER_MAIL_KINDS } from "../app/newsletter/subscriptions.server.ts";
-import { OUTBOX_PLUGS, scheduleRetention } from "../app/features.server.ts";
+import { JOBS, OUTBOX_PLUGS, scheduleRetention } from "../app/features.server.ts";
+import { scheduleJobs } from "../app/desk/jobs.server.ts";
 import { readSiteSettings } from "../app/settings/site.server.ts";
 import { removeLeftovers, uploadTmpDir } from "../app/pictures/upload-form.server.ts";
 
@@ -218,6 +219,9 @@ export async function startServer({
     periods: async () => (await readSiteSettings(database.db, logger)).legal,
   });
 
+  // The features' timed jobs (offers of freed seats expiring): shortly after start, then each at its interval.
+  const jobs = scheduleJobs(JOBS, { db: database.db, logger, clock: systemClock, siteUrl: settings.SITE_URL });
+
   if (pages && settings.RENDER_CACHE_WARM_UP) {
     // Every page of the sitemap rendered once, in the background: the first visitors find them ready.
     const started = Date.now();
@@ -248,6 +252,7 @@ export async function startServer({
       await worker.stop();
       transport?.close();
       await retention.stop();
+      await jobs.stop();
       await stopListening();
       await vite?.close();
       await database.close();

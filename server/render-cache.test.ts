@@ -272,6 +272,7 @@ describe("cacheablePage, on the routes of the real build", () => {
     // Pages of one person, named by a token.
     "/cours/inscription/abc",
     "/cours/inscription/abc/calendrier.ics",
+    "/cours/place/abc",
     "/newsletter/confirmer/abc",
     "/newsletter/desabonnement/abc",
     // A path that cannot be decoded.

@@ -9,7 +9,7 @@
 import { z } from "zod";
 
 /** The sections of the settings, in the page's order (each is one form and one database row). */
-export const SETTINGS_SECTIONS = ["identity", "hours", "zones", "prices", "legal", "payment"] as const;
+export const SETTINGS_SECTIONS = ["identity", "hours", "zones", "prices", "legal", "payment", "courses"] as const;
 export type SettingsSection = (typeof SETTINGS_SECTIONS)[number];
 
 /** The three opening-hours rows: weekdays, Saturday, Sunday (their French labels: `app/content/hours.ts`). */
@@ -23,6 +23,9 @@ export type ZoneCode = (typeof ZONE_CODES)[number];
 /** The three services whose price the owner sets (ids of `app/content/services.ts`). */
 export const PRICED_SERVICES = ["small-group", "one-to-one-course", "one-to-one-support"] as const;
 export type PricedService = (typeof PRICED_SERVICES)[number];
+
+/** How long a freed seat may be held for the person it is offered to, in hours: the default and the desk's bounds. */
+export const OFFER_HOLD_HOURS = { default: 24, min: 2, max: 168 } as const;
 
 const text = z.string().trim().min(1);
 const time = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/);
@@ -63,6 +66,8 @@ export const storedSchemas = {
   }),
   /** The account invoices are paid to (IBAN or QR-IBAN, no spaces); null: INVOICE_IBAN, or none. */
   payment: z.object({ iban: z.string().nullable() }),
+  /** How long a freed seat is held for the person it is offered to, in hours (app/courses/offer-rules.ts). */
+  courses: z.object({ offerHoldHours: z.number().int().positive() }),
 } satisfies Record<SettingsSection, z.ZodType>;
 
 export type IdentitySettings = z.infer<typeof storedSchemas.identity>;
@@ -71,6 +76,7 @@ export type ZonesSettings = z.infer<typeof storedSchemas.zones>;
 export type PricesSettings = z.infer<typeof storedSchemas.prices>;
 export type LegalSettings = z.infer<typeof storedSchemas.legal>;
 export type PaymentSettings = z.infer<typeof storedSchemas.payment>;
+export type CoursesSettings = z.infer<typeof storedSchemas.courses>;
 
 /** The owner's settings, every section: what `getSiteSettings` gives (defaults with the desk's changes over them). */
 export interface SiteSettings {
@@ -80,4 +86,5 @@ export interface SiteSettings {
   prices: PricesSettings;
   legal: LegalSettings;
   payment: PaymentSettings;
+  courses: CoursesSettings;
 }

@@ -11,7 +11,7 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openTestDatabase, silentLogger, type TestDatabase } from "../../tests/support/harness";
-import { courseRegistrations, outbox } from "~/db/schema";
+import { courseOffers, courseRegistrations, outbox } from "~/db/schema";
 import { OutboxWorker, type OutgoingMail } from "~/mail/outbox.server";
 import { OUTBOX_PLUGS } from "~/features.server";
 import {
@@ -306,9 +306,14 @@ describe("the owner cancels a registration", () => {
       "already-cancelled",
     );
     expect((await getSession(database.db, sessionId))!.seatsTaken).toBe(0);
-    // She has no e-mail: no mail at all (and no notice to the owner, who did it).
+    // She has no e-mail: no mail to her (and no notice to the owner, who did it); the seat is offered to the
+    // one who waits (decision 049).
     const afterCancel = await database.db.select().from(outbox);
-    expect(afterCancel.length).toBe(before.length);
+    expect(
+      afterCancel
+        .filter((mail) => !before.some((row) => row.id === mail.id))
+        .map((mail) => [mail.kind, mail.recipient]),
+    ).toEqual([["booking-offer", "luc.fils@example.ch"]]);
     // Her reminder is gone too.
     const [cancelled] = await database.db
       .select()
@@ -316,7 +321,14 @@ describe("the owner cancels a registration", () => {
       .where(eq(courseRegistrations.id, noEmail.registrationId));
     expect(cancelled!.reminderMailIds).toEqual([]);
 
+    // The owner gives her the seat by hand before she answers: her offer closes, taken in by the owner.
     expect(await giveSeat(database.db, waiting.registrationId, { siteUrl, now: NOW })).toBe(true);
+    expect(
+      await database.db
+        .select({ state: courseOffers.state, closedBy: courseOffers.closedBy })
+        .from(courseOffers)
+        .where(eq(courseOffers.registrationId, waiting.registrationId)),
+    ).toEqual([{ state: "accepted", closedBy: "owner" }]);
     const lastBefore = Math.max(...before.map((row) => row.id));
     const given = (await database.db.select().from(outbox).where(eq(outbox.kind, "booking-seat-given"))).filter(
       (mail) => mail.id > lastBefore,

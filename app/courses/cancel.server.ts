@@ -23,6 +23,7 @@ import { findRegistrationByToken } from "./registrations.server";
 import { dropReminders } from "./reminders.server";
 import { firstStart, groupClosed, lessonsOf, lockSeats, moveSeats } from "./seats.server";
 import { firstWaiting } from "./waiting-list.server";
+import { offerAfterCancellation, offerSeats } from "./offers.server";
 
 /** What `cancelRegistration` and `cancelRegistrationByOwner` did. */
 export type CancelResult = "cancelled" | "already-cancelled" | "too-late" | "not-found";
@@ -33,7 +34,9 @@ export type CancelResult = "cancelled" | "already-cancelled" | "too-late" | "not
  * call finds it cancelled and changes nothing), drops its pending
  * reminders, mails the cancellation to whoever of the attendee and the
  * relative has an e-mail, and, when the person cancelled (`by` "person"),
- * tells the owner, naming the first on the waiting list. Refused once the
+ * tells the owner, naming the first on the waiting list; then the freed
+ * seats (or the one held for her) are offered to the next who waits
+ * (`offerAfterCancellation`, decision 049). Refused once the
  * session has started.
  */
 async function cancelUnderLock(
@@ -98,6 +101,8 @@ async function cancelUnderLock(
       );
     }
     await tx.update(courseRegistrations).set({ mailIds }).where(eq(courseRegistrations.id, registration.id));
+    // The freed seats (or the one held for her) go to the next who waits (decision 049).
+    await offerAfterCancellation(tx, group, registration, by, options);
     return "cancelled" as const;
   });
 }
@@ -112,8 +117,8 @@ export interface FreedSeats {
  * After an erasure deleted confirmed registrations (app/courses/plug.server.ts),
  * in its transaction: for each session that has not started and is not
  * cancelled, the owner's notice that seats were freed, naming the first on
- * the waiting list (the path of a cancellation: the owner calls them and
- * gives the seat in the desk). The notice joins that person's mails.
+ * the waiting list, who is offered the seats (`offerSeats`, decision 049).
+ * The notice joins that person's mails.
  * @returns the ids of the sessions whose seats the owner was told of. @throws the driver's error.
  */
 export async function announceFreedSeats(
@@ -149,6 +154,7 @@ export async function announceFreedSeats(
         .set({ mailIds: [...waiting.mailIds, mailId] })
         .where(eq(courseRegistrations.id, waiting.id));
     }
+    await offerSeats(tx, group, options);
     told.push(sessionId);
   }
   return told;

@@ -11,3 +11,6 @@ export const registrationPath = (token: string) => `/cours/inscription/${token}`
 
 /** The address of a registration's calendar file, from its page's address (a path or a full URL). */
 export const calendarAddress = (registrationAddress: string) => `${registrationAddress}/calendrier.ics`;
+
+/** The path of an offer's page (a freed seat offered to a person of the waiting list: accept, decline). */
+export const offerPath = (token: string) => `/cours/place/${token}`;

@@ -31,6 +31,7 @@ export const BOOKING_MAIL = {
   reminder: "booking-reminder",
   registrationCancelled: "booking-cancelled",
   seatGiven: "booking-seat-given",
+  offer: "booking-offer",
   sessionCancelled: "booking-session-cancelled",
   dateMoved: "booking-date-moved",
   ownerRegistration: "booking-owner-registration",
@@ -80,7 +81,7 @@ export interface Reader {
 }
 
 /** What every mail to a registrant knows: the session, who reads, and whom the registration is for. */
-type RegistrantMail = MailSession & { reader: Reader; attendeeName: string };
+export type RegistrantMail = MailSession & { reader: Reader; attendeeName: string };
 
 /**
  * A registrant's mail in the visitors' layout: "Bonjour {name},", the
@@ -88,7 +89,7 @@ type RegistrantMail = MailSession & { reader: Reader; attendeeName: string };
  * the eye lands), the `more` paragraphs, the links as big buttons, and the
  * footer with the owner's telephone. The text part says the same.
  */
-function renderToReader(
+export function renderToReader(
   subject: string,
   mail: RegistrantMail,
   { lead, more = [], links = [] }: { lead: string[]; more?: string[]; links?: MailLink[] },
@@ -159,7 +160,7 @@ function codeWordParagraphs({ codeWord, manageUrl }: { codeWord?: string | null;
   ];
 }
 
-const placesOf = (seats: number) => (seats === 2 ? "2 places" : "1 place");
+export const placesOf = (seats: number) => (seats === 2 ? "2 places" : "1 place");
 
 /** How a registration pays, as its mails say it (the registration's row has these fields). */
 export type MailPayment = Pick<RegistrationRow, "paysBy" | "postalStreet" | "postalCode" | "postalLocality">;
@@ -212,7 +213,7 @@ export function registrationMail(
         relative
           ? `Cette séance est complète. ${mail.attendeeName}, que vous avez inscrit(e), est sur la liste d’attente (${places}), en position ${mail.position}.`
           : `Cette séance est complète. Vous êtes sur la liste d’attente (${places}), en position ${mail.position}.`,
-        "Si une place se libère, j’appelle pour la proposer. Vous n’avez rien à faire d’ici là.",
+        "Si une place se libère, je vous la propose par e-mail et vous la garde un moment : il suffira de cliquer sur « Je prends la place ». Vous n’avez rien à faire d’ici là.",
         ...codeWordParagraphs(mail),
       ],
       links: [{ label: "Voir ou annuler l’inscription", url: mail.manageUrl }],

@@ -93,7 +93,7 @@ export function ownerCancellationMail(
 /** Who is first on the waiting list, and what the owner does next. */
 const waitingLine = (firstWaiting: OwnerPerson | null) =>
   firstWaiting
-    ? `Première personne sur la liste d’attente : ${personLine(firstWaiting)}. Appelez-la, puis donnez-lui la place dans le bureau.`
+    ? `Première personne sur la liste d’attente : ${personLine(firstWaiting)}. Le site lui propose la place et la lui garde un moment ; la page de la séance montre sa réponse (sans e-mail, appelez-la : elle y figure avec l’heure limite).`
     : "Personne n’attend sur la liste d’attente.";
 
 /**

@@ -33,7 +33,7 @@
  */
 import { asc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { courseRegistrations, courseSessions, outbox } from "~/db/schema";
+import { courseOffers, courseRegistrations, courseSessions, outbox } from "~/db/schema";
 import { deleteTokensOfRows } from "~/tokens/tokens.server";
 import { formatDateTime } from "~/utils/format";
 import { PAYS_BY_LABELS, postalAddressLine } from "~/content/payment";
@@ -41,6 +41,7 @@ import { courseBySlug } from "./sessions.server";
 import { REGISTRATION_TOKEN_PURPOSE, type FreedSeats, type RegistrationRow } from "./booking.server";
 import { REGISTRATION_STATUS_LABELS } from "./desk.server";
 import { giveBackSeats } from "./seats.server";
+import { OFFER_STATE_LABELS, OFFER_TOKEN_PURPOSE } from "./offer-rules";
 
 /** Whom to look for: a lower-cased e-mail, a telephone in E.164, or both (rows matching either). */
 export interface RegistrationPerson {
@@ -75,7 +76,16 @@ export async function findRegistrations(db: Database, person: RegistrationPerson
 /** A registration's fields with their French labels, as the person page and the export show them. */
 export function registrationFields(
   row: RegistrationRow,
-  { sessions, attendance }: { sessions: ReadonlyMap<number, string>; attendance?: ReadonlyMap<number, string> },
+  {
+    sessions,
+    attendance,
+    offers,
+  }: {
+    sessions: ReadonlyMap<number, string>;
+    attendance?: ReadonlyMap<number, string>;
+    /** The seats offered to it from the waiting list, in words (app/courses/offers.server.ts). */
+    offers?: ReadonlyMap<number, string>;
+  },
 ): [string, string][] {
   return [
     ["Cours", sessions.get(row.sessionId) ?? `séance n° ${row.sessionId}`],
@@ -99,6 +109,7 @@ export function registrationFields(
     ["Mot de code", row.codeWord ?? "(aucun)"],
     ["Inscrit(e) le", formatDateTime(row.createdAt)],
     ...(attendance ? [["Présences", attendance.get(row.id) ?? "(pas encore notée)"] as [string, string]] : []),
+    ...(offers ? [["Places proposées", offers.get(row.id) ?? "(aucune)"] as [string, string]] : []),
     [
       "Connexion",
       row.clientKey
@@ -154,6 +165,14 @@ export async function beforeErasingRegistrations(
       id: courseRegistrations.id,
       where: inArray(
         courseRegistrations.id,
+        rows.map((row) => row.id),
+      ),
+    });
+    // The links of the seats offered to them (their rows go with the registrations: on delete cascade).
+    await deleteTokensOfRows(tx, OFFER_TOKEN_PURPOSE, {
+      id: courseOffers.id,
+      where: inArray(
+        courseOffers.registrationId,
         rows.map((row) => row.id),
       ),
     });
@@ -235,4 +254,24 @@ export async function sessionNames(db: Database, ids: readonly number[]): Promis
       `« ${courseBySlug(row.courseId)?.title ?? row.courseId} », ${formatDateTime(row.startsAt)}`,
     ]),
   );
+}
+
+/**
+ * The seats offered to each of `registrationIds` from the waiting list, in
+ * words, one offer a line (« 1 place proposée le …, gardée jusqu’au … :
+ * acceptée »), by registration id. @throws the driver's error.
+ */
+export async function offersInWords(db: Database, registrationIds: readonly number[]): Promise<Map<number, string>> {
+  if (registrationIds.length === 0) return new Map();
+  const rows = await db
+    .select()
+    .from(courseOffers)
+    .where(inArray(courseOffers.registrationId, [...registrationIds]))
+    .orderBy(asc(courseOffers.id));
+  const lines = new Map<number, string[]>();
+  for (const offer of rows) {
+    const line = `${offer.seats === 2 ? "2 places proposées" : "1 place proposée"} le ${formatDateTime(offer.offeredAt)}, gardée jusqu’au ${formatDateTime(offer.holdUntil)} : ${OFFER_STATE_LABELS[offer.state]}`;
+    lines.set(offer.registrationId, [...(lines.get(offer.registrationId) ?? []), line]);
+  }
+  return new Map([...lines].map(([id, list]) => [id, list.join("\n")]));
 }

@@ -21,6 +21,7 @@ import { countOf, deleteRows, rowsOf, type ErasurePlan } from "~/desk/person-typ
 import { attendanceByRegistration, attendanceText } from "./attendance.server";
 import { announceFreedSeats, type RegistrationRow } from "./booking.server";
 import { BOOKING_MAIL } from "./mails.server";
+import { offerJob } from "./offer-job.server";
 import {
   attendeeIs,
   beforeErasingRegistrations,
@@ -28,6 +29,7 @@ import {
   deleteRegistrationsOfSessionsBefore,
   forgetBookers,
   mailIdArray,
+  offersInWords,
   registrationFields,
   registrationMailsMatch,
   registrationMatch,
@@ -76,6 +78,7 @@ export const coursesFeature: Feature = {
           registrationFields(row as RegistrationRow, {
             sessions: names.sessions ?? new Map(),
             attendance: names.attendance,
+            offers: names.offers,
           }),
       },
     ],
@@ -84,6 +87,8 @@ export const coursesFeature: Feature = {
       course_series: "which dates of a course are sold together",
       course_attendance:
         "a registration's ticks (présent, absent, excusé) by date, naming no one: found, shown and exported with their registration (its « Présences »), deleted with it (on delete cascade)",
+      course_offers:
+        "freed seats offered to a person of the waiting list (seats, hold, state, when closed), naming no one: shown and exported with their registration (its « Places proposées »), deleted with it (on delete cascade)",
       course_calls:
         "the owner's calls to make about a changed date (a registration, a reason, when ticked), naming no one: the name and telephone are the registration's, deleted with it (on delete cascade)",
     },
@@ -115,6 +120,10 @@ export const coursesFeature: Feature = {
           registrations.map((row) => row.sessionId),
         ),
         attendance: new Map(registrations.map((row) => [row.id, attendanceText(ticks.get(row.id))])),
+        offers: await offersInWords(
+          db,
+          registrations.map((row) => row.id),
+        ),
       };
     },
     plan({ found, person, chosen }) {
@@ -185,12 +194,14 @@ export const coursesFeature: Feature = {
         .where(sql`${about} and lower(${courseRegistrations.bookerEmail}) = ${from}`);
     },
   },
+  jobs: [offerJob],
   mailLabels: {
     [BOOKING_MAIL.confirmation]: "Confirmation d’inscription à un cours",
     [BOOKING_MAIL.waiting]: "Inscription sur la liste d’attente d’un cours",
     [BOOKING_MAIL.reminder]: "Rappel la veille d’un cours",
     [BOOKING_MAIL.registrationCancelled]: "Confirmation d’une désinscription d’un cours",
     [BOOKING_MAIL.seatGiven]: "Place attribuée depuis la liste d’attente d’un cours",
+    [BOOKING_MAIL.offer]: "Place libérée proposée depuis la liste d’attente d’un cours",
     [BOOKING_MAIL.sessionCancelled]: "Annulation d’une séance de cours",
     [BOOKING_MAIL.dateMoved]: "Changement de date d’une séance de cours",
     [BOOKING_MAIL.ownerRegistration]: "Avis d’une inscription à un cours",

@@ -30,6 +30,7 @@ import {
 import { dropReminders, dropRemindersOfDate, queueReminders } from "./reminders.server";
 import { lockSeats, seriesLessons, type SeatGroup } from "./seats.server";
 import { placeInWords, type SessionFields } from "./sessions.server";
+import { withdrawOffers } from "./offers.server";
 
 /** The registrations (confirmed or waiting) of the session or series whose anchor is `anchorId`, in arrival order. */
 function activeRegistrations(tx: Database, anchorId: number): Promise<RegistrationRow[]> {
@@ -99,6 +100,8 @@ export async function cancelSession(
       }
     }
     await addCalls(tx, sessionId, uncalled, "cancelled", now);
+    // Nothing left to attend: a seat held for someone of the waiting list is held no more (decision 049).
+    if (!oneDate || remaining.length === 0) await withdrawOffers(tx, group.anchor.id, now);
     return result;
   });
 }

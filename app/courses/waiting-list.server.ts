@@ -1,13 +1,14 @@
 /**
  * The waiting list: people wait in arrival order (`id` order, the order
- * the seat locks were granted); a freed seat is given by the owner to a
- * person waiting (`giveSeat`), never taken by a newcomer.
+ * the seat locks were granted); a freed seat is offered to them
+ * (app/courses/offers.server.ts) or given by the owner (`giveSeat`, there
+ * too), never taken by a newcomer. `confirmWaiting` takes one of them in.
  */
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { courseRegistrations } from "~/db/schema";
 import { enqueueMail } from "~/mail/enqueue.server";
-import { BOOKING_MAIL, seatGivenMail } from "./mails.server";
+import { BOOKING_MAIL, registrationMail, seatGivenMail } from "./mails.server";
 import {
   attendeeOf,
   courseTitle,
@@ -20,7 +21,7 @@ import {
   type RegistrationRow,
 } from "./registrants.server";
 import { queueReminders } from "./reminders.server";
-import { freeSeats, lessonsOf, lockSeats, moveSeats } from "./seats.server";
+import { lessonsOf, moveSeats, type SeatGroup } from "./seats.server";
 
 /** The position (1 is first) of waiting registration `registrationId` on session `sessionId`'s list. */
 export async function waitingPosition(tx: Database, sessionId: number, registrationId: number): Promise<number> {
@@ -49,55 +50,65 @@ export async function firstWaiting(tx: Database, sessionId: number): Promise<Reg
 }
 
 /**
- * The owner gives a freed seat to a person of the waiting list: their
- * registration becomes confirmed if enough seats are free, whoever of them
- * has an e-mail gets "une place pour vous" with a new link (a new token of
- * the registration: only hashes of the first are kept) and the calendar
- * file, and their reminders are queued with that link.
- * @returns false when the person is not waiting or there are not enough free seats.
+ * Confirms the waiting registration `waiting` on a locked `group` with
+ * enough free seats (the caller checked): its seats are taken, whoever of
+ * the attendee and the relative has an e-mail gets `mail` ("une place pour
+ * vous" when the owner gives the seat, the usual confirmation when the
+ * person accepted an offer) with a new link (a new token of the
+ * registration: only hashes of the first are kept) and the calendar file,
+ * and its reminders are queued with that link.
+ * @returns the new link's token (null without an e-mail). @throws the driver's error.
  */
-export async function giveSeat(db: Database, registrationId: number, options: LinkOptions): Promise<boolean> {
-  return db.transaction(async (tx) => {
-    const [waiting] = await tx.select().from(courseRegistrations).where(eq(courseRegistrations.id, registrationId));
-    if (!waiting || waiting.status !== "waiting") return false;
-    const group = (await lockSeats(tx, waiting.sessionId))!;
-    const session = group.anchor;
-    if (freeSeats(group) < waiting.seats || (group.seriesId === null ? session.cancelledAt : !group.lessons.length)) {
-      return false;
+export async function confirmWaiting(
+  tx: Database,
+  group: SeatGroup,
+  waiting: RegistrationRow,
+  options: LinkOptions,
+  mail: "seat-given" | "confirmation",
+): Promise<string | null> {
+  const session = group.anchor;
+  await moveSeats(tx, group, waiting.seats);
+  const recipients = recipientsOf(waiting);
+  const token = await newLink(tx, waiting, recipients, group);
+  const mailIds: number[] = [];
+  if (token) {
+    const title = courseTitle(session);
+    const link = manageUrl(options.siteUrl, token);
+    const shown = {
+      courseTitle: title,
+      session,
+      lessons: lessonsOf(group),
+      attendeeName: attendeeOf(waiting),
+      seats: waiting.seats,
+      manageUrl: link,
+      payment: waiting,
+    };
+    for (const { address, reader } of recipients) {
+      mailIds.push(
+        await enqueueMail(tx, {
+          kind: mail === "seat-given" ? BOOKING_MAIL.seatGiven : BOOKING_MAIL.confirmation,
+          recipient: address,
+          people: peopleOf(waiting),
+          ...(mail === "seat-given"
+            ? seatGivenMail({ ...shown, reader })
+            : registrationMail({ ...shown, reader, position: null, codeWord: waiting.codeWord })),
+          attachments: [groupCalendar(group, title, link, waiting.id)],
+        }),
+      );
     }
-    await moveSeats(tx, group, waiting.seats);
-    const recipients = recipientsOf(waiting);
-    const token = await newLink(tx, waiting, recipients, group);
-    const mailIds: number[] = [];
-    if (token) {
-      const title = courseTitle(session);
-      const link = manageUrl(options.siteUrl, token);
-      for (const { address, reader } of recipients) {
-        mailIds.push(
-          await enqueueMail(tx, {
-            kind: BOOKING_MAIL.seatGiven,
-            recipient: address,
-            people: peopleOf(waiting),
-            ...seatGivenMail({
-              courseTitle: title,
-              session,
-              lessons: lessonsOf(group),
-              reader,
-              attendeeName: attendeeOf(waiting),
-              seats: waiting.seats,
-              manageUrl: link,
-              payment: waiting,
-            }),
-            attachments: [groupCalendar(group, title, link, waiting.id)],
-          }),
-        );
-      }
-    }
-    const reminderMailIds = await queueReminders(tx, group, waiting, token, options);
-    await tx
-      .update(courseRegistrations)
-      .set({ status: "confirmed", reminderMailIds, mailIds: [...waiting.mailIds, ...mailIds, ...reminderMailIds] })
-      .where(eq(courseRegistrations.id, waiting.id));
-    return true;
-  });
+  }
+  const reminderMailIds = await queueReminders(tx, group, waiting, token, options);
+  const [current] = await tx
+    .select({ mailIds: courseRegistrations.mailIds })
+    .from(courseRegistrations)
+    .where(eq(courseRegistrations.id, waiting.id));
+  await tx
+    .update(courseRegistrations)
+    .set({
+      status: "confirmed",
+      reminderMailIds,
+      mailIds: [...(current?.mailIds ?? waiting.mailIds), ...mailIds, ...reminderMailIds],
+    })
+    .where(eq(courseRegistrations.id, waiting.id));
+  return token;
 }

@@ -36,6 +36,7 @@ export type AuditAction =
   | "settings-saved"
   | "registration-cancelled"
   | "seat-given"
+  | "offer-declined"
   | "series-created"
   | "series-date-moved"
   | "session-cancelled"

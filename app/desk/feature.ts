@@ -8,6 +8,7 @@
 import type { OutboxPlug } from "~/mail/outbox.server";
 import type { MailLabels } from "./mail-labels.server";
 import type { PersonPlug } from "./person-types";
+import type { TimedJob } from "./jobs.server";
 import type { RetentionPlug } from "./retention.server";
 
 export interface Feature {
@@ -21,4 +22,6 @@ export interface Feature {
   mailLabels?: MailLabels;
   /** What the outbox does when one of its mails leaves. */
   outbox?: OutboxPlug;
+  /** Its timed jobs, run on every process (app/desk/jobs.server.ts). */
+  jobs?: readonly TimedJob[];
 }

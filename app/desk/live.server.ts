@@ -4,7 +4,8 @@
  * - `deskSnapshot(db)`: what the badges show (`DeskSnapshot`, app/desk/live.ts),
  *   in one query: requests still « Nouveau », registrations made on the site
  *   and subscriptions confirmed since the owner last opened their page
- *   (`desk_seen`), the calls still to make (`course_calls`, app/courses/calls.server.ts),
+ *   (`desk_seen`), the calls still to make (`course_calls`, app/courses/calls.server.ts, and the
+ *   seats offered to people without e-mail, `course_offers`, app/courses/offers.server.ts),
  *   the mails not delivered (`UNDELIVERED`, app/mail/manage.server.ts), and the latest id of each kind.
  * - `markSeen(db, kind)`: the owner opened the page of `kind`; updates
  *   `desk_seen` only when something of that kind is new (an update
@@ -59,7 +60,8 @@ export async function deskSnapshot(db: Database): Promise<DeskSnapshot> {
     (select count(*)::int from contacts where status = 'nouveau') as requests,
     (select count(*)::int from course_registrations r where ${NEW_REGISTRATIONS}) as registrations,
     (select count(*)::int from newsletter_subscribers s where ${NEW_SUBSCRIPTIONS}) as subscriptions,
-    (select count(*)::int from course_calls where called_at is null) as calls,
+    (select count(*)::int from course_calls where called_at is null)
+      + (select count(*)::int from course_offers where state = 'open' and channel = 'call') as calls,
     (select count(*)::int from outbox where ${UNDELIVERED}) as undelivered,
     (select coalesce(max(id), 0)::text from contacts) as latest_request,
     (select coalesce(max(id), 0)::text from course_registrations where source = 'web') as latest_registration,

@@ -24,7 +24,10 @@ export interface DeskCounts {
   registrations: number;
   /** Newsletter subscriptions confirmed since he last opened /admin/lettres or /admin/abonnes. */
   subscriptions: number;
-  /** People without e-mail still to call about a moved or cancelled date (`course_calls` not ticked « appelé·e »). */
+  /**
+   * People without e-mail still to call: about a moved or cancelled date (`course_calls` not ticked « appelé·e »),
+   * or to offer them a freed seat before its hold ends (`course_offers` open, by call).
+   */
   calls: number;
   /** Mails not delivered (refused or given up) the owner has neither sent again nor left aside (`/admin/non-remis`). */
   undelivered: number;

@@ -161,7 +161,7 @@ export default function RegistrationPage() {
         <p className="mt-4 text-xl">
           {registration.lessonCount === null ? "La séance est complète." : "La série de séances est complète."} Vous
           êtes en position <strong>{registration.position}</strong> sur la liste d’attente. Si une place se libère, je
-          vous appelle.
+          vous la propose {registration.mailed ? "par e-mail" : "par téléphone"} et vous la garde un moment.
         </p>
       ) : null}
       {registration.state === "session-cancelled" ? (

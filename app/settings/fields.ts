@@ -153,6 +153,15 @@ export const SETTINGS_FIELDS: Record<SettingsSection, SettingsField[]> = {
       },
     ]),
   ],
+  courses: [
+    {
+      name: "offerHoldHours",
+      label: "Durée pendant laquelle une place libérée est gardée (en heures)",
+      hint: "Le temps que la personne suivante de la liste d’attente a pour répondre, par exemple 24. Jamais au-delà de 2 heures avant le début du cours.",
+      type: "number",
+      inputMode: "numeric",
+    },
+  ],
   payment: [
     {
       name: "iban",

@@ -25,6 +25,8 @@ import {
   type PricesSettings,
   type LegalSettings,
   type PaymentSettings,
+  type CoursesSettings,
+  OFFER_HOLD_HOURS,
   type SiteSettings,
 } from "~/content/shapes";
 import { PROVIDERS } from "./fields";
@@ -247,6 +249,9 @@ export const formSchemas = {
         .refine((value) => value === "" || isValidSwissIban(value), m.iban),
     })
     .transform((form): PaymentSettings => ({ iban: form.iban === "" ? null : form.iban })),
+  courses: z
+    .object({ offerHoldHours: whole(OFFER_HOLD_HOURS.min, OFFER_HOLD_HOURS.max) })
+    .transform((form): CoursesSettings => ({ offerHoldHours: form.offerHoldHours })),
 } satisfies Record<SettingsSection, z.ZodType>;
 
 /**
@@ -290,6 +295,8 @@ export function formValuesOf(section: SettingsSection, settings: SiteSettings): 
           return [id, Number.isInteger(amount) ? String(amount) : amount.toFixed(2)];
         }),
       );
+    case "courses":
+      return { offerHoldHours: String(settings.courses.offerHoldHours) };
     case "payment":
       return { iban: settings.payment.iban?.replace(/(.{4})(?=.)/g, "$1 ") ?? "" };
     case "legal": {

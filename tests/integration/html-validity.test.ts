@@ -6,7 +6,8 @@
  * noindex page (from the render cache), `/contact` answered with errors
  * after a bad post (with the error summary; and for a group), the
  * newsletter's answers (a bad address: its error summary), a letter, the mails' link
- * pages, the courses with a session and a registration's page, the owner's
+ * pages, the courses with a session and a registration's page, a seat
+ * offered from the waiting list (its page, the desk's list), the owner's
  * desk (sign-in, inbox, a request, a person with a mail not delivered, the mails not delivered, letters, subscribers, articles,
  * an article's editor, pictures, invoices: list, new, with errors, one; the register of processings and the
  * breach log: list, new, with errors, one), an article written in the desk, the 404
@@ -24,6 +25,7 @@ import fs from "node:fs";
 import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { RunningServer } from "../../server/main";
 import sharp from "sharp";
@@ -267,6 +269,28 @@ describe("the Nu HTML Checker", () => {
       200,
       fetch(`${site.url}${registered.headers.get("location")}?annuler`),
     );
+    // A seat offered from the waiting list (decision 049): the offer's page, and the desk's « Places proposées ».
+    const offered = await createSession(site.database.db, sessionFields({ capacity: 1, minimum: 1 }));
+    const seat = (firstName: string, phone: string) =>
+      postForm("/cours/securite", {
+        sessionId: String(offered),
+        website: "",
+        firstName,
+        lastName: "Offre",
+        phone,
+        email: `${firstName.toLowerCase()}.offre@example.ch`,
+      });
+    const holder = await seat("Anne", "079 300 00 01");
+    expect((await seat("Berthe", "079 300 00 02")).status).toBe(303);
+    expect((await postForm(holder.headers.get("location")!, { intent: "cancel", website: "" })).status).toBe(200);
+    const offers = await site.database.db.select().from(outbox).where(eq(outbox.kind, "booking-offer"));
+    const offerPath = /\/cours\/place\/[A-Za-z0-9_-]{43}/.exec(offers[0]?.textBody ?? "")![0];
+    await save(
+      "GET /cours/place/{token}?reponse=oui (a seat offered)",
+      200,
+      fetch(`${site.url}${offerPath}?reponse=oui`),
+    );
+    await save("GET /admin/cours/{id} (a seat offered, signed in)", 200, desk(`/admin/cours/${offered}`));
     // The desk's session page, and its question "Oui, annuler" in a registrant's card; three registrations
     // from one address (this test's): the page flags them (decision 028).
     for (const [firstName, phone] of [

@@ -217,6 +217,8 @@ describe("every mail to a visitor", () => {
         "booking-reminder",
         "booking-cancelled",
         "booking-seat-given",
+        // The seat the cancellation freed, offered to the one who waits (decision 049).
+        "booking-offer",
         "booking-session-cancelled",
       ]),
     );

@@ -4,8 +4,9 @@
  * (the session's form; a date of a series with people registered moves
  * and tells them, `moveSeriesDate`), `duplicate` (redirects to the copy),
  * `cancel-session` (a ticked box first), `register` (by telephone),
- * `give-seat`, `cancel-registration` and `called` (one line of the call
- * list ticked « appelé·e »). Each returns `data(SessionAnswer)`
+ * `give-seat`, `cancel-registration`, `called` (one line of the call
+ * list ticked « appelé·e ») and `offer-declined` (a person offered a seat,
+ * without e-mail, said by telephone she cannot come). Each returns `data(SessionAnswer)`
  * with the status the page shows (400 refused form, 409 conflict, 404
  * unknown registration) or throws a 404 / 303 redirect.
  */
@@ -29,7 +30,7 @@ import { registerForSession } from "../register.server";
 import { bookingMessages, bookingSchema } from "../schema";
 import { cancelSession, moveSeriesDate } from "../session-changes.server";
 import { duplicateSession, updateSession } from "../sessions.server";
-import { giveSeat } from "../waiting-list.server";
+import { declineOfferByOwner, giveSeat, offerSeatsOf } from "../offers.server";
 
 /** What the session page shows after a post: a message, or a form's errors and values (the call list is the page's). */
 export type SessionAnswer = {
@@ -105,7 +106,17 @@ export async function editSession(args: DeskIntentArgs) {
       409,
     );
   }
-  return reply({ message: "Séance enregistrée." });
+  // More seats: offered to the waiting list at once; fewer than held: the latest offers give way (decision 049).
+  const offered = await offerSeatsOf(db, id, {
+    siteUrl: context.get(settingsContext).SITE_URL,
+    now: context.get(clockContext).now(),
+  });
+  if (offered) context.get(wakeOutboxContext)();
+  return reply({
+    message: offered
+      ? `Séance enregistrée. Les places libres sont proposées à ${offered === 1 ? "la première personne" : `${offered} personnes`} de la liste d’attente.`
+      : "Séance enregistrée.",
+  });
 }
 
 /** `duplicate`: the same session (or series) a week later; redirects (303) to the copy. */
@@ -204,6 +215,21 @@ export async function cancelRegistrationIntent(args: DeskIntentArgs) {
     message:
       "L’inscription est annulée et sa place est libre. Qui a une adresse e-mail reçoit la confirmation ; prévenez les autres par téléphone.",
   });
+}
+
+/** `offer-declined`: the open offer `offer` (a person without e-mail, called) closes; the seat goes to the next. */
+export async function offerDeclinedIntent(args: DeskIntentArgs) {
+  const { form, context, id } = args;
+  const offerId = Number(form.get("offer"));
+  const declined =
+    Number.isSafeInteger(offerId) &&
+    (await declineOfferByOwner(context.get(dbContext), offerId, id, {
+      siteUrl: context.get(settingsContext).SITE_URL,
+      now: context.get(clockContext).now(),
+    }));
+  if (!declined) return reply({ message: "Cette proposition n’est plus ouverte." }, 409);
+  await auditAndWake(args, "offer-declined", { session: id, offer: offerId });
+  return reply({ message: "C’est noté : la personne quitte la liste d’attente, la place va à la suivante." });
 }
 
 /** The answer to an intent the page does not know. */

@@ -4,7 +4,8 @@
  * of registrations from one client address on one day (at least
  * BOOKING_BURST_REGISTRATIONS, `burstsOf`), its call list (`callsOf`: who
  * has no e-mail and must be told of a change, ticked « appelé·e » with the
- * time), and the session form's values.
+ * time), the seats offered from its waiting list (`offersOf`: to whom, held
+ * until when, answered or not; decision 049), and the session form's values.
  */
 import { paysByInWords } from "~/content/payment";
 import { courses } from "~/content/courses";
@@ -15,6 +16,8 @@ import { CALL_REASON_LABELS, callsOf } from "../calls.server";
 import { REGISTRATION_STATUS_LABELS, sessionFormValues } from "../desk.server";
 import { burstsOf } from "../limits.server";
 import { listRegistrations } from "../registrations.server";
+import { OFFER_STATE_LABELS } from "../offer-rules";
+import { offersOf } from "../offers.server";
 import { courseBySlug, getSession, seriesSessions, deskSessionStateLabel, sessionEnd } from "../sessions.server";
 
 /** The session page's data. */
@@ -30,10 +33,12 @@ export type SessionDeskPerson = SessionDeskPage["confirmed"][number];
 export async function sessionDeskPage(context: RequestContext, id: number, asked: number) {
   const session = await getSession(context.get(dbContext), id);
   if (!session) return null;
-  const [registrations, calls] = await Promise.all([
+  const [registrations, calls, offers] = await Promise.all([
     listRegistrations(context.get(dbContext), id),
     callsOf(context.get(dbContext), id),
+    offersOf(context.get(dbContext), id),
   ]);
+  const now = context.get(clockContext).now();
   // A date of a series: its place among the series' dates, each linked (the registrations are the series').
   const dates = session.seriesId === null ? [] : await seriesSessions(context.get(dbContext), [session.seriesId]);
   dates.sort((a, b) => new Date(a.startsAt).getTime() - new Date(b.startsAt).getTime());
@@ -97,6 +102,24 @@ export async function sessionDeskPage(context: RequestContext, id: number, asked
       reason: CALL_REASON_LABELS[call.reason],
       calledAt: call.calledAt ? formatDateTime(call.calledAt) : null,
     })),
+    offers: offers.map((offer) => {
+      // A hold past its end is expired, whether or not the job has run yet.
+      const state = offer.state === "open" && new Date(offer.holdUntil) <= now ? "expired" : offer.state;
+      return {
+        id: offer.id,
+        name: offer.name,
+        phone: offer.phone,
+        tel: telHref(offer.phone),
+        seats: offer.seats,
+        state: OFFER_STATE_LABELS[state],
+        open: state === "open",
+        /** Without e-mail: the owner calls, and answers for the person. */
+        toCall: offer.channel === "call",
+        holdUntil: formatDateTime(offer.holdUntil),
+        offeredAt: formatDateTime(offer.offeredAt),
+        closedAt: offer.closedAt ? formatDateTime(offer.closedAt) : null,
+      };
+    }),
     courses: courses.map((course) => ({ id: course.id, title: course.title })),
     values: sessionFormValues(session),
     /** How the session is paid: what the telephone registration asks. */

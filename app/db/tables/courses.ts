@@ -2,7 +2,18 @@
  * Courses people can book (app/courses/): series, sessions, registrations, attendance.
  */
 import { sql } from "drizzle-orm";
-import { bigint, bigserial, check, index, integer, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  bigserial,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
 
 // --- Courses people can book (app/courses/).
 
@@ -210,5 +221,55 @@ export const courseCalls = pgTable(
       .on(table.sessionId)
       .where(sql`${table.calledAt} is null`),
     check("course_calls_reason", sql`${table.reason} in ('moved', 'cancelled')`),
+  ],
+);
+
+/** Where an offer of a freed seat stands (French words: app/courses/offers.ts). */
+export type OfferState = "open" | "accepted" | "declined" | "expired" | "withdrawn";
+
+/** How an offer reaches the person: by mail (her links), or on the owner's list of calls (no e-mail). */
+export type OfferChannel = "mail" | "call";
+
+/**
+ * A freed seat offered to a person of the waiting list (issue 30, item 1;
+ * migration 0027, decision 049): held for her until `hold_until`, then
+ * `accepted` (her registration confirmed), `declined` (she left the list),
+ * `expired` (no answer in time: she left the list, the next is offered) or
+ * `withdrawn` (the session was cancelled, its seats lowered, or the owner
+ * gave the seat to someone else: she stays on the list). At most one open
+ * offer per registration. `session_id` is the registration's (a series'
+ * anchor). Names no one: personal data by its registration, deleted with it.
+ */
+export const courseOffers = pgTable(
+  "course_offers",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    registrationId: bigint("registration_id", { mode: "number" })
+      .notNull()
+      .references(() => courseRegistrations.id, { onDelete: "cascade" }),
+    sessionId: bigint("session_id", { mode: "number" })
+      .notNull()
+      .references(() => courseSessions.id, { onDelete: "cascade" }),
+    seats: integer("seats").notNull(),
+    state: text("state").$type<OfferState>().notNull().default("open"),
+    channel: text("channel").$type<OfferChannel>().notNull(),
+    offeredAt: timestamp("offered_at", { withTimezone: true, mode: "string" }).notNull(),
+    holdUntil: timestamp("hold_until", { withTimezone: true, mode: "string" }).notNull(),
+    /** When it stopped being open (answered, expired or withdrawn). */
+    closedAt: timestamp("closed_at", { withTimezone: true, mode: "string" }),
+    /** Who closed it: `person` (her link), `owner` (the desk) or `job` (expiry, withdrawal). */
+    closedBy: text("closed_by"),
+  },
+  (table) => [
+    uniqueIndex("course_offers_open_idx")
+      .on(table.registrationId)
+      .where(sql`${table.state} = 'open'`),
+    index("course_offers_session_idx").on(table.sessionId, table.id),
+    index("course_offers_due_idx")
+      .on(table.holdUntil)
+      .where(sql`${table.state} = 'open'`),
+    check("course_offers_state", sql`${table.state} in ('open', 'accepted', 'declined', 'expired', 'withdrawn')`),
+    check("course_offers_channel", sql`${table.channel} in ('mail', 'call')`),
+    check("course_offers_seats", sql`${table.seats} between 1 and 2`),
   ],
 );

@@ -19,7 +19,7 @@
  * registrations that did not arrive are listed first, with « Corriger et renvoyer » (posted to
  * `/admin/non-remis`, which comes back here). Each form
  * posts `intent` to this page's action
- * (`edit|duplicate|cancel-session|register|give-seat|cancel-registration|called`);
+ * (`edit|duplicate|cancel-session|register|give-seat|cancel-registration|called|offer-declined`);
  * all work without JavaScript. One function per intent:
  * app/courses/session-desk/actions.server.ts; the page's data and parts
  * beside it.
@@ -33,6 +33,7 @@ import {
   editSession,
   giveSeatIntent,
   markCalledIntent,
+  offerDeclinedIntent,
   registerByPhone,
   unknownIntent,
 } from "~/courses/session-desk/actions.server";
@@ -40,6 +41,7 @@ import { sessionDeskPage } from "~/courses/session-desk/page.server";
 import { PeopleList } from "~/courses/session-desk/people-list";
 import { RegisterByPhoneForm } from "~/courses/session-desk/register-form";
 import { AnswerNotice, Bursts, CallList, OtherActions, SeriesDates } from "~/courses/session-desk/sections";
+import { OfferList } from "~/courses/session-desk/offer-list";
 import { SessionForm } from "~/courses/session-form";
 import { DeskBackLink } from "~/desk/frame";
 import { deskHandle, deskMeta } from "~/desk/meta";
@@ -85,6 +87,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       return cancelRegistrationIntent(args);
     case "called":
       return markCalledIntent(args);
+    case "offer-declined":
+      return offerDeclinedIntent(args);
     default:
       return unknownIntent();
   }
@@ -107,6 +111,7 @@ export default function DeskSession() {
       <UndeliveredOutcome outcome={session.outcome} />
       <UndeliveredMails mails={session.undelivered} action={UNDELIVERED_PATH} back={`/admin/cours/${session.id}`} />
       <CallList calls={session.calls} />
+      <OfferList offers={session.offers} />
       <SeriesDates session={session} />
       <p className="mt-4 flex flex-wrap gap-3">
         <Link to={`/admin/cours/${session.id}/presences`} className={buttonVariants()}>

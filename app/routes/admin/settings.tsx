@@ -58,6 +58,11 @@ const SECTIONS: Record<SettingsSection, { title: string; intro: string }> = {
     intro:
       "Le compte que vos factures indiquent, avec leur bulletin de versement QR. Un QR-IBAN donne à chaque facture une référence QR\u202f; un IBAN ordinaire, une référence créancier.",
   },
+  courses: {
+    title: "Cours et liste d’attente",
+    intro:
+      "Quand une place se libère, le site la propose à la première personne de la liste d’attente et la lui garde ce temps-là. Sans réponse, elle va à la suivante.",
+  },
   legal: {
     title: "Mentions légales et confidentialité",
     intro:

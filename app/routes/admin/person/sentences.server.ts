@@ -145,7 +145,7 @@ export async function describeResult(db: Database, params: URLSearchParams) {
       .map((id) => ({
         id,
         text: typeset(
-          `Place libérée pour ${labels.get(id)} : l’e-mail « Place libérée » vous dit qui attend en premier sur la liste d’attente. Appelez cette personne, puis donnez-lui la place sur la page de la séance.`,
+          `Place libérée pour ${labels.get(id)} : l’e-mail « Place libérée » vous dit qui attend en premier sur la liste d’attente. Le site lui propose la place ; la page de la séance montre sa réponse (sans e-mail, appelez-la).`,
         ),
       })),
     scrubbed: scrubbed
