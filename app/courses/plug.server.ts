@@ -47,6 +47,7 @@ export const COURSES_PROCESSING: Processing = {
     "mêmes coordonnées du proche qui l’inscrit, le cas échéant",
     "séance, nombre de places, message, mode de paiement et adresse postale pour une facture",
     "dates de l’inscription et de l’annulation, présences (présent, absent, excusé), mots code",
+    "places libérées proposées depuis la liste d’attente : nombre de places, délai pour répondre, réponse",
   ],
   people: ["participants aux cours", "proches qui inscrivent quelqu’un"],
   retention: ({ retentionMonths }) =>
