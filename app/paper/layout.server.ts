@@ -1,0 +1,186 @@
+/**
+ * The site's paper (DESIGN.md section 10, « Paper »; decision 053): one A4
+ * layout over pdfkit for every PDF the desk prints (invoices, letters for
+ * the post, attendance certificates, later quotes). A mechanism: it imports
+ * no feature; a feature draws its own content between these pieces.
+ *
+ * - `openPaper({ title, author })`: a new A4 document (margins `MARGINS`,
+ *   mm) and `finish()`, which ends it and gives its bytes. pdfkit is
+ *   imported by the first document made, not when the server starts.
+ * - `drawLetterhead(doc, sender)`: the sender's block, top left.
+ * - `drawWindowAddress(doc, side, sender, lines)`: the sender's line and
+ *   the recipient's address where the window of a Swiss C5, C6/5 or DL
+ *   envelope shows them (`WINDOWS`, on the sheet, in mm; left or right).
+ * - `attachQrBill(doc, data)`: a Swiss QR-bill (payment part and receipt)
+ *   at the foot of the page by swissqrbill (a page of its own when the
+ *   content leaves no 105 mm); `qrText` keeps a text within its characters.
+ * - `mm`, `shortDate`: millimetres to points; "25.11.2026".
+ * Dates and amounts in words are app/utils/format.ts's (`formatDateTime`:
+ * « mardi 2 mars 2027, 14 h 00 »; `formatChf`: « CHF 1’250.– »).
+ */
+import type { Data as QrBillData } from "swissqrbill/types";
+
+/** A PDF document of pdfkit. */
+export type PaperDocument = PDFKit.PDFDocument;
+
+/** Millimetres to PDF points (1 pt = 1/72 inch). */
+export const mm = (value: number) => (value * 72) / 25.4;
+
+/** The page's margins in mm (A4, 210 × 297 mm). */
+export const MARGINS = { top: 15, bottom: 10, left: 20, right: 15 } as const;
+
+/** The side of the envelope's window. */
+export type WindowSide = "left" | "right";
+
+/** A rectangle on the sheet, in mm from its top left corner. */
+export interface SheetRect {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/**
+ * Where the window of a Swiss window envelope falls on an A4 sheet folded
+ * into it (C5 folded once, C6/5 and DL folded in three: the window keeps
+ * the same place on the sheet), left or right: 100 × 45 mm, its top 45 mm
+ * below the sheet's top edge, 20 mm from its left or 10 mm from its right
+ * edge (SN 010130, as decision 053 explains, with what could not be checked
+ * against Swiss Post's own document). The address is drawn 5 mm inside,
+ * which absorbs the sheet's play in the envelope.
+ */
+export const WINDOWS: Record<WindowSide, SheetRect> = {
+  left: { x: 20, y: 45, width: 100, height: 45 },
+  right: { x: 100, y: 45, width: 100, height: 45 },
+};
+
+/** The inside margin between a window's edge and what is printed in it, mm. */
+const WINDOW_INSET = 5;
+
+/** Who a paper comes from: the owner's business, as Réglages give it. */
+export interface Sender {
+  name: string;
+  street: string;
+  buildingNumber?: string | null;
+  postalCode: string;
+  locality: string;
+  phone?: string | null;
+  email?: string | null;
+  /** The enterprise number (CHE-…), when there is one. */
+  uid?: string | null;
+}
+
+/** The sender's street and number: "Chemin de l’Exemple 1". */
+const streetLine = (sender: Sender) => [sender.street, sender.buildingNumber].filter(Boolean).join(" ");
+
+/** The sender in one line, as it stands above the window: "Nom · Rue 1 · 1000 Lausanne". */
+export const senderLine = (sender: Sender) =>
+  [sender.name, streetLine(sender), `${sender.postalCode} ${sender.locality}`].join(" · ");
+
+/** An ISO date as "25.11.2026", for short fields. */
+export const shortDate = (isoDate: string) => isoDate.split("-").reverse().join(".");
+
+/** An open document and what ends it. */
+export interface Paper {
+  doc: PaperDocument;
+  /** Ends the document. @returns its bytes. @throws pdfkit's error. */
+  finish(): Promise<Buffer>;
+}
+
+/**
+ * A new A4 document in French (Swiss), with `title` and `author` in its
+ * properties (a reader's window title). pdfkit's text starts at the
+ * top-left margin in Helvetica.
+ */
+export async function openPaper({ title, author }: { title: string; author: string }): Promise<Paper> {
+  const { default: PDFDocument } = await import("pdfkit");
+  const doc = new PDFDocument({
+    size: "A4",
+    margins: { top: mm(MARGINS.top), bottom: mm(MARGINS.bottom), left: mm(MARGINS.left), right: mm(MARGINS.right) },
+    lang: "fr-CH",
+    displayTitle: true,
+    info: { Title: title, Author: author, Subject: title },
+  });
+  const chunks: Buffer[] = [];
+  doc.on("data", (chunk: Buffer) => chunks.push(chunk));
+  const ended = new Promise<void>((resolve, reject) => {
+    doc.on("end", resolve);
+    doc.on("error", reject);
+  });
+  return {
+    doc,
+    async finish() {
+      doc.end();
+      await ended;
+      return Buffer.concat(chunks);
+    },
+  };
+}
+
+/** The width between the page's margins, in points. */
+export const textWidth = (doc: PaperDocument) => doc.page.width - mm(MARGINS.left) - mm(MARGINS.right);
+
+/**
+ * The sender's block at the top left: name in bold, street, town,
+ * telephone, e-mail and the enterprise number when set. Leaves the cursor
+ * below it.
+ */
+export function drawLetterhead(doc: PaperDocument, sender: Sender): void {
+  doc
+    .font("Helvetica-Bold")
+    .fontSize(12)
+    .text(sender.name, mm(MARGINS.left), mm(MARGINS.top), { width: mm(75) });
+  doc.font("Helvetica").fontSize(10);
+  for (const line of [
+    streetLine(sender),
+    `${sender.postalCode} ${sender.locality}`,
+    sender.phone,
+    sender.email,
+    sender.uid ? `IDE ${sender.uid}` : null,
+  ])
+    if (line) doc.text(line, { width: mm(75) });
+}
+
+/**
+ * The sender's line (small, underlined: the post returns an undeliverable
+ * letter there) and the recipient's address lines in the window `side`.
+ * Long lines are cut to the window's width rather than wrapped out of it.
+ */
+export function drawWindowAddress(doc: PaperDocument, side: WindowSide, sender: Sender, lines: readonly string[]) {
+  const window = WINDOWS[side];
+  const x = mm(window.x + WINDOW_INSET);
+  const width = mm(window.width - 2 * WINDOW_INSET);
+  doc
+    .font("Helvetica")
+    .fontSize(7)
+    .text(senderLine(sender), x, mm(window.y + WINDOW_INSET), { width, lineBreak: false, ellipsis: true, underline: true });
+  doc.fontSize(11).text("", x, mm(window.y + WINDOW_INSET + 6));
+  for (const line of lines) doc.text(line, x, undefined, { width, lineBreak: false, ellipsis: true });
+}
+
+/** The QR-bill's data, as swissqrbill takes it. */
+export type { QrBillData };
+
+/**
+ * `text` within the QR-bill's character set (Latin-1 and Latin Extended-A,
+ * plus Ș ș Ț ț €): typographic apostrophes, quotes and dashes become ASCII,
+ * no-break spaces plain spaces, anything else outside the set a dot.
+ */
+export function qrText(text: string): string {
+  return text
+    .replace(/[\u2018\u2019\u02bc]/g, "'")
+    .replace(/[\u201c\u201d]/g, '"')
+    .replace(/[\u2013\u2014]/g, "-")
+    .replace(/[\u00a0\u202f\u2009]/g, " ")
+    .replace(/[^\u0020-\u007e\u00a0-\u017f\u0218-\u021b\u20ac]/g, ".");
+}
+
+/**
+ * The Swiss QR-bill of `data` at the foot of the current page (105 mm
+ * high; on a new page when what is above leaves no room), in French.
+ * @throws swissqrbill's ValidationError when `data` breaks a rule of the standard.
+ */
+export async function attachQrBill(doc: PaperDocument, data: QrBillData): Promise<void> {
+  const { SwissQRBill } = await import("swissqrbill/pdf");
+  new SwissQRBill(data, { language: "FR" }).attachTo(doc);
+}
