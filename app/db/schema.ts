@@ -16,3 +16,4 @@ export * from "./tables/courses";
 export * from "./tables/content";
 export * from "./tables/invoices";
 export * from "./tables/limits";
+export * from "./tables/letters";

@@ -14,7 +14,10 @@
  * - `attachQrBill(doc, data)`: a Swiss QR-bill (payment part and receipt)
  *   at the foot of the page by swissqrbill (a page of its own when the
  *   content leaves no 105 mm); `qrText` keeps a text within its characters.
- * - `mm`, `shortDate`: millimetres to points; "25.11.2026".
+ * - `mm`, `shortDate`, `paperText`: millimetres to points; "25.11.2026";
+ *   a text within the PDF standard fonts' characters (WinAnsi).
+ * - `fitFontSize(doc, blocks, width, height)`: the largest size at which
+ *   paragraphs fit a height (a letter keeps to one page above its QR-bill).
  * Dates and amounts in words are app/utils/format.ts's (`formatDateTime`:
  * « mardi 2 mars 2027, 14 h 00 »; `formatChf`: « CHF 1’250.– »).
  */
@@ -80,6 +83,70 @@ export const senderLine = (sender: Sender) =>
 /** An ISO date as "25.11.2026", for short fields. */
 export const shortDate = (isoDate: string) => isoDate.split("-").reverse().join(".");
 
+/**
+ * `text` as the PDF's standard fonts (Helvetica, WinAnsi) can draw it: the
+ * site's invisible word joiners removed, narrow no-break spaces made
+ * no-break spaces (« 14 h 00 » stays on one line), characters outside
+ * WinAnsi (a Romanian ș, an emoji) replaced by their letter without its
+ * accent, or a question mark.
+ */
+export function paperText(text: string): string {
+  return text
+    .replace(/\u2060/g, "")
+    .replace(/[\u202f\u2009]/g, "\u00a0")
+    .replace(WINANSI_OUTSIDE, (char) => {
+      const base = char.normalize("NFD")[0] ?? "";
+      return base.charCodeAt(0) < 0x100 && /\p{L}/u.test(base) ? base : "?";
+    });
+}
+
+/** A character the standard fonts' WinAnsi encoding lacks (Latin-1, Œ œ Š š Ÿ Ž ž, typographic quotes, dashes, …, €). */
+const WINANSI_OUTSIDE =
+  /[^\n\u0020-\u007e\u00a0-\u00ff\u0152\u0153\u0160\u0161\u0178\u017d\u017e\u2013\u2014\u2018-\u201a\u201c-\u201e\u2022\u2026\u20ac]/gu;
+
+/** A paragraph of a paper: its text, bold or not, and the space after it in lines. */
+export interface Block {
+  text: string;
+  bold?: boolean;
+  gap?: number;
+}
+
+/**
+ * The largest font size from `largest` down to `smallest` (by half points)
+ * at which `blocks` fit `height` points at `width` points wide (each
+ * block's gap after it in lines of that size); `smallest` when none does.
+ */
+export function fitFontSize(
+  doc: PaperDocument,
+  blocks: readonly Block[],
+  width: number,
+  height: number,
+  { largest = 11, smallest = 8 } = {},
+): number {
+  for (let size = largest; size > smallest; size -= 0.5) {
+    doc.fontSize(size);
+    const needed = blocks.reduce(
+      (sum, block) =>
+        sum +
+        doc.font(block.bold ? "Helvetica-Bold" : "Helvetica").heightOfString(paperText(block.text), { width }) +
+        (block.gap ?? 0.6) * doc.currentLineHeight(true),
+      0,
+    );
+    if (needed <= height) return size;
+  }
+  return smallest;
+}
+
+/** Writes `blocks` at the cursor, `size` points, at `x` and `width` points. */
+export function drawBlocks(doc: PaperDocument, blocks: readonly Block[], x: number, width: number, size: number) {
+  doc.fontSize(size);
+  for (const block of blocks) {
+    doc.font(block.bold ? "Helvetica-Bold" : "Helvetica").text(paperText(block.text), x, undefined, { width });
+    doc.moveDown(block.gap ?? 0.6);
+  }
+  doc.font("Helvetica");
+}
+
 /** An open document and what ends it. */
 export interface Paper {
   doc: PaperDocument;
@@ -129,7 +196,7 @@ export function drawLetterhead(doc: PaperDocument, sender: Sender): void {
   doc
     .font("Helvetica-Bold")
     .fontSize(12)
-    .text(sender.name, mm(MARGINS.left), mm(MARGINS.top), { width: mm(75) });
+    .text(paperText(sender.name), mm(MARGINS.left), mm(MARGINS.top), { width: mm(75) });
   doc.font("Helvetica").fontSize(10);
   for (const line of [
     streetLine(sender),
@@ -138,7 +205,7 @@ export function drawLetterhead(doc: PaperDocument, sender: Sender): void {
     sender.email,
     sender.uid ? `IDE ${sender.uid}` : null,
   ])
-    if (line) doc.text(line, { width: mm(75) });
+    if (line) doc.text(paperText(line), { width: mm(75) });
 }
 
 /**
@@ -153,9 +220,9 @@ export function drawWindowAddress(doc: PaperDocument, side: WindowSide, sender: 
   doc
     .font("Helvetica")
     .fontSize(7)
-    .text(senderLine(sender), x, mm(window.y + WINDOW_INSET), { width, lineBreak: false, ellipsis: true, underline: true });
+    .text(paperText(senderLine(sender)), x, mm(window.y + WINDOW_INSET), { width, lineBreak: false, ellipsis: true, underline: true });
   doc.fontSize(11).text("", x, mm(window.y + WINDOW_INSET + 6));
-  for (const line of lines) doc.text(line, x, undefined, { width, lineBreak: false, ellipsis: true });
+  for (const line of lines) doc.text(paperText(line), x, undefined, { width, lineBreak: false, ellipsis: true });
 }
 
 /** The QR-bill's data, as swissqrbill takes it. */
