@@ -21,6 +21,7 @@ import { mailLabelsOf } from "./desk/mail-labels.server";
 import { personRegistry } from "./desk/person-registry.server";
 import { retention } from "./desk/retention.server";
 import { invoicesFeature } from "./invoices/plug.server";
+import { lettersFeature } from "./letters/plug.server";
 import { newsletterFeature } from "./newsletter/plug.server";
 import { picturesFeature } from "./pictures/plug.server";
 
@@ -30,6 +31,7 @@ export const FEATURES: readonly Feature[] = [
   newsletterFeature,
   coursesFeature,
   invoicesFeature,
+  lettersFeature,
   blogFeature,
   picturesFeature,
 ];

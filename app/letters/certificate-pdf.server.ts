@@ -104,9 +104,14 @@ export async function renderSignatureList(list: SignatureList, { owner }: Certif
         doc.addPage();
         y = mm(MARGINS.top);
       }
-      doc.rect(left, y, nameWidth, rowHeight).rect(left + nameWidth, y, width - nameWidth, rowHeight).lineWidth(0.6).stroke();
+      doc
+        .rect(left, y, nameWidth, rowHeight)
+        .rect(left + nameWidth, y, width - nameWidth, rowHeight)
+        .lineWidth(0.6)
+        .stroke();
       doc.font(bold ? "Helvetica-Bold" : "Helvetica");
-      if (name) doc.text(paperText(name), left + 4, y + mm(3.5), { width: nameWidth - 8, lineBreak: false, ellipsis: true });
+      if (name)
+        doc.text(paperText(name), left + 4, y + mm(3.5), { width: nameWidth - 8, lineBreak: false, ellipsis: true });
       if (bold) doc.text("Signature", left + nameWidth + 4, y + mm(3.5), { width: width - nameWidth - 8 });
       y += rowHeight;
     };

@@ -55,7 +55,10 @@ function letterBlocks(letter: Letter, owner: LetterOwner): Block[] {
     { text: letter.dates.map((date) => `– ${date}`).join("\n") },
     { text: "Lieu :", bold: true, gap: 0.1 },
     {
-      text: [`${letter.place.name}, ${letter.place.address}`, letter.place.access ? `Accès : ${letter.place.access}` : ""]
+      text: [
+        `${letter.place.name}, ${letter.place.address}`,
+        letter.place.access ? `Accès : ${letter.place.access}` : "",
+      ]
         .filter(Boolean)
         .join("\n"),
     },
@@ -90,9 +93,13 @@ async function drawLetter(doc: PDFKit.PDFDocument, letter: Letter, { side, owner
     .font("Helvetica")
     .fontSize(10)
     .text(paperText(`${owner.locality}, le ${formatDate(today)}`), left, mm(TEXT_TOP), { width, align: "right" });
-  doc.moveDown(0.6).font("Helvetica-Bold").fontSize(12).text(paperText(`Votre cours : ${letter.course}`), left, undefined, {
-    width,
-  });
+  doc
+    .moveDown(0.6)
+    .font("Helvetica-Bold")
+    .fontSize(12)
+    .text(paperText(`Votre cours : ${letter.course}`), left, undefined, {
+      width,
+    });
   doc.moveDown(0.6);
   const blocks = letterBlocks(letter, owner);
   const bottom = mm(letter.invoice ? QR_BILL_TOP - 4 : 297 - MARGINS.bottom);

@@ -173,11 +173,7 @@ export async function markLettersSent(
     .select({ id: courseRegistrations.id })
     .from(courseRegistrations)
     .where(
-      and(
-        inArray(courseRegistrations.id, [...ids]),
-        eq(courseRegistrations.status, "confirmed"),
-        ofSession(sessionId),
-      ),
+      and(inArray(courseRegistrations.id, [...ids]), eq(courseRegistrations.status, "confirmed"), ofSession(sessionId)),
     );
   if (kept.length === 0) return 0;
   await db.insert(postalLetters).values(kept.map((row) => ({ registrationId: row.id, sentOn })));

@@ -16,6 +16,7 @@
  *   content leaves no 105 mm); `qrText` keeps a text within its characters.
  * - `mm`, `shortDate`, `paperText`: millimetres to points; "25.11.2026";
  *   a text within the PDF standard fonts' characters (WinAnsi).
+ * - `pdfAnswer(bytes, fileName)`: the desk's inline, uncached PDF answer.
  * - `fitFontSize(doc, blocks, width, height)`: the largest size at which
  *   paragraphs fit a height (a letter keeps to one page above its QR-bill).
  * Dates and amounts in words are app/utils/format.ts's (`formatDateTime`:
@@ -217,12 +218,14 @@ export function drawWindowAddress(doc: PaperDocument, side: WindowSide, sender: 
   const window = WINDOWS[side];
   const x = mm(window.x + WINDOW_INSET);
   const width = mm(window.width - 2 * WINDOW_INSET);
-  doc
-    .font("Helvetica")
-    .fontSize(7)
-    .text(paperText(senderLine(sender)), x, mm(window.y + WINDOW_INSET), { width, lineBreak: false, ellipsis: true, underline: true });
-  doc.fontSize(11).text("", x, mm(window.y + WINDOW_INSET + 6));
-  for (const line of lines) doc.text(paperText(line), x, undefined, { width, lineBreak: false, ellipsis: true });
+  // One line each: `height` of one line with `ellipsis` cuts what is too long (pdfkit wraps otherwise).
+  const oneLine = (text: string, y?: number, underline = false) =>
+    doc.text(paperText(text), x, y, { width, height: doc.currentLineHeight(true), ellipsis: true, underline });
+  doc.font("Helvetica").fontSize(7);
+  oneLine(senderLine(sender), mm(window.y + WINDOW_INSET), true);
+  doc.fontSize(11);
+  oneLine(lines[0] ?? "", mm(window.y + WINDOW_INSET + 6));
+  for (const line of lines.slice(1)) oneLine(line);
 }
 
 /** The QR-bill's data, as swissqrbill takes it. */
@@ -250,4 +253,18 @@ export function qrText(text: string): string {
 export async function attachQrBill(doc: PaperDocument, data: QrBillData): Promise<void> {
   const { SwissQRBill } = await import("swissqrbill/pdf");
   new SwissQRBill(data, { language: "FR" }).attachTo(doc);
+}
+
+/**
+ * The desk's answer carrying a PDF: shown in the browser (inline) under
+ * `fileName`, never cached (a paper names a person).
+ */
+export function pdfAnswer(bytes: Buffer, fileName: string): Response {
+  return new Response(new Uint8Array(bytes), {
+    headers: {
+      "Content-Type": "application/pdf",
+      "Content-Disposition": `inline; filename="${fileName}"`,
+      "Cache-Control": "no-store",
+    },
+  });
 }

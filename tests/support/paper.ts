@@ -213,4 +213,3 @@ export function invoiceRow(overrides: Partial<Invoice> & { iban: string }): Invo
     ...rest,
   };
 }
-

@@ -17,9 +17,12 @@
  * flagged above the lists, and on each card of it. "Faire une facture"
  * starts an invoice for a registrant (`/admin/factures/nouvelle?inscription={id}`). The mails of its
  * registrations that did not arrive are listed first, with « Corriger et renvoyer » (posted to
- * `/admin/non-remis`, which comes back here). Each form
+ * `/admin/non-remis`, which comes back here). « Courrier et attestations »
+ * (app/letters/paper-section.tsx): letters for the post (`lettres.pdf`),
+ * attendance certificates (`attestations.pdf`) and the list to sign
+ * (`liste-signatures.pdf`). Each form
  * posts `intent` to this page's action
- * (`edit|duplicate|cancel-session|register|give-seat|cancel-registration|called`);
+ * (`edit|duplicate|cancel-session|register|give-seat|cancel-registration|called|letters-sent|letter-address`);
  * all work without JavaScript. One function per intent:
  * app/courses/session-desk/actions.server.ts; the page's data and parts
  * beside it.
@@ -50,6 +53,14 @@ import { dbContext } from "~/context.server";
 import { UndeliveredMails, UndeliveredOutcome } from "~/desk/undelivered";
 import { undeliveredFor } from "./undelivered/page.server";
 import { UNDELIVERED_PATH } from "./undelivered/path";
+import { letterAddressIntent, lettersSentIntent, paperSection } from "~/letters/desk.server";
+import { PaperSection } from "~/letters/paper-section";
+
+/** What the page says when a PDF had nothing to print (`?courrier=`). */
+const PAPER_NOTICES: Record<string, string> = {
+  vide: "Aucune lettre à imprimer : les personnes choisies n’ont pas d’adresse postale. Ajoutez-la dans « Courrier et attestations ».",
+  "aucune-presence": "Aucune attestation à imprimer : personne n’est noté présent. Cochez les présences d’abord.",
+};
 
 export const handle = deskHandle;
 
@@ -58,10 +69,13 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const page = await sessionDeskPage(context, idParam(params.id), asked);
   if (!page) throw data(null, { status: 404 });
   const { mailIds, ...shown } = page;
+  const paperNotice = PAPER_NOTICES[new URL(request.url).searchParams.get("courrier") ?? ""] ?? null;
   return {
     ...shown,
     undelivered: await undeliveredFor(context.get(dbContext), { mailIds }),
     outcome: new URL(request.url).searchParams.get("envoi"),
+    paper: await paperSection(context.get(dbContext), page.id),
+    paperNotice,
   };
 }
 
@@ -85,6 +99,10 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       return cancelRegistrationIntent(args);
     case "called":
       return markCalledIntent(args);
+    case "letters-sent":
+      return lettersSentIntent(args);
+    case "letter-address":
+      return letterAddressIntent(args);
     default:
       return unknownIntent();
   }
@@ -104,6 +122,7 @@ export default function DeskSession() {
         {session.minimum}
       </p>
       <AnswerNotice answer={answer} />
+      <AnswerNotice answer={session.paperNotice ? { message: session.paperNotice } : undefined} />
       <UndeliveredOutcome outcome={session.outcome} />
       <UndeliveredMails mails={session.undelivered} action={UNDELIVERED_PATH} back={`/admin/cours/${session.id}`} />
       <CallList calls={session.calls} />
@@ -151,6 +170,7 @@ export default function DeskSession() {
           </p>
         ) : null}
       </section>
+      <PaperSection sessionId={session.id} people={session.paper} />
 
       {!session.cancelled ? (
         <section aria-labelledby="telephone" className="mt-10">
