@@ -230,6 +230,7 @@ test("the owner downloads the CSV, exports a person's data and erases her from e
         contact_events: 1,
         newsletter_subscribers: 1,
         course_registrations: 0,
+        postal_letters: 0,
         outbox: 2,
         recipient_mail_days: 1,
         registrations_kept: 0,
