@@ -28,6 +28,8 @@ export function PaperSection({ sessionId, people }: { sessionId: number; people:
       ) : (
         <>
           <form method="get" action={`${base}/lettres.pdf`} className="mt-3 grid gap-3 text-lg">
+            {/* The ticked boxes are the choice: none ticked prints none (the link below prints everyone without e-mail). */}
+            <input type="hidden" name="choix" value="1" />
             <fieldset>
               <legend className="font-semibold">Lettres par la poste : à qui ?</legend>
               <ul className="mt-1 grid gap-1">

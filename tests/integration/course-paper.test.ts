@@ -153,6 +153,9 @@ describe("paper from a session: certificates and letters for the post", () => {
     expect(pageText(await deskFetch(site.url, `${page}?courrier=vide`, { jar }).then((res) => res.text()))).toContain(
       "Aucune lettre à imprimer",
     );
+    // The page's form with no box ticked prints no one (not everyone without e-mail).
+    const noneTicked = await deskFetch(site.url, `${page}/lettres.pdf?choix=1&fenetre=droite`, { jar });
+    expect(noneTicked.headers.get("location")).toBe(`${page}?courrier=personne#courrier`);
 
     const address = (name: string, npa: string) => ({
       intent: "letter-address",

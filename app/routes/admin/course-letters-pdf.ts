@@ -4,6 +4,7 @@
  * browser, never cached. `?inscription=` (several allowed): those
  * registrants; none: every confirmed registrant without e-mail.
  * `?fenetre=gauche`: the envelope's window on the left (right otherwise).
+ * The page's form also sends `choix`: then no box ticked prints nothing.
  * Nothing to print (no one chosen has an address): back to the session
  * page, whose notice says who lacks one.
  */
@@ -20,6 +21,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const id = idParam(params.id);
   const query = new URL(request.url).searchParams;
   const chosen = query.getAll("inscription").map(Number).filter(Number.isSafeInteger);
+  // The page's form sends `choix` with its ticked boxes: none ticked is no one, not everyone without e-mail.
+  if (query.has("choix") && chosen.length === 0) throw redirect(`/admin/cours/${id}?courrier=personne#courrier`);
   const found = await lettersOf(context.get(dbContext), id, chosen.length ? chosen : "no-email");
   if (!found) throw data(null, { status: 404 });
   if (found.letters.length === 0) throw redirect(`/admin/cours/${id}?courrier=vide#courrier`);

@@ -59,6 +59,7 @@ import { PaperSection } from "~/letters/paper-section";
 /** What the page says when a PDF had nothing to print (`?courrier=`). */
 const PAPER_NOTICES: Record<string, string> = {
   vide: "Aucune lettre à imprimer : les personnes choisies n’ont pas d’adresse postale. Ajoutez-la dans « Courrier et attestations ».",
+  personne: "Aucune lettre à imprimer : cochez d’abord les personnes à qui écrire.",
   "aucune-presence": "Aucune attestation à imprimer : personne n’est noté présent. Cochez les présences d’abord.",
 };
 
