@@ -9,8 +9,9 @@
  * Tests are left out: a test composes whatever it proves.
  */
 /* global module */
-const MECHANISMS = "^app/(db|mail|desk|config|settings|components|utils|guards|tokens|content)/";
-const FEATURES = "^app/(contact|callback|courses|newsletter|invoices|blog|pictures|trust|seo|home|legal|privacy)/";
+const MECHANISMS = "^app/(db|mail|desk|config|settings|components|utils|guards|tokens|content|paper)/";
+const FEATURES =
+  "^app/(contact|callback|courses|newsletter|invoices|blog|pictures|trust|seo|home|legal|privacy|letters)/";
 
 /** @type {import("dependency-cruiser").IConfiguration} */
 module.exports = {

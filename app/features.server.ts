@@ -22,6 +22,7 @@ import { mailLabelsOf } from "./desk/mail-labels.server";
 import { personRegistry } from "./desk/person-registry.server";
 import { retention } from "./desk/retention.server";
 import { invoicesFeature } from "./invoices/plug.server";
+import { lettersFeature } from "./letters/plug.server";
 import { newsletterFeature } from "./newsletter/plug.server";
 import { picturesFeature } from "./pictures/plug.server";
 import { privacyFeature } from "./privacy/plug.server";
@@ -32,6 +33,7 @@ export const FEATURES: readonly Feature[] = [
   newsletterFeature,
   coursesFeature,
   invoicesFeature,
+  lettersFeature,
   blogFeature,
   picturesFeature,
   privacyFeature,

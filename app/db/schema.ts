@@ -17,3 +17,4 @@ export * from "./tables/content";
 export * from "./tables/invoices";
 export * from "./tables/limits";
 export * from "./tables/privacy";
+export * from "./tables/letters";

@@ -19,11 +19,23 @@
  *   rule of the standard (a postal code too long...): the desk's form keeps
  *   to the limits, so it does not happen with invoices it made.
  *
- * pdfkit and swissqrbill are imported by the first invoice made, not when the
- * server starts (about 0.2 s of CPU that most starts never need).
+ * The page, the letterhead, the window's address and the QR-bill are the
+ * site's paper (app/paper/layout.server.ts), which imports pdfkit and
+ * swissqrbill with the first document made, not when the server starts
+ * (about 0.2 s of CPU that most starts never need).
  */
+import {
+  attachQrBill,
+  drawLetterhead,
+  drawWindowAddress,
+  mm,
+  openPaper,
+  qrText,
+  shortDate,
+  textWidth,
+  type QrBillData,
+} from "~/paper/layout.server";
 import { formatDate } from "~/utils/format";
-import { mm, pdfBytes } from "~/utils/pdf-bytes.server";
 import {
   clientAddressLines,
   formatCentimes,
@@ -35,21 +47,11 @@ import {
 } from "./invoices.server";
 
 /**
- * `text` within the QR-bill's character set (Latin-1 and Latin Extended-A,
- * plus Ș ș Ț ț €): typographic apostrophes, quotes and dashes become ASCII,
- * no-break spaces plain spaces, anything else outside the set a dot.
+ * The QR-bill's data of an invoice (creditor and debtor as structured
+ * addresses, the amount, the reference, « Facture n° … »): also what a
+ * letter for the post prints at its foot for a course paid by invoice.
  */
-export function qrText(text: string): string {
-  return text
-    .replace(/[\u2018\u2019\u02bc]/g, "'")
-    .replace(/[\u201c\u201d]/g, '"')
-    .replace(/[\u2013\u2014]/g, "-")
-    .replace(/[\u00a0\u202f\u2009]/g, " ")
-    .replace(/[^\u0020-\u007e\u00a0-\u017f\u0218-\u021b\u20ac]/g, ".");
-}
-
-/** The QR-bill's data of an invoice. */
-function billData(invoice: Invoice) {
+export function invoiceBillData(invoice: Invoice): QrBillData {
   const { creditor } = invoice;
   return {
     currency: "CHF" as const,
@@ -76,9 +78,6 @@ function billData(invoice: Invoice) {
   };
 }
 
-/** An ISO date as "25.11.2026", for the invoice's short fields. */
-const shortDate = (isoDate: string) => isoDate.split("-").reverse().join(".");
-
 /** A quantity the Swiss way: "1", "1.5", "2.25". */
 const quantityText = (quantity: number) => String(Number(quantity.toFixed(2)));
 
@@ -87,39 +86,16 @@ const quantityText = (quantity: number) => String(Number(quantity.toFixed(2)));
  * @returns the bytes of the file. @throws see the module's comment.
  */
 export async function renderInvoicePdf(invoice: Invoice): Promise<Buffer> {
-  const [{ default: PDFDocument }, { SwissQRBill }] = await Promise.all([import("pdfkit"), import("swissqrbill/pdf")]);
   const { creditor } = invoice;
-  const document = new PDFDocument({
-    size: "A4",
-    margins: { top: mm(15), bottom: mm(10), left: mm(20), right: mm(15) },
-    lang: "fr-CH",
-    displayTitle: true,
-    info: { Title: `Facture n° ${invoice.number}`, Author: creditor.name, Subject: `Facture n° ${invoice.number}` },
-  });
-  const bytes = pdfBytes(document);
-
+  const title = `Facture n° ${invoice.number}`;
+  const { doc: document, finish } = await openPaper({ title, author: creditor.name });
   const left = mm(20);
   const right = document.page.width - mm(15);
-  const width = right - left;
+  const width = textWidth(document);
 
-  // The owner, top left.
-  document
-    .font("Helvetica-Bold")
-    .fontSize(12)
-    .text(creditor.name, left, mm(15), { width: mm(95) });
-  document.font("Helvetica").fontSize(10);
-  for (const line of [
-    [creditor.street, creditor.buildingNumber].filter(Boolean).join(" "),
-    `${creditor.postalCode} ${creditor.locality}`,
-    creditor.phone,
-    creditor.email,
-    ...(creditor.uid ? [`IDE ${creditor.uid}`] : []),
-  ])
-    document.text(line, { width: mm(95) });
-
-  // The client, in the window of a Swiss envelope (right).
-  document.fontSize(11).text("", mm(118), mm(50));
-  for (const line of clientAddressLines(invoice)) document.text(line, mm(118), undefined, { width: mm(77) });
+  // The owner, top left; the client in the window of a Swiss envelope (right).
+  drawLetterhead(document, creditor);
+  drawWindowAddress(document, "right", creditor, clientAddressLines(invoice));
 
   // Number, dates, reference.
   let y = mm(92);
@@ -187,7 +163,6 @@ export async function renderInvoicePdf(invoice: Invoice): Promise<Buffer> {
     { width },
   );
 
-  new SwissQRBill(billData(invoice), { language: "FR" }).attachTo(document);
-  document.end();
-  return bytes;
+  await attachQrBill(document, invoiceBillData(invoice));
+  return finish();
 }

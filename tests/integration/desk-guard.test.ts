@@ -83,6 +83,14 @@ const pricesForm = new URLSearchParams({
   "prices-one-to-one-support": "1",
 }).toString();
 let letterId: number;
+const lettersSentForm = new URLSearchParams({ intent: "letters-sent", inscription: "1" }).toString();
+const letterAddressForm = new URLSearchParams({
+  intent: "letter-address",
+  inscription: "1",
+  rue: "Rue de l’Intrus 1",
+  npa: "1000",
+  localite: "Lausanne",
+}).toString();
 
 /** Every door of the desk but the sign-in page, in the spellings React Router resolves to the same routes. */
 function doors(id: number): Door[] {
@@ -147,6 +155,20 @@ function doors(id: number): Door[] {
     { method: "POST", path: "/%61dmin/cours/1", body: cancelSessionForm, data: false },
     { method: "POST", path: "/admin/cours/1.data", body: cancelSessionForm, data: true },
     { method: "GET", path: "/admin/cours/1/inscrits.csv", data: false },
+    // Paper (issue 31): letters for the post, certificates, the list to sign, and the page's two letter intents.
+    ...["lettres.pdf", "lettres.pdf?fenetre=gauche&inscription=1", "attestations.pdf", "liste-signatures.pdf"].flatMap(
+      (file): Door[] => [
+        { method: "GET", path: `/admin/cours/1/${file}`, data: false },
+        { method: "GET", path: `/Admin/Cours/1/${file.replace("pdf", "PDF")}`, data: false },
+        { method: "GET", path: `/%61dmin/cours/1/${file}`, data: false },
+        { method: "GET", path: `/admin/cours/1/${file.replace(".pdf", ".pdf.data")}`, data: true },
+      ],
+    ),
+    { method: "HEAD", path: "/admin/cours/1/lettres.pdf", data: false },
+    { method: "POST", path: "/admin/cours/1", body: lettersSentForm, data: false },
+    { method: "POST", path: "/admin/cours/1.data", body: lettersSentForm, data: true },
+    { method: "POST", path: "/admin/cours/1", body: letterAddressForm, data: false },
+    { method: "POST", path: "/admin/cours/1.data", body: letterAddressForm, data: true },
     // Series of dates and attendance (issue 22).
     { method: "GET", path: "/admin/cours/nouvelle-serie", data: false },
     { method: "GET", path: "/admin/cours/nouvelle-serie.data", data: true },

@@ -7,7 +7,7 @@
 import { expect } from "vitest";
 import { sql } from "drizzle-orm";
 import { createSession, zurichToUtc } from "../../app/courses/sessions.server";
-import { contacts, courseRegistrations, outbox } from "../../app/db/schema";
+import { contacts, courseRegistrations, outbox, postalLetters } from "../../app/db/schema";
 import { setStatus } from "../../app/contact/requests.server";
 import type { PersonKey } from "../../app/desk/person-types";
 import { loadSettings } from "../../app/config/settings.server";
@@ -71,6 +71,8 @@ export async function seedMarieAndJean(site: TestSite): Promise<string> {
   const marieLink = registered.headers.get("location")!;
   // The owner invoiced her course (her e-mail in capitals, her mobile typed the Swiss way).
   const [registration] = await site.database.db.select({ id: courseRegistrations.id }).from(courseRegistrations);
+  // She has no e-mail on her registration: the owner posted her a letter.
+  await site.database.db.insert(postalLetters).values({ registrationId: registration!.id, sentOn: "2026-11-26" });
   const creditor = await invoiceCreditor(
     requestContext({
       settings: loadSettings({ INVOICE_IBAN: "CH5604835012345678009" }),

@@ -127,7 +127,13 @@ export async function deskFetch(
     form,
     method = form ? "POST" : "GET",
     headers = {},
-  }: { jar?: CookieJar; form?: Record<string, string>; method?: string; headers?: Record<string, string> } = {},
+  }: {
+    jar?: CookieJar;
+    /** Fields by name; `URLSearchParams` for a name posted several times (ticked boxes). */
+    form?: Record<string, string> | URLSearchParams;
+    method?: string;
+    headers?: Record<string, string>;
+  } = {},
 ): Promise<Response> {
   const response = await fetch(`${baseUrl}${pathname}`, {
     method,

@@ -145,7 +145,10 @@ export const courseRegistrations = pgTable(
     seriesId: bigint("series_id", { mode: "number" }).references(() => courseSeries.id, { onDelete: "cascade" }),
     /** How this registration pays (migration 0023): `sur-place`, or `facture` (then the postal address below is set). */
     paysBy: text("pays_by").$type<PaysBy>().notNull().default("sur-place"),
-    /** The address the invoice goes to, « sur facture » only: street and number, Swiss NPA (4 digits), locality. */
+    /**
+     * The postal address: where the invoice goes (« sur facture »), or a letter for the post (the desk fills it for
+     * someone without e-mail, app/letters/): street and number, Swiss NPA (4 digits), locality.
+     */
     postalStreet: text("postal_street"),
     postalCode: text("postal_code"),
     postalLocality: text("postal_locality"),

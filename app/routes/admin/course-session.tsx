@@ -17,9 +17,12 @@
  * flagged above the lists, and on each card of it. "Faire une facture"
  * starts an invoice for a registrant (`/admin/factures/nouvelle?inscription={id}`). The mails of its
  * registrations that did not arrive are listed first, with « Corriger et renvoyer » (posted to
- * `/admin/non-remis`, which comes back here). Each form
+ * `/admin/non-remis`, which comes back here). « Courrier et attestations »
+ * (app/letters/paper-section.tsx): letters for the post (`lettres.pdf`),
+ * attendance certificates (`attestations.pdf`) and the list to sign
+ * (`liste-signatures.pdf`). Each form
  * posts `intent` to this page's action
- * (`edit|duplicate|cancel-session|register|give-seat|cancel-registration|called|offer-declined`);
+ * (`edit|duplicate|cancel-session|register|give-seat|cancel-registration|called|offer-declined|letters-sent|letter-address`);
  * all work without JavaScript. One function per intent:
  * app/courses/session-desk/actions.server.ts; the page's data and parts
  * beside it.
@@ -52,6 +55,15 @@ import { dbContext } from "~/context.server";
 import { UndeliveredMails, UndeliveredOutcome } from "~/desk/undelivered";
 import { undeliveredFor } from "./undelivered/page.server";
 import { UNDELIVERED_PATH } from "./undelivered/path";
+import { letterAddressIntent, lettersSentIntent, paperSection } from "~/letters/desk.server";
+import { PaperSection } from "~/letters/paper-section";
+
+/** What the page says when a PDF had nothing to print (`?courrier=`). */
+const PAPER_NOTICES: Record<string, string> = {
+  vide: "Aucune lettre à imprimer : les personnes choisies n’ont pas d’adresse postale. Ajoutez-la dans « Courrier et attestations ».",
+  personne: "Aucune lettre à imprimer : cochez d’abord les personnes à qui écrire.",
+  "aucune-presence": "Aucune attestation à imprimer : personne n’est noté présent. Cochez les présences d’abord.",
+};
 
 export const handle = deskHandle;
 
@@ -60,10 +72,13 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const page = await sessionDeskPage(context, idParam(params.id), asked);
   if (!page) throw data(null, { status: 404 });
   const { mailIds, ...shown } = page;
+  const paperNotice = PAPER_NOTICES[new URL(request.url).searchParams.get("courrier") ?? ""] ?? null;
   return {
     ...shown,
     undelivered: await undeliveredFor(context.get(dbContext), { mailIds }),
     outcome: new URL(request.url).searchParams.get("envoi"),
+    paper: await paperSection(context.get(dbContext), page.id),
+    paperNotice,
   };
 }
 
@@ -89,6 +104,10 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       return markCalledIntent(args);
     case "offer-declined":
       return offerDeclinedIntent(args);
+    case "letters-sent":
+      return lettersSentIntent(args);
+    case "letter-address":
+      return letterAddressIntent(args);
     default:
       return unknownIntent();
   }
@@ -108,6 +127,7 @@ export default function DeskSession() {
         {session.minimum}
       </p>
       <AnswerNotice answer={answer} />
+      <AnswerNotice answer={session.paperNotice ? { message: session.paperNotice } : undefined} />
       <UndeliveredOutcome outcome={session.outcome} />
       <UndeliveredMails mails={session.undelivered} action={UNDELIVERED_PATH} back={`/admin/cours/${session.id}`} />
       <CallList calls={session.calls} />
@@ -156,6 +176,7 @@ export default function DeskSession() {
           </p>
         ) : null}
       </section>
+      <PaperSection sessionId={session.id} people={session.paper} />
 
       {!session.cancelled ? (
         <section aria-labelledby="telephone" className="mt-10">

@@ -3,6 +3,7 @@
  * (app/invoices/pdf.server.ts), to print for the post or to look at;
  * shown in the browser (inline), never cached.
  */
+import { pdfAnswer } from "~/paper/layout.server";
 import { data } from "react-router";
 import { idParam } from "~/desk/route-params.server";
 import { getInvoice, invoiceFileName } from "~/invoices/invoices.server";
@@ -14,11 +15,5 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   if (!invoice) throw data(null, { status: 404 });
   // Loaded on the first PDF only: pdfkit and its fonts stay out of the server's memory until then.
   const { renderInvoicePdf } = await import("~/invoices/pdf.server");
-  return new Response(new Uint8Array(await renderInvoicePdf(invoice)), {
-    headers: {
-      "Content-Type": "application/pdf",
-      "Content-Disposition": `inline; filename="${invoiceFileName(invoice)}"`,
-      "Cache-Control": "no-store",
-    },
-  });
+  return pdfAnswer(await renderInvoicePdf(invoice), invoiceFileName(invoice));
 }

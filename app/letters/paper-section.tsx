@@ -1,0 +1,147 @@
+/**
+ * The session page's « Courrier et attestations » section (works without
+ * JavaScript: plain forms): the letters for the post (the envelope's window
+ * left or right, the registrants ticked, those without e-mail ticked
+ * first; « Imprimer les lettres » opens the PDF, « Noter ces lettres
+ * envoyées aujourd’hui » posts `intent=letters-sent`), an address form for
+ * each registrant without e-mail nor address (`intent=letter-address`),
+ * the attendance certificates (all, or one person's) and the list to sign.
+ */
+import { Button, buttonVariants } from "~/components/ui/button";
+import { ofName } from "~/utils/format";
+import type { PaperPerson } from "./desk.server";
+
+const field = "mt-1 block w-full rounded-lg border-2 border-gray-400 bg-white px-3 py-2 text-lg";
+
+/** The section; `sessionId` names the PDFs' and the posts' addresses. */
+export function PaperSection({ sessionId, people }: { sessionId: number; people: PaperPerson[] }) {
+  const base = `/admin/cours/${sessionId}`;
+  const present = people.filter((person) => person.present);
+  const missing = people.filter((person) => person.withoutEmail && !person.address);
+  return (
+    <section aria-labelledby="courrier" className="mt-8">
+      <h2 id="courrier" className="text-2xl font-bold">
+        Courrier et attestations
+      </h2>
+      {people.length === 0 ? (
+        <p className="mt-2 text-lg text-muted">Personne n’est encore inscrit.</p>
+      ) : (
+        <>
+          <form method="get" action={`${base}/lettres.pdf`} className="mt-3 grid gap-3 text-lg">
+            {/* The ticked boxes are the choice: none ticked prints none (the link below prints everyone without e-mail). */}
+            <input type="hidden" name="choix" value="1" />
+            <fieldset>
+              <legend className="font-semibold">Lettres par la poste : à qui ?</legend>
+              <ul className="mt-1 grid gap-1">
+                {people.map((person) => (
+                  <li key={person.id}>
+                    <label className="flex items-start gap-2">
+                      <input
+                        type="checkbox"
+                        name="inscription"
+                        value={person.id}
+                        defaultChecked={person.withoutEmail && !!person.address}
+                        disabled={!person.address}
+                        className="mt-1.5 size-5"
+                      />
+                      <span>
+                        {person.name}
+                        {person.withoutEmail ? " (sans e-mail)" : ""}
+                        {person.address ? ` · ${person.address}` : " · adresse postale manquante"}
+                        {person.sent.length ? ` · lettre envoyée le ${person.sent.join(", le ")}` : ""}
+                      </span>
+                    </label>
+                  </li>
+                ))}
+              </ul>
+            </fieldset>
+            <fieldset>
+              <legend className="font-semibold">Fenêtre de l’enveloppe</legend>
+              <label className="mr-6 inline-flex items-center gap-2">
+                <input type="radio" name="fenetre" value="droite" defaultChecked className="size-5" /> À droite
+              </label>
+              <label className="inline-flex items-center gap-2">
+                <input type="radio" name="fenetre" value="gauche" className="size-5" /> À gauche
+              </label>
+            </fieldset>
+            <div className="flex flex-wrap gap-3">
+              <Button type="submit">Imprimer les lettres (PDF)</Button>
+              <Button
+                type="submit"
+                variant="outline"
+                formMethod="post"
+                formAction={base}
+                name="intent"
+                value="letters-sent"
+              >
+                Noter ces lettres envoyées aujourd’hui
+              </Button>
+            </div>
+          </form>
+          <p className="mt-3">
+            <a href={`${base}/lettres.pdf`} className={buttonVariants({ variant: "outline" })}>
+              Lettres pour tous les inscrits sans e-mail
+            </a>
+          </p>
+          {missing.map((person) => (
+            <details key={person.id} className="mt-3 rounded-xl border-2 border-gray-200 p-3 text-lg">
+              <summary className="cursor-pointer font-semibold">Adresse postale {ofName(person.name)}</summary>
+              <form method="post" action={base} className="mt-2 grid gap-2">
+                <input type="hidden" name="intent" value="letter-address" />
+                <input type="hidden" name="inscription" value={person.id} />
+                <label>
+                  Rue et numéro
+                  <input name="rue" required maxLength={70} autoComplete="off" className={field} />
+                </label>
+                <label>
+                  NPA
+                  <input
+                    name="npa"
+                    required
+                    inputMode="numeric"
+                    pattern="[1-9][0-9]{3}"
+                    autoComplete="off"
+                    className={field}
+                  />
+                </label>
+                <label>
+                  Localité
+                  <input name="localite" required maxLength={35} autoComplete="off" className={field} />
+                </label>
+                <div>
+                  <Button type="submit" variant="outline">
+                    Enregistrer l’adresse
+                  </Button>
+                </div>
+              </form>
+            </details>
+          ))}
+          <h3 className="mt-6 text-xl font-bold">Attestations de présence</h3>
+          {present.length === 0 ? (
+            <p className="mt-1 text-lg text-muted">
+              Personne n’est encore noté présent : cochez les présences d’abord (liste de présence).
+            </p>
+          ) : (
+            <ul className="mt-2 grid gap-2 text-lg">
+              <li>
+                <a href={`${base}/attestations.pdf`} className={buttonVariants({ variant: "outline" })}>
+                  Toutes les attestations ({present.length}, PDF)
+                </a>
+              </li>
+              {present.map((person) => (
+                <li key={person.id}>
+                  <a href={`${base}/attestations.pdf?inscription=${person.id}`}>Attestation {ofName(person.name)}</a>
+                </li>
+              ))}
+            </ul>
+          )}
+          <p className="mt-4">
+            <a href={`${base}/liste-signatures.pdf`} className={buttonVariants({ variant: "outline" })}>
+              Liste de présence à signer (PDF)
+            </a>
+          </p>
+        </>
+      )}
+    </section>
+  );
+}
