@@ -24,7 +24,7 @@ import {
   type SpawnedSite,
   type TestOwner,
 } from "../support/harness";
-import { createSessionInDesk, ownerBrowserContext } from "./desk-helpers";
+import { createSessionInDesk, ownerBrowserContext, PERSON } from "./desk-helpers";
 import { expectNoAxeViolations, expectNoHorizontalScroll, photograph, waitForHydration } from "./helpers";
 import { COURSE_YEAR } from "../support/course-year";
 
@@ -295,7 +295,7 @@ test("at 320 px without JavaScript: a booking without e-mail, cancelled by the o
   const desk = await (await ownerContext(browser, 320, false)).newPage();
   await desk.goto(`${site.url}/admin/cours/${sessionId}`);
   await expect(desk.getByText("1 / 1 places prises")).toBeVisible();
-  const hers = desk.locator("li", { hasText: "Marie Sansmail" });
+  const hers = desk.locator(PERSON, { hasText: "Marie Sansmail" });
   await hers.getByRole("link", { name: "Annuler l’inscription" }).click();
   await expect(hers.getByText(/^Annuler l’inscription de Marie Sansmail\s\?$/)).toBeVisible();
   await expect(hers.getByText("Sans e-mail : prévenez la personne par téléphone.")).toBeVisible();
@@ -306,7 +306,7 @@ test("at 320 px without JavaScript: a booking without e-mail, cancelled by the o
   await expect(desk.getByText("0 / 1 places prises")).toBeVisible();
   await expect(desk.getByText("1 inscription annulée.")).toBeVisible();
   // The first on the waiting list is taken in, and mailed.
-  await desk.locator("li", { hasText: "Marie Attend" }).getByRole("button", { name: "Donner la place" }).click();
+  await desk.locator(PERSON, { hasText: "Marie Attend" }).getByRole("button", { name: "Donner la place" }).click();
   await expect(desk.getByRole("status")).toContainText("La place est donnée.");
   await expect(desk.getByText("1 / 1 places prises")).toBeVisible();
   await photograph(desk, "test-results/screens/desk-session-320.png");
@@ -327,7 +327,10 @@ test("at 320 px without JavaScript: a booking without e-mail, cancelled by the o
   const withScript = await ownerContext(browser, 320, true);
   const asking = await withScript.newPage();
   await asking.goto(`${site.url}/admin/cours/${sessionId}`);
-  await asking.locator("li", { hasText: "Marie Attend" }).getByRole("link", { name: "Annuler l’inscription" }).click();
+  await asking
+    .locator(PERSON, { hasText: "Marie Attend" })
+    .getByRole("link", { name: "Annuler l’inscription" })
+    .click();
   await expect(asking.getByRole("button", { name: "Oui, annuler" })).toBeVisible();
   await expectNoAxeViolations(asking);
   await withScript.close();

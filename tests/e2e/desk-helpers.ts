@@ -207,3 +207,10 @@ export async function ownerBrowserContext(
   await addOwnerCookies(context, jar, siteUrl);
   return context;
 }
+
+/**
+ * A person's card on a session's desk page (app/courses/session-desk/people-list.tsx: each card is the
+ * `#personne-{id}` the page's links lead to), for `page.locator(PERSON, { hasText: name })`: the other
+ * lists of the page (letters, offers) name the same people.
+ */
+export const PERSON = 'li[id^="personne-"]';

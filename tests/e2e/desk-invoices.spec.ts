@@ -24,7 +24,7 @@ import {
   type SpawnedSite,
   type TestOwner,
 } from "../support/harness";
-import { addOwnerCookies, checkAtBothWidths, createSessionInDesk } from "./desk-helpers";
+import { addOwnerCookies, checkAtBothWidths, createSessionInDesk, PERSON } from "./desk-helpers";
 
 test.describe.configure({ mode: "serial" });
 
@@ -86,7 +86,7 @@ test("at 375 px the owner makes an invoice from a registration, sends it and mar
 
   // From the session's page: "Faire une facture" in Rose's card.
   await page.goto(`${site.url}/admin/cours/${sessionId}`);
-  await page.locator("li", { hasText: "Rose Favre" }).getByRole("link", { name: "Faire une facture" }).click();
+  await page.locator(PERSON, { hasText: "Rose Favre" }).getByRole("link", { name: "Faire une facture" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Nouvelle facture");
   await expect(page.getByLabel("Nom (prénom et nom, ou nom de l’organisation)")).toHaveValue("Rose Favre");
   await expect(page.getByLabel("E-mail (pour l’envoyer, facultatif)")).toHaveValue("rose.favre@example.ch");
