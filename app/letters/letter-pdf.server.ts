@@ -86,8 +86,10 @@ async function drawLetter(doc: PDFKit.PDFDocument, letter: Letter, { side, owner
   const width = textWidth(doc);
   drawLetterhead(doc, owner);
   drawWindowAddress(doc, side, owner, letter.address);
-  // Fold marks in the left margin, for an envelope C5/6 or DL (the sheet folded in three).
-  for (const fold of [105, 210]) doc.moveTo(mm(4), mm(fold)).lineTo(mm(8), mm(fold)).lineWidth(0.5).stroke();
+  // Fold marks in the left margin, for an envelope C5/6 or DL (the sheet folded in three); the second
+  // would fall on a QR-bill's receipt (from 192 mm down), which is cut off along its own line.
+  for (const fold of letter.invoice ? [105] : [105, 210])
+    doc.moveTo(mm(4), mm(fold)).lineTo(mm(8), mm(fold)).lineWidth(0.5).stroke();
 
   doc
     .font("Helvetica")
