@@ -87,19 +87,20 @@ function openOffers(tx: Database, anchorId: number): Promise<OfferRow[]> {
     .orderBy(asc(courseOffers.id));
 }
 
-/** Closes the open offers `ids` as `state` at `now`. @returns the rows it closed (none already closed). */
+/** Closes `offers` still open as `state` at `now`. @returns the rows it closed (none already closed). */
 async function closeOffers(
   tx: Database,
-  ids: readonly number[],
+  offers: readonly Pick<OfferRow, "id">[],
   state: Exclude<OfferState, "open">,
   by: ClosedBy,
   now: Date,
 ): Promise<OfferRow[]> {
-  if (ids.length === 0) return [];
+  if (offers.length === 0) return [];
+  const ids = offers.map((offer) => offer.id);
   return tx
     .update(courseOffers)
     .set({ state, closedAt: now.toISOString(), closedBy: by })
-    .where(and(inArray(courseOffers.id, [...ids]), eq(courseOffers.state, "open")))
+    .where(and(inArray(courseOffers.id, ids), eq(courseOffers.state, "open")))
     .returning();
 }
 
@@ -187,24 +188,12 @@ export async function offerSeats(tx: Database, locked: SeatGroup, options: LinkO
   const group = await current(tx, locked);
   const open = await openOffers(tx, group.anchor.id);
   if (groupClosed(group, now)) {
-    await closeOffers(
-      tx,
-      open.map((offer) => offer.id),
-      "withdrawn",
-      "job",
-      now,
-    );
+    await closeOffers(tx, open, "withdrawn", "job", now);
     return 0;
   }
   const free = freeSeats(group);
   const withdrawn = offersToWithdraw(open, free);
-  await closeOffers(
-    tx,
-    withdrawn.map((offer) => offer.id),
-    "withdrawn",
-    "job",
-    now,
-  );
+  await closeOffers(tx, withdrawn, "withdrawn", "job", now);
   const held = open.filter((offer) => !withdrawn.includes(offer));
   const available = free - held.reduce((sum, offer) => sum + offer.seats, 0);
   if (available <= 0) return 0;
@@ -311,13 +300,7 @@ async function expireOffers(
   due: readonly OfferRow[],
   options: LinkOptions & { now: Date },
 ): Promise<OfferJobRun> {
-  const closed = await closeOffers(
-    tx,
-    due.map((offer) => offer.id),
-    "expired",
-    "job",
-    options.now,
-  );
+  const closed = await closeOffers(tx, due, "expired", "job", options.now);
   await leaveList(
     tx,
     closed.map((offer) => offer.registrationId),
@@ -344,7 +327,7 @@ export async function offerAfterCancellation(
     .select({ id: courseOffers.id })
     .from(courseOffers)
     .where(and(eq(courseOffers.registrationId, registration.id), eq(courseOffers.state, "open")));
-  if (open) await closeOffers(tx, [open.id], "declined", by, now);
+  if (open) await closeOffers(tx, [open], "declined", by, now);
   await offerSeats(tx, group, { ...options, now });
 }
 
@@ -355,13 +338,7 @@ export async function offerAfterCancellation(
  */
 export async function withdrawOffers(tx: Database, anchorId: number, now: Date): Promise<void> {
   const open = await openOffers(tx, anchorId);
-  await closeOffers(
-    tx,
-    open.map((offer) => offer.id),
-    "withdrawn",
-    "job",
-    now,
-  );
+  await closeOffers(tx, open, "withdrawn", "job", now);
 }
 
 /**
@@ -375,14 +352,14 @@ export function acceptOffer(db: Database, token: string, options: LinkOptions): 
   return underOfferLock(db, token, options, async (tx, group, offer, registration, now) => {
     if (offer.state !== "open") return { outcome: "closed", state: offer.state };
     if (registration.status !== "waiting") {
-      await closeOffers(tx, [offer.id], "withdrawn", "job", now);
+      await closeOffers(tx, [offer], "withdrawn", "job", now);
       return { outcome: "closed", state: "withdrawn" };
     }
     if (groupClosed(group, now)) {
       await offerSeats(tx, group, { ...options, now });
       return { outcome: "too-late" };
     }
-    await closeOffers(tx, [offer.id], "accepted", "person", now);
+    await closeOffers(tx, [offer], "accepted", "person", now);
     const link = await confirmWaiting(tx, group, registration, { ...options, now }, "confirmation");
     return { outcome: "accepted", token: link };
   });
@@ -397,7 +374,7 @@ export function acceptOffer(db: Database, token: string, options: LinkOptions): 
 export function declineOffer(db: Database, token: string, options: LinkOptions): Promise<OfferAnswer> {
   return underOfferLock(db, token, options, async (tx, group, offer, registration, now) => {
     if (offer.state === "open") {
-      await closeOffers(tx, [offer.id], "declined", "person", now);
+      await closeOffers(tx, [offer], "declined", "person", now);
       await leaveList(tx, [registration.id], now);
       await offerSeats(tx, group, { ...options, now });
       return { outcome: "declined" };
@@ -432,20 +409,8 @@ export async function giveSeat(db: Database, registrationId: number, options: Li
     const open = await openOffers(tx, group.anchor.id);
     const own = open.filter((offer) => offer.registrationId === waiting.id);
     const others = open.filter((offer) => offer.registrationId !== waiting.id);
-    await closeOffers(
-      tx,
-      own.map((offer) => offer.id),
-      "accepted",
-      "owner",
-      now,
-    );
-    await closeOffers(
-      tx,
-      offersToWithdraw(others, free - waiting.seats).map((offer) => offer.id),
-      "withdrawn",
-      "owner",
-      now,
-    );
+    await closeOffers(tx, own, "accepted", "owner", now);
+    await closeOffers(tx, offersToWithdraw(others, free - waiting.seats), "withdrawn", "owner", now);
     await confirmWaiting(tx, group, waiting, { ...options, now }, "seat-given");
     return true;
   });
@@ -470,7 +435,7 @@ export async function declineOfferByOwner(
   return db.transaction(async (tx) => {
     const group = await lockSeats(tx, found.sessionId);
     if (!group?.sessions.some((session) => session.id === sessionId)) return false;
-    const closed = await closeOffers(tx, [offerId], "declined", "owner", now);
+    const closed = await closeOffers(tx, [found], "declined", "owner", now);
     if (!closed.length) return false;
     await leaveList(tx, [found.registrationId], now);
     await offerSeats(tx, group, { ...options, now });
