@@ -7,12 +7,10 @@
  * pdfkit is imported by the first register asked for, not when the server
  * starts (import this module with `await import(...)`).
  */
+import { paperText } from "~/paper/layout.server";
 import { formatDate } from "~/utils/format";
 import { mm, pdfBytes } from "~/utils/pdf-bytes.server";
 import type { Controller, RegisterRow } from "./register.server";
-
-/** `text` as the standard PDF fonts (WinAnsi) print it: narrow and thin spaces become plain ones. */
-const printable = (text: string) => text.replace(/[\u202f\u2009\u2060]/g, " ").replace(/\u00a0/g, " ");
 
 /**
  * The register's PDF for `controller` and `rows`, dated `today` (ISO date).
@@ -33,7 +31,7 @@ export async function renderRegisterPdf(controller: Controller, rows: readonly R
   const left = mm(20);
   const width = document.page.width - mm(38);
   const text = (value: string, options: PDFKit.Mixins.TextOptions = {}) =>
-    document.text(printable(value), left, undefined, { width, ...options });
+    document.text(paperText(value), left, undefined, { width, ...options });
 
   document.font("Helvetica-Bold").fontSize(18);
   text(title);
