@@ -24,7 +24,7 @@ import { findOfferByToken } from "~/courses/offers.server";
 import { offerPath } from "~/courses/links";
 import { BOOKING_HONEYPOT_FIELD } from "~/courses/schema";
 import { courseBySlug, sessionEnd } from "~/courses/sessions.server";
-import { guardPublicAction } from "~/guards/public-action.server";
+import { linkIntent } from "~/courses/link-action.server";
 import { loaderMeta } from "~/seo/meta";
 import { pageMeta } from "~/seo/page-meta.server";
 import { formatChf, formatDateTime, formatDateTimeRange } from "~/utils/format";
@@ -77,19 +77,9 @@ export function headers() {
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const guard = await guardPublicAction(request, context, {
-    name: "booking",
-    bodyLimitBytes: 4096,
-    honeypotField: BOOKING_HONEYPOT_FIELD,
-  });
-  if (guard.outcome === "too-large") return data({ message: "Requête trop longue." }, { status: 413 });
-  if (guard.outcome === "rate-limited") {
-    return data(
-      { message: "Trop de demandes en peu de temps. Veuillez patienter quelques minutes, ou appelez-moi." },
-      { status: 429 },
-    );
-  }
-  const intent = guard.outcome === "spam" ? null : guard.formData.get("intent");
+  const guarded = await linkIntent(request, context);
+  if ("refused" in guarded) return guarded.refused;
+  const { intent } = guarded;
   if (intent !== "accept" && intent !== "decline") return data({ message: "Rien n’a été changé." }, { status: 400 });
   return answerOfferIntent(context, params.token, intent);
 }
@@ -116,6 +106,12 @@ function AnswerButton({
     </Form>
   );
 }
+
+/** The two answers to an offer, « Je prends la place » first unless the person chose the other. */
+const ANSWERS = [
+  { intent: "accept", label: "Je prends la place" },
+  { intent: "decline", label: "Je ne peux plus" },
+] as const;
 
 const TITLES = {
   open: { Icon: Clock, text: "Une place s’est libérée pour vous", tone: "text-primary" },
@@ -215,25 +211,12 @@ export default function OfferPage() {
             «&nbsp;Je ne peux plus&nbsp;»&nbsp;: vous quittez la liste d’attente, et la place va à une autre personne.
           </p>
           <div className="mt-4 flex flex-wrap gap-3">
-            {offer.chose === "decline" ? (
-              <>
-                <AnswerButton path={offer.path} intent="decline" primary>
-                  Je ne peux plus
-                </AnswerButton>
-                <AnswerButton path={offer.path} intent="accept" primary={false}>
-                  Je prends la place
-                </AnswerButton>
-              </>
-            ) : (
-              <>
-                <AnswerButton path={offer.path} intent="accept" primary>
-                  Je prends la place
-                </AnswerButton>
-                <AnswerButton path={offer.path} intent="decline" primary={false}>
-                  Je ne peux plus
-                </AnswerButton>
-              </>
-            )}
+            {/* The answer of the mail's link the person followed comes first, as the main button. */}
+            {(offer.chose === "decline" ? [...ANSWERS].reverse() : ANSWERS).map(({ intent, label }, index) => (
+              <AnswerButton key={intent} path={offer.path} intent={intent} primary={index === 0}>
+                {label}
+              </AnswerButton>
+            ))}
           </div>
         </section>
       ) : offer.stillWaiting ? (

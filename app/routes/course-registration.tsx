@@ -26,9 +26,8 @@ import { RelativeBookingNote } from "~/courses/relative-booking-note";
 import { cancelByLinkIntent } from "~/courses/registration-actions.server";
 import { everyDateCancelled, findRegistrationByToken } from "~/courses/registrations.server";
 import { calendarAddress, registrationPath } from "~/courses/links";
-import { BOOKING_HONEYPOT_FIELD } from "~/courses/schema";
 import { courseBySlug, sessionEnd } from "~/courses/sessions.server";
-import { guardPublicAction } from "~/guards/public-action.server";
+import { linkIntent } from "~/courses/link-action.server";
 import { loaderMeta } from "~/seo/meta";
 import { pageMeta } from "~/seo/page-meta.server";
 import { formatChf, formatDateTimeRange } from "~/utils/format";
@@ -104,21 +103,9 @@ export function headers() {
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const guard = await guardPublicAction(request, context, {
-    name: "booking",
-    bodyLimitBytes: 4096,
-    honeypotField: BOOKING_HONEYPOT_FIELD,
-  });
-  if (guard.outcome === "too-large") return data({ message: "Requête trop longue." }, { status: 413 });
-  if (guard.outcome === "rate-limited") {
-    return data(
-      { message: "Trop de demandes en peu de temps. Veuillez patienter quelques minutes, ou appelez-moi." },
-      { status: 429 },
-    );
-  }
-  if (guard.outcome === "spam" || guard.formData.get("intent") !== "cancel") {
-    return data({ message: "Rien n’a été changé." }, { status: 400 });
-  }
+  const guarded = await linkIntent(request, context);
+  if ("refused" in guarded) return guarded.refused;
+  if (guarded.intent !== "cancel") return data({ message: "Rien n’a été changé." }, { status: 400 });
   return cancelByLinkIntent(context, params.token);
 }
 

@@ -1,0 +1,31 @@
+/**
+ * The guards of a registration's own link pages (`/cours/inscription/{token}`,
+ * `/cours/place/{token}`): the booking's rate limit per address, a 4 KB body
+ * and its honeypot (`guardPublicAction`). `linkIntent` gives the posted
+ * `intent` (null for a filled honeypot), or the refusal to answer with: 413
+ * for a body over the limit, 429 when rate-limited, each with its French
+ * message.
+ * @throws a 405 Response when the method is not POST (`guardPublicAction`).
+ */
+import { data } from "react-router";
+import { guardPublicAction } from "~/guards/public-action.server";
+import type { RequestContext } from "~/context.server";
+import { BOOKING_HONEYPOT_FIELD } from "./schema";
+
+export async function linkIntent(request: Request, context: RequestContext) {
+  const guard = await guardPublicAction(request, context, {
+    name: "booking",
+    bodyLimitBytes: 4096,
+    honeypotField: BOOKING_HONEYPOT_FIELD,
+  });
+  if (guard.outcome === "too-large")
+    return { refused: data({ message: "Requête trop longue." }, { status: 413 }) } as const;
+  if (guard.outcome === "rate-limited")
+    return {
+      refused: data(
+        { message: "Trop de demandes en peu de temps. Veuillez patienter quelques minutes, ou appelez-moi." },
+        { status: 429 },
+      ),
+    } as const;
+  return { intent: guard.outcome === "spam" ? null : guard.formData.get("intent") } as const;
+}
