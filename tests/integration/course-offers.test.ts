@@ -176,6 +176,17 @@ describe.skipIf(!postgresBinaries())("offers of a freed seat on two processes sh
       expect(bot.status, spelling).toBeLessThan(500);
       expect(bot.headers.get("location") ?? "", spelling).not.toMatch(/inscription/);
     }
+    // Any other method, even with a valid form and the path spelled otherwise, is refused (405).
+    for (const method of ["PUT", "PATCH", "DELETE"])
+      for (const spelling of [fourth, fourth.replace("/cours/", "/%63ours/")]) {
+        const other = await fetch(`${sites[0]!.url}${spelling}`, {
+          method,
+          headers: { ...form, Origin: new URL(sites[0]!.url).origin },
+          body: "intent=accept&website=",
+          redirect: "manual",
+        });
+        expect(other.status, `${method} ${spelling}`).toBe(405);
+      }
     expect((await offers())[1]!.state).toBe("open");
     await expectSeats(1);
     const clicks = await Promise.all(
