@@ -9,42 +9,29 @@
  * shows it. A refused file gets its French reason beside the field and
  * nothing is stored. Audited (ids only).
  */
-import { data, Form, redirect, useActionData, useLoaderData } from "react-router";
+import { data, Form, useActionData, useLoaderData } from "react-router";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Label } from "~/components/ui/label";
 import { Textarea } from "~/components/ui/textarea";
-import { audit } from "~/desk/audit.server";
 import { FieldError, Notice } from "~/desk/form-parts";
 import { deskHandle, deskMeta } from "~/desk/meta";
 import { pictures as repositoryPictures } from "~/content/pictures";
 import {
-  clearSlotPicture,
-  deletePicture,
   listPictures,
   MAX_PICTURE_BYTES,
   pictureFileUrl,
   pictureMessages,
   REPLACEABLE_SLOTS,
-  setSlotPicture,
   slotPictures,
-  type PictureUses,
-  type ReplaceableSlot,
 } from "~/pictures/pictures.server";
 import { PictureFileInput } from "~/pictures/file-input";
-import { refreshSiteShareImage } from "~/seo/share-image.server";
-import { uploadPicture } from "~/pictures/upload.server";
-import { withPictureForm, type PictureForm } from "~/pictures/upload-form.server";
+import { withPictureForm } from "~/pictures/upload-form.server";
 import { formatDateTime } from "~/utils/format";
 import type { Route } from "./+types/images";
-import { dbContext, loggerContext, ownerContext, settingsContext } from "~/context.server";
+import { dbContext, settingsContext } from "~/context.server";
+import { deleteIntent, restoreIntent, SLOT_NAMES, uploadIntent, type ImagesAnswer } from "./images/intents.server";
 
 export const handle = deskHandle;
-
-/** What each replaceable slot is, in French. */
-const SLOT_NAMES: Record<ReplaceableSlot, string> = {
-  hero: "la grande image de la page d’accueil",
-  portrait: "votre portrait (section « Votre formateur »)",
-};
 
 /** Room for the form's other fields around the largest photo. */
 const UPLOAD_BODY_BYTES = MAX_PICTURE_BYTES + 64 * 1024;
@@ -71,93 +58,22 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ matches }) => deskMeta("Images", matches);
 
-type ActionData = {
-  message?: string;
-  errors?: Partial<Record<string, string>>;
-  /** The picture whose deletion is to be confirmed. */
-  confirmDelete?: { id: number; alt: string };
-  /** Why a deletion was refused, in French. */
-  refused?: string;
-};
-
-/** « Cette photo est encore utilisée : … » with each place that shows it, in French. */
-function usesSentence(uses: PictureUses): string {
-  const places = [
-    ...uses.slots.map((slot) => `pour ${SLOT_NAMES[slot]}`),
-    ...uses.articles.map((title) => `dans l’article «\u00a0${title}\u00a0»`),
-    ...uses.letters.map((subject) => `dans la lettre «\u00a0${subject}\u00a0»`),
-  ];
-  return `Cette photo est encore utilisée\u00a0: ${places.join("\u00a0; ")}. Retirez-la d’abord de là (ou remettez l’image d’origine), puis supprimez-la.`;
-}
-
 export async function action({ request, context }: Route.ActionArgs) {
   // The photo is written to disk as it arrives: uploads waiting for their turn hold no memory (decision 037).
   return withPictureForm(
     request,
     { maxBytes: UPLOAD_BODY_BYTES, dataDir: context.get(settingsContext).DATA_DIR },
     {
-      tooLarge: () => data<ActionData>({ errors: { picture: pictureMessages.tooBig } }, { status: 413 }),
-      answer: (received) => answer(received, request.signal, context),
+      tooLarge: () => data<ImagesAnswer>({ errors: { picture: pictureMessages.tooBig } }, { status: 413 }),
+      answer: (received) => {
+        const intent = received.form.get("intent");
+        if (intent === "restore") return restoreIntent(received.form, context);
+        if (intent === "confirm-delete" || intent === "delete")
+          return deleteIntent(received.form, context, intent === "delete");
+        return uploadIntent(received, request.signal, context);
+      },
     },
   );
-}
-
-/** What `action` answers to the form read. */
-async function answer(received: PictureForm, signal: AbortSignal, context: Route.ActionArgs["context"]) {
-  const owner = context.get(ownerContext);
-  const db = context.get(dbContext);
-  const reply = (answer: ActionData, status = 200) => data<ActionData>(answer, { status });
-  const { form } = received;
-  const intent = String(form.get("intent") ?? "upload");
-  const slot = REPLACEABLE_SLOTS.find((candidate) => candidate === form.get("slot"));
-  const logDeleted = (picture: number | null) =>
-    picture === null
-      ? undefined
-      : audit(db, { actor: owner.userId, action: "picture-deleted", details: { picture } }, context.get(loggerContext));
-  if (intent === "restore" && slot) {
-    const dropped = await clearSlotPicture(db, slot);
-    if (slot === "hero") await refreshSiteShareImage(db, context.get(loggerContext));
-    await audit(
-      db,
-      { actor: owner.userId, action: "picture-slot", details: { slot, picture: 0 } },
-      context.get(loggerContext),
-    );
-    await logDeleted(dropped);
-    return reply({ message: `L’image d’origine est revenue pour ${SLOT_NAMES[slot]}.` });
-  }
-  if (intent === "confirm-delete" || intent === "delete") {
-    const id = Number(form.get("pictureId"));
-    const picture =
-      Number.isSafeInteger(id) && id > 0 ? (await listPictures(db)).find((row) => row.id === id) : undefined;
-    if (!picture) return reply({ refused: "Cette photo n’existe plus : elle a peut-être déjà été supprimée." }, 404);
-    if (intent === "confirm-delete") return reply({ confirmDelete: { id, alt: picture.alt } });
-    const result = await deletePicture(db, id);
-    if (!result.deleted)
-      return reply({ refused: result.uses ? usesSentence(result.uses) : "Cette photo n’existe plus." }, 409);
-    await logDeleted(id);
-    return reply({ message: `Photo supprimée : «\u00a0${picture.alt}\u00a0» n’est plus sur le site.` });
-  }
-  const uploaded = await uploadPicture(db, received, {
-    altField: "alt",
-    actor: owner.userId,
-    logger: context.get(loggerContext),
-    timeoutSeconds: context.get(settingsContext).PICTURE_TIMEOUT_SECONDS,
-    signal,
-  });
-  if (!uploaded.ok) return reply({ errors: uploaded.errors }, 400);
-  const id = uploaded.picture.id;
-  if (slot) {
-    const dropped = await setSlotPicture(db, slot, id, uploaded.alt);
-    // The site's share image follows the hero (every page names it), made now for the first link shared.
-    if (slot === "hero") await refreshSiteShareImage(db, context.get(loggerContext));
-    await audit(
-      db,
-      { actor: owner.userId, action: "picture-slot", details: { slot, picture: id } },
-      context.get(loggerContext),
-    );
-    await logDeleted(dropped);
-  }
-  return redirect(`/admin/images?ajoutee=${id}`, { status: 303 });
 }
 
 export default function Images() {
