@@ -2,6 +2,7 @@ import { fileURLToPath } from "node:url";
 import { defaultExternalConditions, defaultServerConditions } from "vite";
 import { defineConfig } from "vitest/config";
 import { makeScratchDir } from "./tests/support/scratch";
+import CostSequencer from "./tests/support/sequencer";
 
 // Throw-away files in memory, a folder per run (removed by tests/integration/global-setup.ts's teardown).
 makeScratchDir();
@@ -58,6 +59,10 @@ export default defineConfig({
       { extends: true, test: { name: "integration-alone", include: OWN_PROCESS } },
     ],
     globalSetup: ["tests/integration/global-setup.ts"],
+    // With TEST_CPU_LOG=<file>, each test file's CPU and wall seconds (scripts/test-cpu.ts prints the table).
+    setupFiles: ["tests/support/file-cpu.ts"],
+    // The longest files first, by tests/file-costs.json (a fresh clone has no Vitest cache to order by).
+    sequence: { sequencer: CostSequencer },
     // Files run side by side: every file owns its ports, folders and databases (a copy of the PGlite
     // template, a database of the run's one PostgreSQL cluster), so no two files meet.
     // Three processes for two cores: a third keeps the cores busy while a file waits on a child process,
