@@ -74,3 +74,33 @@ describe("imports", () => {
     expect(circles).toEqual([]);
   });
 });
+
+/** Lines a source file may hold (issue 29): past it, a file does more than one thing; split it by operation. */
+const MAX_SOURCE_LINES = 450;
+/** Lines a route module may hold: a route reads, dispatches and shows; its intents and parts live beside it. */
+const MAX_ROUTE_LINES = 250;
+
+describe("sizes", () => {
+  const lineCount = (file: string) => fs.readFileSync(file, "utf8").split("\n").length - 1;
+
+  it(`no source file of app/, server/, scripts/ or tooling/ is over ${MAX_SOURCE_LINES} lines`, () => {
+    const files = ["app", "server", "scripts", "tooling"].flatMap((folder) => sourceFiles(path.join(root, folder)));
+    expect(files.length).toBeGreaterThan(100);
+    const long = files
+      .filter((file) => lineCount(file) > MAX_SOURCE_LINES)
+      .map((file) => `${relative(file)}: ${lineCount(file)}`);
+    expect(long).toEqual([]);
+  });
+
+  it(`no route module (a file app/routes.ts names) is over ${MAX_ROUTE_LINES} lines`, () => {
+    const table = fs.readFileSync(path.join(root, "app", "routes.ts"), "utf8");
+    const modules = [
+      ...new Set([...table.matchAll(/"(routes\/[^"]+\.tsx?)"/g)].map(([, file]) => path.join(root, "app", file!))),
+    ];
+    expect(modules.length).toBeGreaterThan(40);
+    const long = modules
+      .filter((file) => lineCount(file) > MAX_ROUTE_LINES)
+      .map((file) => `${relative(file)}: ${lineCount(file)}`);
+    expect(long).toEqual([]);
+  });
+});
