@@ -36,7 +36,7 @@ const MUTATIONS: Mutation[] = [
     find: "!session || !session.user.twoFactorEnabled",
     replace: "!session",
     tests: ["tests/integration/desk-guard.test.ts", "tests/integration/desk-auth.test.ts"],
-    caught: false,
+    caught: true,
   },
   {
     name: "lock: the seat locks without FOR UPDATE",

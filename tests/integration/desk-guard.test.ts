@@ -53,6 +53,7 @@ let otherContactId: number;
 let valid: CookieJar;
 let expired: CookieJar;
 let deleted: CookieJar;
+let singleFactor: CookieJar;
 
 const statusForm = new URLSearchParams({ intent: "status", status: "termine" }).toString();
 const noteForm = new URLSearchParams({ intent: "note", note: "Écrit par un intrus" }).toString();
@@ -291,15 +292,15 @@ beforeAll(async () => {
   expect((await postContact(site.url, validForm("jean.muller@example.ch"))).status).toBe(200);
   otherContactId = await newestContactId();
 
-  // Three owners (a TOTP code opens one session per account): each signs in for real.
+  // Four owners (a TOTP code opens one session per account): each signs in for real.
   const jars = await Promise.all(
-    ["valid@example.ch", "expired@example.ch", "deleted@example.ch"].map(async (email) =>
+    ["valid@example.ch", "expired@example.ch", "deleted@example.ch", "single-factor@example.ch"].map(async (email) =>
       signIn(site.url, await createOwner(site.database.db, email)),
     ),
   );
-  [valid, expired, deleted] = jars as [CookieJar, CookieJar, CookieJar];
+  [valid, expired, deleted, singleFactor] = jars as [CookieJar, CookieJar, CookieJar, CookieJar];
   // Each session opens the inbox before it is spoilt: the refusals below are not a cookie mistake.
-  for (const jar of [valid, expired, deleted]) {
+  for (const jar of [valid, expired, deleted, singleFactor]) {
     const inbox = await sendRaw(site.url, "GET", "/admin", { headers: { Cookie: jar.header() } });
     expect(inbox.status).toBe(200);
     expect(inbox.text).toContain("Marie Dupont");
@@ -313,6 +314,11 @@ beforeAll(async () => {
     .set({ expiresAt: new Date(Date.now() - 60_000) })
     .where(eq(deskSession.userId, expiredOwner!.id));
   await site.database.db.delete(deskUser).where(eq(deskUser.email, "deleted@example.ch"));
+  // An account whose second factor is off (an owner half made, or the factor removed): its session opens nothing.
+  await site.database.db
+    .update(deskUser)
+    .set({ twoFactorEnabled: false })
+    .where(eq(deskUser.email, "single-factor@example.ch"));
   await site.database.db
     .insert(newsletterSubscribers)
     .values({ email: "lecteur@example.ch", source: "home", consentVersion: "test", status: "confirmed" });
@@ -328,6 +334,7 @@ describe("a desk door without a valid session", () => {
     ["without a session", () => undefined],
     ["with an expired session", () => expired],
     ["with the session of a deleted account", () => deleted],
+    ["with the session of an account without its second factor", () => singleFactor],
   ];
 
   it.each(cases)("%s: pages redirect to the sign-in page, data gets 401, nothing changes", async (_name, jar) => {
