@@ -28,9 +28,12 @@ export type Creditor = InvoiceCreditor;
 /** The creditor, or why there is none: `missing: "iban"` when INVOICE_IBAN is unset. */
 export type CreditorResult = { ok: true; creditor: Creditor } | { ok: false; missing: "iban" };
 
-/** "Chemin de l’Exemple 1" → street "Chemin de l’Exemple", number "1"; no number at the end: all of it is the street. */
+/**
+ * "Chemin de l’Exemple 1" → street "Chemin de l’Exemple", number "1" (also "12a", "12 bis", "12-14",
+ * "3/5"); no number at the end: all of it is the street.
+ */
 export function splitStreet(line: string): { street: string; buildingNumber: string | null } {
-  const match = /^(.*\S)\s+(\d+[a-zA-Z]?(?:[-/]\d+[a-zA-Z]?)?)$/.exec(line.trim());
+  const match = /^(.*\S)\s+(\d+(?:\s?[a-zA-Z]{1,3})?(?:[-/]\d+[a-zA-Z]?)?)$/.exec(line.trim());
   return match ? { street: match[1]!, buildingNumber: match[2]! } : { street: line.trim(), buildingNumber: null };
 }
 

@@ -15,7 +15,7 @@ import { bookingMessages } from "../../app/courses/schema";
 import { createSession, weeklyDates, zurichToUtc } from "../../app/courses/sessions.server";
 import { courseRegistrations, courseSessions, invoices, outbox } from "../../app/db/schema";
 import { erasePerson } from "../../app/features.server";
-import { PAID_ON_SITE_REFUSAL } from "../../app/invoices/invoices.server";
+import { PAID_ON_SITE_REFUSAL } from "../../app/invoices/draft-start.server";
 import {
   bookingForm,
   createOwner,

@@ -18,7 +18,8 @@ import { invoiceCreditor } from "~/invoices/creditor.server";
 import { IbanMissing } from "~/invoices/iban-missing";
 import { INVOICE_FORM_LINES, readInvoiceForm } from "~/invoices/form.server";
 import { InvoiceForm } from "~/invoices/invoice-form";
-import { createInvoice, draftStart, invoiceRefusal, todayInZurich } from "~/invoices/invoices.server";
+import { draftStart, invoiceRefusal } from "~/invoices/draft-start.server";
+import { createInvoice, todayInZurich } from "~/invoices/invoices.server";
 import type { Route } from "./+types/invoice-new";
 import { dbContext, loggerContext, ownerContext } from "~/context.server";
 
