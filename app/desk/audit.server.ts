@@ -41,6 +41,8 @@ export type AuditAction =
   | "series-date-moved"
   | "session-cancelled"
   | "attendance-marked"
+  | "letter-address-saved"
+  | "letters-sent"
   | "invoice-created"
   | "invoice-sent"
   | "invoice-reminded"

@@ -14,9 +14,10 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { data } from "react-router";
 import { z } from "zod";
-import { clockContext, dbContext } from "~/context.server";
+import { clockContext, dbContext, loggerContext, ownerContext, type RequestContext } from "~/context.server";
 import type { Database } from "~/db/client.server";
 import { courseAttendance } from "~/db/schema";
+import { audit, type AuditAction } from "~/desk/audit.server";
 import type { DeskIntentArgs } from "~/desk/intent.server";
 import { listRegistrations } from "~/courses/registrations.server";
 import type { SessionAnswer } from "~/courses/session-desk/actions.server";
@@ -71,6 +72,15 @@ const postedIds = (form: FormData) =>
     .map(Number)
     .filter((id) => Number.isSafeInteger(id) && id > 0);
 
+/** One audit row by the signed-in owner (ids and counts only). */
+function auditLetters(context: RequestContext, action: AuditAction, details: Record<string, number>) {
+  return audit(
+    context.get(dbContext),
+    { actor: context.get(ownerContext).userId, action, details },
+    context.get(loggerContext),
+  );
+}
+
 /** `letters-sent`: the ticked registrants' letters were posted today. */
 export async function lettersSentIntent({ form, context, id }: DeskIntentArgs) {
   const ids = postedIds(form);
@@ -81,6 +91,7 @@ export async function lettersSentIntent({ form, context, id }: DeskIntentArgs) {
     );
   const today = isoDateInZurich(context.get(clockContext).now());
   const count = await markLettersSent(context.get(dbContext), id, ids, today);
+  if (count > 0) await auditLetters(context, "letters-sent", { session: id, letters: count });
   return data<SessionAnswer>({
     message:
       count === 0
@@ -118,5 +129,6 @@ export async function letterAddressIntent({ form, context, id }: DeskIntentArgs)
     Number.isSafeInteger(registration) &&
     (await saveLetterAddress(context.get(dbContext), id, registration, parsed.data));
   if (!saved) throw data(null, { status: 404 });
+  await auditLetters(context, "letter-address-saved", { session: id, registration });
   return data<SessionAnswer>({ message: "Adresse enregistrée : la lettre peut être imprimée." });
 }

@@ -16,7 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { markAttendance } from "../../app/courses/attendance.server";
 import { createSeries, zurichToUtc } from "../../app/courses/sessions.server";
 import type { Database } from "../../app/db/client.server";
-import { courseRegistrations, courseSessions, postalLetters } from "../../app/db/schema";
+import { auditLog, courseRegistrations, courseSessions, postalLetters } from "../../app/db/schema";
 import { erasePerson } from "../../app/features.server";
 import {
   createOwner,
@@ -172,6 +172,15 @@ describe("paper from a session: certificates and letters for the post", () => {
       expect(saved.status).toBe(200);
       expect(pageText(await saved.text())).toContain("Adresse enregistrée");
     }
+    // Each saved address is in the audit trail, by ids only (the refused one is not).
+    const audited = async (action: string) =>
+      (await db.select({ details: auditLog.details }).from(auditLog).where(eq(auditLog.action, action))).map(
+        (row) => row.details,
+      );
+    expect(await audited("letter-address-saved")).toEqual([
+      { session: sessionIds[0], registration: ids.Anne },
+      { session: sessionIds[0], registration: ids.Denis },
+    ]);
 
     // Everyone without e-mail who has an address: Anne and Denis (Bruno has none, Claire has an e-mail).
     const letterFile = await pdf(`${page}/lettres.pdf?fenetre=gauche`);
@@ -187,6 +196,7 @@ describe("paper from a session: certificates and letters for the post", () => {
     expect(pageText(await sent.text())).toContain("1 lettre notée envoyée aujourd’hui.");
     expect(await db.select().from(postalLetters).where(eq(postalLetters.registrationId, ids.Anne!))).toHaveLength(1);
     expect(await db.select().from(postalLetters)).toHaveLength(1);
+    expect(await audited("letters-sent")).toEqual([{ session: sessionIds[0], letters: 1 }]);
 
     const person = pageText(
       await deskFetch(site.url, `/admin/personne?telephone=${encodeURIComponent("021 555 00 01")}`, { jar }).then(
