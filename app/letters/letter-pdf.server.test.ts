@@ -115,7 +115,7 @@ describe("a letter for the post", () => {
     },
   );
 
-  it("carries, for a course paid by invoice, that invoice's valid QR-bill on the same page", async () => {
+  it("carries, for a course paid by invoice, that invoice's valid QR-bill on a second sheet, the letter's text at 11 points", async () => {
     const invoice = invoiceRow({
       iban: "CH4431999123000889012",
       clientKind: "person",
@@ -127,8 +127,9 @@ describe("a letter for the post", () => {
       totalCentimes: 125000,
     });
     const bytes = await renderLetters([letter({ invoice, payment: "Le prix se paie sur facture." })], options("right"));
-    const { pages, qr, pieces, text } = await readPdf(bytes, keep("letter-invoice.png"));
-    expect(pages).toBe(1);
+    const { pages, qr, pieces, pageTexts } = await readPdf(bytes, keep("letter-invoice.png"));
+    if (process.env.LETTER_PNG) await readPdf(bytes, keep("letter-invoice-first.png"), 1);
+    expect(pages).toBe(2);
     expect(checkPayload(qr!)).toMatchObject({
       referenceType: "QRR",
       reference: invoice.reference,
@@ -137,11 +138,17 @@ describe("a letter for the post", () => {
       message: "Facture n° 2026-007",
     });
     expectInsideWindow(addressPieces(pieces[0]!, letter().address), "right");
-    // The letter's text ends above the payment part (its top: 105 mm from the foot of the page).
-    const signature = pieces[0]!.filter((piece) => piece.str.trim() === "Prénom Nom");
-    expect(signature).toHaveLength(1);
-    expect(signature[0]!.bottom).toBeLessThanOrEqual(297 - 105);
-    expect(text).toContain("Section paiement");
+    // A senior reads the letter: every date and the code word at 11 points (a piece's box is 1.25 × its size).
+    const sizeOf = (piece: TextPiece) => (piece.bottom - piece.top) / 1.25 / (25.4 / 72);
+    const codeWord = pieces[0]!.find((piece) => piece.str.includes("Votre mot de code"));
+    expect(sizeOf(codeWord!)).toBeCloseTo(11, 1);
+    expect(pageTexts[0]).toContain("La facture n° 2026-007 est sur la seconde feuille");
+    expect(pageTexts[0]).not.toContain("Section paiement");
+    // The second sheet names the invoice, its amount and whom it is for, above the payment part.
+    expect(pageTexts[1]).toContain("Facture n° 2026-007");
+    expect(pageTexts[1]).toContain("Pour Odette Rochat");
+    expect(pageTexts[1]).toContain("Section paiement");
+    expect(pageTexts[1]).not.toMatch(/pomme verte/);
   });
 
   it("prints several letters as one PDF, each page naming only its recipient", async () => {

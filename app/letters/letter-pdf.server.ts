@@ -7,12 +7,16 @@
  * the place and how to get there, the price and how it is paid, the code
  * word, how to cancel and until when, the owner's telephone and name. A
  * registration paid by invoice with an open invoice gets that invoice's
- * QR-bill at the foot of the same page (`invoiceBillData`, the invoice's
- * own); the letter's text is set small enough to stay above it.
+ * QR-bill (`invoiceBillData`, the invoice's own) at the foot of a second
+ * sheet that names the invoice, its amount and due date: above a QR-bill
+ * the letter's text would shrink to 8–9 points, too small for the people
+ * it is for (decision 056). The letter's text is set at 11 points, less
+ * only when it cannot fit (at least 9).
  * Each letter names only its recipient. Loaded by the route that prints
  * (pdfkit stays out of the server's start).
  * @throws swissqrbill's ValidationError on an invoice that breaks the standard (see app/invoices/pdf.server.ts).
  */
+import { formatCentimes, type Invoice } from "~/invoices/invoices.server";
 import { invoiceBillData } from "~/invoices/pdf.server";
 import {
   attachQrBill,
@@ -31,9 +35,8 @@ import {
 import { formatDate } from "~/utils/format";
 import type { Letter, LetterOwner } from "./letters.server";
 
-/** Where the letter's text starts, and where it must end above a QR-bill (105 mm high) or the margin, mm. */
+/** Where the letter's text starts, mm from the top of the sheet. */
 const TEXT_TOP = 96;
-const QR_BILL_TOP = 297 - 105;
 
 /** What every letter of one printing shares. */
 export interface LetterOptions {
@@ -63,7 +66,7 @@ function letterBlocks(letter: Letter, owner: LetterOwner): Block[] {
         .join("\n"),
     },
     {
-      text: `Prix : ${letter.price} par personne. ${letter.payment}${letter.invoice ? ` La facture n° ${letter.invoice.number} est au bas de cette lettre, avec son bulletin de versement QR.` : ""}`,
+      text: `Prix : ${letter.price} par personne. ${letter.payment}${letter.invoice ? ` La facture n° ${letter.invoice.number} est sur la seconde feuille, avec son bulletin de versement QR.` : ""}`,
     },
     ...(letter.codeWord
       ? [
@@ -86,10 +89,8 @@ async function drawLetter(doc: PDFKit.PDFDocument, letter: Letter, { side, owner
   const width = textWidth(doc);
   drawLetterhead(doc, owner);
   drawWindowAddress(doc, side, owner, letter.address);
-  // Fold marks in the left margin, for an envelope C5/6 or DL (the sheet folded in three); the second
-  // would fall on a QR-bill's receipt (from 192 mm down), which is cut off along its own line.
-  for (const fold of letter.invoice ? [105] : [105, 210])
-    doc.moveTo(mm(4), mm(fold)).lineTo(mm(8), mm(fold)).lineWidth(0.5).stroke();
+  // Fold marks in the left margin, for an envelope C5/6 or DL (the sheet folded in three).
+  for (const fold of [105, 210]) doc.moveTo(mm(4), mm(fold)).lineTo(mm(8), mm(fold)).lineWidth(0.5).stroke();
 
   doc
     .font("Helvetica")
@@ -104,13 +105,47 @@ async function drawLetter(doc: PDFKit.PDFDocument, letter: Letter, { side, owner
     });
   doc.moveDown(0.6);
   const blocks = letterBlocks(letter, owner);
-  const bottom = mm(letter.invoice ? QR_BILL_TOP - 4 : 297 - MARGINS.bottom);
-  drawBlocks(doc, blocks, left, width, fitFontSize(doc, blocks, width, bottom - doc.y));
-  if (letter.invoice) await attachQrBill(doc, invoiceBillData(letter.invoice));
+  drawBlocks(
+    doc,
+    blocks,
+    left,
+    width,
+    fitFontSize(doc, blocks, width, mm(297 - MARGINS.bottom) - doc.y, { smallest: 9 }),
+  );
+  if (letter.invoice) await drawBillSheet(doc, letter, letter.invoice, owner);
 }
 
 /**
- * The letters `letters` as one PDF, one page each, in their order.
+ * The second sheet of a letter paid by invoice: whom and what it is for (the invoice's number, amount
+ * and due date, at 12 points) above the invoice's QR-bill, at the foot as the standard places it.
+ */
+async function drawBillSheet(doc: PDFKit.PDFDocument, letter: Letter, invoice: Invoice, owner: LetterOwner) {
+  doc.addPage();
+  const left = mm(MARGINS.left);
+  const width = textWidth(doc);
+  doc
+    .font("Helvetica-Bold")
+    .fontSize(16)
+    .text(paperText(`Facture n° ${invoice.number}`), left, mm(MARGINS.top + 10), { width });
+  doc.moveDown(0.5);
+  drawBlocks(
+    doc,
+    [
+      { text: `Pour ${letter.name} : cours « ${letter.course} ».` },
+      { text: `Montant : ${formatCentimes(invoice.totalCentimes)}, à payer d’ici au ${formatDate(invoice.dueOn)}.` },
+      {
+        text: `Payez avec le bulletin ci-dessous, au guichet de la poste ou avec l’application de votre banque (en photographiant le code QR). Une question ? ${owner.phone}.`,
+      },
+    ],
+    left,
+    width,
+    12,
+  );
+  await attachQrBill(doc, invoiceBillData(invoice));
+}
+
+/**
+ * The letters `letters` as one PDF, in their order: one page each, two for a letter paid by invoice.
  * @returns the file's bytes. @throws see the module's comment; RangeError when `letters` is empty.
  */
 export async function renderLetters(letters: readonly Letter[], options: LetterOptions): Promise<Buffer> {
