@@ -115,7 +115,7 @@ describe("a letter for the post", () => {
     },
   );
 
-  it("carries, for a course paid by invoice, that invoice's valid QR-bill on a second sheet, the letter's text at 11 points", async () => {
+  it("carries, for a course paid by invoice, that invoice's valid QR-bill on a second sheet, the letter's text at 12 points", async () => {
     const invoice = invoiceRow({
       iban: "CH4431999123000889012",
       clientKind: "person",
@@ -138,10 +138,10 @@ describe("a letter for the post", () => {
       message: "Facture n° 2026-007",
     });
     expectInsideWindow(addressPieces(pieces[0]!, letter().address), "right");
-    // A senior reads the letter: every date and the code word at 11 points (a piece's box is 1.25 × its size).
+    // A senior reads the letter: every date and the code word at 12 points (a piece's box is 1.25 × its size).
     const sizeOf = (piece: TextPiece) => (piece.bottom - piece.top) / 1.25 / (25.4 / 72);
     const codeWord = pieces[0]!.find((piece) => piece.str.includes("Votre mot de code"));
-    expect(sizeOf(codeWord!)).toBeCloseTo(11, 1);
+    expect(sizeOf(codeWord!)).toBeCloseTo(12, 1);
     expect(pageTexts[0]).toContain("La facture n° 2026-007 est sur la seconde feuille");
     expect(pageTexts[0]).not.toContain("Section paiement");
     // The second sheet names the invoice, its amount and whom it is for, above the payment part.

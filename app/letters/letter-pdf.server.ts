@@ -10,7 +10,7 @@
  * QR-bill (`invoiceBillData`, the invoice's own) at the foot of a second
  * sheet that names the invoice, its amount and due date: above a QR-bill
  * the letter's text would shrink to 8–9 points, too small for the people
- * it is for (decision 056). The letter's text is set at 11 points, less
+ * it is for (decision 056). The letter's text is set at 12 points, less
  * only when it cannot fit (at least 9).
  * Each letter names only its recipient. Loaded by the route that prints
  * (pdfkit stays out of the server's start).
@@ -110,7 +110,7 @@ async function drawLetter(doc: PDFKit.PDFDocument, letter: Letter, { side, owner
     blocks,
     left,
     width,
-    fitFontSize(doc, blocks, width, mm(297 - MARGINS.bottom) - doc.y, { smallest: 9 }),
+    fitFontSize(doc, blocks, width, mm(297 - MARGINS.bottom) - doc.y, { largest: 12, smallest: 9 }),
   );
   if (letter.invoice) await drawBillSheet(doc, letter, letter.invoice, owner);
 }
