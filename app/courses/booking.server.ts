@@ -11,7 +11,8 @@
  * - registrations.server.ts: `findRegistrationByToken`, `everyDateCancelled`, `listRegistrations`.
  * - cancel.server.ts: `cancelRegistration` (the person's link),
  *   `cancelRegistrationByOwner` (the desk), `announceFreedSeats` (after an erasure).
- * - waiting-list.server.ts: the arrival order; offers.server.ts: a freed seat offered with a hold, `giveSeat`.
+ * - waiting-list.server.ts: the arrival order; offers.server.ts: a freed seat offered with a hold;
+ *   offer-owner.server.ts: `giveSeat`.
  * - session-changes.server.ts: `cancelSession`, `moveSeriesDate`.
  * - reminders.server.ts: reminders 24 hours before each date, dropped on a change.
  * - registrants.server.ts: who a registration's mails go to, its link token
@@ -37,4 +38,4 @@ export {
 export { REMINDER_BEFORE_MS } from "./reminders.server";
 export { type SeatGroup } from "./seats.server";
 export { cancelSession, moveSeriesDate, type SeriesDateMove, type SessionCancellation } from "./session-changes.server";
-export { giveSeat } from "./offers.server";
+export { giveSeat } from "./offer-owner.server";

@@ -13,7 +13,8 @@ import { BOOKING_NOW as NOW, BOOKING_SITE_URL as siteUrl, newSessionIn, person }
 import { courseOffers, courseRegistrations, linkTokens, outbox } from "~/db/schema";
 import { erasePerson, fieldNamesOf, findPerson } from "~/features.server";
 import { cancelRegistration, cancelSession, registerForSession } from "./booking.server";
-import { OFFER_TOKEN_PURPOSE, offerSeatsOf, runOfferJob } from "./offers.server";
+import { offerSeatsOf, runOfferJob } from "./offer-job.server";
+import { OFFER_TOKEN_PURPOSE } from "./offers.server";
 import { createSession, updateSession } from "./sessions.server";
 import { registrationFields } from "./person.server";
 

@@ -13,12 +13,11 @@
  *
  * - `offerSeats(tx, group, now)`: in a transaction holding the locks, after seats freed (or anything changed).
  * - `acceptOffer`, `declineOffer` (her link), `findOfferByToken` (its page).
- * - `giveSeat` (the owner's hand, which wins over open offers), `declineOfferByOwner` (a call answered no).
- * - `offerSeatsOf(db, sessionId, options)`: the same in a transaction of its own (the owner changed the seats).
- * - `runOfferJob(db, now, options)`: expires due offers and offers what is free (the timer, app/courses/offer-job.server.ts).
- * - `offersOf(db, sessionId)`: the desk's list.
+ * - The owner's hand (`giveSeat`, `declineOfferByOwner`): offer-owner.server.ts.
+ * - `expireOffers(tx, group, due, options)`: closes offers past their hold and offers their seats again.
+ * - The timer's sweep (`runOfferJob`, `offerSeatsOf`): offer-job.server.ts; the desk's list (`offersOf`): offer-list.server.ts.
  */
-import { and, asc, desc, eq, inArray, lte, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { courseOffers, courseRegistrations, courseSessions, type OfferState } from "~/db/schema";
 import { enqueueMail } from "~/mail/enqueue.server";
@@ -34,7 +33,6 @@ import {
   peopleOf,
   recipientsOf,
   tokenExpiry,
-  toCall,
   type LinkOptions,
   type RegistrationRow,
 } from "./registrants.server";
@@ -79,7 +77,7 @@ async function current(tx: Database, group: SeatGroup): Promise<SeatGroup> {
 type ClosedBy = "person" | "owner" | "job";
 
 /** The open offers of the group whose anchor is `anchorId`, oldest first. */
-function openOffers(tx: Database, anchorId: number): Promise<OfferRow[]> {
+export function openOffers(tx: Database, anchorId: number): Promise<OfferRow[]> {
   return tx
     .select()
     .from(courseOffers)
@@ -88,7 +86,7 @@ function openOffers(tx: Database, anchorId: number): Promise<OfferRow[]> {
 }
 
 /** Closes `offers` still open as `state` at `now`. @returns the rows it closed (none already closed). */
-async function closeOffers(
+export async function closeOffers(
   tx: Database,
   offers: readonly Pick<OfferRow, "id">[],
   state: Exclude<OfferState, "open">,
@@ -105,7 +103,7 @@ async function closeOffers(
 }
 
 /** Takes the waiting registrations `ids` off the list (a declined or expired offer). */
-async function leaveList(tx: Database, ids: readonly number[], now: Date): Promise<void> {
+export async function leaveList(tx: Database, ids: readonly number[], now: Date): Promise<void> {
   if (ids.length === 0) return;
   await tx
     .update(courseRegistrations)
@@ -294,7 +292,7 @@ async function underOfferLock(
  * people off the list, and offers the seats again.
  * @returns how many it expired and how many new offers it made.
  */
-async function expireOffers(
+export async function expireOffers(
   tx: Database,
   group: SeatGroup,
   due: readonly OfferRow[],
@@ -387,187 +385,10 @@ export function declineOffer(db: Database, token: string, options: LinkOptions):
   });
 }
 
-/**
- * The owner gives a free seat to a person of the waiting list (« Donner la
- * place »): the owner's hand wins over open offers. Her own open offer
- * closes as accepted; when the seats free but held for others are not
- * enough, the latest of their offers are withdrawn (they stay on the list).
- * Whoever of them has an e-mail gets "une place pour vous" with the
- * calendar file, and the reminders are queued.
- * @returns false when the person is not waiting or there are not enough free seats. @throws the driver's error.
- */
-export async function giveSeat(db: Database, registrationId: number, options: LinkOptions): Promise<boolean> {
-  const now = options.now ?? new Date();
-  return db.transaction(async (tx) => {
-    const [found] = await tx.select().from(courseRegistrations).where(eq(courseRegistrations.id, registrationId));
-    if (!found || found.status !== "waiting") return false;
-    const group = (await lockSeats(tx, found.sessionId))!;
-    const [waiting] = await tx.select().from(courseRegistrations).where(eq(courseRegistrations.id, registrationId));
-    const free = freeSeats(group);
-    const closed = group.seriesId === null ? group.anchor.cancelledAt : !group.lessons.length;
-    if (!waiting || waiting.status !== "waiting" || free < waiting.seats || closed) return false;
-    const open = await openOffers(tx, group.anchor.id);
-    const own = open.filter((offer) => offer.registrationId === waiting.id);
-    const others = open.filter((offer) => offer.registrationId !== waiting.id);
-    await closeOffers(tx, own, "accepted", "owner", now);
-    await closeOffers(tx, offersToWithdraw(others, free - waiting.seats), "withdrawn", "owner", now);
-    await confirmWaiting(tx, group, waiting, { ...options, now }, "seat-given");
-    return true;
-  });
-}
-
-/**
- * The owner called a person offered a seat without e-mail and she cannot
- * come: her open offer `offerId` (of the page of session `sessionId`, or
- * of a date of its series) closes as declined, she leaves the list and
- * the seat goes to the next.
- * @returns false when there is no such open offer. @throws the driver's error.
- */
-export async function declineOfferByOwner(
-  db: Database,
-  offerId: number,
-  sessionId: number,
-  options: LinkOptions,
-): Promise<boolean> {
-  const now = options.now ?? new Date();
-  const [found] = await db.select().from(courseOffers).where(eq(courseOffers.id, offerId));
-  if (!found) return false;
-  return db.transaction(async (tx) => {
-    const group = await lockSeats(tx, found.sessionId);
-    if (!group?.sessions.some((session) => session.id === sessionId)) return false;
-    const closed = await closeOffers(tx, [found], "declined", "owner", now);
-    if (!closed.length) return false;
-    await leaveList(tx, [found.registrationId], now);
-    await offerSeats(tx, group, { ...options, now });
-    return true;
-  });
-}
-
 /** What one run of the offer job did. */
 export interface OfferJobRun {
   /** Offers whose hold ended: closed, their people off the list. */
   expired: number;
   /** New offers made (after an expiry, or seats found free while people wait). */
   offered: number;
-}
-
-/**
- * One run at `now`, on every process (each group in a transaction of its
- * own, under its locks: two processes never both expire or offer): every
- * open offer whose hold ended by `now` expires and the seat goes to the
- * next; then each group where seats are free and not held while someone
- * waits without an offer (a seat freed by an erasure, seats raised), or
- * holds more than it has free (seats lowered), is brought in line
- * (`offerSeats`). What fell due while the server was down runs at the first
- * run after start.
- * @throws the driver's error (the groups done before stay done).
- */
-export async function runOfferJob(db: Database, now: Date, options: Omit<LinkOptions, "now">): Promise<OfferJobRun> {
-  const run: OfferJobRun = { expired: 0, offered: 0 };
-  const due = await db
-    .selectDistinct({ sessionId: courseOffers.sessionId })
-    .from(courseOffers)
-    .where(and(eq(courseOffers.state, "open"), lte(courseOffers.holdUntil, now.toISOString())));
-  for (const { sessionId } of due) {
-    await db.transaction(async (tx) => {
-      const group = await lockSeats(tx, sessionId);
-      if (!group) return;
-      const offers = await tx
-        .select()
-        .from(courseOffers)
-        .where(
-          and(
-            eq(courseOffers.sessionId, sessionId),
-            eq(courseOffers.state, "open"),
-            lte(courseOffers.holdUntil, now.toISOString()),
-          ),
-        );
-      const done = await expireOffers(tx, group, offers, { ...options, now });
-      run.expired += done.expired;
-      run.offered += done.offered;
-    });
-  }
-  for (const sessionId of await groupsOutOfLine(db, now))
-    run.offered += await offerSeatsOf(db, sessionId, { ...options, now });
-  return run;
-}
-
-/**
- * `offerSeats` for session `sessionId`'s group in a transaction of its own
- * (after the owner changed its seats: more free, or fewer than held).
- * @returns how many offers it made. @throws the driver's error.
- */
-export async function offerSeatsOf(db: Database, sessionId: number, options: LinkOptions): Promise<number> {
-  return db.transaction(async (tx) => {
-    const group = await lockSeats(tx, sessionId);
-    return group ? offerSeats(tx, group, options) : 0;
-  });
-}
-
-/**
- * The anchors of groups not yet begun whose free seats (read without locks:
- * `offerSeats` decides under them) differ from what their open offers
- * hold: more free while someone waits without an offer, or fewer.
- */
-async function groupsOutOfLine(db: Database, now: Date): Promise<number[]> {
-  const rows = await db.execute(sql`
-    with anchors as (
-      select distinct r.session_id as id from course_registrations r where r.status = 'waiting'
-      union
-      select distinct o.session_id from course_offers o where o.state = 'open'
-    ), groups as (
-      select a.id,
-        (select min(s.capacity - s.seats_taken) from course_sessions s
-          where s.id = a.id or (x.series_id is not null and s.series_id = x.series_id)) as free,
-        (select coalesce(sum(o.seats), 0) from course_offers o where o.session_id = a.id and o.state = 'open') as held,
-        exists (select 1 from course_registrations r where r.session_id = a.id and r.status = 'waiting'
-          and not exists (select 1 from course_offers o where o.registration_id = r.id and o.state = 'open')) as unoffered
-      from anchors a join course_sessions x on x.id = a.id
-      where (x.series_id is null and x.cancelled_at is null and x.starts_at > ${now.toISOString()}::timestamptz)
-        or (x.series_id is not null and (select min(s.starts_at) from course_sessions s
-          where s.series_id = x.series_id and s.cancelled_at is null) > ${now.toISOString()}::timestamptz)
-    )
-    select id from groups where (free > held and unoffered) or held > free order by id`);
-  return (rows as unknown as { rows: { id: string | number }[] }).rows.map((row) => Number(row.id));
-}
-
-/** One line of the desk's list of offers of a session. */
-export interface OfferLine {
-  id: number;
-  registrationId: number;
-  /** The attendee's name. */
-  name: string;
-  /** The telephone to call (the relative's when a relative registered them). */
-  phone: string;
-  seats: number;
-  state: OfferState;
-  channel: "mail" | "call";
-  offeredAt: string;
-  holdUntil: string;
-  closedAt: string | null;
-  closedBy: string | null;
-}
-
-/** The offers of session `sessionId`'s group (a date of a series: the series'), newest first. @throws the driver's error. */
-export async function offersOf(db: Database, sessionId: number): Promise<OfferLine[]> {
-  const rows = await db
-    .select({ offer: courseOffers, registration: courseRegistrations })
-    .from(courseOffers)
-    .innerJoin(courseRegistrations, eq(courseRegistrations.id, courseOffers.registrationId))
-    .where(
-      sql`${courseOffers.sessionId} = coalesce((select min(s.id) from course_sessions s where s.series_id = (select series_id from course_sessions where id = ${sessionId})), ${sessionId})`,
-    )
-    .orderBy(desc(courseOffers.id));
-  return rows.map(({ offer, registration }) => ({
-    id: offer.id,
-    registrationId: offer.registrationId,
-    ...toCall(registration),
-    seats: offer.seats,
-    state: offer.state,
-    channel: offer.channel,
-    offeredAt: offer.offeredAt,
-    holdUntil: offer.holdUntil,
-    closedAt: offer.closedAt,
-    closedBy: offer.closedBy,
-  }));
 }

@@ -16,7 +16,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runOfferJob } from "../../app/courses/offers.server";
+import { runOfferJob } from "../../app/courses/offer-job.server";
 import { createSeries } from "../../app/courses/sessions.server";
 import type { Database } from "../../app/db/client.server";
 import * as schema from "../../app/db/schema";

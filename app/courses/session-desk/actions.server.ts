@@ -30,7 +30,8 @@ import { registerForSession } from "../register.server";
 import { bookingMessages, bookingSchema } from "../schema";
 import { cancelSession, moveSeriesDate } from "../session-changes.server";
 import { duplicateSession, updateSession } from "../sessions.server";
-import { declineOfferByOwner, giveSeat, offerSeatsOf } from "../offers.server";
+import { offerSeatsOf } from "../offer-job.server";
+import { declineOfferByOwner, giveSeat } from "../offer-owner.server";
 
 /** What the session page shows after a post: a message, or a form's errors and values (the call list is the page's). */
 export type SessionAnswer = {

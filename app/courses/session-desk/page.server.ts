@@ -17,7 +17,7 @@ import { REGISTRATION_STATUS_LABELS, sessionFormValues } from "../desk.server";
 import { burstsOf } from "../limits.server";
 import { listRegistrations } from "../registrations.server";
 import { OFFER_STATE_LABELS } from "../offer-rules";
-import { offersOf } from "../offers.server";
+import { offersOf } from "../offer-list.server";
 import { courseBySlug, getSession, seriesSessions, deskSessionStateLabel, sessionEnd } from "../sessions.server";
 
 /** The session page's data. */
