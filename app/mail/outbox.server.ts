@@ -27,6 +27,10 @@
  * did not send. Without a transport (no `SMTP_URL`) each pending mail is
  * logged (its id and kind only) once per process and stays queued.
  *
+ * A row's bodies may hold the merge tags of layout.server.ts, filled as the
+ * row leaves: the owner's footer (Réglages of that moment) and the row's
+ * unsubscribe link (from its own `List-Unsubscribe` header).
+ *
  * When a row leaves, the features' plugs (`plugs`, app/features.server.ts)
  * may attach files rendered now (invoices: the PDF of the row's
  * `invoice_id`, no file in the table).
@@ -55,7 +59,7 @@ import { outbox, type MailAttachment } from "~/db/schema";
 import { siteSettingsOrLastKnown } from "~/settings/site.server";
 import { errorFields } from "~/db/errors.server";
 import { databaseAnswered, databaseDown } from "~/db/outage.server";
-import { fillOwnerTags, OWNER_TAGS } from "./layout.server";
+import { fillListUnsubscribe, fillOwnerTags, OWNER_TAGS } from "./layout.server";
 import { refusalOf } from "./refusal.server";
 import { mailFromDomain, outboxMessageId } from "./provider-events.server";
 
@@ -396,13 +400,15 @@ export class OutboxWorker {
       if (files.length) content.attachments = [...(content.attachments ?? []), ...files];
     }
     // A visitor mail's footer: the owner's details as Réglages hold them now (merge tags, app/mail/layout.server.ts).
-    const filled =
+    const owned =
       content.text.includes(OWNER_TAGS.text) || content.html?.includes(OWNER_TAGS.html)
         ? fillOwnerTags(
             content,
             (await siteSettingsOrLastKnown({ db: this.options.db, logger: this.options.logger })).identity,
           )
         : content;
+    // A letter queued for every subscriber at once: its own unsubscribe link, from its own header.
+    const filled = fillListUnsubscribe(owned);
     await transport!.sendMail({ from, to, ...filled, messageId: outboxMessageId(row.id, this.messageIdDomain) });
   }
 }

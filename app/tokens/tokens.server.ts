@@ -16,6 +16,9 @@
  *   concurrency), later calls return null. A link that may be used again
  *   (a registration's page, read and acted on many times) uses `readToken`
  *   and keeps its once-only changes in the state of its subject instead.
+ * - `freshTokenSql` and `tokenHashSql(token)`: the same in SQL, for statements
+ *   that issue one token per row of a set (a letter to every subscriber,
+ *   app/newsletter/queue.server.ts), with no round trip per token;
  * - `deleteExpiredTokens(db, now)` (the daily retention) and
  *   `deleteTokensOf(tx, purposes, subjects)` and `deleteTokensOfRows(tx,
  *   purposes, { id, where })` (an erasure) delete them.
@@ -48,6 +51,18 @@ export async function issueToken(
   await tx.insert(linkTokens).values({ hash: hashOf(token), purpose, subject, expiresAt: expiresAt.toISOString() });
   return token;
 }
+
+/**
+ * A fresh token in SQL, one per row it is evaluated for: 32 bytes of two
+ * `gen_random_uuid()` (PostgreSQL's strong random source; 244 random bits,
+ * the version and variant bits fixed) as 43 base64url characters, the
+ * format `readToken` accepts. PostgreSQL 13 or later, no extension.
+ */
+export const freshTokenSql: SQL<string> = sql<string>`rtrim(translate(encode(uuid_send(gen_random_uuid()) || uuid_send(gen_random_uuid()), 'base64'), '+/', '-_'), '=')`;
+
+/** What `link_tokens.hash` stores for the token `token` (an SQL text expression): `hashOf` in SQL. */
+export const tokenHashSql = (token: SQLWrapper): SQL<string> =>
+  sql<string>`rtrim(translate(encode(sha256(convert_to(${token}, 'UTF8')), 'base64'), '+/', '-_'), '=')`;
 
 /** What a valid token says, without using it; null when it is not valid for `purpose` at `now`. */
 export async function readToken(
