@@ -36,6 +36,9 @@ const hashOf = (token: string) => createHash("sha256").update(token).digest("bas
 /** How long a token works: `lifetimeMs` from `now`, or until the moment `expiresAt`. */
 export type TokenLifetime = { lifetimeMs: number; expiresAt?: never } | { expiresAt: Date; lifetimeMs?: never };
 
+/** A new token (32 random bytes, 43 base64url characters), not stored yet: `issueToken` stores it. */
+export const newToken = () => randomBytes(32).toString("base64url");
+
 /**
  * Makes and stores a token for `purpose` acting on `subject`, valid for
  * `lifetimeMs` after `now` or until `expiresAt`.
@@ -44,9 +47,20 @@ export type TokenLifetime = { lifetimeMs: number; expiresAt?: never } | { expire
  */
 export async function issueToken(
   tx: Database,
-  { purpose, subject, now = new Date(), ...lifetime }: { purpose: string; subject: string; now?: Date } & TokenLifetime,
+  {
+    purpose,
+    subject,
+    now = new Date(),
+    token = newToken(),
+    ...lifetime
+  }: {
+    purpose: string;
+    subject: string;
+    now?: Date;
+    /** A token made before by `newToken` (a mail that carries it rendered before the transaction); absent: a new one. */
+    token?: string;
+  } & TokenLifetime,
 ): Promise<string> {
-  const token = randomBytes(32).toString("base64url");
   const expiresAt = lifetime.expiresAt ?? new Date(now.getTime() + lifetime.lifetimeMs!);
   await tx.insert(linkTokens).values({ hash: hashOf(token), purpose, subject, expiresAt: expiresAt.toISOString() });
   return token;
