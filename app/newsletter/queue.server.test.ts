@@ -4,7 +4,8 @@
  * subscriber's unsubscribe link (in the text, the HTML and the
  * List-Unsubscribe header), never another's nor the merge tag; a queueing
  * that stopped half-way (a process that died) is finished by the job, each
- * subscriber queued once.
+ * subscriber queued once; the outbox sends them over as many SMTP
+ * connections at once as it is given (SMTP_MAX_CONNECTIONS), never more.
  */
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -103,5 +104,38 @@ describe("a letter queued for every subscriber", () => {
   it("never leaves with the merge tag when its header has no address", () => {
     const mail = { text: `Se désabonner : ${LIST_UNSUBSCRIBE_TAG}`, headers: {} };
     expect(() => fillListUnsubscribe(mail)).toThrow(/List-Unsubscribe/);
+  });
+});
+
+describe("the outbox with a pooled transport", () => {
+  it("sends as many letters at once as its concurrency, never more, and each once", async () => {
+    await database.db.delete(outbox);
+    await database.db.delete(newsletterSubscribers);
+    const emails = Array.from({ length: 7 }, (_, index) => `pool${index}@example.ch`);
+    await subscribe(emails);
+    const letterId = await createLetter(database.db, { subject: "Lettre de février", body: "Bonjour." });
+    await sendLetter(database.db, letterId, { siteUrl: SITE, now: NOW });
+    let inFlight = 0;
+    let most = 0;
+    const sent: string[] = [];
+    const worker = new OutboxWorker({
+      db: database.db,
+      logger: silentLogger,
+      transport: {
+        sendMail: async (mail) => {
+          most = Math.max(most, ++inFlight);
+          await new Promise((resolve) => setTimeout(resolve, 20));
+          inFlight--;
+          sent.push(mail.to);
+        },
+      },
+      from: "Cours <site@example.ch>",
+      plugs: [],
+      ownerAddress: "owner@example.ch",
+      concurrency: 3,
+    });
+    expect(await worker.processOnce()).toEqual({ claimed: 7, sent: 7, failed: 0 });
+    expect(most).toBe(3);
+    expect(sent.sort()).toEqual(emails);
   });
 });
