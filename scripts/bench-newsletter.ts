@@ -1,5 +1,14 @@
 /**
- * `npm run bench:newsletter`: how fast a letter leaves, to a local SMTP peer.
+ * `npm run bench:newsletter`: how fast a letter leaves, to a local SMTP peer,
+ * and what the site's visitors notice meanwhile.
+ *
+ * First (issue 34, decision 055): 10,000 confirmed subscribers and a draft
+ * letter in a fresh embedded database, the site started in production
+ * (`NEWSLETTER_RATE_PER_MINUTE=10000`), the owner signed in presses
+ * « Oui, envoyer maintenant » (`intent=send`): how long that answer takes,
+ * then, while the letters are queued and sent, one request after another to
+ * `/` and to a static file: the longest wait of each, until the SMTP peer
+ * has received the 10,000 letters.
  *
  * Writes 1,000 confirmed subscribers and one letter sent to them into a
  * fresh embedded database (`seedLetter` from tests/support/harness.ts: one
@@ -14,6 +23,7 @@
  *
  *   npm run bench:newsletter                  builds first when build/ is stale
  *   npm run bench:newsletter -- --no-build    uses build/ as it is
+ *   npm run bench:newsletter -- --big         the letter to 10,000 only
  *
  * Prints a Markdown table and writes it to `reports/bench-newsletter.md`
  * (git-ignored). Exits 1 on any failure, after stopping what it started.
@@ -22,7 +32,12 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import { openDatabase } from "../app/db/client.server";
+import { newsletterSubscribers } from "../app/db/schema";
+import { createLetter } from "../app/newsletter/letters.server";
 import {
+  createOwner,
+  deskFetch,
+  signIn,
   freshDataDir,
   lettersByAddress,
   seedLetter,
@@ -34,6 +49,8 @@ import {
 import { publishReport } from "./bench-report";
 
 const COUNT = 1000;
+const BIG = 10_000;
+const BIG_ONLY = process.argv.includes("--big");
 const THROTTLED_RATE = 120;
 const THROTTLED_SECONDS = 60;
 const REPORT = "reports/bench-newsletter.md";
@@ -74,10 +91,102 @@ async function run(rate: number, until: (received: number, seconds: number) => b
   return { count, seconds };
 }
 
+/** The longest wait of requests to `paths`, one after another, until `done()`. */
+async function longestWaits(url: string, paths: string[], done: () => boolean) {
+  const longest = new Map(paths.map((path) => [path, 0]));
+  const when = new Map(paths.map((path) => [path, 0]));
+  const start = performance.now();
+  let count = 0;
+  while (!done()) {
+    for (const path of paths) {
+      const begun = performance.now();
+      const response = await fetch(`${url}${path}`);
+      await response.arrayBuffer();
+      if (!response.ok) throw new Error(`${path} answered ${response.status}`);
+      const wait = performance.now() - begun;
+      if (wait > longest.get(path)!) {
+        longest.set(path, wait);
+        when.set(path, (begun - start) / 1000);
+      }
+      count++;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  return { longest, when, count };
+}
+
+/** The desk's send of a letter to BIG subscribers: the answer's time, the longest waits of `/` and a static file. */
+async function bigLetter() {
+  const resources: (typeof started)[number] = {};
+  started.push(resources);
+  resources.dataDir = freshDataDir();
+  const opened = await openDatabase({ dataDir: resources.dataDir });
+  for (let start = 0; start < BIG; start += 1000)
+    await opened.db.insert(newsletterSubscribers).values(
+      Array.from({ length: 1000 }, (_, index) => ({
+        email: `abonne${start + index}@example.ch`,
+        source: "home",
+        consentVersion: "bench",
+        status: "confirmed",
+      })),
+    );
+  const letterId = await createLetter(opened.db, {
+    subject: "Les arnaques de décembre",
+    body: "## Bonjour\n\nMéfiez-vous des faux colis.\n\n".repeat(20),
+  });
+  await opened.close();
+  const owner = await createOwner(resources.dataDir);
+  resources.smtp = await startSmtp();
+  const smtp = resources.smtp;
+  resources.site = await spawnSite({
+    DATA_DIR: resources.dataDir,
+    SMTP_URL: smtp.url,
+    NEWSLETTER_RATE_PER_MINUTE: "10000",
+    LOG_LEVEL: "warn",
+  });
+  await resources.site.ready();
+  const url = resources.site.url;
+  const jar = await signIn(url, owner);
+  const asset = fs.readdirSync("build/client/assets").find((name) => name.endsWith(".css"))!;
+  const received = () => [...lettersByAddress(smtp.mails).values()].reduce((sum, count) => sum + count, 0);
+  // Both kept before the send: their first answer (a render, a file read) is not the letter's doing.
+  for (const path of ["/", `/assets/${asset}`, "/", `/assets/${asset}`])
+    await (await fetch(`${url}${path}`)).arrayBuffer();
+  const begun = performance.now();
+  const answer = await deskFetch(url, `/admin/lettres/${letterId}`, { jar, form: { intent: "send" } });
+  const answerMs = performance.now() - begun;
+  if (answer.status !== 303) throw new Error(`the send answered ${answer.status}`);
+  let timedOut = false;
+  const timeout = setTimeout(() => (timedOut = true), 900_000);
+  const waits = await longestWaits(url, ["/", `/assets/${asset}`], () => received() >= BIG || timedOut);
+  clearTimeout(timeout);
+  const seconds = (performance.now() - begun) / 1000;
+  const count = received();
+  await resources.site.stop();
+  return { answerMs, waits, seconds, count, asset };
+}
+
 process.once("SIGINT", () => void cleanUp().then(() => process.exit(130)));
 try {
   if (!process.argv.includes("--no-build"))
     execFileSync("npx", ["tsx", "scripts/ensure-build.ts"], { stdio: ["ignore", process.stderr, "inherit"] });
+  console.error(`A letter to ${BIG} subscribers from the desk...`);
+  const big = await bigLetter();
+  const waitOf = (path: string) =>
+    `${big.waits.longest.get(path)!.toFixed(0)} ms (${big.waits.when.get(path)!.toFixed(0)} s after the send)`;
+  const bigTable = [
+    `## A letter to ${BIG} subscribers, sent from the desk (NEWSLETTER_RATE_PER_MINUTE=10000)`,
+    "",
+    "| the send's answer | letters received | in | longest wait of `/` | longest wait of a static file | requests meanwhile |",
+    "|---:|---:|---:|---:|---:|---:|",
+    `| ${big.answerMs.toFixed(0)} ms | ${big.count} | ${big.seconds.toFixed(1)} s | ${waitOf("/")} | ${waitOf(`/assets/${big.asset}`)} | ${big.waits.count} |`,
+    "",
+  ];
+  if (BIG_ONLY) {
+    console.log(bigTable.join("\n"));
+    await cleanUp();
+    process.exit(0);
+  }
   console.error(`Unthrottled: ${COUNT} letters...`);
   const fast = await run(10_000, (received) => received >= COUNT);
   console.error(`Throttled at ${THROTTLED_RATE}/min for ${THROTTLED_SECONDS} s...`);
@@ -87,6 +196,9 @@ try {
     "",
     `- date: ${new Date().toISOString()}`,
     `- Node ${process.version}, ${os.cpus().length} CPUs; embedded PGlite; one SMTP connection per mail (nodemailer without a pool)`,
+    "",
+    ...bigTable,
+    "## The outbox's pace (letters written by `sendLetter` before the start)",
     "",
     "| NEWSLETTER_RATE_PER_MINUTE | letters received | in | letters per second | per minute |",
     "|---:|---:|---:|---:|---:|",

@@ -116,10 +116,10 @@ export async function startServer({
   const transport = settings.SMTP_URL
     ? nodemailer.createTransport({
         url: settings.SMTP_URL,
-        // One kept-open connection (a new one per mail costs a greeting and EHLO each time); the worker
-        // sends one mail at a time, so one connection is also the ceiling a provider sees.
+        // Kept-open connections (a new one per mail costs a greeting and EHLO each time), at most
+        // SMTP_MAX_CONNECTIONS: the worker sends that many mails at once, the ceiling a provider sees.
         pool: true,
-        maxConnections: 1,
+        maxConnections: settings.SMTP_MAX_CONNECTIONS,
         connectionTimeout: 15_000,
         greetingTimeout: 15_000,
         socketTimeout: 30_000,
@@ -137,6 +137,7 @@ export async function startServer({
     pollInterval: settings.OUTBOX_POLL_SECONDS * 1000,
     leaseSeconds: settings.OUTBOX_LEASE_SECONDS,
     maxAttempts: settings.OUTBOX_MAX_ATTEMPTS,
+    concurrency: settings.SMTP_MAX_CONNECTIONS,
     // SMTP providers limit how fast one sender may send: letters go at this pace.
     rates: { [NEWSLETTER_MAIL_KINDS.letter]: settings.NEWSLETTER_RATE_PER_MINUTE },
   });

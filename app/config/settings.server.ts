@@ -143,6 +143,12 @@ export const settingsSchema = z
       .max(1000, "must be a whole number of attempts between 1 and 1000")
       // About 18 hours with the back-off of 1, 2, 4, 8, 16 then every 30 minutes (decision 042).
       .default(40),
+    SMTP_MAX_CONNECTIONS: z.coerce
+      .number({ message: "must be a whole number of connections between 1 and 20" })
+      .int("must be a whole number of connections between 1 and 20")
+      .min(1, "must be a whole number of connections between 1 and 20")
+      .max(20, "must be a whole number of connections between 1 and 20")
+      .default(1),
     NEWSLETTER_RATE_PER_MINUTE: z.coerce
       .number({ message: "must be a whole number of mails per minute between 1 and 10000" })
       .int("must be a whole number of mails per minute between 1 and 10000")

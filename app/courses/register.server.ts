@@ -1,37 +1,24 @@
 /**
  * A registration for a session (the public form, or the owner taking one
  * by telephone): seats under the group's locks (app/courses/seats.server.ts),
- * the mails, the reminders and the owner's notice in one transaction.
+ * the mails, the reminders and the owner's notice in one transaction, the
+ * mails rendered before it (register-mails.server.ts, decision 055).
  */
 import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { courseRegistrations } from "~/db/schema";
-import { enqueueVisitorMail } from "~/mail/recipient-cap.server";
-import { issueToken } from "~/tokens/tokens.server";
-import { newCodeWord } from "~/trust/code-word.server";
+import { ownerReplyTo } from "~/mail/enqueue.server";
+import { readSiteSettings } from "~/settings/site.server";
+import { issueToken, newToken } from "~/tokens/tokens.server";
 import { toE164 } from "~/utils/phone";
-import { paysByInWords } from "~/content/payment";
 import { seatsAllowed, type ClientLimit } from "./limits.server";
-import { BOOKING_MAIL, registrationMail } from "./mails.server";
-import { ownerRegistrationMail } from "./owner-mails.server";
-import {
-  courseTitle,
-  deskUrl,
-  fullName,
-  groupCalendar,
-  manageUrl,
-  ownerPerson,
-  peopleOf,
-  recipientsOf,
-  REGISTRATION_TOKEN_PURPOSE,
-  tokenExpiry,
-  type LinkOptions,
-} from "./registrants.server";
-import { queueReminders } from "./reminders.server";
-import { paymentOf, registersRelative, type BookingInput } from "./schema";
-import { freeSeats, groupClosed, lessonsOf, lockSeats, moveSeats } from "./seats.server";
-import { firstWaiting, waitingPosition } from "./waiting-list.server";
 import { enqueueOwnerNotice } from "./owner-digest.server";
+import { preparedMails, registrationValues, waitingCount } from "./register-mails.server";
+import { groupCalendar, REGISTRATION_TOKEN_PURPOSE, tokenExpiry, type LinkOptions } from "./registrants.server";
+import { writeVisitorMails } from "./reminders.server";
+import { paymentOf, type BookingInput } from "./schema";
+import { freeSeats, groupClosed, inSeatTurn, lockSeats, moveSeats, readSeats } from "./seats.server";
+import { firstWaiting, waitingPosition } from "./waiting-list.server";
 
 /** What `registerForSession` did. */
 export type RegistrationResult =
@@ -89,6 +76,14 @@ async function phoneRegistered(tx: Database, sessionId: number, phone: string): 
  * each; it closes when its first date begins. How it pays must fit the
  * date's `payment` (`paymentOf`: the choice, and the postal address by
  * invoice), else `payment` with the messages by field.
+ *
+ * What waits where (decision 055): everything that does not depend on the
+ * seats is prepared before (the row's values, telephones in E.164, the code
+ * word, the link's token, the Reply-To); the process's bookings of one
+ * series then take turns in memory (`inSeatTurn`), each reading the seats
+ * as they stand and rendering its mails before its transaction; the
+ * transaction locks the series only to count and write (mails re-rendered
+ * inside only when another process changed the outcome meanwhile).
  * @throws the driver's error when the database fails (nothing is written).
  */
 export async function registerForSession(
@@ -98,113 +93,65 @@ export async function registerForSession(
 ): Promise<RegistrationResult> {
   const now = options.now ?? new Date();
   const seats = Number(input.seats);
-  return db.transaction(async (tx) => {
-    const group = await lockSeats(tx, input.sessionId);
-    if (!group || groupClosed(group, now)) return { outcome: "closed" } as const;
-    const session = group.anchor;
-    const paying = paymentOf(session.payment, input);
-    if (!paying.ok) return { outcome: "payment", errors: paying.errors } as const;
-    if (await phoneRegistered(tx, session.id, input.phone)) {
-      return { outcome: "already-registered", series: group.seriesId !== null } as const;
+  const ahead = await readSeats(db, input.sessionId);
+  if (!ahead) return { outcome: "closed" } as const;
+  const token = newToken();
+  const draft = registrationValues(input, options, now);
+  const mails = preparedMails(input, draft, token, options, ownerReplyTo((await readSiteSettings(db)).identity));
+  return inSeatTurn(ahead, async () => {
+    // The outcome as the seats stand after this process's earlier bookings: its mails rendered here, not under the lock.
+    const standing = await readSeats(db, input.sessionId);
+    if (standing && !groupClosed(standing, now)) {
+      const waiting = await waitingCount(db, standing.anchor.id);
+      const left = waiting > 0 ? 0 : freeSeats(standing);
+      if (left >= seats) mails.of(standing, "confirmed", null);
+      else if (left === 0) mails.of(standing, "waiting", waiting + 1);
     }
-    if (!(await seatsAllowed(tx, options.clientLimit, seats))) return { outcome: "address-limit" } as const;
-    const anyoneWaiting = (await firstWaiting(tx, session.id)) !== undefined;
-    const left = anyoneWaiting ? 0 : freeSeats(group);
-    if (left > 0 && left < seats) return { outcome: "too-few-seats", left } as const;
-    const status = left >= seats ? "confirmed" : "waiting";
-    if (status === "confirmed") await moveSeats(tx, group, seats);
-    const relative = registersRelative(input);
-    const [registration] = await tx
-      .insert(courseRegistrations)
-      .values({
-        sessionId: session.id,
-        seriesId: group.seriesId,
-        status,
-        seats,
-        firstName: input.firstName,
-        lastName: input.lastName,
-        phone: input.phone,
-        phoneE164: toE164(input.phone),
-        email: input.email || null,
-        bookerFirstName: relative ? (input.bookerFirstName ?? null) : null,
-        bookerLastName: relative ? (input.bookerLastName ?? null) : null,
-        bookerPhone: relative ? (input.bookerPhone ?? null) : null,
-        bookerPhoneE164: relative && input.bookerPhone ? toE164(input.bookerPhone) : null,
-        bookerEmail: relative ? input.bookerEmail || null : null,
-        message: input.message || null,
-        source: options.source ?? "web",
-        createdAt: now.toISOString(),
-        codeWord: newCodeWord(),
-        clientKey: options.clientLimit?.key ?? null,
-        ...paying.payment,
-      })
-      .returning();
-    const row = registration!;
-    const token = await issueToken(tx, {
-      purpose: REGISTRATION_TOKEN_PURPOSE,
-      subject: String(row.id),
-      expiresAt: tokenExpiry(group),
-    });
-    const position = status === "waiting" ? await waitingPosition(tx, session.id, row.id) : null;
-    const title = courseTitle(session);
-    const attendeeName = fullName(row.firstName, row.lastName);
-    const mailIds: number[] = [];
-    const link = manageUrl(options.siteUrl, token);
-    // A confirmed seat's mails carry the calendar file; a place on the waiting list is not a date yet.
-    const attachments = status === "confirmed" ? [groupCalendar(group, title, link, row.id)] : null;
-    for (const { address, reader } of recipientsOf(row)) {
-      const mailId = await enqueueVisitorMail(options.mailCap, tx, {
-        kind: status === "confirmed" ? BOOKING_MAIL.confirmation : BOOKING_MAIL.waiting,
-        recipient: address,
-        people: peopleOf(row),
-        ...registrationMail({
-          courseTitle: title,
-          session,
-          lessons: lessonsOf(group),
-          reader,
-          attendeeName,
-          seats,
-          position,
-          manageUrl: link,
-          codeWord: row.codeWord,
-          payment: row,
-        }),
-        attachments,
+    return db.transaction(async (tx) => {
+      const group = await lockSeats(tx, input.sessionId);
+      if (!group || groupClosed(group, now)) return { outcome: "closed" } as const;
+      const session = group.anchor;
+      const paying = paymentOf(session.payment, input);
+      if (!paying.ok) return { outcome: "payment", errors: paying.errors } as const;
+      if (await phoneRegistered(tx, session.id, input.phone)) {
+        return { outcome: "already-registered", series: group.seriesId !== null } as const;
+      }
+      if (!(await seatsAllowed(tx, options.clientLimit, seats))) return { outcome: "address-limit" } as const;
+      const anyoneWaiting = (await firstWaiting(tx, session.id)) !== undefined;
+      const left = anyoneWaiting ? 0 : freeSeats(group);
+      if (left > 0 && left < seats) return { outcome: "too-few-seats", left } as const;
+      const status = left >= seats ? "confirmed" : "waiting";
+      if (status === "confirmed") await moveSeats(tx, group, seats);
+      const [row] = await tx
+        .insert(courseRegistrations)
+        .values({ ...draft, sessionId: session.id, seriesId: group.seriesId, status, ...paying.payment })
+        .returning();
+      const registration = row!;
+      await issueToken(tx, {
+        purpose: REGISTRATION_TOKEN_PURPOSE,
+        subject: String(registration.id),
+        expiresAt: tokenExpiry(group),
+        token,
       });
-      if (mailId !== null) mailIds.push(mailId);
-    }
-    const reminderMailIds = status === "confirmed" ? await queueReminders(tx, group, row, token, options) : [];
-    const ownerMailId = await enqueueOwnerNotice(tx, options.ownerNoticesPerHour, now, {
-      kind: BOOKING_MAIL.ownerRegistration,
-      recipient: null,
-      people: peopleOf(row),
-      ...ownerRegistrationMail({
-        courseTitle: title,
-        session,
-        lessons: lessonsOf(group),
-        attendee: ownerPerson(row),
-        booker:
-          row.bookerFirstName && row.bookerLastName && row.bookerPhone
-            ? {
-                name: fullName(row.bookerFirstName, row.bookerLastName),
-                phone: row.bookerPhone,
-                email: row.bookerEmail,
-              }
-            : null,
-        seats,
-        position,
-        message: row.message,
-        codeWord: row.codeWord,
-        payment: paysByInWords(row),
-        deskUrl: deskUrl(options.siteUrl, session.id),
-      }),
+      const position = status === "waiting" ? await waitingPosition(tx, session.id, registration.id) : null;
+      const rendered = mails.of(group, status, position);
+      // A confirmed seat's mails carry the calendar file (it names the registration); a place on the waiting list is not a date yet.
+      const calendar =
+        status === "confirmed" ? [groupCalendar(group, rendered.title, rendered.link, registration.id)] : null;
+      const mailIds = await writeVisitorMails(
+        tx,
+        rendered.visitor.map((mail) => ({ ...mail, attachments: calendar })),
+        options.mailCap,
+      );
+      const reminderMailIds = await writeVisitorMails(tx, rendered.reminders, options.mailCap);
+      const ownerMailId = await enqueueOwnerNotice(tx, options.ownerNoticesPerHour, now, rendered.owner);
+      await tx
+        .update(courseRegistrations)
+        .set({ reminderMailIds, mailIds: [...mailIds, ...reminderMailIds, ownerMailId] })
+        .where(eq(courseRegistrations.id, registration.id));
+      return position === null
+        ? ({ outcome: "confirmed", registrationId: registration.id, token } as const)
+        : ({ outcome: "waiting", registrationId: registration.id, token, position } as const);
     });
-    await tx
-      .update(courseRegistrations)
-      .set({ reminderMailIds, mailIds: [...mailIds, ...reminderMailIds, ownerMailId] })
-      .where(eq(courseRegistrations.id, row.id));
-    return position === null
-      ? ({ outcome: "confirmed", registrationId: row.id, token } as const)
-      : ({ outcome: "waiting", registrationId: row.id, token, position } as const);
   });
 }

@@ -6,6 +6,7 @@
 import { and, eq, inArray, isNull } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { outbox } from "~/db/schema";
+import type { MailToSend } from "~/mail/enqueue.server";
 import { enqueueVisitorMail } from "~/mail/recipient-cap.server";
 import { BOOKING_MAIL, reminderMail } from "./mails.server";
 import {
@@ -27,47 +28,75 @@ export const reminderTime = (session: Pick<SessionRow, "startsAt">) =>
   new Date(new Date(session.startsAt).getTime() - REMINDER_BEFORE_MS);
 
 /**
- * Queues the reminder to each address 24 hours before each date of the
- * group (`lessons`: every date of a series still held, or the single
- * session; only the date `onlyDate` when given), none for a date whose
- * reminder time is already past.
+ * The reminders to each address 24 hours before each date of the group
+ * (`lessons`: every date of a series still held, or the single session;
+ * only the date `onlyDate` when given), none for a date whose reminder time
+ * is already past: rendered, not written (`queueReminders` writes them; a
+ * registration renders them before it takes the series' lock).
  */
-export async function queueReminders(
-  tx: Database,
+export function reminderMails(
   group: Pick<SeatGroup, "lessons">,
   registration: RegistrationRow,
   token: string | null,
-  { siteUrl, now = new Date(), mailCap }: LinkOptions,
+  { siteUrl, now = new Date() }: Pick<LinkOptions, "siteUrl" | "now">,
   onlyDate?: number,
-): Promise<number[]> {
-  const ids: (number | null)[] = [];
+): MailToSend[] {
+  const mails: MailToSend[] = [];
   for (const [index, session] of group.lessons.entries()) {
     if (onlyDate !== undefined && session.id !== onlyDate) continue;
     const notBefore = reminderTime(session);
     if (notBefore.getTime() <= now.getTime()) continue;
     for (const { address, reader } of recipientsOf(registration)) {
-      ids.push(
-        await enqueueVisitorMail(mailCap, tx, {
-          kind: BOOKING_MAIL.reminder,
-          recipient: address,
-          notBefore,
-          // Past the lesson's start, a reminder is no longer true: given up, never sent late.
-          notAfter: new Date(session.startsAt),
-          people: peopleOf(registration),
-          ...reminderMail({
-            courseTitle: courseTitle(session),
-            session,
-            lesson: group.lessons.length > 1 ? { number: index + 1, of: group.lessons.length } : null,
-            reader,
-            attendeeName: attendeeOf(registration),
-            manageUrl: token ? manageUrl(siteUrl, token) : null,
-            payment: registration,
-          }),
+      mails.push({
+        kind: BOOKING_MAIL.reminder,
+        recipient: address,
+        notBefore,
+        // Past the lesson's start, a reminder is no longer true: given up, never sent late.
+        notAfter: new Date(session.startsAt),
+        people: peopleOf(registration),
+        ...reminderMail({
+          courseTitle: courseTitle(session),
+          session,
+          lesson: group.lessons.length > 1 ? { number: index + 1, of: group.lessons.length } : null,
+          reader,
+          attendeeName: attendeeOf(registration),
+          manageUrl: token ? manageUrl(siteUrl, token) : null,
+          payment: registration,
         }),
-      );
+      });
     }
   }
-  return ids.filter((id) => id !== null);
+  return mails;
+}
+
+/**
+ * Writes `mails` (visitor mails: `reminderMails`) in `tx`, each under the
+ * recipients' daily cap when `mailCap` is given.
+ * @returns the ids of the mails written (a mail held by the cap has none).
+ */
+export async function writeVisitorMails(
+  tx: Database,
+  mails: readonly MailToSend[],
+  mailCap: LinkOptions["mailCap"],
+): Promise<number[]> {
+  const ids: number[] = [];
+  for (const mail of mails) {
+    const id = await enqueueVisitorMail(mailCap, tx, mail);
+    if (id !== null) ids.push(id);
+  }
+  return ids;
+}
+
+/** Queues the reminders `reminderMails` renders, in `tx`. @returns the ids of the mails written. */
+export async function queueReminders(
+  tx: Database,
+  group: Pick<SeatGroup, "lessons">,
+  registration: RegistrationRow,
+  token: string | null,
+  options: LinkOptions,
+  onlyDate?: number,
+): Promise<number[]> {
+  return writeVisitorMails(tx, reminderMails(group, registration, token, options, onlyDate), options.mailCap);
 }
 
 /**

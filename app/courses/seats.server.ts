@@ -10,7 +10,10 @@
  * waiting list's `id` order is the order the locks were granted (arrival
  * order). The table's check (`seats_taken <= capacity`) is the second line.
  *
- * - `lockSeats(tx, sessionId)`: the group, locked; `lockSession(tx, id)`: one row, locked.
+ * - `lockSeats(tx, sessionId)`: the group, locked; `lockSession(tx, id)`: one row, locked;
+ *   `readSeats(db, sessionId)`: the group as it stands, no lock.
+ * - `inSeatTurn(group, task)`: a process's bookings of one group, one at a
+ *   time, the others waiting in memory (decision 055).
  * - `moveSeats(tx, group, delta)`: seats taken (+) or given back (-) on every session of the group.
  * - `giveBackSeats(tx, held)`: an erasure's seats given back, under the same locks.
  * - `freeSeats`, `groupClosed`, `firstStart`, `lastStart`, `lessonsOf`, `seriesLessons`: what a group holds.
@@ -18,6 +21,7 @@
 import { asc, eq, inArray, or, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { courseSessions } from "~/db/schema";
+import { KeyedTurns } from "~/utils/keyed-turns";
 
 /** A session row as Drizzle reads it (the same type as sessions.server.ts's, which imports this module). */
 type SessionRow = typeof courseSessions.$inferSelect;
@@ -55,23 +59,53 @@ export interface SeatGroup {
  * session's check (`seats_taken <= capacity`) holds on every date.
  * @returns undefined when there is no such session.
  */
-export async function lockSeats(tx: Database, sessionId: number): Promise<SeatGroup | undefined> {
+export function lockSeats(tx: Database, sessionId: number): Promise<SeatGroup | undefined> {
+  return seatGroup(tx, sessionId, true);
+}
+
+/**
+ * The group as it stands, without a lock (a registration prepares its mails
+ * from it before its transaction; what it decides, it decides under `lockSeats`).
+ */
+export function readSeats(db: Database, sessionId: number): Promise<SeatGroup | undefined> {
+  return seatGroup(db, sessionId, false);
+}
+
+async function seatGroup(tx: Database, sessionId: number, lock: boolean): Promise<SeatGroup | undefined> {
   const [found] = await tx
     .select({ seriesId: courseSessions.seriesId })
     .from(courseSessions)
     .where(eq(courseSessions.id, sessionId));
   if (!found) return undefined;
   if (found.seriesId === null) {
-    const session = await lockSession(tx, sessionId);
+    const session = lock
+      ? await lockSession(tx, sessionId)
+      : (await tx.select().from(courseSessions).where(eq(courseSessions.id, sessionId)))[0];
     return session && { anchor: session, sessions: [session], lessons: [session], seriesId: null };
   }
-  const sessions = await tx
+  const query = tx
     .select()
     .from(courseSessions)
     .where(eq(courseSessions.seriesId, found.seriesId))
-    .orderBy(asc(courseSessions.id))
-    .for("update");
+    .orderBy(asc(courseSessions.id));
+  const sessions = lock ? await query.for("update") : await query;
   return { anchor: sessions[0]!, sessions, lessons: seriesLessons(sessions), seriesId: found.seriesId };
+}
+
+/**
+ * The bookings of one group wait for their turn here, in this process
+ * (decision 055): one at a time holds a database connection and the
+ * group's locks; the others wait in memory, not each on a pool connection.
+ */
+const seatTurns = new KeyedTurns();
+
+/** The key of a group's turn: its series, or its single session. */
+export const turnKey = (group: Pick<SeatGroup, "seriesId" | "anchor">) =>
+  group.seriesId === null ? `session:${group.anchor.id}` : `series:${group.seriesId}`;
+
+/** Runs `task` in the group's turn (after this process's earlier bookings of the group). @throws what `task` throws. */
+export function inSeatTurn<T>(group: Pick<SeatGroup, "seriesId" | "anchor">, task: () => Promise<T>): Promise<T> {
+  return seatTurns.run(turnKey(group), task);
 }
 
 /** When the group begins: its first date still held (the anchor's when every date is cancelled). */

@@ -8,7 +8,8 @@
  * the owner's address, `enqueueMail`) and the owner's telephone
  * (Réglages), then the sender's identity (UWG art. 3 al. 1 let. o asks it
  * of letters): merge tags the outbox fills in when it sends (`OWNER_TAGS`,
- * `fillOwnerTags`).
+ * `fillOwnerTags`; a letter's unsubscribe link, `LIST_UNSUBSCRIBE_TAG`,
+ * `fillListUnsubscribe`).
  *
  * - `mailDocument({ title, body, footer })` → the HTML document;
  * - `mailParagraph(text)`, `mailButton(label, url)`, `mailDetails(rows)` →
@@ -134,5 +135,31 @@ export function visitorFooter(before: string[] = []): string {
 export function fillOwnerTags<T extends { text: string; html?: string }>(mail: T, owner: MailOwner): T {
   const text = mail.text.replaceAll(OWNER_TAGS.text, replyLines(owner).join("\n"));
   const html = mail.html?.replaceAll(OWNER_TAGS.html, replyHtml(owner));
+  return { ...mail, text, ...(html !== undefined && { html }) };
+}
+
+/**
+ * Merge tag of a mail's own unsubscribe link (a letter queued for every
+ * subscriber at once, app/newsletter/queue.server.ts): the bodies are the
+ * same for every row, the row's `List-Unsubscribe` header holds its link,
+ * and the outbox puts that link in place of the tag when the mail leaves.
+ * Nothing in it is escaped by HTML or JSON.
+ */
+export const LIST_UNSUBSCRIBE_TAG = "[[list-unsubscribe]]";
+
+/**
+ * `mail` with `LIST_UNSUBSCRIBE_TAG` replaced, in its text and HTML, by the
+ * address of its `List-Unsubscribe` header (`<https://…>`), escaped in the HTML.
+ * @throws Error when a body holds the tag and the header has no address: such a mail must not leave.
+ */
+export function fillListUnsubscribe<T extends { text: string; html?: string; headers?: Record<string, string> }>(
+  mail: T,
+): T {
+  if (!mail.text.includes(LIST_UNSUBSCRIBE_TAG) && !mail.html?.includes(LIST_UNSUBSCRIBE_TAG)) return mail;
+  const address = /^<([^<>\s]+)>$/.exec(mail.headers?.["List-Unsubscribe"] ?? "")?.[1];
+  if (!address || address.includes(LIST_UNSUBSCRIBE_TAG))
+    throw new Error("the mail's unsubscribe link has no address in its List-Unsubscribe header");
+  const text = mail.text.replaceAll(LIST_UNSUBSCRIBE_TAG, address);
+  const html = mail.html?.replaceAll(LIST_UNSUBSCRIBE_TAG, escapeHtml(address));
   return { ...mail, text, ...(html !== undefined && { html }) };
 }

@@ -119,7 +119,18 @@ export async function undeliveredMails(db: Database, where?: SQL, limit = 100): 
  * sends it no more letters. As an SQL condition.
  */
 export const refusedForGood = (email: SQL | AnyColumn): SQL =>
-  sql`exists (select 1 from ${outbox} where lower(${outbox.recipient}) = lower(${email}) and ${outbox.failedAt} is not null and ((${outbox.errorStage} = 'recipient' and ${outbox.errorCode} between 500 and 599) or ${outbox.errorStage} in ('bounce', 'complaint')))`;
+  sql`exists (select 1 from ${outbox} where lower(${outbox.recipient}) = lower(${email}) and ${refusedRow})`;
+
+/** An outbox row that says its recipient was refused for good (`refusedForGood`). */
+const refusedRow = sql`${outbox.failedAt} is not null and ((${outbox.errorStage} = 'recipient' and ${outbox.errorCode} between 500 and 599) or ${outbox.errorStage} in ('bounce', 'complaint'))`;
+
+/**
+ * The addresses `refusedForGood` holds, lower-cased, as an SQL subquery
+ * that names no outer row: `lower(x) not in (…)` is computed once per
+ * statement (a set of rows to filter, e.g. a letter's batch of
+ * subscribers), where the `exists` form may scan the outbox once per row.
+ */
+export const refusedAddresses: SQL = sql`select lower(${outbox.recipient}) from ${outbox} where ${outbox.recipient} is not null and ${refusedRow}`;
 
 /**
  * Corrects the address of the unsent mail `id` to `address` and makes it

@@ -27,6 +27,10 @@
  * did not send. Without a transport (no `SMTP_URL`) each pending mail is
  * logged (its id and kind only) once per process and stays queued.
  *
+ * A row's bodies may hold the merge tags of layout.server.ts, filled as the
+ * row leaves: the owner's footer (Réglages of that moment) and the row's
+ * unsubscribe link (from its own `List-Unsubscribe` header).
+ *
  * When a row leaves, the features' plugs (`plugs`, app/features.server.ts)
  * may attach files rendered now (invoices: the PDF of the row's
  * `invoice_id`, no file in the table).
@@ -55,7 +59,7 @@ import { outbox, type MailAttachment } from "~/db/schema";
 import { siteSettingsOrLastKnown } from "~/settings/site.server";
 import { errorFields } from "~/db/errors.server";
 import { databaseAnswered, databaseDown } from "~/db/outage.server";
-import { fillOwnerTags, OWNER_TAGS } from "./layout.server";
+import { fillListUnsubscribe, fillOwnerTags, OWNER_TAGS } from "./layout.server";
 import { refusalOf } from "./refusal.server";
 import { mailFromDomain, outboxMessageId } from "./provider-events.server";
 
@@ -120,6 +124,8 @@ export interface OutboxWorkerOptions {
   leaseSeconds?: number;
   /** Attempts after which a row is marked failed (default 40). */
   maxAttempts?: number;
+  /** Mails of a round sent at once (default 1): the pooled transport's connections, SMTP_MAX_CONNECTIONS. */
+  concurrency?: number;
   /** Kinds to throttle: kind to the most rows claimed in any 60 s (a whole number, at least 1). */
   rates?: Record<string, number>;
   /** The worker's clock, in milliseconds (due rows, back-off, rate windows; default `Date.now`; tests move it by hand). */
@@ -257,7 +263,7 @@ export class OutboxWorker {
 
   /** One round. Returns how many rows it claimed, sent and failed. */
   async processOnce(): Promise<{ claimed: number; sent: number; failed: number }> {
-    const { db, logger, transport, batchSize = 10, leaseSeconds = 300, maxAttempts = 40 } = this.options;
+    const { db, logger, transport, batchSize = 10, leaseSeconds = 300 } = this.options;
     const pending = and(isNull(outbox.sentAt), isNull(outbox.failedAt));
 
     if (!transport) {
@@ -327,59 +333,69 @@ export class OutboxWorker {
 
     let sent = 0;
     let failed = 0;
-    for (const [index, row] of claimed.entries()) {
+    // Up to `concurrency` mails at once, over the pooled transport's connections (SMTP_MAX_CONNECTIONS).
+    const concurrency = this.options.concurrency ?? 1;
+    for (let index = 0; index < claimed.length; index += concurrency) {
       if (this.stopping) {
         await this.release(claimed.slice(index).map((rest) => rest.id));
         break;
       }
-      try {
-        await this.deliver(row);
-        await db
-          .update(outbox)
-          .set({ sentAt: this.at(), lastError: null, errorStage: null, errorCode: null })
-          .where(eq(outbox.id, row.id));
-        sent++;
-        logger.info({ outboxId: row.id, kind: row.kind, attempts: row.attempts }, "outbox: mail sent");
-      } catch (error) {
-        failed++;
-        // The full text stays in the database, for the owner; the log gets codes only.
-        const message = (error as Error).message?.slice(0, 1000) ?? String(error);
-        const err = errorFields(error);
-        const refusal = refusalOf(error);
-        const why = { lastError: message, errorStage: refusal.stage, errorCode: refusal.code };
-        if (refusal.permanent || row.attempts >= maxAttempts) {
-          await db
-            .update(outbox)
-            .set({ ...why, failedAt: this.at() })
-            .where(eq(outbox.id, row.id));
-          logger.error(
-            { outboxId: row.id, kind: row.kind, attempts: row.attempts, stage: refusal.stage, code: refusal.code, err },
-            refusal.permanent
-              ? "outbox: mail refused for good by the recipient's provider; it stays in the outbox table (failed_at set) for the owner to correct and resend"
-              : `outbox: mail given up after ${row.attempts} attempts; it stays in the outbox table (failed_at set) to be read and resent`,
-          );
-          continue;
-        }
-        const delay = backoffMilliseconds(row.attempts);
-        await db
-          .update(outbox)
-          .set({ ...why, nextAttemptAt: this.at(delay / 1000) })
-          .where(eq(outbox.id, row.id));
-        logger.warn(
-          {
-            outboxId: row.id,
-            kind: row.kind,
-            attempts: row.attempts,
-            retryInSeconds: delay / 1000,
-            stage: refusal.stage,
-            code: refusal.code,
-            err,
-          },
-          "outbox: sending failed, will retry",
-        );
-      }
+      const outcomes = await Promise.all(claimed.slice(index, index + concurrency).map((row) => this.send(row)));
+      sent += outcomes.filter(Boolean).length;
+      failed += outcomes.length - outcomes.filter(Boolean).length;
     }
     return { claimed: claimed.length, sent, failed };
+  }
+
+  /** Sends one claimed row and records the outcome (sent, failed for good, or the next attempt). @returns whether it left. */
+  private async send(row: OutboxRow): Promise<boolean> {
+    const { db, logger, maxAttempts = 40 } = this.options;
+    try {
+      await this.deliver(row);
+      await db
+        .update(outbox)
+        .set({ sentAt: this.at(), lastError: null, errorStage: null, errorCode: null })
+        .where(eq(outbox.id, row.id));
+      logger.info({ outboxId: row.id, kind: row.kind, attempts: row.attempts }, "outbox: mail sent");
+      return true;
+    } catch (error) {
+      // The full text stays in the database, for the owner; the log gets codes only.
+      const message = (error as Error).message?.slice(0, 1000) ?? String(error);
+      const err = errorFields(error);
+      const refusal = refusalOf(error);
+      const why = { lastError: message, errorStage: refusal.stage, errorCode: refusal.code };
+      if (refusal.permanent || row.attempts >= maxAttempts) {
+        await db
+          .update(outbox)
+          .set({ ...why, failedAt: this.at() })
+          .where(eq(outbox.id, row.id));
+        logger.error(
+          { outboxId: row.id, kind: row.kind, attempts: row.attempts, stage: refusal.stage, code: refusal.code, err },
+          refusal.permanent
+            ? "outbox: mail refused for good by the recipient's provider; it stays in the outbox table (failed_at set) for the owner to correct and resend"
+            : `outbox: mail given up after ${row.attempts} attempts; it stays in the outbox table (failed_at set) to be read and resent`,
+        );
+        return false;
+      }
+      const delay = backoffMilliseconds(row.attempts);
+      await db
+        .update(outbox)
+        .set({ ...why, nextAttemptAt: this.at(delay / 1000) })
+        .where(eq(outbox.id, row.id));
+      logger.warn(
+        {
+          outboxId: row.id,
+          kind: row.kind,
+          attempts: row.attempts,
+          retryInSeconds: delay / 1000,
+          stage: refusal.stage,
+          code: refusal.code,
+          err,
+        },
+        "outbox: sending failed, will retry",
+      );
+      return false;
+    }
   }
 
   /**
@@ -396,13 +412,15 @@ export class OutboxWorker {
       if (files.length) content.attachments = [...(content.attachments ?? []), ...files];
     }
     // A visitor mail's footer: the owner's details as Réglages hold them now (merge tags, app/mail/layout.server.ts).
-    const filled =
+    const owned =
       content.text.includes(OWNER_TAGS.text) || content.html?.includes(OWNER_TAGS.html)
         ? fillOwnerTags(
             content,
             (await siteSettingsOrLastKnown({ db: this.options.db, logger: this.options.logger })).identity,
           )
         : content;
+    // A letter queued for every subscriber at once: its own unsubscribe link, from its own header.
+    const filled = fillListUnsubscribe(owned);
     await transport!.sendMail({ from, to, ...filled, messageId: outboxMessageId(row.id, this.messageIdDomain) });
   }
 }

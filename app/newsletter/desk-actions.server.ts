@@ -10,10 +10,12 @@
  */
 import { data, redirect } from "react-router";
 import { dbContext, loggerContext, ownerContext, settingsContext, wakeOutboxContext } from "~/context.server";
+import { errorFields } from "~/db/errors.server";
 import type { DeskIntentArgs } from "~/desk/intent.server";
 import { LETTER_LIMITS } from "./fields";
 import { renderLetterBody } from "./letter.server";
-import { countConfirmedSubscribers, getLetter, sendLetter, sendTest, updateLetter } from "./letters.server";
+import { countConfirmedSubscribers, getLetter, sendTest, updateLetter } from "./letters.server";
+import { queueLetter, startLetter } from "./queue.server";
 
 /** What the letter page shows after a post. */
 export type LetterAnswer = { message?: string; error?: string; preview?: string; confirm?: number };
@@ -27,12 +29,26 @@ export function previewLetterIntent({ form }: DeskIntentArgs) {
   return reply({ preview: renderLetterBody(bodyOf(form).slice(0, LETTER_LIMITS.body)) });
 }
 
-/** `send`: the letter leaves for every confirmed subscriber (409 if it already has). */
+/**
+ * `send`: the letter leaves for every confirmed subscriber (409 if it
+ * already has). Answers once the letter is marked sent; its mails are
+ * queued in the background (queue.server.ts), the outbox woken after each
+ * batch, and the page shows how far it is.
+ */
 export async function sendLetterIntent({ context, id }: DeskIntentArgs) {
-  const count = await sendLetter(context.get(dbContext), id, { siteUrl: context.get(settingsContext).SITE_URL });
-  if (count === null) return reply({ error: "Cette lettre est déjà partie." }, 409);
-  context.get(loggerContext).info({ letterId: id, recipients: count }, "newsletter: letter queued");
-  context.get(wakeOutboxContext)();
+  const db = context.get(dbContext);
+  const logger = context.get(loggerContext);
+  const wake = context.get(wakeOutboxContext);
+  if (!(await startLetter(db, id))) return reply({ error: "Cette lettre est déjà partie." }, 409);
+  // Not awaited: a process that dies half-way leaves the rest to the newsletter's job (letterQueueJob).
+  void queueLetter(db, id, { siteUrl: context.get(settingsContext).SITE_URL, onBatch: wake }).then(
+    (count) => logger.info({ letterId: id, recipients: count }, "newsletter: letter queued"),
+    (error: unknown) =>
+      logger.error(
+        { letterId: id, err: errorFields(error) },
+        "newsletter: queueing the letter stopped; the job will finish it",
+      ),
+  );
   return redirect(`/admin/lettres/${id}`, { status: 303 });
 }
 

@@ -2,23 +2,25 @@
  * Letters in the owner's desk: drafts, a test to oneself, the sending to
  * every confirmed subscriber, its progress, and the public archive.
  *
- * `sendLetter(db, id, { siteUrl, now })` writes, in one transaction, one
- * outbox row per confirmed subscriber whose address was not refused for
- * good by its provider (`refusedForGood`, decision 042) (each with its own unsubscribe link
- * and the RFC 8058 headers) and marks the letter sent; the outbox's unique
- * index on (letter, recipient) and the letter's lock make a second click,
- * or a second process, write nothing more. The outbox worker then sends at
+ * `sendLetter(db, id, { siteUrl, now })` marks the letter sent and writes
+ * one outbox row per confirmed subscriber whose address was not refused for
+ * good by its provider (`refusedForGood`, decision 042), each with its own
+ * unsubscribe link and the RFC 8058 headers (set-based, in short batches:
+ * queue.server.ts, decision 055); the outbox's unique index on (letter,
+ * recipient) and the letter's lock make a second click, or a second
+ * process, write nothing more. The outbox worker then sends at
  * NEWSLETTER_RATE_PER_MINUTE; a crash may send one mail twice (the one
  * being sent when it happened: delivery at least once), never more.
  */
-import { and, desc, eq, isNotNull, isNull, not, sql } from "drizzle-orm";
+import { and, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { newsletterLetters, newsletterSubscribers, outbox } from "~/db/schema";
 import { enqueueMail } from "~/mail/enqueue.server";
-import { refusedForGood } from "~/mail/manage.server";
-import { issueToken } from "~/tokens/tokens.server";
 import { letterMail } from "./letter.server";
-import { NEWSLETTER_MAIL_KINDS, TOKEN_PURPOSES, UNSUBSCRIBE_LIFETIME_MS } from "./subscriptions.server";
+import { queueLetter, startLetter } from "./queue.server";
+import { NEWSLETTER_MAIL_KINDS } from "./subscriptions.server";
+
+export { letterSlug } from "./queue.server";
 
 export type Letter = typeof newsletterLetters.$inferSelect;
 
@@ -87,20 +89,6 @@ export async function countConfirmedSubscribers(db: Database): Promise<number> {
   return row?.count ?? 0;
 }
 
-/** The archive's address of a letter: its date and its subject, e.g. `2026-12-conseils-de-decembre`. */
-export function letterSlug(subject: string, sentAt: Date, id: number): string {
-  const words = subject
-    .normalize("NFD")
-    .replace(/\p{M}/gu, "")
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-|-$/g, "")
-    .slice(0, 60)
-    .replace(/-$/, "");
-  const month = sentAt.toISOString().slice(0, 7);
-  return `${month}-${words || "lettre"}-${id}`;
-}
-
 /** Writes the letter to the owner only ("[Test]" in the subject; its unsubscribe link leads nowhere). */
 export async function sendTest(db: Database, letter: Letter, { to, siteUrl }: { to: string; siteUrl: string }) {
   const mail = letterMail({
@@ -113,7 +101,9 @@ export async function sendTest(db: Database, letter: Letter, { to, siteUrl }: { 
 }
 
 /**
- * Sends a letter to every confirmed subscriber.
+ * Sends a letter to every confirmed subscriber and waits until every mail
+ * is queued (`startLetter`, then `queueLetter`: app/newsletter/queue.server.ts;
+ * the desk's "Envoyer" answers after the first and queues in the background).
  * @returns the number of mails written, or null when the letter does not
  *   exist or was already sent.
  */
@@ -122,37 +112,8 @@ export async function sendLetter(
   id: number,
   { siteUrl, now = new Date() }: { siteUrl: string; now?: Date },
 ): Promise<number | null> {
-  return db.transaction(async (tx) => {
-    const [letter] = await tx.select().from(newsletterLetters).where(eq(newsletterLetters.id, id)).for("update");
-    if (!letter || letter.sentAt) return null;
-    const slug = letterSlug(letter.subject, now, letter.id);
-    const archiveUrl = `${siteUrl}/newsletter/archives/${slug}`;
-    const subscribers = await tx
-      .select({ id: newsletterSubscribers.id, email: newsletterSubscribers.email })
-      .from(newsletterSubscribers)
-      // An address its provider refused for good (550 at RCPT TO, decision 042) gets no more letters.
-      .where(and(eq(newsletterSubscribers.status, "confirmed"), not(refusedForGood(newsletterSubscribers.email))));
-    for (const subscriber of subscribers) {
-      const token = await issueToken(tx, {
-        purpose: TOKEN_PURPOSES.unsubscribe,
-        subject: String(subscriber.id),
-        lifetimeMs: UNSUBSCRIBE_LIFETIME_MS,
-        now,
-      });
-      const mail = letterMail({
-        subject: letter.subject,
-        markdown: letter.body,
-        unsubscribeUrl: `${siteUrl}/newsletter/desabonnement/${token}`,
-        archiveUrl,
-      });
-      await enqueueMail(tx, { kind: NEWSLETTER_MAIL_KINDS.letter, recipient: subscriber.email, letterId: id, ...mail });
-    }
-    await tx
-      .update(newsletterLetters)
-      .set({ sentAt: now.toISOString(), slug, recipients: subscribers.length, updatedAt: sql`now()` })
-      .where(eq(newsletterLetters.id, id));
-    return subscribers.length;
-  });
+  if (!(await startLetter(db, id, { now }))) return null;
+  return queueLetter(db, id, { siteUrl, now });
 }
 
 /** How far the sending of a letter is: mails sent, waiting, given up. */

@@ -3,7 +3,8 @@
  * subscriptions in the person registry (found by e-mail; erased only when
  * everyone found under the key is, as they carry no name; their link
  * tokens first), its retention rule (a subscription never confirmed goes
- * 30 days after the request) and the labels of its mails.
+ * 30 days after the request), the labels of its mails, and its job (letters
+ * whose process died while queueing them are finished: queue.server.ts).
  */
 import { eq, sql } from "drizzle-orm";
 import { newsletterSubscribers } from "~/db/schema";
@@ -11,6 +12,7 @@ import type { Feature } from "~/desk/feature";
 import type { Processing } from "~/desk/processing";
 import { deleteRows, personTable, rowsOf } from "~/desk/person-types";
 import { formatDateTime } from "~/utils/format";
+import { letterQueueJob } from "./queue.server";
 import { beforeErasingSubscriber, deleteUnconfirmed, NEWSLETTER_MAIL_KINDS } from "./subscriptions.server";
 import { subscriberStates, subscriptionSources } from "./words";
 
@@ -80,6 +82,7 @@ export const newsletterFeature: Feature = {
     },
   },
   retention: { run: async (tx, now) => ({ unconfirmedSubscribers: await deleteUnconfirmed(tx, now) }) },
+  jobs: [letterQueueJob],
   mailLabels: {
     [NEWSLETTER_MAIL_KINDS.confirmation]: "Demande de confirmation d’abonnement",
     [NEWSLETTER_MAIL_KINDS.letter]: "Lettre d’information",

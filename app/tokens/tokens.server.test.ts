@@ -9,7 +9,7 @@ import { sql } from "drizzle-orm";
 import { QueryBuilder } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openTestDatabase, type TestDatabase } from "../../tests/support/harness";
-import { consumeToken, deleteTokensOf, issueToken, readToken } from "./tokens.server";
+import { consumeToken, deleteTokensOf, freshTokenSql, issueToken, readToken, tokenHashSql } from "./tokens.server";
 
 let database: TestDatabase;
 beforeAll(async () => {
@@ -50,6 +50,22 @@ describe("a token", () => {
       subject: "9",
       usedAt: expect.any(String),
     });
+  });
+
+  it("issued by SQL for a set of rows, is a distinct token per row that readToken finds", async () => {
+    const { rows } = (await database.db.execute(sql`
+      with made as (select ${freshTokenSql} as token, n::text as subject from generate_series(1, 3) as n),
+        stored as (insert into link_tokens (hash, purpose, subject, expires_at)
+          select ${tokenHashSql(sql`made.token`)}, 'essai-lot', made.subject, ${later(60_000).toISOString()}::timestamptz from made)
+      select token, subject from made`)) as unknown as { rows: { token: string; subject: string }[] };
+    expect(new Set(rows.map((row) => row.token)).size).toBe(3);
+    for (const { token, subject } of rows) {
+      expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      expect(await readToken(database.db, { purpose: "essai-lot", token, now: NOW })).toEqual({
+        subject,
+        usedAt: null,
+      });
+    }
   });
 });
 

@@ -16,6 +16,9 @@
  *   concurrency), later calls return null. A link that may be used again
  *   (a registration's page, read and acted on many times) uses `readToken`
  *   and keeps its once-only changes in the state of its subject instead.
+ * - `freshTokenSql` and `tokenHashSql(token)`: the same in SQL, for statements
+ *   that issue one token per row of a set (a letter to every subscriber,
+ *   app/newsletter/queue.server.ts), with no round trip per token;
  * - `deleteExpiredTokens(db, now)` (the daily retention) and
  *   `deleteTokensOf(tx, purposes, subjects)` and `deleteTokensOfRows(tx,
  *   purposes, { id, where })` (an erasure) delete them.
@@ -33,6 +36,9 @@ const hashOf = (token: string) => createHash("sha256").update(token).digest("bas
 /** How long a token works: `lifetimeMs` from `now`, or until the moment `expiresAt`. */
 export type TokenLifetime = { lifetimeMs: number; expiresAt?: never } | { expiresAt: Date; lifetimeMs?: never };
 
+/** A new token (32 random bytes, 43 base64url characters), not stored yet: `issueToken` stores it. */
+export const newToken = () => randomBytes(32).toString("base64url");
+
 /**
  * Makes and stores a token for `purpose` acting on `subject`, valid for
  * `lifetimeMs` after `now` or until `expiresAt`.
@@ -41,13 +47,36 @@ export type TokenLifetime = { lifetimeMs: number; expiresAt?: never } | { expire
  */
 export async function issueToken(
   tx: Database,
-  { purpose, subject, now = new Date(), ...lifetime }: { purpose: string; subject: string; now?: Date } & TokenLifetime,
+  {
+    purpose,
+    subject,
+    now = new Date(),
+    token = newToken(),
+    ...lifetime
+  }: {
+    purpose: string;
+    subject: string;
+    now?: Date;
+    /** A token made before by `newToken` (a mail that carries it rendered before the transaction); absent: a new one. */
+    token?: string;
+  } & TokenLifetime,
 ): Promise<string> {
-  const token = randomBytes(32).toString("base64url");
   const expiresAt = lifetime.expiresAt ?? new Date(now.getTime() + lifetime.lifetimeMs!);
   await tx.insert(linkTokens).values({ hash: hashOf(token), purpose, subject, expiresAt: expiresAt.toISOString() });
   return token;
 }
+
+/**
+ * A fresh token in SQL, one per row it is evaluated for: 32 bytes of two
+ * `gen_random_uuid()` (PostgreSQL's strong random source; 244 random bits,
+ * the version and variant bits fixed) as 43 base64url characters, the
+ * format `readToken` accepts. PostgreSQL 13 or later, no extension.
+ */
+export const freshTokenSql: SQL<string> = sql<string>`rtrim(translate(encode(uuid_send(gen_random_uuid()) || uuid_send(gen_random_uuid()), 'base64'), '+/', '-_'), '=')`;
+
+/** What `link_tokens.hash` stores for the token `token` (an SQL text expression): `hashOf` in SQL. */
+export const tokenHashSql = (token: SQLWrapper): SQL<string> =>
+  sql<string>`rtrim(translate(encode(sha256(convert_to(${token}, 'UTF8')), 'base64'), '+/', '-_'), '=')`;
 
 /** What a valid token says, without using it; null when it is not valid for `purpose` at `now`. */
 export async function readToken(

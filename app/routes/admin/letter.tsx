@@ -3,8 +3,9 @@
  * with the preview in the letter's layout beside it (live while typing
  * with JavaScript; "Enregistrer et prévisualiser" without), "M'envoyer un
  * test", then "Envoyer" (a confirmation names the number of subscribers).
- * A sent letter: read-only, with the sending's progress (sent, waiting,
- * given up), refreshed every 5 seconds while mails wait. One function per
+ * A sent letter: read-only, with the sending's progress (mails prepared
+ * while they are being queued; sent, waiting, given up), refreshed every 5
+ * seconds while mails wait (a plain reload works as well). One function per
  * intent: app/newsletter/desk-actions.server.ts.
  */
 import { useEffect } from "react";
@@ -46,7 +47,8 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     sent: letter.sentAt
       ? {
           at: formatDateTime(letter.sentAt),
-          recipients: letter.recipients ?? 0,
+          // null while its mails are being queued (app/newsletter/queue.server.ts).
+          recipients: letter.recipients,
           slug: letter.slug!,
           progress: await letterProgress(db, letter.id),
         }
@@ -93,16 +95,19 @@ export default function LetterPage() {
   const letter = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const preview = useLivePreview<LetterAnswer>(answer);
-  useRefreshWhile(Boolean(letter.sent && letter.sent.progress.waiting > 0));
+  useRefreshWhile(Boolean(letter.sent && (letter.sent.progress.waiting > 0 || letter.sent.recipients === null)));
 
   if (letter.sent) {
-    const { progress } = letter.sent;
+    const { progress, recipients } = letter.sent;
+    const prepared = progress.sent + progress.waiting + progress.failed;
     return (
       <div className="mt-8">
         <DeskBackLink to="/admin/lettres">Toutes les lettres</DeskBackLink>
         <h1 className="mt-4 text-3xl font-bold">{letter.subject}</h1>
         <p className="mt-2 text-lg">
-          Envoyée le {letter.sent.at} à {subscriberCount(letter.sent.recipients)}.{" "}
+          {recipients === null
+            ? `Envoyée le ${letter.sent.at}\u00a0: préparation des lettres en cours (${prepared} prêtes pour l’instant).`
+            : `Envoyée le ${letter.sent.at} à ${subscriberCount(recipients)}.`}{" "}
           <a href={`/newsletter/archives/${letter.sent.slug}`} className={deskLinkClass}>
             Voir dans les archives du site
           </a>
@@ -123,7 +128,7 @@ export default function LetterPage() {
             </div>
           ))}
         </dl>
-        {progress.waiting > 0 ? (
+        {progress.waiting > 0 || recipients === null ? (
           <p className="mt-4 text-lg">
             L’envoi continue au rythme choisi.{" "}
             <a href={`/admin/lettres/${letter.id}`} className={deskLinkClass}>
