@@ -6,8 +6,12 @@
  * request that carries nothing of the visitor (no cookie, no header, only
  * the path and the query parameters the route declares), then answered from
  * memory: its brotli and gzip bodies made once, a weak `ETag` (304 on
- * `If-None-Match`), the CSP hashes of its inline scripts. The entry goes
- * when what it shows changes:
+ * `If-None-Match`), the CSP hashes of its inline scripts. A click's
+ * single-fetch data request of such a page (`/blog.data?_routes=…`,
+ * server/render-cache-key.ts) is kept the same way beside it, under the same
+ * tags. A kept answer is usually sent before Express
+ * (server/render-cache-fast.ts); the handler here serves the rest (a miss,
+ * the owner's requests, the 404). The entry goes when what it shows changes:
  *
  * - a change in the database: the transaction that makes it announces the
  *   page tags it touches (`NOTIFY render_cache`, migration 0008), delivered
