@@ -33,7 +33,8 @@
  *   npm run bench:pages -- --no-build    uses build/ as it is
  *
  * Writes the Markdown tables to stdout and to `reports/bench-pages.md`
- * (git-ignored). Exits 1 when a server does not start or an answer's status
+ * (git-ignored; each round also to `reports/bench-pages.md.partial` as it
+ * ends). Exits 1 when a server does not start or an answer's status
  * is not the expected one, after stopping what it started. PostgreSQL is
  * skipped, with a line saying so, when it is not installed.
  */
@@ -79,6 +80,8 @@ const PAGES: { page: string; data: string }[] = [
   { page: "/contact", data: "/contact.data?_routes=routes/contact" },
 ];
 const NOT_FOUND = "/page-inexistante";
+/** The report's sections, one per database, as they end. */
+const sections: string[] = [];
 
 /** Two upcoming sessions of the course, written before the server starts. */
 async function seed(target: { dataDir: string } | { databaseUrl: string }) {
@@ -184,7 +187,8 @@ async function measure(label: string, env: Record<string, string>): Promise<stri
   let nginx: RunningNginx | null = null;
   try {
     await site.ready();
-    await waitFor(() => site.log.some((line) => line.includes("render cache:")), 30_000, "the render cache's warm-up");
+    // A busy machine (other work on the same two cores) may take a minute or more to warm up.
+    await waitFor(() => site.log.some((line) => line.includes("render cache:")), 180_000, "the render cache's warm-up");
     const atStart = residentMegabytes(site.child.pid!);
     const answers: CapturedAnswer[] = [];
     for (const { page, data } of PAGES)
@@ -192,8 +196,12 @@ async function measure(label: string, env: Record<string, string>): Promise<stri
     answers.push(await captureKept(site, NOT_FOUND, 404));
     if (fs.existsSync(NGINX)) nginx = await startNginx(answers);
     const rounds: string[] = [];
-    for (let index = 1; index <= ROUNDS; index += 1)
+    for (let index = 1; index <= ROUNDS; index += 1) {
       rounds.push(...(await round(site, nginx, `${label}, round ${index}`)));
+      // Each round on disk as it ends: a long run cut short keeps what it measured.
+      fs.mkdirSync(path.dirname(REPORT), { recursive: true });
+      fs.writeFileSync(`${REPORT}.partial`, [...sections, `### ${label}`, "", ...rounds].join("\n"));
+    }
     const after = residentMegabytes(site.child.pid!);
     return [
       `### ${label}`,
@@ -211,7 +219,6 @@ async function measure(label: string, env: Record<string, string>): Promise<stri
   }
 }
 
-const sections: string[] = [];
 try {
   if (!fs.existsSync(NGINX))
     console.error(`${NGINX} is missing (apt-get install -y nginx): the nginx reference is skipped.`);
@@ -231,6 +238,7 @@ try {
   }
 } catch (error) {
   console.error(error);
+  if (sections.length > 0) publishReport(REPORT, sections.join("\n"));
   process.exit(1);
 }
 publishReport(REPORT, sections.join("\n"));
