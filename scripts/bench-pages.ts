@@ -1,6 +1,7 @@
 /**
- * `npm run bench:pages`: how fast the public pages are served, and the
- * server's memory meanwhile, on the embedded PGlite and on PostgreSQL.
+ * `npm run bench:pages`: how fast the public pages and a click's data are
+ * served from the render cache, against nginx serving the same bytes, and
+ * the server's memory meanwhile, on the embedded PGlite and on PostgreSQL.
  *
  * For each database, starts the compiled server in production as its own
  * process (`spawnSite`: `build/start/index.js` with the production flags, logs
@@ -8,23 +9,37 @@
  * cluster from `startPostgres`, fsync off) with two sessions of
  * "Applications mobiles" (so `/` and `/cours/applications-mobiles` show live
  * places), waits for `/healthz` and for the render cache's warm-up, then
- * loads each page in turn with autocannon: 20 connections for `BENCH_SECONDS`
- * (10 by default), `Accept-Encoding: br, gzip`, as a browser sends:
- * `/`, `/cours/applications-mobiles`, `/blog`, the newest article, `/contact`.
- * Prints, per page: requests a second (mean), p50 and p99 latency, answers
- * other than 200 and errors; and the server's resident memory (VmRSS) at
- * start and after the runs. autocannon runs in this process, on the same
- * two cores as the server: the figures are what one machine does for both.
+ * captures each page and the data request a click on it makes
+ * (`/_root.data?_routes=routes/home`, …) as sent with brotli, and the kept
+ * 404 page, and starts Debian's nginx serving those bytes with the same
+ * headers (scripts/bench-nginx.ts: one worker, as the site is one process;
+ * skipped with a line saying so when `/usr/sbin/nginx` is missing: never
+ * downloaded). Then loads each in turn with autocannon: 20 connections for
+ * `BENCH_SECONDS` (10 by default), `Accept-Encoding: br, gzip`, as a
+ * browser sends, the site and nginx one after the other:
+ * `/`, `/cours/applications-mobiles`, `/blog`, the newest article, `/contact`;
+ * then 1,000 distinct unknown paths and 1,000 distinct `?seance=` values
+ * at random against the kept 404 and course page. `BENCH_ROUNDS` (1 by
+ * default) repeats the loads, each round a table of its own.
+ *
+ * Prints, per address: requests a second (mean), p50 and p99 latency, and
+ * the ratios the issue asks for (the site's cached page against nginx's
+ * req/s and p99; a click's data against its page's HTML); answers other than
+ * the expected status fail the run. autocannon runs in this process, on the
+ * same two cores as the server and nginx: the figures are what one machine
+ * does for all three.
  *
  *   npm run bench:pages                  builds first when build/ is stale
  *   npm run bench:pages -- --no-build    uses build/ as it is
  *
- * Writes the Markdown table to stdout and to `reports/bench-pages.md`
- * (git-ignored). Exits 1 when a server does not start or a page answers
- * anything but 200, after stopping what it started. PostgreSQL is skipped,
- * with a line saying so, when it is not installed.
+ * Writes the Markdown tables to stdout and to `reports/bench-pages.md`
+ * (git-ignored; each round also to `reports/bench-pages.md.partial` as it
+ * ends). Exits 1 when a server does not start or an answer's status
+ * is not the expected one, after stopping what it started. PostgreSQL is
+ * skipped, with a line saying so, when it is not installed.
  */
 import { execFileSync } from "node:child_process";
+import fs from "node:fs";
 import path from "node:path";
 import autocannon from "autocannon";
 import { loadArticles } from "../app/blog/articles.server";
@@ -40,19 +55,33 @@ import {
   waitFor,
   type SpawnedSite,
 } from "../tests/support/harness";
+import { capture, NGINX, startNginx, type CapturedAnswer, type RunningNginx } from "./bench-nginx";
 import { publishReport } from "./bench-report";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 1);
 const CONNECTIONS = 20;
 const COURSE = "applications-mobiles";
 const REPORT = path.join("reports", "bench-pages.md");
+/** How many distinct unknown paths and `?seance=` values the random loads draw from. */
+const DISTINCT = 1000;
 
 if (!process.argv.includes("--no-build")) {
   execFileSync("npx", ["tsx", "scripts/ensure-build.ts"], { stdio: ["ignore", process.stderr, "inherit"] });
 }
 
 const newest = loadArticles()[0]!;
-const PAGES = ["/", `/cours/${COURSE}`, "/blog", `/blog/${newest.slug}`, "/contact"];
+/** Each page and the data request a click to it makes from another page (its own loader only). */
+const PAGES: { page: string; data: string }[] = [
+  { page: "/", data: "/_root.data?_routes=routes/home" },
+  { page: `/cours/${COURSE}`, data: `/cours/${COURSE}.data?_routes=routes/course` },
+  { page: "/blog", data: "/blog.data?_routes=blog-index" },
+  { page: `/blog/${newest.slug}`, data: `/blog/${newest.slug}.data?_routes=routes/blog-article` },
+  { page: "/contact", data: "/contact.data?_routes=routes/contact" },
+];
+const NOT_FOUND = "/page-inexistante";
+/** The report's sections, one per database, as they end. */
+const sections: string[] = [];
 
 /** Two upcoming sessions of the course, written before the server starts. */
 async function seed(target: { dataDir: string } | { databaseUrl: string }) {
@@ -66,49 +95,133 @@ async function seed(target: { dataDir: string } | { databaseUrl: string }) {
   }
 }
 
-/** Loads one page; the row of the table. @throws when an answer is not 200. */
-async function load(site: SpawnedSite, page: string): Promise<string> {
+interface Load {
+  rps: number;
+  p50: number;
+  p99: number;
+  total: number;
+}
+
+/**
+ * Loads `base` + `address` (or, with `randomPath`, a new address per request) for `SECONDS`.
+ * @throws when an answer's status is not `status`, or a request fails.
+ */
+async function load(base: string, address: string, status = 200, randomPath?: () => string): Promise<Load> {
   const result = await autocannon({
-    url: `${site.url}${page}`,
+    url: `${base}${address}`,
     connections: CONNECTIONS,
     duration: SECONDS,
     headers: { "accept-encoding": "br, gzip" },
+    ...(randomPath ? { requests: [{ setupRequest: (request) => ({ ...request, path: randomPath() }) }] } : {}),
   });
-  const other = result.non2xx;
-  if (other > 0 || result.errors > 0)
-    throw new Error(`${page}: ${other} answers other than 2xx, ${result.errors} errors`);
-  return `| ${page} | ${Math.round(result.requests.average)} | ${result.latency.p50} ms | ${result.latency.p99} ms | ${result.requests.total} |`;
+  const counts = (result as unknown as { statusCodeStats: Record<string, { count: number }> }).statusCodeStats;
+  const other = Object.entries(counts).filter(([code]) => Number(code) !== status);
+  if (other.length > 0 || result.errors > 0 || result.timeouts > 0)
+    throw new Error(`${address}: ${JSON.stringify(counts)} (expected ${status}), ${result.errors} errors`);
+  return {
+    rps: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    total: result.requests.total,
+  };
+}
+
+/** A kept answer of the site, as sent with brotli. @throws when it is not kept (no public cache policy). */
+async function captureKept(site: SpawnedSite, address: string, status: number): Promise<CapturedAnswer> {
+  let answer: CapturedAnswer | undefined;
+  await waitFor(
+    async () => {
+      answer = await capture(site.url, address, "br, gzip");
+      const cacheControl = answer.headers.find(([name]) => name.toLowerCase() === "cache-control")?.[1] ?? "";
+      return answer.status === status && cacheControl.includes("public");
+    },
+    30_000,
+    `${address} kept`,
+  );
+  return answer!;
+}
+
+const ratio = (a: number, b: number) => (b > 0 ? `${(a / b).toFixed(2)}×` : "–");
+const random = (prefix: string) => () => `${prefix}${Math.floor(Math.random() * DISTINCT)}`;
+
+/** One round of loads: the pages against nginx, their data against their HTML, the random addresses. */
+async function round(site: SpawnedSite, nginx: RunningNginx | null, label: string): Promise<string[]> {
+  const pageRows: string[] = [];
+  for (const [index, { page, data }] of PAGES.entries()) {
+    console.error(`${label}: ${page} and ${data}…`);
+    const html = await load(site.url, page);
+    const reference = nginx ? await load(nginx.url, nginx.pathOf(2 * index)) : null;
+    const click = await load(site.url, data);
+    const clickReference = nginx ? await load(nginx.url, nginx.pathOf(2 * index + 1)) : null;
+    const versus = (own: Load, ref: Load | null) =>
+      ref ? `${ref.rps} | ${ratio(own.rps, ref.rps)} | ${ref.p99} ms | ${ratio(own.p99, ref.p99)}` : "– | – | – | –";
+    pageRows.push(`| ${page} | ${html.rps} | ${html.p50} ms | ${html.p99} ms | ${versus(html, reference)} | |`);
+    pageRows.push(
+      `| ${data} | ${click.rps} | ${click.p50} ms | ${click.p99} ms | ${versus(click, clickReference)} | ${ratio(click.rps, html.rps)} |`,
+    );
+  }
+  console.error(`${label}: unknown paths and ?seance= values…`);
+  const kept404 = await load(site.url, NOT_FOUND, 404);
+  const unknown = await load(site.url, "/nope-0", 404, random("/nope-"));
+  const course = await load(site.url, `/cours/${COURSE}`);
+  const seance = await load(site.url, `/cours/${COURSE}`, 200, random(`/cours/${COURSE}?seance=x`));
+  const nginx404 = nginx ? await load(nginx.url, nginx.pathOf(2 * PAGES.length), 404) : null;
+  return [
+    `#### ${label}`,
+    "",
+    `| address (${CONNECTIONS} connections, ${SECONDS} s, br) | req/s | p50 | p99 | nginx req/s | site/nginx req/s | nginx p99 | site/nginx p99 | .data/HTML req/s |`,
+    "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+    ...pageRows,
+    "",
+    `| random addresses (${DISTINCT} distinct) | req/s | p99 | against | its req/s | ratio |`,
+    "| --- | ---: | ---: | --- | ---: | ---: |",
+    `| /nope-{n} (404) | ${unknown.rps} | ${unknown.p99} ms | ${NOT_FOUND} (kept 404) | ${kept404.rps} | ${ratio(unknown.rps, kept404.rps)} |`,
+    `| /cours/${COURSE}?seance=x{n} | ${seance.rps} | ${seance.p99} ms | /cours/${COURSE} | ${course.rps} | ${ratio(seance.rps, course.rps)} |`,
+    ...(nginx404 ? [`| nginx, the 404 page | ${nginx404.rps} | ${nginx404.p99} ms | | | |`] : []),
+    "",
+  ];
 }
 
 async function measure(label: string, env: Record<string, string>): Promise<string> {
   const site = await spawnSite({ ...env, LOG_LEVEL: "info", RENDER_CACHE_WARM_UP: "1" });
+  let nginx: RunningNginx | null = null;
   try {
     await site.ready();
-    await waitFor(() => site.log.some((line) => line.includes("render cache:")), 30_000, "the render cache's warm-up");
+    // A busy machine (other work on the same two cores) may take a minute or more to warm up.
+    await waitFor(() => site.log.some((line) => line.includes("render cache:")), 180_000, "the render cache's warm-up");
     const atStart = residentMegabytes(site.child.pid!);
-    const rows = [];
-    for (const page of PAGES) {
-      console.error(`${label}: ${page}…`);
-      rows.push(await load(site, page));
+    const answers: CapturedAnswer[] = [];
+    for (const { page, data } of PAGES)
+      answers.push(await captureKept(site, page, 200), await captureKept(site, data, 200));
+    answers.push(await captureKept(site, NOT_FOUND, 404));
+    if (fs.existsSync(NGINX)) nginx = await startNginx(answers);
+    const rounds: string[] = [];
+    for (let index = 1; index <= ROUNDS; index += 1) {
+      rounds.push(...(await round(site, nginx, `${label}, round ${index}`)));
+      // Each round on disk as it ends: a long run cut short keeps what it measured.
+      fs.mkdirSync(path.dirname(REPORT), { recursive: true });
+      fs.writeFileSync(`${REPORT}.partial`, [...sections, `### ${label}`, "", ...rounds].join("\n"));
     }
     const after = residentMegabytes(site.child.pid!);
     return [
       `### ${label}`,
       "",
       `Resident memory of the server: ${atStart.toFixed(0)} MB at start (cache warm), ${after.toFixed(0)} MB after the runs.`,
+      nginx
+        ? "nginx: Debian's, one worker, the site's bytes (brotli) and headers, access log to a file."
+        : `nginx: ${NGINX} is missing (apt-get install -y nginx): no reference, ratios left out.`,
       "",
-      `| page (${CONNECTIONS} connections, ${SECONDS} s, br) | req/s | p50 | p99 | requests |`,
-      "| --- | ---: | ---: | ---: | ---: |",
-      ...rows,
-      "",
+      ...rounds,
     ].join("\n");
   } finally {
+    await nginx?.stop();
     await site.stop();
   }
 }
 
-const sections: string[] = [];
 try {
+  if (!fs.existsSync(NGINX))
+    console.error(`${NGINX} is missing (apt-get install -y nginx): the nginx reference is skipped.`);
   const dataDir = freshDataDir();
   await seed({ dataDir });
   sections.push(await measure("PGlite (embedded)", { DATA_DIR: dataDir }));
@@ -125,6 +238,7 @@ try {
   }
 } catch (error) {
   console.error(error);
+  if (sections.length > 0) publishReport(REPORT, sections.join("\n"));
   process.exit(1);
 }
 publishReport(REPORT, sections.join("\n"));

@@ -13,7 +13,8 @@
  * features' timed jobs (app/desk/jobs.server.ts), the database.
  * In production, public pages come from the render cache
  * (`server/render-cache.ts`), warmed in the background once the port
- * listens; it and the desk's event streams (`app/desk/live.server.ts`)
+ * listens, a kept answer sent before Express (`server/render-cache-fast.ts`);
+ * it and the desk's event streams (`app/desk/live.server.ts`)
  * hear the database's announcements (`server/announcements.ts`). `close()`
  * ends the event streams first.
  * @throws DatabaseOpenError naming DATABASE_URL or DATA_DIR when the
@@ -21,7 +22,7 @@
  *   DATA_DIR, an Error naming PORT when it cannot listen.
  */
 import fs from "node:fs";
-import type { Server } from "node:http";
+import http, { type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -40,6 +41,7 @@ import { announcementListener } from "./announcements.ts";
 import { DeskLive, deskSnapshot } from "../app/desk/live.server.ts";
 import { createPageRenderer, RENDER_CACHE_CHANNEL, RenderCache } from "./render-cache.ts";
 import { warmRenderCache } from "./render-cache-warm-up.ts";
+import { renderCacheFastPath, type FastPathOptions } from "./render-cache-fast.ts";
 import type { Settings } from "../app/config/settings.server.ts";
 import { systemClock } from "../app/context.server.ts";
 import { createRateLimiter } from "./rate-limit.ts";
@@ -205,11 +207,21 @@ export async function startServer({
     deskLive,
     clock: systemClock,
   });
+  // A kept page or data answer is sent before Express (server/render-cache-fast.ts, decision 054).
+  const fast = pages
+    ? renderCacheFastPath({
+        renderer: pages,
+        logger,
+        isClosing: () => closing,
+        trustProxy: app.get("trust proxy fn") as FastPathOptions["trustProxy"],
+      })
+    : null;
   const server = await new Promise<Server>((resolve, reject) => {
-    const listening = app.listen(settings.PORT, settings.HOST, (error?: Error) => {
-      if (error) reject(new Error(`PORT: cannot listen on port ${settings.PORT} (${error.message})`));
-      else resolve(listening);
-    });
+    const listening = http.createServer(fast ? (req, res) => fast(req, res) || app(req, res) : app);
+    listening.once("error", (error) =>
+      reject(new Error(`PORT: cannot listen on port ${settings.PORT} (${error.message})`)),
+    );
+    listening.listen(settings.PORT, settings.HOST, () => resolve(listening));
   });
   worker.start();
   // The privacy notice's deletions: shortly after start, then daily (app/desk/retention.server.ts).

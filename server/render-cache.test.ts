@@ -255,11 +255,6 @@ describe("cacheablePage, on the routes of the real build", () => {
   });
 
   it.each([
-    // Single-fetch data requests: React Router's own JSON, for the client router.
-    "/cours.data",
-    "/cours/applications-mobiles.data",
-    "/_root.data",
-    "/contact.data",
     // The desk, under every spelling React Router resolves to it.
     "/admin",
     "/Admin",
@@ -426,6 +421,7 @@ describe("the start-up warm-up", () => {
       cache,
       logger: silentLogger,
       pageOf: (url) => ({ key: url, tags: new Set(), status: 200 }),
+      kept: ({ key }) => cache.get(key),
       async answer({ key }) {
         const kept = cache.get(key);
         if (kept) return kept;

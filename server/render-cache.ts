@@ -6,8 +6,12 @@
  * request that carries nothing of the visitor (no cookie, no header, only
  * the path and the query parameters the route declares), then answered from
  * memory: its brotli and gzip bodies made once, a weak `ETag` (304 on
- * `If-None-Match`), the CSP hashes of its inline scripts. The entry goes
- * when what it shows changes:
+ * `If-None-Match`), the CSP hashes of its inline scripts. A click's
+ * single-fetch data request of such a page (`/blog.data?_routes=…`,
+ * server/render-cache-key.ts) is kept the same way beside it, under the same
+ * tags. A kept answer is usually sent before Express
+ * (server/render-cache-fast.ts); the handler here serves the rest (a miss,
+ * the owner's requests, the 404). The entry goes when what it shows changes:
  *
  * - a change in the database: the transaction that makes it announces the
  *   page tags it touches (`NOTIFY render_cache`, migration 0008), delivered
@@ -249,8 +253,10 @@ export function preferredEncoding(header: string | undefined): "br" | "gzip" | "
 function send(req: ExpressRequest, res: ExpressResponse, page: RenderedPage): void {
   res.status(page.status);
   for (const [name, value] of page.headers) res.setHeader(name, value);
-  // The policy allows this page's own inline scripts by hash (server/security.ts reads it as headers go).
+  // The policy allows this page's own inline scripts by hash (server/security.ts reads it as headers go);
+  // a kept answer without any (data, XML, text) names no nonce either: the same policy for every visitor.
   if (page.scriptSources) res.locals.cspScriptSources = page.scriptSources;
+  else if (page.kept) res.locals.cspNonce = undefined;
   if (!page.kept) {
     if (!res.hasHeader("Cache-Control")) res.setHeader("Cache-Control", ANSWERED_ONCE_CACHE_CONTROL);
     // Compressed on the fly by the compression middleware, if at all.
@@ -288,6 +294,11 @@ export interface RenderCacheOptions {
 export interface PageRenderer {
   /** The cacheable page `originalUrl` names (see `cacheablePage`), or null. */
   pageOf(originalUrl: string): CacheablePage | null;
+  /**
+   * The page's kept answer, if there is one, without rendering: its own, or for a query value that its
+   * bare page's kept answer does not name among its choices, that bare answer (as `answer` gives).
+   */
+  kept(page: CacheablePage): RenderedPage | undefined;
   /**
    * The page's kept answer, or a render of it shared by every request asking meanwhile. A page
    * with a query value that its bare page's kept answer does not name among its choices
@@ -353,20 +364,30 @@ export function createPageRenderer({
     return rendering;
   }
 
+  /** Whether `page`'s query names a value its bare page's answer does not list among its choices. */
+  const namesNothing = (page: CacheablePage, bare: RenderedPage) =>
+    page.query!.some(([name, value]) => {
+      const choices = bare.queryChoices?.get(name);
+      return choices !== undefined && !choices.has(value);
+    });
+
   return {
     logger,
     cache,
     pageOf: (originalUrl) => cacheablePage(tree, build, originalUrl),
+    kept(page) {
+      if (page.bare && page.query) {
+        const bare = cache.get(page.bare);
+        if (bare && namesNothing(page, bare)) return bare;
+      }
+      return cache.get(page.key);
+    },
     async answer(page) {
       if (!page.bare || !page.query) return answerKey(page);
       // A query value that names nothing (`?seance=x123`, a session past or of another course) is the bare page:
       // answered from it, so that a flood of new values costs no render each.
       const bare = await answerKey({ key: page.bare, tags: page.tags, status: page.status });
-      const unknown = page.query.some(([name, value]) => {
-        const choices = bare.queryChoices?.get(name);
-        return choices !== undefined && !choices.has(value);
-      });
-      return bare.kept && unknown ? bare : answerKey(page);
+      return bare.kept && namesNothing(page, bare) ? bare : answerKey(page);
     },
   };
 }

@@ -121,6 +121,49 @@ const scriptSources = (_req: IncomingMessage, res: ServerResponse) => {
   return locals.cspScriptSources || (locals.cspNonce ? `'nonce-${locals.cspNonce}'` : "'self'");
 };
 
+/** helmet's Content-Security-Policy middleware (over HTTPS: with `upgrade-insecure-requests`). */
+const contentSecurityPolicy = (secure: boolean, development: boolean) =>
+  helmet.contentSecurityPolicy({
+    useDefaults: false,
+    directives: {
+      defaultSrc: ["'self'"],
+      scriptSrc: ["'self'", scriptSources],
+      scriptSrcAttr: ["'none'"],
+      // React sets style attributes (picture ratios, the tooltip's position), sonner injects its
+      // stylesheet: inline styles cannot run code, so they stay allowed.
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      imgSrc: ["'self'", "data:"],
+      fontSrc: ["'self'"],
+      connectSrc: development ? ["'self'", "ws:"] : ["'self'"],
+      frameSrc: [VIDEO_PLAYER_ORIGIN],
+      objectSrc: ["'none'"],
+      baseUri: ["'self'"],
+      formAction: ["'self'"],
+      frameAncestors: ["'none'"],
+      // Violations are logged (server/csp-report.ts): report-to where the browser has it, else report-uri.
+      reportUri: [CSP_REPORT_PATH],
+      reportTo: [CSP_REPORT_GROUP],
+      ...(secure ? { upgradeInsecureRequests: [] } : {}),
+    },
+  });
+
+/** helmet's other headers (over HTTPS: with Strict-Transport-Security). */
+const policy = (secure: boolean) =>
+  helmet({
+    contentSecurityPolicy: false,
+    strictTransportSecurity: secure ? { maxAge: 365 * 24 * 60 * 60, includeSubDomains: true } : false,
+    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+    xFrameOptions: { action: "deny" },
+    // COEP would keep the YouTube player out; COOP and CORP stay at helmet's same-origin.
+    crossOriginEmbedderPolicy: false,
+  });
+
+/** The headers every answer gets besides helmet's. */
+const setOwnHeaders = (res: { setHeader(name: string, value: string): unknown }) => {
+  res.setHeader("Permissions-Policy", PERMISSIONS_POLICY);
+  res.setHeader("Reporting-Endpoints", `${CSP_REPORT_GROUP}="${CSP_REPORT_PATH}"`);
+};
+
 /**
  * The middleware chain that sets the security headers. Must run before
  * anything answers; the Content-Security-Policy is written when the answer's
@@ -129,43 +172,10 @@ const scriptSources = (_req: IncomingMessage, res: ServerResponse) => {
  * @param development allows Vite's hot-reload web socket (`ws:`) in `connect-src`
  */
 export function securityHeaders({ development = false }: { development?: boolean } = {}): RequestHandler[] {
-  const contentSecurityPolicy = (secure: boolean) =>
-    helmet.contentSecurityPolicy({
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", scriptSources],
-        scriptSrcAttr: ["'none'"],
-        // React sets style attributes (picture ratios, the tooltip's position), sonner injects its
-        // stylesheet: inline styles cannot run code, so they stay allowed.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", "data:"],
-        fontSrc: ["'self'"],
-        connectSrc: development ? ["'self'", "ws:"] : ["'self'"],
-        frameSrc: [VIDEO_PLAYER_ORIGIN],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-        // Violations are logged (server/csp-report.ts): report-to where the browser has it, else report-uri.
-        reportUri: [CSP_REPORT_PATH],
-        reportTo: [CSP_REPORT_GROUP],
-        ...(secure ? { upgradeInsecureRequests: [] } : {}),
-      },
-    });
-  const policy = (secure: boolean) =>
-    helmet({
-      contentSecurityPolicy: false,
-      strictTransportSecurity: secure ? { maxAge: 365 * 24 * 60 * 60, includeSubDomains: true } : false,
-      referrerPolicy: { policy: "strict-origin-when-cross-origin" },
-      xFrameOptions: { action: "deny" },
-      // COEP would keep the YouTube player out; COOP and CORP stay at helmet's same-origin.
-      crossOriginEmbedderPolicy: false,
-    });
   const overHttps = policy(true);
   const overHttp = policy(false);
-  const cspOverHttps = contentSecurityPolicy(true);
-  const cspOverHttp = contentSecurityPolicy(false);
+  const cspOverHttps = contentSecurityPolicy(true, development);
+  const cspOverHttp = contentSecurityPolicy(false, development);
   const noop = () => {};
   return [
     (req, res, next) => {
@@ -176,9 +186,46 @@ export function securityHeaders({ development = false }: { development?: boolean
     },
     (req, res, next) => (req.secure ? overHttps : overHttp)(req, res, next),
     (_req, res, next) => {
-      res.setHeader("Permissions-Policy", PERMISSIONS_POLICY);
-      res.setHeader("Reporting-Endpoints", `${CSP_REPORT_GROUP}="${CSP_REPORT_PATH}"`);
+      setOwnHeaders(res);
       next();
     },
   ];
+}
+
+/** The headers one answer would leave with: set, removed and read like a response's (for `securityHeaderList`). */
+class HeaderRecorder {
+  readonly headers = new Map<string, [string, string]>();
+  readonly locals: Response["locals"];
+  constructor(scriptSources: string) {
+    this.locals = scriptSources ? { cspScriptSources: scriptSources } : {};
+  }
+  setHeader(name: string, value: string | number | readonly string[]) {
+    this.headers.set(name.toLowerCase(), [name, String(value)]);
+    return this;
+  }
+  getHeader(name: string) {
+    return this.headers.get(name.toLowerCase())?.[1];
+  }
+  removeHeader(name: string) {
+    this.headers.delete(name.toLowerCase());
+  }
+}
+
+/**
+ * The security headers `securityHeaders` gives an answer whose scripts are
+ * allowed by `scriptSources` (a kept page's hashes; "" for an answer with
+ * no script of its own: `'self'` only), over HTTPS (`secure`: with
+ * Strict-Transport-Security) or not, as `[name, value]` pairs in the order
+ * they are set: computed once per kept answer by the render cache's fast
+ * path (server/render-cache-fast.ts), which sends them without running the
+ * middleware. The same helmet policies make both.
+ */
+export function securityHeaderList(secure: boolean, scriptSources: string): [string, string][] {
+  const req = { secure, headers: {}, method: "GET" } as unknown as IncomingMessage;
+  const res = new HeaderRecorder(scriptSources);
+  const noop = () => {};
+  contentSecurityPolicy(secure, false)(req, res as never, noop);
+  policy(secure)(req, res as never, noop);
+  setOwnHeaders(res);
+  return [...res.headers.values()];
 }

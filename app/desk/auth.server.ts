@@ -60,6 +60,14 @@ export function cookiePrefix(siteUrl: string): string {
   return siteUrl.startsWith("https://") ? "__Host-bureau" : "bureau";
 }
 
+/** A `Cookie` header's pair whose name is one of the desk's (`bureau.…` or `__Host-bureau.…`, see `cookiePrefix`). */
+const DESK_COOKIE = /(?:^|;)\s*(?:__Host-)?bureau\./;
+
+/** Whether a `Cookie` header carries any of the desk's cookies (its session, its sign-in steps). */
+export function isDeskCookie(header: string): boolean {
+  return DESK_COOKIE.test(header);
+}
+
 /** The issuer an authenticator app shows next to the code. */
 const ISSUER = `${identity.brand.line1} ${identity.brand.line2}`.trim();
 

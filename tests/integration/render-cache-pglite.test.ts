@@ -4,8 +4,11 @@
  * scripts by hash, the others by a fresh nonce; desk pages, token pages and
  * POST answers never come from the cache, and no cached answer sets a
  * cookie; brotli, gzip, 304 and HEAD; a session that starts leaves
- * `/cours` with no database change. Two processes on one PostgreSQL:
- * render-cache.test.ts.
+ * `/cours` with no database change. A click's data (`/blog.data?_routes=…`)
+ * kept beside its page, byte for byte React Router's; the fast path before
+ * Express sends the headers Express sends, and leaves every other method,
+ * declared body and foreign target to the door guards. Two processes on one
+ * PostgreSQL: render-cache.test.ts.
  */
 import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -151,8 +154,11 @@ describe("one process on PGlite", () => {
       expect(anonymous.headers["cache-control"], path).toBe("no-store");
       expect(anonymous.text, path).not.toContain("Se déconnecter");
     }
-    // A public page asked with the owner's session cookie: the very page everyone gets, no cookie set.
-    for (const page of ["/", "/cours", "/contact", "/newsletter", "/blog"]) {
+    // A public page or a click's data asked with the owner's session cookie: the very answer everyone gets,
+    // no cookie set.
+    const data = ["/cours.data", "/_root.data?_routes=routes/home", "/blog.data?_routes=blog-index", "/contact.data"];
+    for (const page of ["/", "/cours", "/contact", "/newsletter", "/blog", ...data]) {
+      await expectCached(site.url, page);
       const anonymous = await fetch(`${site.url}${page}`);
       const asOwner = await deskFetch(site.url, page, { jar });
       expect(asOwner.status, page).toBe(200);
@@ -161,6 +167,74 @@ describe("one process on PGlite", () => {
       expect(anonymous.headers.get("set-cookie"), page).toBeNull();
       expect(await asOwner.text(), page).toBe(await anonymous.text());
     }
+  });
+
+  it("answers a click's data from the cache, byte for byte what React Router sends for it", async () => {
+    // An id React Router ignores makes a request the cache does not keep: React Router answers it itself.
+    for (const [kept, own] of [
+      ["/_root.data", "/_root.data?_routes=root,routes/home,x"],
+      ["/_root.data?_routes=routes/home", "/_root.data?_routes=routes/home,x"],
+      ["/blog.data?_routes=blog-index", "/blog.data?_routes=blog-index,x"],
+      ["/cours/securite.data?_routes=routes/course", "/cours/securite.data?_routes=routes/course,x"],
+      ["/contact.data", "/contact.data?_routes=root,routes/contact,x"],
+    ] as const) {
+      await expectCached(site.url, kept);
+      const cached = await rawRequest(site.url, kept, { "Accept-Encoding": "identity" });
+      const rendered = await rawRequest(site.url, own, { "Accept-Encoding": "identity" });
+      expect(cached.headers["content-type"], kept).toBe("text/x-script");
+      expect(cached.headers["cache-control"], kept).toContain("public");
+      expect(rendered.headers.etag, own).toBeUndefined();
+      expect(cached.body.toString(), kept).toBe(rendered.body.toString());
+      const br = await rawRequest(site.url, kept, { "Accept-Encoding": "br" });
+      expect(zlib.brotliDecompressSync(br.body).equals(cached.body), kept).toBe(true);
+    }
+  });
+
+  it("sends a kept answer before Express with the very headers Express sends for it", async () => {
+    // The desk's cookie sends a request through the whole Express chain, which answers from the same entry.
+    const viaExpress = { Cookie: "bureau.session_token=inconnu" };
+    const withoutDate = (headers: Record<string, unknown>) => ({ ...headers, date: undefined });
+    for (const page of ["/", "/_root.data?_routes=routes/home", "/cours/securite"]) {
+      const etag = (await rawRequest(site.url, page)).headers.etag!;
+      await expectCached(site.url, page);
+      for (const [headers, method] of [
+        [{ "Accept-Encoding": "br" }, "GET"],
+        [{ "Accept-Encoding": "identity" }, "GET"],
+        [{ "Accept-Encoding": "gzip", "X-Forwarded-Proto": "https" }, "GET"],
+        [{ "Accept-Encoding": "br" }, "HEAD"],
+        [{ "If-None-Match": etag }, "GET"],
+      ] as const) {
+        const fast = await rawRequest(site.url, page, headers, method);
+        const full = await rawRequest(site.url, page, { ...headers, ...viaExpress }, method);
+        const label = `${method} ${page} ${JSON.stringify(headers)}`;
+        expect(fast.status, label).toBe(full.status);
+        expect(withoutDate(fast.headers), label).toEqual(withoutDate(full.headers));
+        expect(fast.body.equals(full.body), label).toBe(true);
+      }
+    }
+  });
+
+  it("runs every door guard on the kept pages' other methods, declared bodies and spellings", async () => {
+    for (const page of ["/cours", "/cours.data", "/_root.data"]) await expectCached(site.url, page);
+    const kept = (await rawRequest(site.url, "/cours")).headers.etag;
+    for (const path of ["/cours", "/Cours/", "/%63ours", "/cours.data", "/_root.data", "/"]) {
+      for (const method of ["PUT", "PATCH", "DELETE"]) {
+        const refused = await sendRaw(site.url, method, path);
+        expect(refused.status, `${method} ${path}`).toBe(405);
+        expect(refused.headers.allow, `${method} ${path}`).toBe("GET, HEAD");
+      }
+      expect((await sendRaw(site.url, "OPTIONS", path)).status, path).toBe(204);
+      expect((await sendRaw(site.url, "POST", path, { body: "x=1" })).status, `POST ${path}`).toBe(405);
+      const large = await sendRaw(site.url, "GET", path, { headers: { "Content-Length": String(2 * 1024 * 1024) } });
+      expect(large.status, `a 2 MB GET ${path}`).toBe(413);
+    }
+    // The spellings React Router reads as /cours are the kept page itself.
+    for (const path of ["/Cours/", "/%63ours", "/COURS"]) {
+      expect((await rawRequest(site.url, path)).headers.etag, path).toBe(kept);
+    }
+    // A target in absolute form names another host: refused, not answered from the cache.
+    const foreign = await sendRaw(site.url, "GET", "http://ailleurs.example/cours");
+    expect(foreign.status).toBe(400);
   });
 
   it("never answers a registration's page from the cache: it shows the registration, then its cancellation", async () => {

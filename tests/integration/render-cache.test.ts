@@ -1,7 +1,8 @@
 /**
  * The render cache of public pages (server/render-cache.ts) on real
  * servers: two processes sharing one PostgreSQL hear each other's changes
- * (a seat booked on one shows on the other's cached pages, with no expiry;
+ * (a seat booked on one shows on the other's cached pages and drops its
+ * kept `/cours.data`, with no expiry;
  * a session cancelled in the desk likewise; a lost LISTEN connection
  * neither leaves a stale page nor multiplies itself while it comes back).
  * One process on PGlite: render-cache-pglite.test.ts.
@@ -82,9 +83,16 @@ describe.skipIf(!postgresBinaries())("two server processes sharing one PostgreSQ
     for (const page of ["/", "/cours/applications-mobiles"]) {
       expect(placesShown(await expectCached(b.url, page), sessionId), page).toBe("8 places restantes");
     }
+    // A click's data, kept beside its page under the same tags.
+    const dataBefore = await expectCached(b.url, "/cours.data");
+    const etagBefore = (await fetch(`${b.url}/cours.data`)).headers.get("etag");
     const answer = await book(a.url, "applications-mobiles", booking(sessionId, 1));
     expect(answer.status).toBe(303);
     await untilShown(b.url, ["/", "/cours/applications-mobiles"], sessionId, "7 places restantes");
+    // B dropped its /cours.data too (a kept entry has no expiry here): its next answer is a new render, kept again.
+    const dataAfter = await expectCached(b.url, "/cours.data");
+    expect(dataAfter).not.toBe(dataBefore);
+    expect((await fetch(`${b.url}/cours.data`)).headers.get("etag")).not.toBe(etagBefore);
     // And B keeps the new page again.
     expect(placesShown(await expectCached(b.url, "/cours/applications-mobiles"), sessionId)).toBe("7 places restantes");
   });

@@ -1,0 +1,143 @@
+/**
+ * The render cache's fast path (docs/decisions/054-render-cache-fast-path.md):
+ * a kept answer (a page or its single-fetch data) sent by the HTTP
+ * server's first handler, before Express, with headers made once per entry.
+ *
+ * `renderCacheFastPath(options)` returns `(req, res) => boolean`: true when
+ * it answered. It answers only a GET or HEAD in origin form (`/path`), with
+ * no body declared, without any of the desk's cookies, while the server is
+ * not stopping, of a path `PageRenderer.pageOf` keys as a 200 page whose
+ * answer is kept right now (`PageRenderer.kept`). Everything else (a miss,
+ * a render, the 404 page, which must not hide the public files, any other
+ * method or request) returns false and goes through the whole Express chain
+ * (server/app.ts) as before: the door guards, the request log, the
+ * security headers, React Router.
+ *
+ * What it sends is what the Express chain sends for the same kept entry:
+ * the same security headers (`securityHeaderList`, from the same helmet
+ * policies; Strict-Transport-Security over HTTPS as Express's `req.secure`
+ * decides it, with its `trust proxy` function), the entry's own headers,
+ * `Cache-Control`, `Vary`, `ETag`, the encoding the visitor prefers
+ * (`preferredEncoding`) with its `Content-Length`; 304 when `If-None-Match`
+ * names the entry's ETag; no body for HEAD. One request-log line per answer,
+ * as pino-http writes it (method, path without query nor token, status,
+ * response time).
+ */
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { TLSSocket } from "node:tls";
+import type { Logger } from "pino";
+import { isDeskCookie } from "../app/desk/auth.server.ts";
+import { loggedPath } from "./log-fields.ts";
+import { PUBLIC_PAGE_CACHE_CONTROL, preferredEncoding, type PageRenderer, type RenderedPage } from "./render-cache.ts";
+import { securityHeaderList } from "./security.ts";
+
+/** How an answer of an entry is sent: its body's encoding, or a 304 (no body). */
+type Variant = "br" | "gzip" | "identity" | "304";
+
+/** Each kept entry's header lines per variant (`secure` first), made the first time one is sent. */
+const prepared = new WeakMap<RenderedPage, Map<string, string[]>>();
+
+/**
+ * The headers of `page` sent as `variant`, over HTTPS or not: a flat
+ * `[name, value, …]` list for `writeHead`, made once per entry and variant.
+ */
+export function preparedHeaders(page: RenderedPage, secure: boolean, variant: Variant): string[] {
+  let variants = prepared.get(page);
+  if (!variants) prepared.set(page, (variants = new Map()));
+  const name = `${secure ? "s" : ""}${variant}`;
+  let headers = variants.get(name);
+  if (!headers) {
+    const pairs: [string, string][] = [
+      ...securityHeaderList(secure, page.scriptSources),
+      ...page.headers,
+      ["Cache-Control", PUBLIC_PAGE_CACHE_CONTROL],
+      ["Vary", "Accept-Encoding"],
+      ["ETag", page.etag!],
+    ];
+    if (variant === "br" || variant === "gzip") pairs.push(["Content-Encoding", variant]);
+    if (variant !== "304") pairs.push(["Content-Length", String(bodyOf(page, variant).length)]);
+    variants.set(name, (headers = pairs.flat()));
+  }
+  return headers;
+}
+
+const bodyOf = (page: RenderedPage, variant: Variant) =>
+  variant === "br" ? page.brotli! : variant === "gzip" ? page.gzip! : page.body;
+
+/**
+ * Whether the visitor's copy is current (RFC 9110 section 13.1.2, as the
+ * `fresh` package that Express's `req.fresh` uses): `If-None-Match` is `*`
+ * or lists `etag` (weak comparison), and the request does not ask for a
+ * fresh copy (`Cache-Control: no-cache`).
+ */
+export function isCurrent(headers: IncomingMessage["headers"], etag: string): boolean {
+  const match = headers["if-none-match"];
+  if (!match) return false;
+  const cacheControl = headers["cache-control"];
+  if (cacheControl && /(?:^|,)\s*no-cache\s*(?:,|$)/.test(cacheControl)) return false;
+  if (match.trim() === "*") return true;
+  const opaque = (tag: string) => (tag.startsWith("W/") ? tag.slice(2) : tag);
+  return match.split(",").some((tag) => opaque(tag.trim()) === opaque(etag));
+}
+
+export interface FastPathOptions {
+  renderer: PageRenderer;
+  logger: Logger;
+  /** True once the server stops: the Express chain answers 503 then. */
+  isClosing: () => boolean;
+  /** Express's compiled `trust proxy` (`app.get("trust proxy fn")`): whether `X-Forwarded-Proto` is believed. */
+  trustProxy: (address: string, hop: number) => boolean;
+}
+
+/** Whether the request came over HTTPS, as Express's `req.secure` says it. */
+function overHttps(req: IncomingMessage, trustProxy: FastPathOptions["trustProxy"]): boolean {
+  if ((req.socket as TLSSocket).encrypted) return true;
+  if (!trustProxy(req.socket.remoteAddress ?? "", 0)) return false;
+  const forwarded = req.headers["x-forwarded-proto"];
+  if (typeof forwarded !== "string") return false;
+  const comma = forwarded.indexOf(",");
+  return (comma === -1 ? forwarded : forwarded.slice(0, comma)).trim() === "https";
+}
+
+/** The kept answer the fast path may send for `req`, or undefined (the Express chain answers). */
+function keptAnswer(req: IncomingMessage, { renderer, isClosing }: FastPathOptions): RenderedPage | undefined {
+  if (req.method !== "GET" && req.method !== "HEAD") return undefined;
+  const url = req.url ?? "";
+  if (!url.startsWith("/") || isClosing()) return undefined;
+  const { headers } = req;
+  // A declared body (the door guards refuse a large one), a desk session (the owner gets the Express chain).
+  if ((headers["content-length"] !== undefined && headers["content-length"] !== "0") || headers["transfer-encoding"])
+    return undefined;
+  if (headers.cookie && isDeskCookie(headers.cookie)) return undefined;
+  const page = renderer.pageOf(url);
+  if (!page || page.status !== 200) return undefined;
+  const kept = renderer.kept(page);
+  return kept?.kept && kept.etag ? kept : undefined;
+}
+
+/** The fast path: `(req, res) => boolean`, true when it answered from the cache (see the module's header). */
+export function renderCacheFastPath(options: FastPathOptions): (req: IncomingMessage, res: ServerResponse) => boolean {
+  const { logger, trustProxy } = options;
+  return (req, res) => {
+    const started = performance.now();
+    const page = keptAnswer(req, options);
+    if (!page) return false;
+    const secure = overHttps(req, trustProxy);
+    const variant: Variant = isCurrent(req.headers, page.etag!)
+      ? "304"
+      : preferredEncoding(req.headers["accept-encoding"]);
+    const status = variant === "304" ? 304 : page.status;
+    res.writeHead(status, preparedHeaders(page, secure, variant));
+    if (variant === "304" || req.method === "HEAD") res.end();
+    else res.end(bodyOf(page, variant));
+    logger.info(
+      {
+        req: { method: req.method, url: loggedPath(req.url!) },
+        res: { statusCode: status },
+        responseTime: Math.round(performance.now() - started),
+      },
+      "request completed",
+    );
+    return true;
+  };
+}
