@@ -38,6 +38,7 @@ export const BOOKING_MAIL = {
   ownerCancellation: "booking-owner-cancellation",
   ownerErasure: "booking-owner-erasure",
   ownerDigest: "booking-owner-digest",
+  ownerBelowMinimum: "booking-owner-below-minimum",
 } as const;
 
 /** A rendered mail: subject, text and HTML bodies. */
