@@ -24,7 +24,7 @@ import { courseGoNoGo, courseRegistrations, courseSessions, type GoNoGoState } f
 import type { TimedJob } from "~/desk/jobs.server";
 import { enqueueMail } from "~/mail/enqueue.server";
 import { readSiteSettings } from "~/settings/site.server";
-import { goNoGoTime } from "./deadlines";
+import { goNoGoTime } from "./deadlines.server";
 import { ownerBelowMinimumMail } from "./go-no-go-mails.server";
 import { BOOKING_MAIL } from "./mails.server";
 import { withdrawOffers } from "./offers.server";
@@ -57,7 +57,8 @@ const sameMoment = (a: string | Date, b: string | Date) => new Date(a).getTime()
  * time is not checked: the owner made it knowing its date.
  */
 async function dueCourses(db: Database, now: Date, days: number): Promise<number[]> {
-  const horizon = new Date(now.getTime() + days * 24 * 3_600_000).toISOString();
+  // An hour wider than the days: a change of summer time in between moves Swiss days by one (`goNoGoTime` decides).
+  const horizon = new Date(now.getTime() + (days * 24 + 1) * 3_600_000).toISOString();
   const rows = await db.execute(sql`
     select a.id from course_sessions a
     join lateral (

@@ -29,7 +29,8 @@ import {
 } from "./registrants.server";
 import { queueReminders } from "./reminders.server";
 import { paymentOf, registersRelative, type BookingInput } from "./schema";
-import { freeSeats, groupClosed, lessonsOf, lockSeats, moveSeats } from "./seats.server";
+import { firstStart, freeSeats, groupClosed, lessonsOf, lockSeats, moveSeats } from "./seats.server";
+import { cancelDeadlineOf } from "./deadlines.server";
 import { firstWaiting, waitingPosition } from "./waiting-list.server";
 import { enqueueOwnerNotice } from "./owner-digest.server";
 
@@ -151,7 +152,9 @@ export async function registerForSession(
     const mailIds: number[] = [];
     const link = manageUrl(options.siteUrl, token);
     // A confirmed seat's mails carry the calendar file; a place on the waiting list is not a date yet.
-    const attachments = status === "confirmed" ? [groupCalendar(group, title, link, row.id)] : null;
+    // A confirmed seat's cancellation deadline (decision 052): in its mails and its calendar file.
+    const cancel = status === "confirmed" ? await cancelDeadlineOf(tx, firstStart(group), now) : undefined;
+    const attachments = cancel ? [groupCalendar(group, title, link, row.id, cancel.until)] : null;
     for (const { address, reader } of recipientsOf(row)) {
       const mailId = await enqueueVisitorMail(options.mailCap, tx, {
         kind: status === "confirmed" ? BOOKING_MAIL.confirmation : BOOKING_MAIL.waiting,
@@ -168,6 +171,7 @@ export async function registerForSession(
           manageUrl: link,
           codeWord: row.codeWord,
           payment: row,
+          ...(cancel ? { cancel } : {}),
         }),
         attachments,
       });

@@ -1,6 +1,7 @@
 /**
  * The reminders of a registration: one mail to each address 24 hours
- * before each date still held, queued in the outbox with a `not_before`;
+ * before each date still held (with the cancellation deadline as it
+ * stands when it leaves), queued in the outbox with a `not_before`;
  * dropped (when not sent yet) on a cancellation or a change of date.
  */
 import { and, eq, inArray, isNull } from "drizzle-orm";
@@ -17,6 +18,8 @@ import {
   type LinkOptions,
   type RegistrationRow,
 } from "./registrants.server";
+import { readSiteSettings } from "~/settings/site.server";
+import { cancelDeadlineAt } from "./deadlines.server";
 import type { SeatGroup } from "./seats.server";
 import type { SessionRow } from "./sessions.server";
 
@@ -41,6 +44,8 @@ export async function queueReminders(
   onlyDate?: number,
 ): Promise<number[]> {
   const ids: (number | null)[] = [];
+  const first = group.lessons[0];
+  const hours = first && (await readSiteSettings(tx)).courses.cancelDeadlineHours;
   for (const [index, session] of group.lessons.entries()) {
     if (onlyDate !== undefined && session.id !== onlyDate) continue;
     const notBefore = reminderTime(session);
@@ -62,6 +67,8 @@ export async function queueReminders(
             attendeeName: attendeeOf(registration),
             manageUrl: token ? manageUrl(siteUrl, token) : null,
             payment: registration,
+            // The deadline as it stands when the reminder leaves (decision 052).
+            ...(first && hours !== undefined ? { cancel: cancelDeadlineAt(first.startsAt, hours, notBefore) } : {}),
           }),
         }),
       );

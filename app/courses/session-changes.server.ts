@@ -22,7 +22,8 @@ import {
   type LinkOptions,
 } from "./registrants.server";
 import { dropReminders, dropRemindersOfDate, queueReminders } from "./reminders.server";
-import { lockSeats, seriesLessons, type SeatGroup } from "./seats.server";
+import { firstStart, lockSeats, seriesLessons, type SeatGroup } from "./seats.server";
+import { cancelDeadlineOf } from "./deadlines.server";
 import { placeInWords, type SessionFields } from "./sessions.server";
 import { withdrawOffers } from "./offers.server";
 import { tellRegistrants, type Told } from "./tell.server";
@@ -132,6 +133,7 @@ export async function moveSeriesDate(
     const group: SeatGroup = { ...locked, sessions, lessons: seriesLessons(sessions), anchor: sessions[0]! };
     const registrations = await activeRegistrations(tx, group.anchor.id);
     const title = courseTitle(moved!);
+    const cancel = await cancelDeadlineOf(tx, firstStart(group), options.now ?? new Date());
     const result: SeriesDateMove = { mailed: 0, toCall: [] };
     const uncalled: number[] = [];
     for (const registration of registrations) {
@@ -162,7 +164,7 @@ export async function moveSeriesDate(
               manageUrl: link,
               waiting: !confirmed,
             }),
-            attachments: confirmed ? [groupCalendar(group, title, link, registration.id)] : null,
+            attachments: confirmed ? [groupCalendar(group, title, link, registration.id, cancel.until)] : null,
           }),
         );
         result.mailed += 1;

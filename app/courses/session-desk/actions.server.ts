@@ -213,6 +213,8 @@ export async function cancelRegistrationIntent(args: DeskIntentArgs) {
     const why = {
       "already-cancelled": "Cette inscription était déjà annulée.",
       "too-late": "La séance a commencé : l’inscription ne peut plus être annulée.",
+      // The deadline binds the person's link only: never the owner's hand.
+      "past-deadline": "Le délai d’annulation est passé.",
       "not-found": "Cette inscription n’existe pas.",
     } as const;
     return reply({ message: why[result] }, result === "not-found" ? 404 : 409);
