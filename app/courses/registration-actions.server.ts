@@ -41,7 +41,7 @@ export async function cancelByLinkIntent(context: RequestContext, token: string)
       const { phoneDisplay } = (await getSiteSettings(context)).identity;
       return data(
         {
-          message: `Le délai pour annuler en ligne est passé. Un empêchement ? Appelez-moi au ${phoneDisplay} : je m’en occupe.`,
+          message: `Le délai pour annuler en ligne est passé. Un empêchement\u00a0? Appelez-moi au ${phoneDisplay} : je m’en occupe.`,
         },
         { status: 409 },
       );
