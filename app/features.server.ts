@@ -7,7 +7,7 @@
  *
  * - `FEATURES`: the plugs, in the person page's order of their tables.
  * - `MAIL_LABELS`: every kind of mail to its French label (the desk).
- * - `OUTBOX_PLUGS`: for `new OutboxWorker({ plugs, ... })`; `JOBS`: the timed jobs (offer expiry).
+ * - `OUTBOX_PLUGS`: for `new OutboxWorker({ plugs, ... })`; `JOBS`: the timed jobs (offer expiry, go/no-go).
  * - the person registry bound to the list (`findPerson`, `erasePerson`...,
  *   `PROCESSINGS`: the register of processing activities, LPD art. 12,
  *   app/desk/person-registry.server.ts) and the retention job

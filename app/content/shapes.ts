@@ -27,6 +27,12 @@ export type PricedService = (typeof PRICED_SERVICES)[number];
 /** How long a freed seat may be held for the person it is offered to, in hours: the default and the desk's bounds. */
 export const OFFER_HOLD_HOURS = { default: 24, min: 2, max: 168 } as const;
 
+/** How many days before its first date a course below its minimum is decided (go/no-go): the default and the desk's bounds. */
+export const GO_NO_GO_DAYS = { default: 3, min: 1, max: 30 } as const;
+
+/** Until how many hours before its first date a person may cancel her seat by her link: the default and the desk's bounds. */
+export const CANCEL_DEADLINE_HOURS = { default: 48, min: 0, max: 336 } as const;
+
 const text = z.string().trim().min(1);
 const time = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/);
 const provider = z.object({ name: text, address: text, website: text, country: text });
@@ -66,8 +72,16 @@ export const storedSchemas = {
   }),
   /** The account invoices are paid to (IBAN or QR-IBAN, no spaces); null: INVOICE_IBAN, or none. */
   payment: z.object({ iban: z.string().nullable() }),
-  /** How long a freed seat is held for the person it is offered to, in hours (app/courses/offer-rules.ts). */
-  courses: z.object({ offerHoldHours: z.number().int().positive() }),
+  /**
+   * How long a freed seat is held for the person it is offered to, in hours (app/courses/offer-rules.ts); the
+   * go/no-go, in days before the first date, and the cancellation deadline, in hours before it
+   * (app/courses/deadlines.ts). A section saved before these two existed takes their defaults.
+   */
+  courses: z.object({
+    offerHoldHours: z.number().int().positive(),
+    goNoGoDays: z.number().int().positive().default(GO_NO_GO_DAYS.default),
+    cancelDeadlineHours: z.number().int().nonnegative().default(CANCEL_DEADLINE_HOURS.default),
+  }),
 } satisfies Record<SettingsSection, z.ZodType>;
 
 export type IdentitySettings = z.infer<typeof storedSchemas.identity>;

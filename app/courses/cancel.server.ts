@@ -23,10 +23,11 @@ import { findRegistrationByToken } from "./registrations.server";
 import { dropReminders } from "./reminders.server";
 import { firstStart, groupClosed, lessonsOf, lockSeats, moveSeats } from "./seats.server";
 import { firstWaiting } from "./waiting-list.server";
+import { cancelDeadlineOf } from "./deadlines.server";
 import { offerAfterCancellation, offerSeats } from "./offers.server";
 
 /** What `cancelRegistration` and `cancelRegistrationByOwner` did. */
-export type CancelResult = "cancelled" | "already-cancelled" | "too-late" | "not-found";
+export type CancelResult = "cancelled" | "already-cancelled" | "too-late" | "past-deadline" | "not-found";
 
 /**
  * Cancels registration `registrationId` of session `sessionId` in one
@@ -37,7 +38,8 @@ export type CancelResult = "cancelled" | "already-cancelled" | "too-late" | "not
  * tells the owner, naming the first on the waiting list; then the freed
  * seats (or the one held for her) are offered to the next who waits
  * (`offerAfterCancellation`, decision 049). Refused once the
- * session has started.
+ * session has started, and, for a confirmed seat cancelled by the person,
+ * once the cancellation deadline has passed (`past-deadline`, decision 052).
  */
 async function cancelUnderLock(
   db: Database,
@@ -57,6 +59,10 @@ async function cancelUnderLock(
     if (!group || !session || !registration || registration.sessionId !== session.id) return "not-found" as const;
     if (registration.status === "cancelled") return "already-cancelled" as const;
     if (new Date(firstStart(group)).getTime() <= now.getTime()) return "too-late" as const;
+    // Past the cancellation deadline, a confirmed seat is cancelled by telephone: the owner can (decision 052).
+    if (by === "person" && registration.status === "confirmed") {
+      if ((await cancelDeadlineOf(tx, firstStart(group), now)).passed) return "past-deadline" as const;
+    }
     await tx
       .update(courseRegistrations)
       .set({ status: "cancelled", cancelledAt: now.toISOString(), reminderMailIds: [] })

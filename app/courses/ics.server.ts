@@ -3,7 +3,8 @@
  * package (https://github.com/adamgibbons/ics): one VEVENT whose start is
  * written in UTC (`DTSTART:20261025T130000Z`), so every calendar shows it
  * at the right local hour whatever the daylight-saving rules, with the
- * session's place as LOCATION and an alarm the day before.
+ * session's place as LOCATION, its access notes and the cancellation
+ * deadline as DESCRIPTION, and an alarm the day before.
  * A series' registration gets one VEVENT per date still held, each with its
  * own UID (`cours-{session id}-{registration id}@host`: two people of one
  * family sharing a calendar get an event each) and alarm.
@@ -13,6 +14,7 @@
  */
 import { createEvent, createEvents, type EventAttributes } from "ics";
 import type { MailAttachment } from "~/db/schema";
+import { cancelUntilWords } from "./deadlines.server";
 import type { SessionRow } from "./sessions.server";
 
 /** The calendar file's name and MIME type, for the download and the mail's attachment. */
@@ -94,6 +96,8 @@ export interface RegistrationCalendar {
   registrationId: number;
   /** `{SITE_URL}/cours/inscription/{token}`: the event's URL; its host makes the UID. */
   manageUrl: string;
+  /** Until when the seat may be cancelled by its link (decision 052): said in each event's DESCRIPTION. */
+  cancelUntil?: Date;
 }
 
 /**
@@ -106,8 +110,12 @@ export function registrationCalendar({
   courseTitle,
   registrationId,
   manageUrl,
+  cancelUntil,
 }: RegistrationCalendar): string {
   const host = new URL(manageUrl).hostname;
+  const deadline = cancelUntil
+    ? `${cancelUntilWords(cancelUntil)} par le lien ${manageUrl} ; ensuite, par téléphone.`
+    : "";
   const events = (lessons ?? [session]).map((lesson) => ({
     id: lesson.id,
     registrationId,
@@ -116,7 +124,7 @@ export function registrationCalendar({
     durationMinutes: lesson.durationMinutes,
     placeName: lesson.placeName,
     placeAddress: lesson.placeAddress,
-    description: lesson.placeAccess,
+    description: [lesson.placeAccess, deadline].filter(Boolean).join("\n\n"),
     url: manageUrl,
     host,
   }));

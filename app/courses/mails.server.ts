@@ -18,6 +18,7 @@ import type { courseRegistrations } from "~/db/schema";
 import { mailButton, mailDetails, mailDocument, mailParagraph, replyText, visitorFooter } from "~/mail/layout.server";
 import { oneLine } from "~/mail/render.server";
 import { formatChf, formatDateTimeRange, ofName } from "~/utils/format";
+import { cancelUntilWords, type CancelDeadline } from "./deadlines.server";
 import { CALENDAR_FILE } from "./ics.server";
 import { calendarAddress } from "./links";
 import { lessonLines, placeInWords, sessionEnd, type SessionRow } from "./sessions.server";
@@ -38,6 +39,7 @@ export const BOOKING_MAIL = {
   ownerCancellation: "booking-owner-cancellation",
   ownerErasure: "booking-owner-erasure",
   ownerDigest: "booking-owner-digest",
+  ownerBelowMinimum: "booking-owner-below-minimum",
 } as const;
 
 /** A rendered mail: subject, text and HTML bodies. */
@@ -176,15 +178,30 @@ export function paymentParagraphs(payment: MailPayment, { rule = true } = {}): s
   ];
 }
 
-/** The paragraphs of a confirmed seat: what to bring, how to pay, the calendar, how to cancel (said to `reader`). */
-function confirmedParagraphs(reader: Reader, payment: MailPayment): string[] {
+/**
+ * Until when the seat may be cancelled by its link (decision 052): « Annulation possible jusqu’au …, avec le
+ * lien ci-dessous ; ensuite, appelez-moi. », or, once `cancel` has passed, to call.
+ */
+export function deadlineParagraph(cancel: CancelDeadline): string {
+  return cancel.passed
+    ? "Le délai pour annuler en ligne est passé. Un empêchement ? Appelez-moi, mon numéro est au bas de ce message."
+    : `${cancelUntilWords(cancel.until)}, avec le lien ci-dessous ; ensuite, appelez-moi.`;
+}
+
+/** The paragraphs of a confirmed seat: what to bring, how to pay, the calendar, how and until when to cancel (said to `reader`). */
+function confirmedParagraphs(reader: Reader, payment: MailPayment, cancel?: CancelDeadline): string[] {
   return [
     `À apporter : ${courseBookingInfo.bring}`,
     ...paymentParagraphs(payment),
     `Pour ajouter le cours à votre agenda, ouvrez le fichier joint « ${CALENDAR_FILE.name} » ou le lien « Ajouter à mon agenda » ci-dessous.`,
-    reader.relative
-      ? "Un empêchement ? Annulez l’inscription avec le lien ci-dessous : la place ira à une autre personne."
-      : courseBookingInfo.cancel,
+    ...(cancel?.passed
+      ? []
+      : [
+          reader.relative
+            ? "Un empêchement ? Annulez l’inscription avec le lien ci-dessous : la place ira à une autre personne."
+            : courseBookingInfo.cancel,
+        ]),
+    ...(cancel ? [deadlineParagraph(cancel)] : []),
   ];
 }
 
@@ -203,6 +220,8 @@ export function registrationMail(
     codeWord?: string | null;
     /** How it pays (the registration's row). */
     payment: MailPayment;
+    /** A confirmed seat's cancellation deadline (decision 052). */
+    cancel?: CancelDeadline;
   },
 ): RenderedMail {
   const places = placesOf(mail.seats);
@@ -225,14 +244,14 @@ export function registrationMail(
         ? `Vous avez inscrit ${mail.attendeeName} : son inscription est confirmée (${places}). Je me réjouis de l’accueillir.`
         : `Votre inscription est confirmée (${places}). Je me réjouis de vous accueillir.`,
     ],
-    more: [...confirmedParagraphs(mail.reader, mail.payment), ...codeWordParagraphs(mail)],
+    more: [...confirmedParagraphs(mail.reader, mail.payment, mail.cancel), ...codeWordParagraphs(mail)],
     links: confirmedLinks(mail.manageUrl),
   });
 }
 
 /** To the person taken in from the waiting list when the owner gives them the seat. */
 export function seatGivenMail(
-  mail: RegistrantMail & { seats: number; manageUrl: string; payment: MailPayment },
+  mail: RegistrantMail & { seats: number; manageUrl: string; payment: MailPayment; cancel?: CancelDeadline },
 ): RenderedMail {
   const places = placesOf(mail.seats);
   return renderToReader(`Une place pour vous : ${mail.courseTitle}, ${mailWhen(mail)}`, mail, {
@@ -241,7 +260,7 @@ export function seatGivenMail(
         ? `Bonne nouvelle : une place s’est libérée. L’inscription ${ofName(mail.attendeeName)} est maintenant confirmée (${places}).`
         : `Bonne nouvelle : une place s’est libérée. Votre inscription est maintenant confirmée (${places}).`,
     ],
-    more: confirmedParagraphs(mail.reader, mail.payment),
+    more: confirmedParagraphs(mail.reader, mail.payment, mail.cancel),
     links: confirmedLinks(mail.manageUrl),
   });
 }
@@ -250,13 +269,17 @@ export function seatGivenMail(
  * The reminder, sent 24 hours before the session: before each date of a
  * series, saying which one it is (`lesson`: "séance 2 sur 4"). It names the
  * date, never « demain »: it may leave late (the server or SMTP down), and
- * the outbox gives it up at the lesson's start (`notAfter`).
+ * the outbox gives it up at the lesson's start (`notAfter`). With `cancel`
+ * (passed: as it stands when the reminder leaves), until when the seat may
+ * be cancelled online, or to call; past it, the link only shows the
+ * registration.
  */
 export function reminderMail(
   mail: RegistrantMail & {
     manageUrl: string | null;
     lesson?: { number: number; of: number } | null;
     payment: MailPayment;
+    cancel?: CancelDeadline;
   },
 ): RenderedMail {
   const which = mail.lesson ? ` (séance ${mail.lesson.number} sur ${mail.lesson.of})` : "";
@@ -267,8 +290,19 @@ export function reminderMail(
         ? `Petit rappel : le cours ${ofName(mail.attendeeName)}, que vous avez inscrit(e), a lieu le ${when}${which}.`
         : `Petit rappel : votre cours a lieu le ${when}${which}.`,
     ],
-    more: [`À apporter : ${courseBookingInfo.bring}`, ...paymentParagraphs(mail.payment, { rule: false })],
-    links: mail.manageUrl ? [{ label: "Un empêchement ? Annuler l’inscription", url: mail.manageUrl }] : [],
+    more: [
+      `À apporter : ${courseBookingInfo.bring}`,
+      ...paymentParagraphs(mail.payment, { rule: false }),
+      ...(mail.cancel ? [deadlineParagraph(mail.cancel)] : []),
+    ],
+    links: mail.manageUrl
+      ? [
+          {
+            label: mail.cancel?.passed ? "Voir l’inscription" : "Un empêchement ? Annuler l’inscription",
+            url: mail.manageUrl,
+          },
+        ]
+      : [],
   });
 }
 

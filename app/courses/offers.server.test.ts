@@ -17,10 +17,13 @@ import { offerSeatsOf, runOfferJob } from "./offer-job.server";
 import { OFFER_TOKEN_PURPOSE } from "./offers.server";
 import { createSession, updateSession } from "./sessions.server";
 import { registrationFields } from "./person.server";
+import { saveSettingsSection } from "~/settings/site.server";
 
 let database: TestDatabase;
 beforeAll(async () => {
   database = await openTestDatabase();
+  // These courses begin within hours: the person's link cancels until the start (no deadline, decision 052).
+  await saveSettingsSection(database.db, "courses", { offerHoldHours: 24, goNoGoDays: 3, cancelDeadlineHours: 0 });
 });
 afterAll(() => database?.close());
 

@@ -7,8 +7,13 @@
 import { escapeHtml, oneLine } from "~/mail/render.server";
 import { mailWhen, type MailLink, type MailSession, type RenderedMail } from "./mails.server";
 
-/** The owner's plain mail: paragraphs, a table of details, its links (owner's notices). */
-function renderOwner(subject: string, paragraphs: string[], details: [string, string][], link: MailLink): RenderedMail {
+/** The owner's plain mail: paragraphs, a table of details, its link (owner's notices, go-no-go-mails.server.ts too). */
+export function renderOwner(
+  subject: string,
+  paragraphs: string[],
+  details: [string, string][],
+  link: MailLink,
+): RenderedMail {
   const text = [
     ...paragraphs,
     details.map(([label, value]) => `${label} : ${value}`).join("\n"),

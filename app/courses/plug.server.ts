@@ -21,6 +21,7 @@ import { countOf, deleteRows, rowsOf, type ErasurePlan } from "~/desk/person-typ
 import { attendanceByRegistration, attendanceText } from "./attendance.server";
 import { announceFreedSeats, type RegistrationRow } from "./booking.server";
 import { BOOKING_MAIL } from "./mails.server";
+import { goNoGoJob } from "./go-no-go.server";
 import { offerJob } from "./offer-job.server";
 import {
   attendeeIs,
@@ -90,6 +91,8 @@ export const coursesFeature: Feature = {
         "a registration's ticks (présent, absent, excusé) by date, naming no one: found, shown and exported with their registration (its « Présences »), deleted with it (on delete cascade)",
       course_offers:
         "freed seats offered to a person of the waiting list (seats, hold, state, when closed), naming no one: shown and exported with their registration (its « Places proposées »), deleted with it (on delete cascade)",
+      course_go_no_go:
+        "each course's go/no-go: the first date checked, the confirmed seats and the minimum then, the owner's decision (kept, cancelled), naming no one",
       course_calls:
         "the owner's calls to make about a changed date (a registration, a reason, when ticked), naming no one: the name and telephone are the registration's, deleted with it (on delete cascade)",
     },
@@ -195,7 +198,7 @@ export const coursesFeature: Feature = {
         .where(sql`${about} and lower(${courseRegistrations.bookerEmail}) = ${from}`);
     },
   },
-  jobs: [offerJob],
+  jobs: [offerJob, goNoGoJob],
   mailLabels: {
     [BOOKING_MAIL.confirmation]: "Confirmation d’inscription à un cours",
     [BOOKING_MAIL.waiting]: "Inscription sur la liste d’attente d’un cours",
@@ -209,5 +212,6 @@ export const coursesFeature: Feature = {
     [BOOKING_MAIL.ownerCancellation]: "Avis d’une désinscription d’un cours",
     [BOOKING_MAIL.ownerErasure]: "Avis d’une place libérée par un effacement",
     [BOOKING_MAIL.ownerDigest]: "Avis groupé de plusieurs inscriptions à des cours",
+    [BOOKING_MAIL.ownerBelowMinimum]: "Avis d’un cours sous son minimum d’inscrits, à maintenir ou annuler",
   },
 };

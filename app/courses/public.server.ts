@@ -14,7 +14,9 @@ import type { Database } from "~/db/client.server";
 import type { PaymentMode } from "~/content/payment";
 import type { StructuredData } from "~/utils/meta";
 import { siteName } from "~/content/site-name";
-import { formatChf, formatDateTimeRange } from "~/utils/format";
+import { formatChf, formatDateTime, formatDateTimeRange } from "~/utils/format";
+import { readSiteSettings } from "~/settings/site.server";
+import { cancelDeadline } from "./deadlines.server";
 import type { RenderHints } from "~/utils/render-cache";
 import {
   courseBySlug,
@@ -52,6 +54,8 @@ export interface PublicSession {
   lessons: string[] | null;
   /** How it is paid (a series: the same on each date); words in app/content/payment.ts. */
   payment: PaymentMode;
+  /** Until when a seat may be cancelled online, in words (decision 052); on a course's page only. */
+  cancelUntil?: string;
 }
 
 /** The words for the places left of a session in `state`. */
@@ -90,12 +94,15 @@ export interface Choice {
   row: SessionWithWaiting;
   /** A series' dates still held, by start; null for a single session. */
   lessons: SessionRow[] | null;
+  /** Until when a seat may be cancelled by its link (Réglages' hours before the first date, decision 052). */
+  cancelUntil: Date;
 }
 
 /**
  * The choices a visitor sees (not cancelled, not begun), by first date:
  * each single session, and each series once, while its first date is to
- * come. `hints`: the render cache's, told when the first of them starts.
+ * come, each with its cancellation deadline (Réglages). `hints`: the render
+ * cache's, told when the first of them starts.
  * @throws the driver's error.
  */
 export async function upcomingChoices(
@@ -106,6 +113,7 @@ export async function upcomingChoices(
 ): Promise<Choice[]> {
   const rows = await listSessions(db, { from: now, courseId, includeCancelled: false });
   changesWhenFirstStarts(hints, rows);
+  const hours = (await readSiteSettings(db)).courses.cancelDeadlineHours;
   const seriesIds = rows.flatMap((row) => (row.seriesId === null ? [] : [row.seriesId]));
   const bySeries = new Map<number, SessionWithWaiting[]>();
   for (const session of await seriesSessions(db, seriesIds)) {
@@ -114,7 +122,7 @@ export async function upcomingChoices(
   const choices: Choice[] = [];
   for (const row of rows) {
     if (row.seriesId === null) {
-      choices.push({ row, lessons: null });
+      choices.push({ row, lessons: null, cancelUntil: cancelDeadline(row.startsAt, hours) });
       continue;
     }
     const all = bySeries.get(row.seriesId);
@@ -128,14 +136,15 @@ export async function upcomingChoices(
     choices.push({
       row: { ...first, id: anchor.id, capacity: anchor.capacity, seatsTaken: fullest, waiting: anchor.waiting },
       lessons,
+      cancelUntil: cancelDeadline(first.startsAt, hours),
     });
   }
   return choices;
 }
 
 /** A choice as a visitor sees it at `now`. */
-export function publicChoice({ row, lessons }: Choice, now: Date): PublicSession {
-  const shown = publicSession(row, now);
+export function publicChoice({ row, lessons, cancelUntil }: Choice, now: Date): PublicSession {
+  const shown = { ...publicSession(row, now), cancelUntil: formatDateTime(cancelUntil) };
   if (!lessons) return shown;
   return { ...shown, lessons: lessonLines(lessons) };
 }

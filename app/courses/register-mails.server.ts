@@ -21,6 +21,7 @@ import { paysByInWords } from "~/content/payment";
 import { newCodeWord } from "~/trust/code-word.server";
 import { toE164 } from "~/utils/phone";
 import type { ClientLimit } from "./limits.server";
+import { cancelDeadlineAt, type CancelDeadline } from "./deadlines.server";
 import { BOOKING_MAIL, registrationMail } from "./mails.server";
 import { ownerRegistrationMail } from "./owner-mails.server";
 import {
@@ -36,7 +37,7 @@ import {
 } from "./registrants.server";
 import { reminderMails } from "./reminders.server";
 import { paymentOf, registersRelative, type BookingInput } from "./schema";
-import { lessonsOf, type SeatGroup } from "./seats.server";
+import { firstStart, lessonsOf, type SeatGroup } from "./seats.server";
 
 /** The values of a new registration that do not depend on the seats. */
 export function registrationValues(
@@ -76,6 +77,8 @@ export interface RegistrationMails {
   reminders: MailToSend[];
   /** The owner's notice. */
   owner: MailToSend;
+  /** A confirmed seat's cancellation deadline (decision 052): in its mails and its calendar file. */
+  cancel?: CancelDeadline;
 }
 
 /** A group's dates as its mails show them: the seats taken left out (they change with every booking). */
@@ -90,7 +93,7 @@ export function preparedMails(
   input: BookingInput,
   values: ReturnType<typeof registrationValues>,
   token: string,
-  options: LinkOptions,
+  options: LinkOptions & { cancelDeadlineHours: number },
   replyTo: string,
 ) {
   const kept = new Map<string, RegistrationMails>();
@@ -112,6 +115,10 @@ export function preparedMails(
       } as RegistrationRow;
       const session = group.anchor;
       const title = courseTitle(session);
+      const cancel =
+        status === "confirmed"
+          ? cancelDeadlineAt(firstStart(group), options.cancelDeadlineHours, options.now ?? new Date())
+          : undefined;
       const attendeeName = fullName(row.firstName, row.lastName);
       const visitor = recipientsOf(row).map(({ address, reader }) => ({
         kind: status === "confirmed" ? BOOKING_MAIL.confirmation : BOOKING_MAIL.waiting,
@@ -129,10 +136,16 @@ export function preparedMails(
           manageUrl: link,
           codeWord: row.codeWord,
           payment: row,
+          ...(cancel ? { cancel } : {}),
         }),
       }));
       const reminders =
-        status === "confirmed" ? reminderMails(group, row, token, options).map((mail) => ({ ...mail, replyTo })) : [];
+        status === "confirmed"
+          ? reminderMails(group, row, token, options, undefined, options.cancelDeadlineHours).map((mail) => ({
+              ...mail,
+              replyTo,
+            }))
+          : [];
       const owner: MailToSend = {
         kind: BOOKING_MAIL.ownerRegistration,
         recipient: null,
@@ -158,7 +171,7 @@ export function preparedMails(
           deskUrl: deskUrl(options.siteUrl, session.id),
         }),
       };
-      const mails = { title, link, visitor, reminders, owner };
+      const mails = { title, link, visitor, reminders, owner, ...(cancel ? { cancel } : {}) };
       kept.set(key, mails);
       return mails;
     },

@@ -97,7 +97,14 @@ export async function registerForSession(
   if (!ahead) return { outcome: "closed" } as const;
   const token = newToken();
   const draft = registrationValues(input, options, now);
-  const mails = preparedMails(input, draft, token, options, ownerReplyTo((await readSiteSettings(db)).identity));
+  const settings = await readSiteSettings(db);
+  const mails = preparedMails(
+    input,
+    draft,
+    token,
+    { ...options, cancelDeadlineHours: settings.courses.cancelDeadlineHours },
+    ownerReplyTo(settings.identity),
+  );
   return inSeatTurn(ahead, async () => {
     // The outcome as the seats stand after this process's earlier bookings: its mails rendered here, not under the lock.
     const standing = await readSeats(db, input.sessionId);
@@ -137,7 +144,9 @@ export async function registerForSession(
       const rendered = mails.of(group, status, position);
       // A confirmed seat's mails carry the calendar file (it names the registration); a place on the waiting list is not a date yet.
       const calendar =
-        status === "confirmed" ? [groupCalendar(group, rendered.title, rendered.link, registration.id)] : null;
+        status === "confirmed"
+          ? [groupCalendar(group, rendered.title, rendered.link, registration.id, rendered.cancel?.until)]
+          : null;
       const mailIds = await writeVisitorMails(
         tx,
         rendered.visitor.map((mail) => ({ ...mail, attachments: calendar })),

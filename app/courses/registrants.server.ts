@@ -108,9 +108,22 @@ export const ownerPerson = (registration: RegistrationRow): OwnerPerson => ({
   phone: registration.phone,
   email: registration.email,
 });
-/** The calendar file of registration `registrationId`: one event per date still held. */
-export const groupCalendar = (group: SeatGroup, courseTitle: string, manageUrl: string, registrationId: number) =>
-  calendarAttachment({ session: group.anchor, lessons: group.lessons, courseTitle, manageUrl, registrationId });
+/** The calendar file of registration `registrationId`: one event per date still held (with `cancelUntil`: the deadline). */
+export const groupCalendar = (
+  group: SeatGroup,
+  courseTitle: string,
+  manageUrl: string,
+  registrationId: number,
+  cancelUntil?: Date,
+) =>
+  calendarAttachment({
+    session: group.anchor,
+    lessons: group.lessons,
+    courseTitle,
+    manageUrl,
+    registrationId,
+    ...(cancelUntil ? { cancelUntil } : {}),
+  });
 /**
  * A new link token for `registration` when a mail will carry it (someone of
  * `recipients`), valid until 7 days after the group's last date; null

@@ -2,11 +2,20 @@
  * The one intent of a registration's page (`/cours/inscription/{token}`),
  * run after the public-action guards: `cancel`, the visitor's "Oui,
  * annuler". Frees the seat once (`cancelRegistration`); answers `{ message }`
- * in French: 409 once the course has begun, 404 for a link no longer valid,
+ * in French: 409 once the course has begun or, for a confirmed seat, once
+ * its cancellation deadline has passed (the owner's telephone to call), 404 for a link no longer valid,
  * 503 when the database fails (the French 503 page when it does not answer).
  */
 import { data } from "react-router";
-import { dbContext, loggerContext, settingsContext, wakeOutboxContext, type RequestContext } from "~/context.server";
+import {
+  clockContext,
+  dbContext,
+  loggerContext,
+  settingsContext,
+  wakeOutboxContext,
+  type RequestContext,
+} from "~/context.server";
+import { getSiteSettings } from "~/settings/site.server";
 import { databaseFailure } from "~/utils/database-down.server";
 import { unavailableWords } from "~/utils/unavailable";
 import { recipientCapFor } from "~/mail/recipient-cap.server";
@@ -18,12 +27,22 @@ export async function cancelByLinkIntent(context: RequestContext, token: string)
     const result = await cancelRegistration(context.get(dbContext), token, {
       siteUrl: context.get(settingsContext).SITE_URL,
       mailCap: recipientCapFor(context),
+      now: context.get(clockContext).now(),
     });
     context.get(loggerContext).info({ outcome: result }, "booking: cancellation link used");
     if (result === "cancelled") context.get(wakeOutboxContext)();
     if (result === "too-late") {
       return data(
         { message: "Le cours a déjà commencé : l’inscription ne peut plus être annulée en ligne." },
+        { status: 409 },
+      );
+    }
+    if (result === "past-deadline") {
+      const { phoneDisplay } = (await getSiteSettings(context)).identity;
+      return data(
+        {
+          message: `Le délai pour annuler en ligne est passé. Un empêchement\u00a0? Appelez-moi au ${phoneDisplay} : je m’en occupe.`,
+        },
         { status: 409 },
       );
     }

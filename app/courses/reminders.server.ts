@@ -1,6 +1,7 @@
 /**
  * The reminders of a registration: one mail to each address 24 hours
- * before each date still held, queued in the outbox with a `not_before`;
+ * before each date still held (with the cancellation deadline as it
+ * stands when it leaves), queued in the outbox with a `not_before`;
  * dropped (when not sent yet) on a cancellation or a change of date.
  */
 import { and, eq, inArray, isNull } from "drizzle-orm";
@@ -18,6 +19,8 @@ import {
   type LinkOptions,
   type RegistrationRow,
 } from "./registrants.server";
+import { readSiteSettings } from "~/settings/site.server";
+import { cancelDeadlineAt } from "./deadlines.server";
 import type { SeatGroup } from "./seats.server";
 import type { SessionRow } from "./sessions.server";
 
@@ -32,16 +35,20 @@ export const reminderTime = (session: Pick<SessionRow, "startsAt">) =>
  * (`lessons`: every date of a series still held, or the single session;
  * only the date `onlyDate` when given), none for a date whose reminder time
  * is already past: rendered, not written (`queueReminders` writes them; a
- * registration renders them before it takes the series' lock).
+ * registration renders them before it takes the series' lock). Each says
+ * the cancellation deadline (`cancelDeadlineHours` before the first date,
+ * Réglages) as it stands when the reminder leaves (decision 052).
  */
 export function reminderMails(
   group: Pick<SeatGroup, "lessons">,
   registration: RegistrationRow,
   token: string | null,
   { siteUrl, now = new Date() }: Pick<LinkOptions, "siteUrl" | "now">,
-  onlyDate?: number,
+  onlyDate: number | undefined,
+  cancelDeadlineHours: number,
 ): MailToSend[] {
   const mails: MailToSend[] = [];
+  const first = group.lessons[0];
   for (const [index, session] of group.lessons.entries()) {
     if (onlyDate !== undefined && session.id !== onlyDate) continue;
     const notBefore = reminderTime(session);
@@ -62,6 +69,7 @@ export function reminderMails(
           attendeeName: attendeeOf(registration),
           manageUrl: token ? manageUrl(siteUrl, token) : null,
           payment: registration,
+          ...(first ? { cancel: cancelDeadlineAt(first.startsAt, cancelDeadlineHours, notBefore) } : {}),
         }),
       });
     }
@@ -96,7 +104,8 @@ export async function queueReminders(
   options: LinkOptions,
   onlyDate?: number,
 ): Promise<number[]> {
-  return writeVisitorMails(tx, reminderMails(group, registration, token, options, onlyDate), options.mailCap);
+  const hours = (await readSiteSettings(tx)).courses.cancelDeadlineHours;
+  return writeVisitorMails(tx, reminderMails(group, registration, token, options, onlyDate, hours), options.mailCap);
 }
 
 /**

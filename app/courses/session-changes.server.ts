@@ -5,16 +5,10 @@
  */
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { courseRegistrations, courseSessions } from "~/db/schema";
+import { courseGoNoGo, courseRegistrations, courseSessions } from "~/db/schema";
 import { enqueueMail } from "~/mail/enqueue.server";
 import { addCalls } from "./calls.server";
-import {
-  BOOKING_MAIL,
-  seriesDateCancelledMail,
-  seriesDateMovedMail,
-  sessionCancelledMail,
-  sessionWhen,
-} from "./mails.server";
+import { BOOKING_MAIL, seriesDateMovedMail, sessionWhen } from "./mails.server";
 import {
   attendeeOf,
   courseTitle,
@@ -28,12 +22,14 @@ import {
   type LinkOptions,
 } from "./registrants.server";
 import { dropReminders, dropRemindersOfDate, queueReminders } from "./reminders.server";
-import { lockSeats, seriesLessons, type SeatGroup } from "./seats.server";
+import { firstStart, lockSeats, seriesLessons, type SeatGroup } from "./seats.server";
+import { cancelDeadlineOf } from "./deadlines.server";
 import { placeInWords, type SessionFields } from "./sessions.server";
 import { withdrawOffers } from "./offers.server";
+import { tellRegistrants, type Told } from "./tell.server";
 
 /** The registrations (confirmed or waiting) of the session or series whose anchor is `anchorId`, in arrival order. */
-function activeRegistrations(tx: Database, anchorId: number): Promise<RegistrationRow[]> {
+export function activeRegistrations(tx: Database, anchorId: number): Promise<RegistrationRow[]> {
   return tx
     .select()
     .from(courseRegistrations)
@@ -42,10 +38,7 @@ function activeRegistrations(tx: Database, anchorId: number): Promise<Registrati
 }
 
 /** What `cancelSession` did: how many mails went out, and whom to call (no e-mail). */
-export interface SessionCancellation {
-  mailed: number;
-  toCall: { name: string; phone: string }[];
-}
+export type SessionCancellation = Told;
 
 /**
  * The owner cancels a session: it is marked cancelled, pending reminders
@@ -70,38 +63,35 @@ export async function cancelSession(
     const oneDate = group.seriesId !== null;
     const remaining = group.lessons.filter((lesson) => lesson.id !== sessionId);
     const registrations = await activeRegistrations(tx, group.anchor.id);
-    const result: SessionCancellation = { mailed: 0, toCall: [] };
-    const uncalled: number[] = [];
     for (const registration of registrations) {
       const dropped = oneDate
         ? await dropRemindersOfDate(tx, registration.reminderMailIds, session)
         : registration.reminderMailIds;
       if (!oneDate) await dropReminders(tx, dropped);
-      const recipients = recipientsOf(registration);
-      const mailIds = registration.mailIds.filter((id) => !dropped.includes(id));
-      for (const { address, reader } of recipients) {
-        const mail = { courseTitle: courseTitle(session), session, reader, attendeeName: attendeeOf(registration) };
-        const mailId = await enqueueMail(tx, {
-          kind: BOOKING_MAIL.sessionCancelled,
-          recipient: address,
-          people: peopleOf(registration),
-          ...(oneDate ? seriesDateCancelledMail({ ...mail, remaining }) : sessionCancelledMail(mail)),
-        });
-        mailIds.push(mailId);
-        result.mailed += 1;
-      }
       await tx
         .update(courseRegistrations)
-        .set({ reminderMailIds: registration.reminderMailIds.filter((id) => !dropped.includes(id)), mailIds })
+        .set({
+          reminderMailIds: registration.reminderMailIds.filter((id) => !dropped.includes(id)),
+          mailIds: registration.mailIds.filter((id) => !dropped.includes(id)),
+        })
         .where(eq(courseRegistrations.id, registration.id));
-      if (recipients.length === 0) {
-        result.toCall.push(toCall(registration));
-        uncalled.push(registration.id);
-      }
     }
-    await addCalls(tx, sessionId, uncalled, "cancelled", now);
-    // Nothing left to attend: a seat held for someone of the waiting list is held no more (decision 049).
-    if (!oneDate || remaining.length === 0) await withdrawOffers(tx, group.anchor.id, now);
+    // Everyone told by their channel (a mail, or the call list), once: app/courses/tell.server.ts.
+    const result = await tellRegistrants(
+      tx,
+      registrations,
+      oneDate ? { kind: "series-date-cancelled", session, remaining } : { kind: "session-cancelled", session },
+      { callSessionId: sessionId, now },
+    );
+    // Nothing left to attend: a seat held for someone of the waiting list is held no more (decision 049), and a
+    // go/no-go still to decide is decided (decision 052).
+    if (!oneDate || remaining.length === 0) {
+      await withdrawOffers(tx, group.anchor.id, now);
+      await tx
+        .update(courseGoNoGo)
+        .set({ state: "cancelled", decidedAt: now.toISOString() })
+        .where(and(eq(courseGoNoGo.sessionId, group.anchor.id), eq(courseGoNoGo.state, "below")));
+    }
     return result;
   });
 }
@@ -143,6 +133,7 @@ export async function moveSeriesDate(
     const group: SeatGroup = { ...locked, sessions, lessons: seriesLessons(sessions), anchor: sessions[0]! };
     const registrations = await activeRegistrations(tx, group.anchor.id);
     const title = courseTitle(moved!);
+    const cancel = await cancelDeadlineOf(tx, firstStart(group), options.now ?? new Date());
     const result: SeriesDateMove = { mailed: 0, toCall: [] };
     const uncalled: number[] = [];
     for (const registration of registrations) {
@@ -173,7 +164,7 @@ export async function moveSeriesDate(
               manageUrl: link,
               waiting: !confirmed,
             }),
-            attachments: confirmed ? [groupCalendar(group, title, link, registration.id)] : null,
+            attachments: confirmed ? [groupCalendar(group, title, link, registration.id, cancel.until)] : null,
           }),
         );
         result.mailed += 1;

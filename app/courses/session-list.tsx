@@ -2,7 +2,8 @@
  * A list of upcoming sessions as visitors see them (`/cours` and
  * `/cours/{slug}`): the date in words, the course (on `/cours`), the place
  * and its access notes (a series: all its dates, one registration for them all), the price and how it is
- * paid (« Paiement sur place »), the places left or "Complet", and a link
+ * paid (« Paiement sur place »), until when a seat may be cancelled online
+ * (a course's page), the places left or "Complet", and a link
  * to the registration form with that session chosen. With no session, a
  * short French note and a link to the contact page.
  */
@@ -68,6 +69,7 @@ export function SessionList({ sessions, showCourse }: { sessions: PublicSession[
                 <span className="block">{PAYMENT_MODE_SHORT[session.payment]}</span>
               </span>
             </p>
+            {session.cancelUntil ? <p>Annulation possible jusqu’au {session.cancelUntil}.</p> : null}
             <PlacesBadge full={full} as="p">
               {session.placesText}
               {full && session.waiting > 0

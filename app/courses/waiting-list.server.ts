@@ -21,7 +21,8 @@ import {
   type RegistrationRow,
 } from "./registrants.server";
 import { queueReminders } from "./reminders.server";
-import { lessonsOf, moveSeats, type SeatGroup } from "./seats.server";
+import { firstStart, lessonsOf, moveSeats, type SeatGroup } from "./seats.server";
+import { cancelDeadlineOf } from "./deadlines.server";
 
 /** The position (1 is first) of waiting registration `registrationId` on session `sessionId`'s list. */
 export async function waitingPosition(tx: Database, sessionId: number, registrationId: number): Promise<number> {
@@ -74,7 +75,9 @@ export async function confirmWaiting(
   if (token) {
     const title = courseTitle(session);
     const link = manageUrl(options.siteUrl, token);
+    const cancel = await cancelDeadlineOf(tx, firstStart(group), options.now ?? new Date());
     const shown = {
+      cancel,
       courseTitle: title,
       session,
       lessons: lessonsOf(group),
@@ -92,7 +95,7 @@ export async function confirmWaiting(
           ...(mail === "seat-given"
             ? seatGivenMail({ ...shown, reader })
             : registrationMail({ ...shown, reader, position: null, codeWord: waiting.codeWord })),
-          attachments: [groupCalendar(group, title, link, waiting.id)],
+          attachments: [groupCalendar(group, title, link, waiting.id, cancel.until)],
         }),
       );
     }

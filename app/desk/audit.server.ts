@@ -40,6 +40,8 @@ export type AuditAction =
   | "series-created"
   | "series-date-moved"
   | "session-cancelled"
+  | "course-kept"
+  | "course-cancelled-below-minimum"
   | "attendance-marked"
   | "letter-address-saved"
   | "letters-sent"

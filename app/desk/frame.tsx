@@ -75,6 +75,23 @@ function UndeliveredLink({ count }: { count: number }) {
   );
 }
 
+/**
+ * « Cours à décider » beside the sections while a course below its minimum waits for the owner's decision
+ * (decision 052): to its session page (the oldest, when several), where « La maintenir quand même » and
+ * « Annuler la session » are; nothing at 0.
+ */
+function DecisionsLink({ count, sessionId }: { count: number; sessionId: number }) {
+  if (count <= 0 || sessionId <= 0) return null;
+  return (
+    <NavLink to={`/admin/cours/${sessionId}#decision`} className={navLinkClass}>
+      Cours à décider
+      <span data-decisions-count={count} className="rounded-full bg-accent px-2.5 py-0.5 text-base text-white">
+        {count}
+      </span>
+    </NavLink>
+  );
+}
+
 /** « 3 nouveautés » for the live region, or nothing. */
 function newThings(total: number): string {
   if (total === 0) return "";
@@ -122,6 +139,7 @@ export function DeskFrame({ children, live }: { children: ReactNode; live?: Desk
                 Réglages
               </NavLink>
               <UndeliveredLink count={live.undelivered} />
+              <DecisionsLink count={live.decisions} sessionId={live.decisionSession} />
             </nav>
             <Form method="post" action="/admin/deconnexion" className="ml-auto flex flex-wrap gap-2">
               <button type="submit" name="intent" value="ici" className={buttonVariants({ variant: "outline" })}>

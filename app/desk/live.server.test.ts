@@ -20,6 +20,8 @@ const snapshot = (requests: number, latestRequest = requests): DeskSnapshot => (
   subscriptions: 0,
   calls: 0,
   undelivered: 0,
+  decisions: 0,
+  decisionSession: 0,
   latest: { request: latestRequest, registration: 0, subscription: 0 },
 });
 
@@ -176,6 +178,8 @@ describe("deskSnapshot and markSeen", () => {
       subscriptions: 0,
       calls: 0,
       undelivered: 0,
+      decisions: 0,
+      decisionSession: 0,
       latest: { request: 0, registration: 0, subscription: 0 },
     });
 

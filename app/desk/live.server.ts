@@ -6,7 +6,9 @@
  *   and subscriptions confirmed since the owner last opened their page
  *   (`desk_seen`), the calls still to make (`course_calls`, app/courses/calls.server.ts, and the
  *   seats offered to people without e-mail, `course_offers`, app/courses/offers.server.ts),
- *   the mails not delivered (`UNDELIVERED`, app/mail/manage.server.ts), and the latest id of each kind.
+ *   the mails not delivered (`UNDELIVERED`, app/mail/manage.server.ts), the courses below their minimum
+ *   still to decide (`course_go_no_go`, app/courses/go-no-go.server.ts) with the page of the oldest, and the
+ *   latest id of each kind.
  * - `markSeen(db, kind)`: the owner opened the page of `kind`; updates
  *   `desk_seen` only when something of that kind is new (an update
  *   announces a change to every open desk).
@@ -63,6 +65,8 @@ export async function deskSnapshot(db: Database): Promise<DeskSnapshot> {
     (select count(*)::int from course_calls where called_at is null)
       + (select count(*)::int from course_offers where state = 'open' and channel = 'call') as calls,
     (select count(*)::int from outbox where ${UNDELIVERED}) as undelivered,
+    (select count(*)::int from course_go_no_go where state = 'below') as decisions,
+    (select coalesce(min(session_id), 0)::text from course_go_no_go where state = 'below') as decision_session,
     (select coalesce(max(id), 0)::text from contacts) as latest_request,
     (select coalesce(max(id), 0)::text from course_registrations where source = 'web') as latest_registration,
     (select coalesce(max(id), 0)::text from newsletter_subscribers where status = 'confirmed') as latest_subscription`)) as unknown as {
@@ -75,6 +79,8 @@ export async function deskSnapshot(db: Database): Promise<DeskSnapshot> {
     subscriptions: Number(row.subscriptions ?? 0),
     calls: Number(row.calls ?? 0),
     undelivered: Number(row.undelivered ?? 0),
+    decisions: Number(row.decisions ?? 0),
+    decisionSession: Number(row.decision_session ?? 0),
     latest: {
       request: Number(row.latest_request ?? 0),
       registration: Number(row.latest_registration ?? 0),

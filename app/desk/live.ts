@@ -31,6 +31,10 @@ export interface DeskCounts {
   calls: number;
   /** Mails not delivered (refused or given up) the owner has neither sent again nor left aside (`/admin/non-remis`). */
   undelivered: number;
+  /** Courses below their minimum at their go/no-go time, still to keep or cancel (`course_go_no_go`, decision 052). */
+  decisions: number;
+  /** The session page of the oldest of them (its anchor's id), where the two buttons are; 0 when none. */
+  decisionSession: number;
 }
 
 /** The counts and the latest id of each kind (0 when none): a new row changes the snapshot even when a count does not. */
@@ -38,9 +42,9 @@ export interface DeskSnapshot extends DeskCounts {
   latest: { request: number; registration: number; subscription: number };
 }
 
-/** The number of new things of every kind, of calls to make and of mails not delivered: the tab title's « (3) ». */
+/** The number of new things of every kind, of calls to make, of mails not delivered and of courses to decide: the tab title's « (3) ». */
 export const totalNew = (counts: DeskCounts) =>
-  counts.requests + counts.registrations + counts.subscriptions + counts.calls + counts.undelivered;
+  counts.requests + counts.registrations + counts.subscriptions + counts.calls + counts.undelivered + counts.decisions;
 
 /** A desk page's title with the number of new things in front, « (3) Demandes | Bureau », as mail tabs do. */
 export function titleWithCount(title: string, counts: DeskCounts | undefined): string {
@@ -56,6 +60,8 @@ export function sameSnapshot(a: DeskSnapshot, b: DeskSnapshot): boolean {
     a.subscriptions === b.subscriptions &&
     a.calls === b.calls &&
     a.undelivered === b.undelivered &&
+    a.decisions === b.decisions &&
+    a.decisionSession === b.decisionSession &&
     a.latest.request === b.latest.request &&
     a.latest.registration === b.latest.registration &&
     a.latest.subscription === b.latest.subscription

@@ -8,10 +8,13 @@
  * owner's telephone (`PhoneReveal`: one tap shows it as a `tel:` link), and
  * "Annuler mon inscription", a link (`?annuler`) that asks once: its
  * "Oui, annuler" is a button that posts (mail scanners that follow links
- * change nothing). `noindex`, `no-store`.
+ * change nothing), with until when it may (« Annulation possible jusqu’au
+ * … »); past that deadline, a confirmed seat's page says to telephone, with
+ * the owner's number, and has no button (decision 052). `noindex`, `no-store`.
  *
  * `POST` (`intent=cancel`), through the public-action guards (`booking`):
- * frees the seat once (`cancelRegistration`); a second post changes nothing.
+ * frees the seat once (`cancelRegistration`); a second post changes nothing;
+ * past the deadline, 409 with the owner's number.
  * An unknown or expired link answers 404 with a French explanation.
  */
 import { CalendarPlus, CircleCheck, Clock, XCircle } from "lucide-react";
@@ -30,11 +33,13 @@ import { courseBySlug, sessionEnd } from "~/courses/sessions.server";
 import { linkIntent } from "~/courses/link-action.server";
 import { loaderMeta } from "~/seo/meta";
 import { pageMeta } from "~/seo/page-meta.server";
-import { formatChf, formatDateTimeRange } from "~/utils/format";
+import { formatChf, formatDateTime, formatDateTimeRange } from "~/utils/format";
+import { cancelDeadlineAt } from "~/courses/deadlines.server";
+import { getSiteSettings } from "~/settings/site.server";
 import { CodeWordBox } from "~/trust/code-word-box";
 import type { Route } from "./+types/course-registration";
 import { needsDatabase } from "~/utils/database-down.server";
-import { dbContext } from "~/context.server";
+import { clockContext, dbContext } from "~/context.server";
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const meta = pageMeta(context, request, {
@@ -43,11 +48,14 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
     noindex: true,
   });
   // The database down: the French 503 page, never « Ce lien n’est plus valable » (the link may be fine).
-  const found = await needsDatabase(context, () => findRegistrationByToken(context.get(dbContext), params.token));
+  const now = context.get(clockContext).now();
+  const found = await needsDatabase(context, () => findRegistrationByToken(context.get(dbContext), params.token, now));
   if (!found) return data({ meta, registration: null, info: courseBookingInfo, asking: false }, { status: 404 });
   const { registration, session, lessons, position } = found;
   const series = session.seriesId !== null;
   const first = lessons[0] ?? session;
+  const { courses, identity } = await getSiteSettings(context);
+  const cancel = cancelDeadlineAt(first.startsAt, courses.cancelDeadlineHours, now);
   return {
     meta,
     registration: {
@@ -72,7 +80,9 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
       payment: courseBookingInfo.payment[registration.paysBy],
       /** By invoice: the address it goes to, on one line; null when paid on site. */
       invoiceAddress: registration.paysBy === "facture" ? postalAddressLine(registration) : null,
-      started: new Date(first.startsAt).getTime() <= Date.now(),
+      started: new Date(first.startsAt).getTime() <= now.getTime(),
+      /** Until when the seat may be cancelled here (decision 052); past it, the owner's telephone. */
+      deadline: { ...cancel, until: formatDateTime(cancel.until), phone: identity.phoneDisplay, tel: identity.phone },
       calendarUrl: calendarAddress(registrationPath(params.token)),
       path: registrationPath(params.token),
       /** Whether a mail reaches the attendee or the relative (else: the page is all they have). */
@@ -226,6 +236,7 @@ export default function RegistrationPage() {
           attendee={registration.attendee}
           asking={asking}
           waiting={registration.state === "waiting"}
+          deadline={registration.deadline}
         />
       ) : null}
       <p className="mt-10 text-xl">

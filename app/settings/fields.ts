@@ -161,6 +161,20 @@ export const SETTINGS_FIELDS: Record<SettingsSection, SettingsField[]> = {
       type: "number",
       inputMode: "numeric",
     },
+    {
+      name: "goNoGoDays",
+      label: "Décision de maintenir ou d’annuler un cours (en jours avant la première séance)",
+      hint: "Ce jour-là, si un cours a moins d’inscrits que son minimum, le site vous prévient par e-mail et dans le bureau\u00a0; vous décidez de le maintenir ou de l’annuler. Par exemple 3.",
+      type: "number",
+      inputMode: "numeric",
+    },
+    {
+      name: "cancelDeadlineHours",
+      label: "Délai d’annulation en ligne (en heures avant la première séance)",
+      hint: "Jusque-là, chacun peut annuler sa place par son lien\u00a0; ensuite, il vous appelle. Par exemple 48.",
+      type: "number",
+      inputMode: "numeric",
+    },
   ],
   payment: [
     {

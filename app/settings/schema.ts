@@ -27,6 +27,8 @@ import {
   type PaymentSettings,
   type CoursesSettings,
   OFFER_HOLD_HOURS,
+  GO_NO_GO_DAYS,
+  CANCEL_DEADLINE_HOURS,
   type SiteSettings,
 } from "~/content/shapes";
 import { PROVIDERS } from "./fields";
@@ -250,8 +252,12 @@ export const formSchemas = {
     })
     .transform((form): PaymentSettings => ({ iban: form.iban === "" ? null : form.iban })),
   courses: z
-    .object({ offerHoldHours: whole(OFFER_HOLD_HOURS.min, OFFER_HOLD_HOURS.max) })
-    .transform((form): CoursesSettings => ({ offerHoldHours: form.offerHoldHours })),
+    .object({
+      offerHoldHours: whole(OFFER_HOLD_HOURS.min, OFFER_HOLD_HOURS.max),
+      goNoGoDays: whole(GO_NO_GO_DAYS.min, GO_NO_GO_DAYS.max),
+      cancelDeadlineHours: whole(CANCEL_DEADLINE_HOURS.min, CANCEL_DEADLINE_HOURS.max),
+    })
+    .transform((form): CoursesSettings => form),
 } satisfies Record<SettingsSection, z.ZodType>;
 
 /**
@@ -296,7 +302,11 @@ export function formValuesOf(section: SettingsSection, settings: SiteSettings): 
         }),
       );
     case "courses":
-      return { offerHoldHours: String(settings.courses.offerHoldHours) };
+      return {
+        offerHoldHours: String(settings.courses.offerHoldHours),
+        goNoGoDays: String(settings.courses.goNoGoDays),
+        cancelDeadlineHours: String(settings.courses.cancelDeadlineHours),
+      };
     case "payment":
       return { iban: settings.payment.iban?.replace(/(.{4})(?=.)/g, "$1 ") ?? "" };
     case "legal": {

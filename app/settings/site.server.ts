@@ -31,7 +31,15 @@ import { errorFields } from "~/db/errors.server";
 import { databaseAnswered, databaseDown } from "~/db/outage.server";
 import type { RenderHints } from "~/utils/render-cache";
 import { dbContext, loggerContext, renderHintsContext, type RequestContext } from "~/context.server";
-import { OFFER_HOLD_HOURS, SETTINGS_SECTIONS, storedSchemas, type SettingsSection, type SiteSettings } from "./schema";
+import {
+  CANCEL_DEADLINE_HOURS,
+  GO_NO_GO_DAYS,
+  OFFER_HOLD_HOURS,
+  SETTINGS_SECTIONS,
+  storedSchemas,
+  type SettingsSection,
+  type SiteSettings,
+} from "./schema";
 
 /** `value` with typography's invisible characters made plain again (what the owner would type). */
 function plain<T>(value: T): T {
@@ -59,7 +67,11 @@ export function defaultSettings(
     prices: storedSchemas.prices.parse(defaultPrices),
     legal: storedSchemas.legal.parse(content.legalSettings),
     payment: { iban: null },
-    courses: { offerHoldHours: OFFER_HOLD_HOURS.default },
+    courses: {
+      offerHoldHours: OFFER_HOLD_HOURS.default,
+      goNoGoDays: GO_NO_GO_DAYS.default,
+      cancelDeadlineHours: CANCEL_DEADLINE_HOURS.default,
+    },
   });
 }
 

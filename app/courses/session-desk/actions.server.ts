@@ -6,7 +6,9 @@
  * `cancel-session` (a ticked box first), `register` (by telephone),
  * `give-seat`, `cancel-registration`, `called` (one line of the call
  * list ticked « appelé·e ») and `offer-declined` (a person offered a seat,
- * without e-mail, said by telephone she cannot come). Each returns `data(SessionAnswer)`
+ * without e-mail, said by telephone she cannot come), `keep-course` and
+ * `cancel-below-minimum` (a course below its minimum at its go/no-go time,
+ * decision 052: kept, or cancelled once `confirm=oui`). Each returns `data(SessionAnswer)`
  * with the status the page shows (400 refused form, 409 conflict, 404
  * unknown registration) or throws a 404 / 303 redirect.
  */
@@ -32,6 +34,7 @@ import { cancelSession, moveSeriesDate } from "../session-changes.server";
 import { duplicateSession, updateSession } from "../sessions.server";
 import { offerSeatsOf } from "../offer-job.server";
 import { declineOfferByOwner, giveSeat } from "../offer-owner.server";
+import { cancelBelowMinimum, keepCourse } from "../go-no-go.server";
 
 /** What the session page shows after a post: a message, or a form's errors and values (the call list is the page's). */
 export type SessionAnswer = {
@@ -48,6 +51,10 @@ function callsSentence(count: number): string {
   if (count === 0) return "";
   return ` ${count} personne${count > 1 ? "s" : ""} sans e-mail à appeler : la liste est ci-dessous.`;
 }
+
+/** « 3 e-mails d’annulation en route. » and whom to call: what the owner reads after a cancellation. */
+const toldSentence = ({ mailed, toCall }: { mailed: number; toCall: readonly unknown[] }) =>
+  `${mailed} e-mail${mailed > 1 ? "s" : ""} d’annulation en route.${callsSentence(toCall.length)}`;
 
 /** The owner's message when the telephone is already registered for the session (the visitor's says to use the link). */
 const DESK_ALREADY_REGISTERED =
@@ -137,7 +144,7 @@ export async function cancelSessionIntent(args: DeskIntentArgs) {
   if (!result) return reply({ message: "Cette séance est déjà annulée." }, 400);
   await auditAndWake(args, "session-cancelled", { session: id });
   return reply({
-    message: `Séance annulée. ${result.mailed} e-mail${result.mailed > 1 ? "s" : ""} d’annulation en route.${callsSentence(result.toCall.length)}`,
+    message: `Séance annulée. ${toldSentence(result)}`,
   });
 }
 
@@ -207,6 +214,8 @@ export async function cancelRegistrationIntent(args: DeskIntentArgs) {
     const why = {
       "already-cancelled": "Cette inscription était déjà annulée.",
       "too-late": "La séance a commencé : l’inscription ne peut plus être annulée.",
+      // The deadline binds the person's link only: never the owner's hand.
+      "past-deadline": "Le délai d’annulation est passé.",
       "not-found": "Cette inscription n’existe pas.",
     } as const;
     return reply({ message: why[result] }, result === "not-found" ? 404 : 409);
@@ -231,6 +240,33 @@ export async function offerDeclinedIntent(args: DeskIntentArgs) {
   if (!declined) return reply({ message: "Cette proposition n’est plus ouverte." }, 409);
   await auditAndWake(args, "offer-declined", { session: id, offer: offerId });
   return reply({ message: "C’est noté : la personne quitte la liste d’attente, la place va à la suivante." });
+}
+
+/** `keep-course`: « La maintenir quand même »: the course below its minimum runs; the badge goes. */
+export async function keepCourseIntent(args: DeskIntentArgs) {
+  const { context, id } = args;
+  const kept = await keepCourse(context.get(dbContext), id, context.get(clockContext).now());
+  if (!kept) return reply({ message: "Il n’y a plus rien à décider pour ce cours." }, 409);
+  await audit(
+    context.get(dbContext),
+    { actor: context.get(ownerContext).userId, action: "course-kept", details: { session: id } },
+    context.get(loggerContext),
+  );
+  return reply({ message: "C’est noté : le cours est maintenu." });
+}
+
+/** `cancel-below-minimum`: « Oui, annuler la session »: every date cancelled, everyone told, every seat freed. */
+export async function cancelBelowMinimumIntent(args: DeskIntentArgs) {
+  const { form, context, id } = args;
+  if (form.get("confirm") !== "oui") {
+    return reply({ message: "Confirmez d’abord l’annulation de la session avec « Oui, annuler la session »." }, 400);
+  }
+  const told = await cancelBelowMinimum(context.get(dbContext), id, context.get(clockContext).now());
+  if (!told) return reply({ message: "Il n’y a plus rien à décider pour ce cours." }, 409);
+  await auditAndWake(args, "course-cancelled-below-minimum", { session: id });
+  return reply({
+    message: `Session annulée, toutes les places sont libérées. ${toldSentence(told)}`,
+  });
 }
 
 /** The answer to an intent the page does not know. */

@@ -5,7 +5,8 @@
  * BOOKING_BURST_REGISTRATIONS, `burstsOf`), its call list (`callsOf`: who
  * has no e-mail and must be told of a change, ticked « appelé·e » with the
  * time), the seats offered from its waiting list (`offersOf`: to whom, held
- * until when, answered or not; decision 049), and the session form's values.
+ * until when, answered or not; decision 049), the go/no-go still to decide
+ * (`goNoGoOf`, decision 052), and the session form's values.
  */
 import { paysByInWords } from "~/content/payment";
 import { courses } from "~/content/courses";
@@ -18,6 +19,7 @@ import { burstsOf } from "../limits.server";
 import { listRegistrations } from "../registrations.server";
 import { OFFER_STATE_LABELS } from "../offer-rules";
 import { offersOf } from "../offer-list.server";
+import { goNoGoOf } from "../go-no-go.server";
 import { courseBySlug, getSession, seriesSessions, deskSessionStateLabel, sessionEnd } from "../sessions.server";
 
 /** The session page's data. */
@@ -33,10 +35,11 @@ export type SessionDeskPerson = SessionDeskPage["confirmed"][number];
 export async function sessionDeskPage(context: RequestContext, id: number, asked: number) {
   const session = await getSession(context.get(dbContext), id);
   if (!session) return null;
-  const [registrations, calls, offers] = await Promise.all([
+  const [registrations, calls, offers, decision] = await Promise.all([
     listRegistrations(context.get(dbContext), id),
     callsOf(context.get(dbContext), id),
     offersOf(context.get(dbContext), id),
+    goNoGoOf(context.get(dbContext), id),
   ]);
   const now = context.get(clockContext).now();
   // A date of a series: its place among the series' dates, each linked (the registrations are the series').
@@ -120,6 +123,8 @@ export async function sessionDeskPage(context: RequestContext, id: number, asked
         closedAt: offer.closedAt ? formatDateTime(offer.closedAt) : null,
       };
     }),
+    /** A course below its minimum at its go/no-go time, still to keep or cancel (decision 052); null otherwise. */
+    decision: decision && { ...decision, checkedAt: formatDateTime(decision.checkedAt) },
     courses: courses.map((course) => ({ id: course.id, title: course.title })),
     values: sessionFormValues(session),
     /** How the session is paid: what the telephone registration asks. */

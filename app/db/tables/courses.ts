@@ -276,3 +276,35 @@ export const courseOffers = pgTable(
     check("course_offers_seats", sql`${table.seats} between 1 and 2`),
   ],
 );
+
+/** What came of a course's go/no-go (French words: app/courses/go-no-go.server.ts). */
+export type GoNoGoState = "met" | "below" | "kept" | "cancelled" | "lapsed";
+
+/**
+ * The go/no-go of a course (issue 30, item 3; migration 0030, decision
+ * 052): one row per group (`session_id`: the single session, or a series'
+ * anchor) once its go/no-go time passed, for its first date then
+ * (`first_start`): the confirmed seats and the minimum at the check, and
+ * the state: `met`, `below` (the owner must decide: the desk's badge),
+ * `kept`, `cancelled`, `lapsed` (the course began undecided). Names no one.
+ */
+export const courseGoNoGo = pgTable(
+  "course_go_no_go",
+  {
+    sessionId: bigint("session_id", { mode: "number" })
+      .primaryKey()
+      .references(() => courseSessions.id, { onDelete: "cascade" }),
+    firstStart: timestamp("first_start", { withTimezone: true, mode: "string" }).notNull(),
+    checkedAt: timestamp("checked_at", { withTimezone: true, mode: "string" }).notNull(),
+    seats: integer("seats").notNull(),
+    minimum: integer("minimum").notNull(),
+    state: text("state").$type<GoNoGoState>().notNull(),
+    decidedAt: timestamp("decided_at", { withTimezone: true, mode: "string" }),
+  },
+  (table) => [
+    index("course_go_no_go_below_idx")
+      .on(table.sessionId)
+      .where(sql`${table.state} = 'below'`),
+    check("course_go_no_go_state", sql`${table.state} in ('met', 'below', 'kept', 'cancelled', 'lapsed')`),
+  ],
+);

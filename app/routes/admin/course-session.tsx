@@ -22,7 +22,7 @@
  * attendance certificates (`attestations.pdf`) and the list to sign
  * (`liste-signatures.pdf`). Each form
  * posts `intent` to this page's action
- * (`edit|duplicate|cancel-session|register|give-seat|cancel-registration|called|offer-declined|letters-sent|letter-address`);
+ * (`edit|duplicate|cancel-session|register|give-seat|cancel-registration|called|offer-declined|keep-course|cancel-below-minimum|letters-sent|letter-address`);
  * all work without JavaScript. One function per intent:
  * app/courses/session-desk/actions.server.ts; the page's data and parts
  * beside it.
@@ -30,11 +30,13 @@
 import { data, Link, useActionData, useLoaderData } from "react-router";
 import { buttonVariants } from "~/components/ui/button";
 import {
+  cancelBelowMinimumIntent,
   cancelRegistrationIntent,
   cancelSessionIntent,
   duplicateSessionIntent,
   editSession,
   giveSeatIntent,
+  keepCourseIntent,
   markCalledIntent,
   offerDeclinedIntent,
   registerByPhone,
@@ -45,6 +47,7 @@ import { PeopleList } from "~/courses/session-desk/people-list";
 import { RegisterByPhoneForm } from "~/courses/session-desk/register-form";
 import { AnswerNotice, Bursts, CallList, OtherActions, SeriesDates } from "~/courses/session-desk/sections";
 import { OfferList } from "~/courses/session-desk/offer-list";
+import { GoNoGoDecision } from "~/courses/session-desk/decision";
 import { SessionForm } from "~/courses/session-form";
 import { DeskBackLink } from "~/desk/frame";
 import { deskHandle, deskMeta } from "~/desk/meta";
@@ -79,6 +82,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     outcome: new URL(request.url).searchParams.get("envoi"),
     paper: await paperSection(context.get(dbContext), page.id),
     paperNotice,
+    /** « Annuler la session » of the go/no-go was followed: its confirmation is shown. */
+    askingCancel: new URL(request.url).searchParams.has("annuler-cours"),
   };
 }
 
@@ -104,6 +109,10 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       return markCalledIntent(args);
     case "offer-declined":
       return offerDeclinedIntent(args);
+    case "keep-course":
+      return keepCourseIntent(args);
+    case "cancel-below-minimum":
+      return cancelBelowMinimumIntent(args);
     case "letters-sent":
       return lettersSentIntent(args);
     case "letter-address":
@@ -127,6 +136,7 @@ export default function DeskSession() {
         {session.minimum}
       </p>
       <AnswerNotice answer={answer} />
+      <GoNoGoDecision decision={session.decision} asking={session.askingCancel} />
       <AnswerNotice answer={session.paperNotice ? { message: session.paperNotice } : undefined} />
       <UndeliveredOutcome outcome={session.outcome} />
       <UndeliveredMails mails={session.undelivered} action={UNDELIVERED_PATH} back={`/admin/cours/${session.id}`} />

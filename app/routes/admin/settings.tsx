@@ -61,7 +61,7 @@ const SECTIONS: Record<SettingsSection, { title: string; intro: string }> = {
   courses: {
     title: "Cours et liste d’attente",
     intro:
-      "Quand une place se libère, le site la propose à la première personne de la liste d’attente et la lui garde ce temps-là. Sans réponse, elle va à la suivante.",
+      "Quand une place se libère, le site la propose à la première personne de la liste d’attente et la lui garde ce temps-là. Sans réponse, elle va à la suivante. Le délai d’annulation paraît sur la page du cours, dans les e-mails et dans le fichier d’agenda.",
   },
   legal: {
     title: "Mentions légales et confidentialité",
