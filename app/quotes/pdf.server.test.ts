@@ -32,7 +32,7 @@ function quoteRow(overrides: Partial<Quote> = {}): Quote {
     phoneE164: "+41211234567",
     groupSize: 12,
     lines: [
-      { label: "Conférence « Le smartphone sans stress »", quantity: 1, unitCentimes: 80000 },
+      { label: "Conférence « Le smartphone sans stress »", quantity: 1, unitCentimes: 85000 },
       { label: "Préparation", quantity: 2, unitCentimes: 9500 },
       { label: "Déplacement (km)", quantity: 60, unitCentimes: 70 },
       { label: "Matériel imprimé", quantity: 12, unitCentimes: 1400 },
