@@ -166,6 +166,7 @@ describe("erasing the relative who registered someone", () => {
       newsletter_subscribers: 0,
       course_registrations: 0,
       invoices: 0,
+      quotes: 0,
       postal_letters: 0,
       outbox: 0,
       recipient_mail_days: 0,
