@@ -26,13 +26,14 @@ describe("the person registry", () => {
     expect([...registered, ...without].sort()).toEqual(schemaTables);
     expect(registered.filter((name) => without.includes(name))).toEqual([]);
   });
-  it("finds contact requests, their status history, subscriptions, course registrations, invoices, letters posted, mails and mail counts", () => {
+  it("finds contact requests, their status history, subscriptions, course registrations, invoices, quotes, letters posted, mails and mail counts", () => {
     expect(PERSON_TABLES.map((entry) => getTableName(entry.table))).toEqual([
       "contacts",
       "contact_events",
       "newsletter_subscribers",
       "course_registrations",
       "invoices",
+      "quotes",
       "postal_letters",
       "outbox",
       "recipient_mail_days",

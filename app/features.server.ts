@@ -26,6 +26,7 @@ import { lettersFeature } from "./letters/plug.server";
 import { newsletterFeature } from "./newsletter/plug.server";
 import { picturesFeature } from "./pictures/plug.server";
 import { privacyFeature } from "./privacy/plug.server";
+import { quotesFeature } from "./quotes/plug.server";
 
 export const FEATURES: readonly Feature[] = [
   contactFeature,
@@ -33,6 +34,7 @@ export const FEATURES: readonly Feature[] = [
   newsletterFeature,
   coursesFeature,
   invoicesFeature,
+  quotesFeature,
   lettersFeature,
   blogFeature,
   picturesFeature,

@@ -21,6 +21,7 @@ export default [
   route("cours/inscription/:token", "routes/course-registration.tsx"),
   route("cours/inscription/:token/calendrier.ics", "routes/course-calendar.ts"),
   route("cours/place/:token", "routes/course-offer.tsx"),
+  route("groupe/:token", "routes/group-list.tsx"),
   route("cours/:slug", "routes/course.tsx"),
   route("coordonnees", "routes/coordonnees.tsx"),
   // Pictures uploaded in the desk (app/pictures/), from the database.
@@ -73,6 +74,10 @@ export default [
     route("admin/factures/nouvelle", "routes/admin/invoice-new.tsx"),
     route("admin/factures/:id", "routes/admin/invoice.tsx"),
     route("admin/factures/:id/facture.pdf", "routes/admin/invoice-pdf.ts"),
+    route("admin/devis", "routes/admin/quotes.tsx"),
+    route("admin/devis/nouveau", "routes/admin/quote-new.tsx"),
+    route("admin/devis/:id", "routes/admin/quote.tsx"),
+    route("admin/devis/:id/devis.pdf", "routes/admin/quote-pdf.ts"),
     route("admin/donnees", "routes/admin/data-protection.tsx"),
     route("admin/donnees.csv", "routes/admin/data-protection-csv.ts"),
     route("admin/donnees.pdf", "routes/admin/data-protection-pdf.ts"),

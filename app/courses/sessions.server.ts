@@ -137,16 +137,23 @@ const waitingCount = sql<number>`(select count(*)::int from course_registrations
 /**
  * Sessions by start time, with their waiting count. `from`: only those
  * starting after it; `courseId`: one course's; `includeCancelled` false
- * leaves cancelled sessions out.
+ * leaves cancelled sessions out; a closed group's sessions (app/quotes/)
+ * only with `includeClosed` (the public pages and the booking never see them).
  */
 export async function listSessions(
   db: Database,
-  { from, courseId, includeCancelled = true }: { from?: Date; courseId?: string; includeCancelled?: boolean } = {},
+  {
+    from,
+    courseId,
+    includeCancelled = true,
+    includeClosed = false,
+  }: { from?: Date; courseId?: string; includeCancelled?: boolean; includeClosed?: boolean } = {},
 ): Promise<SessionWithWaiting[]> {
   const conditions = [
     from ? gte(courseSessions.startsAt, from.toISOString()) : undefined,
     courseId ? eq(courseSessions.courseId, courseId) : undefined,
     includeCancelled ? undefined : sql`${courseSessions.cancelledAt} is null`,
+    includeClosed ? undefined : eq(courseSessions.closed, false),
   ].filter((condition) => condition !== undefined);
   return db
     .select({ session: courseSessions, waiting: waitingCount })

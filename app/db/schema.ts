@@ -18,3 +18,4 @@ export * from "./tables/invoices";
 export * from "./tables/limits";
 export * from "./tables/privacy";
 export * from "./tables/letters";
+export * from "./tables/quotes";

@@ -50,6 +50,13 @@ export type AuditAction =
   | "invoice-reminded"
   | "invoice-paid"
   | "invoice-cancelled"
+  | "quote-created"
+  | "quote-sent"
+  | "quote-accepted"
+  | "quote-refused"
+  | "quote-session-made"
+  | "quote-participants-saved"
+  | "quote-invoiced"
   | "mail-resent"
   | "breach-recorded"
   | "breach-updated";

@@ -1,7 +1,7 @@
 /**
  * The desk's frame: a plain header with the desk's name and, once signed
  * in, its sections (Demandes, Lettre and Cours each with the number of new
- * requests, subscriptions and registrations, app/desk/live.ts; Factures;
+ * requests, subscriptions and registrations, app/desk/live.ts; Factures; Devis;
  * Personne; Données: the register and the breach log; Réglages; « E-mails
  * non remis » with their number, while there are some) and the two
  * sign-out buttons (forms that post: they
@@ -128,6 +128,9 @@ export function DeskFrame({ children, live }: { children: ReactNode; live?: Desk
               </NavLink>
               <NavLink to="/admin/factures" className={navLinkClass}>
                 Factures
+              </NavLink>
+              <NavLink to="/admin/devis" className={navLinkClass}>
+                Devis
               </NavLink>
               <NavLink to="/admin/personne" className={navLinkClass}>
                 Personne

@@ -104,93 +104,129 @@ function linesOf(values: Record<string, string>) {
   return { lines, errors };
 }
 
+/** The words of a form's two dates: an invoice's date and due date, or a quote's date and validity (app/quotes/). */
+export interface DateWords {
+  issuedOn: string;
+  dueOn: string;
+  /** When `dueOn` precedes `issuedOn`. */
+  dueBefore: string;
+}
+
+const INVOICE_DATE_WORDS: DateWords = {
+  issuedOn: "Indiquez la date de la facture, par exemple 25.11.2026.",
+  dueOn: "Indiquez l’échéance, par exemple 25.12.2026.",
+  dueBefore: "L’échéance ne peut pas précéder la date de la facture.",
+};
+
 /** The form's fields, each read from its cleaned text. */
-const invoiceFields = z.object({
-  clientKind: z
-    .string()
-    .transform((kind) => (kind === "organisation" ? "organisation" : "person") as InvoiceDraft["clientKind"]),
-  clientName: text(70),
-  clientAttention: text(70),
-  street: text(70, "Indiquez la rue."),
-  buildingNumber: text(16),
-  postalCode: text(16, "Indiquez le numéro postal."),
-  locality: text(35, "Indiquez la localité."),
-  country: z
-    .string()
-    .transform((country) => (country || "CH").toUpperCase())
-    .refine((country) => /^[A-Z]{2}$/.test(country), "Le pays s’écrit en deux lettres, par exemple CH."),
-  email: z
-    .string()
-    .transform((email) => email.toLowerCase())
-    .refine(
-      (email) => !email || (email.length <= 254 && /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)),
-      "Cette adresse e-mail n’est pas complète : elle s’écrit par exemple marie.dupont@example.ch.",
+const draftFields = (words: DateWords) =>
+  z.object({
+    clientKind: z
+      .string()
+      .transform((kind) => (kind === "organisation" ? "organisation" : "person") as InvoiceDraft["clientKind"]),
+    clientName: text(70),
+    clientAttention: text(70),
+    street: text(70, "Indiquez la rue."),
+    buildingNumber: text(16),
+    postalCode: text(16, "Indiquez le numéro postal."),
+    locality: text(35, "Indiquez la localité."),
+    country: z
+      .string()
+      .transform((country) => (country || "CH").toUpperCase())
+      .refine((country) => /^[A-Z]{2}$/.test(country), "Le pays s’écrit en deux lettres, par exemple CH."),
+    email: z
+      .string()
+      .transform((email) => email.toLowerCase())
+      .refine(
+        (email) => !email || (email.length <= 254 && /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)),
+        "Cette adresse e-mail n’est pas complète : elle s’écrit par exemple marie.dupont@example.ch.",
+      )
+      .transform((email) => email || null),
+    phone: z
+      .string()
+      .refine(
+        (phone) => !phone || (phone.length <= 30 && Boolean(toE164(phone))),
+        "Ce numéro de téléphone n’est pas lisible : tapez-le par exemple ainsi : 079 123 45 67.",
+      )
+      .transform((phone) => phone || null),
+    ...lineFields,
+    issuedOn: date(words.issuedOn),
+    dueOn: date(words.dueOn),
+    registrationId: id,
+    contactId: id,
+  });
+
+/**
+ * The schema of a form of a client, lines and two dates (see the module's comment), read with Conform's
+ * `parseWithZod`; gives an `InvoiceDraft` (`dueOn`: a quote's validity date). `words`: the dates' messages.
+ */
+export function draftFormSchema(words: DateWords) {
+  const fields = draftFields(words);
+  return z
+    .preprocess(
+      // Every field, cleaned; an absent or empty one is "" (Conform gives undefined for an empty field).
+      (input) =>
+        Object.fromEntries(
+          Object.keys(fields.shape).map((name) => [name, cleaned((input as Record<string, unknown>)?.[name])]),
+        ),
+      fields,
     )
-    .transform((email) => email || null),
-  phone: z
-    .string()
-    .refine(
-      (phone) => !phone || (phone.length <= 30 && Boolean(toE164(phone))),
-      "Ce numéro de téléphone n’est pas lisible : tapez-le par exemple ainsi : 079 123 45 67.",
-    )
-    .transform((phone) => phone || null),
-  ...lineFields,
-  issuedOn: date("Indiquez la date de la facture, par exemple 25.11.2026."),
-  dueOn: date("Indiquez l’échéance, par exemple 25.12.2026."),
-  registrationId: id,
-  contactId: id,
-});
+    .superRefine((value, context) => {
+      const issue = (name: string, message: string) => context.addIssue({ code: "custom", path: [name], message });
+      // The name's message depends on the kind of client; the lines and the dates are read together.
+      if (!value.clientName)
+        issue(
+          "clientName",
+          `Indiquez ${value.clientKind === "organisation" ? "le nom de l’organisation" : "le prénom et le nom"}.`,
+        );
+      for (const [name, message] of Object.entries(linesOf(value as unknown as Record<string, string>).errors))
+        issue(name, message);
+      if (isIsoDate(value.issuedOn) && isIsoDate(value.dueOn) && value.dueOn < value.issuedOn)
+        issue("dueOn", words.dueBefore);
+    })
+    .transform((value): InvoiceDraft => ({
+      clientKind: value.clientKind,
+      clientName: value.clientName!,
+      clientAttention: value.clientKind === "organisation" ? value.clientAttention : null,
+      street: value.street!,
+      buildingNumber: value.buildingNumber,
+      postalCode: value.postalCode!,
+      locality: value.locality!,
+      country: value.country,
+      email: value.email,
+      phone: value.phone,
+      lines: linesOf(value as unknown as Record<string, string>).lines,
+      issuedOn: value.issuedOn,
+      dueOn: value.dueOn,
+      registrationId: value.registrationId,
+      contactId: value.contactId,
+    }));
+}
 
 /** The invoice form (see the module's comment), read with Conform's `parseWithZod`; gives an `InvoiceDraft`. */
-export const invoiceFormSchema = z
-  .preprocess(
-    // Every field, cleaned; an absent or empty one is "" (Conform gives undefined for an empty field).
-    (input) =>
-      Object.fromEntries(
-        Object.keys(invoiceFields.shape).map((name) => [name, cleaned((input as Record<string, unknown>)?.[name])]),
-      ),
-    invoiceFields,
-  )
-  .superRefine((value, context) => {
-    const issue = (name: string, message: string) => context.addIssue({ code: "custom", path: [name], message });
-    // The name's message depends on the kind of client; the lines and the dates are read together.
-    if (!value.clientName)
-      issue(
-        "clientName",
-        `Indiquez ${value.clientKind === "organisation" ? "le nom de l’organisation" : "le prénom et le nom"}.`,
-      );
-    for (const [name, message] of Object.entries(linesOf(value as unknown as Record<string, string>).errors))
-      issue(name, message);
-    if (isIsoDate(value.issuedOn) && isIsoDate(value.dueOn) && value.dueOn < value.issuedOn)
-      issue("dueOn", "L’échéance ne peut pas précéder la date de la facture.");
-  })
-  .transform((value): InvoiceDraft => ({
-    clientKind: value.clientKind,
-    clientName: value.clientName!,
-    clientAttention: value.clientKind === "organisation" ? value.clientAttention : null,
-    street: value.street!,
-    buildingNumber: value.buildingNumber,
-    postalCode: value.postalCode!,
-    locality: value.locality!,
-    country: value.country,
-    email: value.email,
-    phone: value.phone,
-    lines: linesOf(value as unknown as Record<string, string>).lines,
-    issuedOn: value.issuedOn,
-    dueOn: value.dueOn,
-    registrationId: value.registrationId,
-    contactId: value.contactId,
-  }));
+export const invoiceFormSchema = draftFormSchema(INVOICE_DATE_WORDS);
 
-/** Reads and checks the form (see the module's comment); each field's first French message. */
-export function readInvoiceForm(form: FormData): InvoiceFormResult {
-  // The schema cleans every field itself (an empty one is ""), so Conform's coercion ("" to undefined) is off.
-  const submission = parseWithZod(form, { schema: invoiceFormSchema, disableAutoCoercion: true });
-  if (submission.status === "success") return { ok: true, draft: submission.value };
+/** A form read: a value, or each field's first French message and what was typed. */
+export type FormRead<T> =
+  { ok: true; value: T } | { ok: false; errors: Record<string, string>; values: Record<string, string> };
+
+/**
+ * Reads `form` with `schema` (Conform's `parseWithZod`, its coercion off: the schemas clean every field
+ * themselves): the value, or each field's first French message with what was typed (500 characters each).
+ */
+export function readForm<T>(form: FormData, schema: z.ZodType<T>): FormRead<T> {
+  const submission = parseWithZod(form, { schema, disableAutoCoercion: true });
+  if (submission.status === "success") return { ok: true, value: submission.value as T };
   const values: Record<string, string> = {};
   for (const [key, value] of form.entries()) if (typeof value === "string") values[key] = value.slice(0, 500);
   const errors = Object.fromEntries(
     Object.entries(submission.error ?? {}).flatMap(([name, messages]) => (messages?.[0] ? [[name, messages[0]]] : [])),
   );
   return { ok: false, errors, values };
+}
+
+/** Reads and checks the form (see the module's comment); each field's first French message. */
+export function readInvoiceForm(form: FormData): InvoiceFormResult {
+  const read = readForm(form, invoiceFormSchema);
+  return read.ok ? { ok: true, draft: read.value } : read;
 }

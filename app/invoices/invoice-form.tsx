@@ -14,15 +14,29 @@ import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Select } from "~/components/ui/select";
 
-/** The number of lines the form shows (`INVOICE_FORM_LINES` of form.server.ts). */
+/** A field of the form: a text input named `name` with its label and error, or `control` in its place. */
+export type TextField = (name: string, label: string, props?: Record<string, string>, control?: ReactNode) => ReactNode;
+
+/** The words of the form that are an invoice's: its two dates' labels and the button. */
+const INVOICE_WORDS = { issuedOn: "Date de la facture", dueOn: "À payer d’ici au", submit: "Créer la facture" };
+
+/**
+ * `lines`: how many lines the form shows (`INVOICE_FORM_LINES` of form.server.ts). A quote (app/quotes/)
+ * gives its own `words` and its fieldsets (`extra`, between the dates and the button, drawn with the
+ * form's own field: `text(name, label, props?, control?)`).
+ */
 export function InvoiceForm({
   values,
   errors = {},
   lines,
+  words = INVOICE_WORDS,
+  extra,
 }: {
   values: Record<string, string>;
   errors?: Record<string, string>;
   lines: number;
+  words?: typeof INVOICE_WORDS;
+  extra?: (text: TextField) => ReactNode;
 }) {
   const field = (name: string) => ({
     id: `invoice-${name}`,
@@ -31,7 +45,7 @@ export function InvoiceForm({
   });
   const aria = (name: string) =>
     errors[name] ? { "aria-invalid": true, "aria-describedby": `invoice-${name}-error` } : {};
-  const text = (name: string, label: string, props: Record<string, string> = {}, control?: ReactNode) => (
+  const text: TextField = (name, label, props = {}, control) => (
     <Field field={field(name)} label={label}>
       {control ?? (
         <Input id={`invoice-${name}`} name={name} defaultValue={values[name] ?? ""} {...props} {...aria(name)} />
@@ -90,11 +104,12 @@ export function InvoiceForm({
       </fieldset>
       <fieldset className="grid gap-5 sm:grid-cols-2">
         <legend className="text-2xl font-bold">Dates</legend>
-        {text("issuedOn", "Date de la facture", { type: "date" })}
-        {text("dueOn", "À payer d’ici au", { type: "date" })}
+        {text("issuedOn", words.issuedOn, { type: "date" })}
+        {text("dueOn", words.dueOn, { type: "date" })}
       </fieldset>
+      {extra?.(text)}
       <Button type="submit" className="sm:justify-self-start">
-        Créer la facture
+        {words.submit}
       </Button>
     </Form>
   );

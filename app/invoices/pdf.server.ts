@@ -33,6 +33,7 @@ import {
   qrText,
   shortDate,
   textWidth,
+  type PaperDocument,
   type QrBillData,
 } from "~/paper/layout.server";
 import { formatDate } from "~/utils/format";
@@ -43,6 +44,7 @@ import {
   lineCentimes,
   PAYMENT_METHODS,
   type Invoice,
+  type InvoiceLine,
   type PaymentMethod,
 } from "./invoices.server";
 
@@ -81,6 +83,59 @@ export function invoiceBillData(invoice: Invoice): QrBillData {
 /** A quantity the Swiss way: "1", "1.5", "2.25". */
 const quantityText = (quantity: number) => String(Number(quantity.toFixed(2)));
 
+/** Facts under a paper's title, one a line: « Date : 25.11.2026 » (the label in a 40 mm column). */
+export function drawFacts(document: PaperDocument, facts: readonly [string, string][]): void {
+  const left = mm(20);
+  const width = textWidth(document);
+  for (const [label, value] of facts) {
+    const top = document.y;
+    document.font("Helvetica").text(`${label} :`, left, top, { width: mm(40) });
+    document.text(value, left + mm(40), top, { width: width - mm(40) });
+  }
+}
+
+/**
+ * The table of lines of an invoice or a quote (app/quotes/), from `document.y` between the page's
+ * margins: « Désignation », « Quantité », « Prix unitaire », « Montant », one row per line (a long label
+ * wraps), then the total in bold. Leaves the cursor at the total's line.
+ */
+export function drawLineTable(document: PaperDocument, lines: readonly InvoiceLine[], total: number): void {
+  const left = mm(20);
+  const right = document.page.width - mm(15);
+  const width = textWidth(document);
+  const columns = {
+    label: left,
+    quantity: left + width * 0.55,
+    unit: left + width * 0.68,
+    amount: left + width * 0.84,
+  };
+  const cell = (text: string, x: number, top: number, cellWidth: number, align: "left" | "right" = "left") =>
+    document.text(text, x, top, { width: cellWidth, align });
+  let y = document.y + mm(6);
+  document.font("Helvetica-Bold").fontSize(10.5);
+  cell("Désignation", columns.label, y, columns.quantity - columns.label - 6);
+  cell("Quantité", columns.quantity, y, columns.unit - columns.quantity - 6, "right");
+  cell("Prix unitaire", columns.unit, y, columns.amount - columns.unit - 6, "right");
+  cell("Montant", columns.amount, y, right - columns.amount, "right");
+  y = document.y + 3;
+  document.moveTo(left, y).lineTo(right, y).lineWidth(0.8).stroke();
+  document.font("Helvetica");
+  for (const line of lines) {
+    const top = y + 4;
+    cell(line.label, columns.label, top, columns.quantity - columns.label - 6);
+    const bottom = document.y;
+    cell(quantityText(line.quantity), columns.quantity, top, columns.unit - columns.quantity - 6, "right");
+    cell(formatCentimes(line.unitCentimes), columns.unit, top, columns.amount - columns.unit - 6, "right");
+    cell(formatCentimes(lineCentimes(line)), columns.amount, top, right - columns.amount, "right");
+    y = Math.max(bottom, document.y);
+  }
+  y += 3;
+  document.moveTo(left, y).lineTo(right, y).lineWidth(0.8).stroke();
+  document.font("Helvetica-Bold").fontSize(12);
+  cell("Total", columns.label, y + 5, columns.amount - columns.label - 6);
+  cell(formatCentimes(total), columns.amount - mm(10), y + 5, right - columns.amount + mm(10), "right");
+}
+
 /**
  * The invoice's PDF.
  * @returns the bytes of the file. @throws see the module's comment.
@@ -90,7 +145,6 @@ export async function renderInvoicePdf(invoice: Invoice): Promise<Buffer> {
   const title = `Facture n° ${invoice.number}`;
   const { doc: document, finish } = await openPaper({ title, author: creditor.name });
   const left = mm(20);
-  const right = document.page.width - mm(15);
   const width = textWidth(document);
 
   // The owner, top left; the client in the window of a Swiss envelope (right).
@@ -98,8 +152,7 @@ export async function renderInvoicePdf(invoice: Invoice): Promise<Buffer> {
   drawWindowAddress(document, "right", creditor, clientAddressLines(invoice));
 
   // Number, dates, reference.
-  let y = mm(92);
-  document.font("Helvetica-Bold").fontSize(18).text(`Facture n° ${invoice.number}`, left, y, { width });
+  document.font("Helvetica-Bold").fontSize(18).text(`Facture n° ${invoice.number}`, left, mm(92), { width });
   if (invoice.status !== "open") {
     const state =
       invoice.status === "paid"
@@ -117,44 +170,9 @@ export async function renderInvoicePdf(invoice: Invoice): Promise<Buffer> {
     ["À payer d’ici au", shortDate(invoice.dueOn)],
     ["Référence", invoice.reference],
   ];
-  for (const [label, value] of facts) {
-    const top = document.y;
-    document.font("Helvetica").text(`${label} :`, left, top, { width: mm(40) });
-    document.text(value, left + mm(40), top, { width: width - mm(40) });
-  }
+  drawFacts(document, facts);
 
-  // The lines.
-  const columns = {
-    label: left,
-    quantity: left + width * 0.55,
-    unit: left + width * 0.68,
-    amount: left + width * 0.84,
-  };
-  const cell = (text: string, x: number, top: number, cellWidth: number, align: "left" | "right" = "left") =>
-    document.text(text, x, top, { width: cellWidth, align });
-  y = document.y + mm(6);
-  document.font("Helvetica-Bold").fontSize(10.5);
-  cell("Désignation", columns.label, y, columns.quantity - columns.label - 6);
-  cell("Quantité", columns.quantity, y, columns.unit - columns.quantity - 6, "right");
-  cell("Prix unitaire", columns.unit, y, columns.amount - columns.unit - 6, "right");
-  cell("Montant", columns.amount, y, right - columns.amount, "right");
-  y = document.y + 3;
-  document.moveTo(left, y).lineTo(right, y).lineWidth(0.8).stroke();
-  document.font("Helvetica");
-  for (const line of invoice.lines) {
-    const top = y + 4;
-    cell(line.label, columns.label, top, columns.quantity - columns.label - 6);
-    const bottom = document.y;
-    cell(quantityText(line.quantity), columns.quantity, top, columns.unit - columns.quantity - 6, "right");
-    cell(formatCentimes(line.unitCentimes), columns.unit, top, columns.amount - columns.unit - 6, "right");
-    cell(formatCentimes(lineCentimes(line)), columns.amount, top, right - columns.amount, "right");
-    y = Math.max(bottom, document.y);
-  }
-  y += 3;
-  document.moveTo(left, y).lineTo(right, y).lineWidth(0.8).stroke();
-  document.font("Helvetica-Bold").fontSize(12);
-  cell("Total", columns.label, y + 5, columns.amount - columns.label - 6);
-  cell(formatCentimes(invoice.totalCentimes), columns.amount - mm(10), y + 5, right - columns.amount + mm(10), "right");
+  drawLineTable(document, invoice.lines, invoice.totalCentimes);
   document.font("Helvetica").fontSize(10).moveDown(1);
   document.text(creditor.vatMention, left, undefined, { width });
   document.moveDown(0.5);

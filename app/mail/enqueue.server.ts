@@ -45,6 +45,8 @@ export interface MailToSend {
   attachments?: MailAttachment[] | null;
   /** The invoice the mail carries, if any: its PDF is rendered and attached when the mail is sent (app/invoices/). */
   invoiceId?: number | null;
+  /** The quote the mail carries, if any: its PDF is rendered and attached when the mail is sent (app/quotes/). */
+  quoteId?: number | null;
   /** The earliest time the mail may leave (a reminder); absent: now. */
   notBefore?: Date;
   /** The time past which it would say something untrue (a reminder: the lesson's start): given up then, never sent late. */
@@ -118,6 +120,7 @@ export async function enqueueMail(tx: Database, mail: MailToSend): Promise<numbe
       headers: mail.headers ?? null,
       attachments: mail.attachments?.length ? mail.attachments : null,
       invoiceId: mail.invoiceId ?? null,
+      quoteId: mail.quoteId ?? null,
       named: namedIn(mail),
       notAfter: mail.notAfter?.toISOString() ?? null,
       // The worker's schedule starts at the promised time: the pending index then finds it.

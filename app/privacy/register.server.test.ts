@@ -40,6 +40,7 @@ describe("the register of processings", () => {
       "newsletter",
       "course-registrations",
       "invoices",
+      "quotes",
       "postal-letters",
       "mails",
       "breach-log",

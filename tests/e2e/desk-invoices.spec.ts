@@ -10,11 +10,20 @@
  * photographed at 1280 and 375 px (`checkAtBothWidths`), and no page
  * scrolls sideways at 320 px. The Nu HTML Checker reads the same pages in
  * tests/integration/html-validity.test.ts.
+ *
+ * Quotes (issue 31, item 2), on the same site at 375 px only: from a
+ * group's request, the new quote's form (empty, then with an error beside
+ * its field), the quote's page (draft, sent, accepted, its session made
+ * with the participants' list), the list of quotes, and the invoice made
+ * from it, each with axe (0 violations) and no sideways scroll; the Nu
+ * checker reads the same pages in tests/integration/html-validity.test.ts.
  */
 import { expect, test } from "@playwright/test";
 import {
   createOwner,
   deskFetch,
+  postContact,
+  validForm,
   freshDataDir,
   signIn,
   spawnSite,
@@ -25,6 +34,7 @@ import {
   type TestOwner,
 } from "../support/harness";
 import { addOwnerCookies, checkAtBothWidths, createSessionInDesk, PERSON } from "./desk-helpers";
+import { expectNoAxeViolations, expectNoHorizontalScroll, photograph } from "./helpers";
 
 test.describe.configure({ mode: "serial" });
 
@@ -137,4 +147,73 @@ test("at 375 px the owner makes an invoice from a registration, sends it and mar
   await expect(page.getByText(`Facture n° ${number}`)).toBeVisible();
   await expect(page.getByText(/0 ouverte \(CHF 0\.–\), dont 0 en retard/)).toBeVisible();
   await checkAtBothWidths(page, "desk-invoices");
+});
+
+test("at 375 px the owner makes a quote from a group's request, sends it, has it accepted and invoiced", async ({
+  page,
+}) => {
+  test.setTimeout(240_000);
+  const group = {
+    ...validForm("club.vevey@example.ch"),
+    service: "group-talk",
+    organisation: "Club des aînés de Vevey",
+    commune: "Vevey",
+    groupSize: "12",
+  };
+  expect((await postContact(site.url, group)).status).toBeLessThan(400);
+  const inbox = await (await deskFetch(site.url, "/admin", { jar })).text();
+  const requestId = /\/admin\/demandes\/(\d+)/.exec(inbox)![1];
+  await page.setViewportSize({ width: 375, height: 740 });
+  await addOwnerCookies(page.context(), jar, site.url);
+  /** axe, no sideways scroll, and the screenshot `screenshots/{name}-375.png` (E2E_SCREENSHOTS=1). */
+  const check = async (name: string) => {
+    await expectNoHorizontalScroll(page);
+    await expectNoAxeViolations(page);
+    await photograph(page, `screenshots/${name}-375.png`, { fullPage: true });
+  };
+
+  await page.goto(`${site.url}/admin/demandes/${requestId}`);
+  await page.getByRole("link", { name: "Faire un devis" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Nouveau devis");
+  await expect(page.getByLabel("Nom (prénom et nom, ou nom de l’organisation)")).toHaveValue("Club des aînés de Vevey");
+  await expect(page.getByLabel("Personnes (facultatif)")).toHaveValue("12");
+  await check("desk-quote-new");
+  await page.getByLabel("Rue").fill("Rue du Lac");
+  await page.getByLabel("NPA").fill("1800");
+  await page.getByLabel("Ligne 1 : désignation").fill("Conférence « Le smartphone sans stress »");
+  await page.getByLabel("Quantité").first().fill("1");
+  await page.getByLabel("Prix unitaire (CHF)").first().fill("1250");
+  await page.getByLabel("Cours ou atelier").selectOption("applications-mobiles");
+  await page.getByLabel("Date de la séance").fill("2027-03-02");
+  await page.getByLabel("Heure de début").fill("14:00");
+  await page.getByLabel("Lieu (par exemple « Salle communale »)").fill("Salle communale");
+  await page.getByRole("button", { name: "Créer le devis" }).click();
+  await expect(page.getByText("Indiquez l’adresse du lieu")).toBeVisible();
+  await check("desk-quote-new-errors");
+  await page.getByLabel("Adresse du lieu").fill("Rue du Lac 3, 1800 Vevey");
+  await page.getByRole("button", { name: "Créer le devis" }).click();
+  await expect(page).toHaveURL(/\/admin\/devis\/\d+$/);
+  const number = `D-${new Date().getFullYear()}-001`;
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Devis n° ${number}`);
+  await expect(page.getByText("Total : CHF 1’250.–")).toBeVisible();
+  await expect(page.getByText("mardi 2 mars 2027, 14 h 00")).toBeVisible();
+  await check("desk-quote-draft");
+
+  await page.getByRole("button", { name: "Envoyer par e-mail" }).click();
+  await expect(page.getByRole("status")).toHaveText("Le devis part par e-mail, en pièce jointe.");
+  await page.getByRole("button", { name: "Accepté par l’organisation" }).click();
+  await page.getByRole("button", { name: "Créer la séance du groupe" }).click();
+  await expect(page.getByRole("heading", { name: "Participants (0)" })).toBeVisible();
+  await page.getByLabel("Participant 1", { exact: true }).fill("Rose Favre");
+  await page.getByRole("button", { name: "Enregistrer la liste" }).click();
+  await expect(page.getByRole("heading", { name: "Participants (1)" })).toBeVisible();
+  await check("desk-quote-accepted");
+
+  await page.getByRole("link", { name: "← Tous les devis" }).click();
+  await expect(page.getByText(`Devis n° ${number}`)).toBeVisible();
+  await check("desk-quotes");
+  await page.getByRole("link", { name: `Devis n° ${number}` }).click();
+  await page.getByRole("button", { name: "Faire la facture" }).click();
+  await expect(page).toHaveURL(/\/admin\/factures\/\d+$/);
+  await expect(page.getByText("Total : CHF 1’250.–")).toBeVisible();
 });

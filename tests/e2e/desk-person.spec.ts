@@ -31,10 +31,10 @@ const paul = { firstName: "Paul", lastName: "Rochat", email: "paul.rochat@exampl
  * and the day's count of mails written to her address (the recipients' cap, decision 028).
  */
 const jeanneCounts =
-  "1 demande de contact, 1 changement de statut, 1 abonnement, 0 inscription à un cours, 0 lettre envoyée par la poste, 2 e-mails et 1 compte d’envois du jour";
+  "1 demande de contact, 1 changement de statut, 1 abonnement, 0 inscription à un cours, 0 devis, 0 lettre envoyée par la poste, 2 e-mails et 1 compte d’envois du jour";
 /** What the search finds of her: the same, with the invoices, which an erasure keeps (CO art. 958f) and never counts. */
 const jeanneFound =
-  "1 demande de contact, 1 changement de statut, 1 abonnement, 0 inscription à un cours, 0 facture, 0 lettre envoyée par la poste, 2 e-mails et 1 compte d’envois du jour";
+  "1 demande de contact, 1 changement de statut, 1 abonnement, 0 inscription à un cours, 0 facture, 0 devis, 0 lettre envoyée par la poste, 2 e-mails et 1 compte d’envois du jour";
 
 /** Sends a request from the public `/contact` page, as a visitor does. */
 async function sendRequest(page: Page, fill: () => Promise<void>) {
@@ -230,12 +230,14 @@ test("the owner downloads the CSV, exports a person's data and erases her from e
         contact_events: 1,
         newsletter_subscribers: 1,
         course_registrations: 0,
+        quotes: 0,
         postal_letters: 0,
         outbox: 2,
         recipient_mail_days: 1,
         registrations_kept: 0,
         mails_scrubbed: 0,
         invoices_kept: 0,
+        quotes_kept: 0,
         sessions_freed: 0,
         people_chosen: "all",
       },

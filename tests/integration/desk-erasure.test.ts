@@ -110,7 +110,7 @@ describe("erasing the relative who registered someone", () => {
 
     const confirm = await personPage("email=pierre.rochat%40example.ch&effacer=1");
     expect(confirm).toContain(
-      "Cela efface définitivement : 0 demande de contact, 0 changement de statut, 0 abonnement, 0 inscription à un cours, 0 lettre envoyée par la poste, 2 e-mails et 0 compte d’envois du jour.",
+      "Cela efface définitivement : 0 demande de contact, 0 changement de statut, 0 abonnement, 0 inscription à un cours, 0 devis, 0 lettre envoyée par la poste, 2 e-mails et 0 compte d’envois du jour.",
     );
     // His confirmation and his reminder go; the owner's notice of the registration, sent, is kept emptied.
     expect(confirm).toContain(
@@ -124,7 +124,7 @@ describe("erasing the relative who registered someone", () => {
     expect(answer.status).toBe(303);
     const location = answer.headers.get("location")!;
     expect(location).toBe(
-      `/admin/personne?effacement=contacts:0,contact_events:0,newsletter_subscribers:0,course_registrations:0,postal_letters:0,outbox:2,recipient_mail_days:0&gardees=${booked.registrationId}&videes=1`,
+      `/admin/personne?effacement=contacts:0,contact_events:0,newsletter_subscribers:0,course_registrations:0,quotes:0,postal_letters:0,outbox:2,recipient_mail_days:0&gardees=${booked.registrationId}&videes=1`,
     );
     const result = pageText(await (await deskFetch(site.url, location, { jar })).text());
     expect(result).toContain(
@@ -166,6 +166,7 @@ describe("erasing the relative who registered someone", () => {
       newsletter_subscribers: 0,
       course_registrations: 0,
       invoices: 0,
+      quotes: 0,
       postal_letters: 0,
       outbox: 0,
       recipient_mail_days: 0,
@@ -197,7 +198,9 @@ describe("erasing an attendee whose seat someone waits for", () => {
       form: { email: "alice.bovet@example.ch", telephone: "" },
     });
     expect(answer.headers.get("location")).toMatch(
-      new RegExp(`course_registrations:1,postal_letters:0,outbox:\\d+,recipient_mail_days:0&liberees=${sessionId}$`),
+      new RegExp(
+        `course_registrations:1,quotes:0,postal_letters:0,outbox:\\d+,recipient_mail_days:0&liberees=${sessionId}$`,
+      ),
     );
     const result = pageText(await (await deskFetch(site.url, answer.headers.get("location")!, { jar })).text());
     expect(result).toContain(

@@ -14,6 +14,7 @@ import { loadSettings } from "../../app/config/settings.server";
 import { invoiceCreditor } from "../../app/invoices/creditor.server";
 import { requestContext } from "../../app/context.server";
 import { createInvoice } from "../../app/invoices/invoices.server";
+import { createQuote } from "../../app/quotes/quotes.server";
 import type { startTestServer } from "../support/harness";
 import { postBooking, postContact, sessionFields, silentLogger, validForm } from "../support/harness";
 
@@ -98,6 +99,32 @@ export async function seedMarieAndJean(site: TestSite): Promise<string> {
       issuedOn: "2026-11-25",
       dueOn: "2026-12-25",
       registrationId: registration!.id,
+      contactId: null,
+    },
+    creditor.creditor,
+  );
+  // A quote for her club, still a draft (decision 053: erased with her, unlike an accepted one).
+  await createQuote(
+    site.database.db,
+    {
+      clientName: "Club des aînés de Vevey",
+      clientAttention: "Marie Dupont",
+      street: "Rue du Lac",
+      buildingNumber: "12",
+      postalCode: "1800",
+      locality: "Vevey",
+      country: "CH",
+      email: "marie.dupont@example.ch",
+      phone: null,
+      lines: [{ label: "Conférence", quantity: 1, unitCentimes: 50000 }],
+      issuedOn: "2026-11-25",
+      validUntil: "2026-12-25",
+      groupSize: 12,
+      courseId: "securite",
+      startsAt: zurichToUtc("2030-03-05", "14:00"),
+      durationMinutes: 90,
+      placeName: "Salle communale",
+      placeAddress: "Rue du Lac 3, 1800 Vevey",
       contactId: null,
     },
     creditor.creditor,

@@ -132,7 +132,7 @@ describe("the person's data", () => {
       ).text(),
     );
     expect(page).toContain(
-      "Trouvé : 2 demandes de contact, 1 changement de statut, 1 abonnement, 1 inscription à un cours, 1 facture, 1 lettre envoyée par la poste, 5 e-mails et 1 compte d’envois du jour.",
+      "Trouvé : 2 demandes de contact, 1 changement de statut, 1 abonnement, 1 inscription à un cours, 1 facture, 1 devis, 1 lettre envoyée par la poste, 5 e-mails et 1 compte d’envois du jour.",
     );
     expect(page).toContain("Demandes de contact (2)");
     expect(page).toContain("Factures (1)");
@@ -154,7 +154,7 @@ describe("the person's data", () => {
       ).text(),
     );
     expect(page).toContain(
-      "Cela efface définitivement : 2 demandes de contact, 1 changement de statut, 1 abonnement, 1 inscription à un cours, 1 lettre envoyée par la poste, 5 e-mails et 1 compte d’envois du jour.",
+      "Cela efface définitivement : 2 demandes de contact, 1 changement de statut, 1 abonnement, 1 inscription à un cours, 1 devis, 1 lettre envoyée par la poste, 5 e-mails et 1 compte d’envois du jour.",
     );
     expect(page).toContain(
       "1 facture est gardée 10 ans, comme la loi le demande (Code des obligations, art. 958f) : le nom et l’adresse y restent ; l’e-mail et le téléphone en seront effacés.",
@@ -239,6 +239,7 @@ describe("erasing a person", () => {
       newsletter_subscribers: 1,
       course_registrations: 1,
       invoices: 1,
+      quotes: 1,
       postal_letters: 1,
       outbox: 5,
       recipient_mail_days: 1,
@@ -275,11 +276,11 @@ describe("erasing a person", () => {
     expect(answer.status).toBe(303);
     // Her confirmed seat, in a session still to come, is freed: the owner is told (decision 019).
     expect(answer.headers.get("location")).toMatch(
-      /^\/admin\/personne\?effacement=contacts:2,contact_events:1,newsletter_subscribers:1,course_registrations:1,postal_letters:1,outbox:5,recipient_mail_days:1&liberees=\d+&factures=1$/,
+      /^\/admin\/personne\?effacement=contacts:2,contact_events:1,newsletter_subscribers:1,course_registrations:1,quotes:1,postal_letters:1,outbox:5,recipient_mail_days:1&liberees=\d+&factures=1$/,
     );
     const result = textOf(await (await deskFetch(site.url, answer.headers.get("location")!, { jar })).text());
     expect(result).toContain(
-      "Effacement terminé : 2 demandes de contact, 1 changement de statut, 1 abonnement, 1 inscription à un cours, 1 lettre envoyée par la poste, 5 e-mails et 1 compte d’envois du jour.",
+      "Effacement terminé : 2 demandes de contact, 1 changement de statut, 1 abonnement, 1 inscription à un cours, 1 devis, 1 lettre envoyée par la poste, 5 e-mails et 1 compte d’envois du jour.",
     );
     expect(result).toContain("Place libérée pour « Sécurité et protection », mardi 15 janvier 2030, 14 h 00");
     expect(result).toContain(

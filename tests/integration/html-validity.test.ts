@@ -9,7 +9,8 @@
  * pages, the courses with a session and a registration's page, a seat
  * offered from the waiting list (its page, the desk's list), the owner's
  * desk (sign-in, inbox, a request, a person with a mail not delivered, the mails not delivered, letters, subscribers, articles,
- * an article's editor, pictures, invoices: list, new, with errors, one; the register of processings and the
+ * an article's editor, pictures, invoices: list, new, with errors, one; quotes: list, new, with errors,
+ * one, and a group's link page; the register of processings and the
  * breach log: list, new, with errors, one), an article written in the desk, the 404
  * page and the error page. Any error fails the test; warnings are printed. Duplicate ids
  * are errors for the checker, so ids are unique across each whole page.
@@ -359,6 +360,34 @@ describe("the Nu HTML Checker", () => {
       400,
       deskPost(made.headers.get("location")!, { intent: "paid", paidOn: "", paidBy: "x" }),
     );
+    // Quotes (issue 31, item 2): the list, a new one, the form with errors, one quote accepted with its
+    // session and list, and the organisation's link page.
+    const quoteFields = {
+      ...invoiceFields,
+      dueOn: "2099-12-25",
+      groupSize: "12",
+      courseId: "applications-mobiles",
+      sessionDate: "2099-03-02",
+      sessionTime: "14:00",
+      durationMinutes: "90",
+      placeName: "Salle communale",
+      placeAddress: "Rue du Lac 3, 1800 Vevey",
+    };
+    await save("GET /admin/devis/nouveau (signed in)", 200, desk("/admin/devis/nouveau"));
+    await save(
+      "POST /admin/devis/nouveau with errors (signed in)",
+      400,
+      deskPost("/admin/devis/nouveau", { ...quoteFields, placeName: "", "price-0": "x" }),
+    );
+    const quote = (await deskPost("/admin/devis/nouveau", quoteFields)).headers.get("location")!;
+    expect(quote, "quote made").toMatch(/^\/admin\/devis\/\d+$/);
+    for (const intent of ["send", "accept", "session"])
+      expect((await deskPost(quote, { intent })).status, intent).toBe(200);
+    await save("GET /admin/devis (signed in)", 200, desk("/admin/devis"));
+    await save("GET /admin/devis/{id} (signed in, accepted, its list)", 200, desk(quote));
+    const [groupMail] = await db.select({ text: outbox.textBody }).from(outbox).where(eq(outbox.kind, "group-list"));
+    const groupLink = /\/groupe\/[\w-]{43}/.exec(groupMail!.text!)![0];
+    await save("GET /groupe/{token}", 200, fetch(`${site.url}${groupLink}`));
     // Protection des données (issue 32, item 3): the register, the breach log, its form empty, with errors, one breach.
     await save("GET /admin/donnees (signed in)", 200, desk("/admin/donnees"));
     await save("GET /admin/donnees/violations/nouvelle (signed in)", 200, desk("/admin/donnees/violations/nouvelle"));

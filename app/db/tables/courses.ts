@@ -5,6 +5,7 @@ import { sql } from "drizzle-orm";
 import {
   bigint,
   bigserial,
+  boolean,
   check,
   index,
   integer,
@@ -72,6 +73,11 @@ export const courseSessions = pgTable(
      * person chooses when booking); a series: the same on each of its dates. Words: app/content/payment.ts.
      */
     payment: text("payment").$type<PaymentMode>().notNull().default("sur-place"),
+    /**
+     * A closed group's session (migration 0030, app/quotes/): made from an accepted quote, never listed on
+     * `/cours` nor booked there (`listSessions` leaves it out unless asked).
+     */
+    closed: boolean("closed").notNull().default(false),
   },
   (table) => [
     index("course_sessions_starts_idx").on(table.startsAt),

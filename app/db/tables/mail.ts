@@ -18,6 +18,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { contacts } from "./contacts";
 import { invoices } from "./invoices";
+import { quotes } from "./quotes";
 
 /** A file attached to an outbox mail: a text file (e.g. `cours.ics`, `text/calendar`), sent as nodemailer's attachment. */
 export interface MailAttachment {
@@ -74,6 +75,8 @@ export const outbox = pgTable(
     attachments: jsonb("attachments").$type<MailAttachment[]>(),
     /** The invoice this mail carries (migration 0017): its PDF is rendered and attached when the mail is sent. */
     invoiceId: bigint("invoice_id", { mode: "number" }).references((): AnyPgColumn => invoices.id),
+    /** The quote this mail carries (migration 0030): its PDF is rendered and attached when the mail is sent. */
+    quoteId: bigint("quote_id", { mode: "number" }).references((): AnyPgColumn => quotes.id, { onDelete: "set null" }),
     /**
      * The people the mail names or is sent to, written with it (migration 0013): e-mail lower-cased,
      * telephone in E.164, name as typed ("Marie Dupont"); the erasure finds a person's mails by it.

@@ -14,6 +14,7 @@ import { buttonVariants } from "~/components/ui/button";
 import { DeskBackLink, deskLinkClass } from "~/desk/frame";
 import { Notice } from "~/desk/form-parts";
 import { deskHandle, deskMeta } from "~/desk/meta";
+import { LineList } from "~/invoices/line-list";
 import { idParam } from "~/desk/route-params.server";
 import { readFormData } from "~/guards/body.server";
 import {
@@ -151,19 +152,7 @@ export default function InvoicePage() {
         <h2 id="lignes" className="text-2xl font-bold">
           Lignes
         </h2>
-        <ul className="mt-3 grid gap-2">
-          {invoice.lines.map((line, index) => (
-            <li key={index} className="rounded-xl border-2 border-gray-200 bg-white p-3 text-lg">
-              <p className="break-words">{line.label}</p>
-              <p>
-                {line.quantity} × {line.unit} = <strong>{line.amount}</strong>
-              </p>
-            </li>
-          ))}
-        </ul>
-        <p className="mt-3 text-xl">
-          Total : <strong>{invoice.total}</strong>
-        </p>
+        <LineList lines={invoice.lines} total={invoice.total} />
         <dl className="mt-3 grid gap-1 text-lg sm:grid-cols-[12rem_1fr]">
           <dt className="font-semibold">Date</dt>
           <dd>{invoice.issued}</dd>

@@ -13,7 +13,7 @@ import { Button, buttonVariants } from "~/components/ui/button";
 import { Label } from "~/components/ui/label";
 import { Select } from "~/components/ui/select";
 import { Textarea } from "~/components/ui/textarea";
-import { groupRows } from "~/contact/schema";
+import { GROUP_SERVICE, groupRows } from "~/contact/schema";
 import { halfDaysText } from "~/contact/half-days";
 import { kindLabel, requestSubject } from "~/contact/request-kind";
 import { DeskBackLink, telHref } from "~/desk/frame";
@@ -58,6 +58,8 @@ export async function loader({ context, params }: Route.LoaderArgs) {
       ["Reçue le", formatDateTime(row.createdAt)],
     ] as [string, string][],
     email: row.email,
+    /** A talk or workshop for a group: « Faire un devis » (app/quotes/). */
+    group: row.service === GROUP_SERVICE,
     phone: row.phone,
     status: row.status,
     note: row.note,
@@ -142,6 +144,11 @@ export default function RequestPage() {
         <Link to={`/admin/factures/nouvelle?demande=${request.id}`} className={buttonVariants({ variant: "ghost" })}>
           Faire une facture
         </Link>
+        {request.group ? (
+          <Link to={`/admin/devis/nouveau?demande=${request.id}`} className={buttonVariants({ variant: "ghost" })}>
+            Faire un devis
+          </Link>
+        ) : null}
       </p>
       <div className="mt-8 grid gap-8 lg:grid-cols-[3fr_2fr]">
         <section aria-labelledby="details">

@@ -128,11 +128,13 @@ export async function erasePersonIntent({ form: fields, context }: DeskIntentArg
   const kept = result.changed.course_registrations ?? [];
   const freed = result.notes.sessions_freed ?? [];
   const invoicesKept = result.changed.invoices?.length ?? 0;
+  const quotesKept = result.changed.quotes?.length ?? 0;
   if (freed.length) context.get(wakeOutboxContext)();
   const params = [`effacement=${encodeCounts(result.counts)}`];
   if (kept.length) params.push(`gardees=${kept.join(",")}`);
   if (freed.length) params.push(`liberees=${freed.join(",")}`);
   if (result.scrubbed) params.push(`videes=${result.scrubbed}`);
   if (invoicesKept) params.push(`factures=${invoicesKept}`);
+  if (quotesKept) params.push(`devis=${quotesKept}`);
   throw redirect(`${PATH}?${params.join("&")}`, { status: 303 });
 }

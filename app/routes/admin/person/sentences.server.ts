@@ -81,7 +81,7 @@ export async function describePlan(db: Database, plan: ErasurePlan, people: Foun
           `${scrubbed.length === 1 ? "1 e-mail déjà envoyé, qui concerne aussi une autre personne, est gardé" : `${scrubbed.length} e-mails déjà envoyés, qui concernent aussi d’autres personnes, sont gardés`} sans son contenu.`,
         )
       : null,
-    invoices: invoicesKeptSentence(plan.tables.invoices!.changed.length, "plan"),
+    invoices: invoicesKeptSentence(plan.tables.invoices!.changed.length, "plan", plan.tables.quotes?.changed.length),
     spared:
       chosen === null
         ? null
@@ -103,15 +103,25 @@ export async function describePlan(db: Database, plan: ErasurePlan, people: Foun
 }
 
 /**
- * What an erasure does with invoices (CO art. 958f: kept 10 years): `count` of them kept, said
- * before the erasure ("plan") or after it ("done"); null when there is none.
+ * What an erasure does with invoices (CO art. 958f: kept 10 years) and accepted quotes (kept like the
+ * invoice they justify, decision 053): `count` invoices and `quotes` quotes kept, said before the
+ * erasure ("plan") or after it ("done"); null when there is none.
  */
-function invoicesKeptSentence(count: number, when: "plan" | "done"): string | null {
-  if (!count) return null;
-  const what = count === 1 ? "1 facture est gardée" : `${count} factures sont gardées`;
-  return typeset(
-    `${what} 10 ans, comme la loi le demande (Code des obligations, art. 958f) : le nom et l’adresse y restent ; l’e-mail et le téléphone ${when === "plan" ? "en seront effacés" : "en sont effacés"}.`,
-  );
+function invoicesKeptSentence(count: number, when: "plan" | "done", quotes = 0): string | null {
+  const sentences: string[] = [];
+  if (count) {
+    const what = count === 1 ? "1 facture est gardée" : `${count} factures sont gardées`;
+    sentences.push(
+      `${what} 10 ans, comme la loi le demande (Code des obligations, art. 958f) : le nom et l’adresse y restent ; l’e-mail et le téléphone ${when === "plan" ? "en seront effacés" : "en sont effacés"}.`,
+    );
+  }
+  if (quotes) {
+    const what = quotes === 1 ? "1 devis accepté est gardé" : `${quotes} devis acceptés sont gardés`;
+    sentences.push(
+      `${what} comme la facture qu’il justifie : l’organisation, l’adresse et les montants y restent ; l’e-mail, le téléphone et la liste des participants ${when === "plan" ? "en seront effacés" : "en sont effacés"}.`,
+    );
+  }
+  return sentences.length ? typeset(sentences.join(" ")) : null;
 }
 
 /** The result's sentences, from the redirect's query (ids and counts only). */
@@ -133,6 +143,7 @@ export async function describeResult(db: Database, params: URLSearchParams) {
   const labels = await sessionNames(db, [...keptRows.map((row) => row.sessionId), ...freed]);
   const scrubbed = decodeIds(params.get("videes"))[0] ?? 0;
   const invoicesKept = decodeIds(params.get("factures"))[0] ?? 0;
+  const quotesKept = decodeIds(params.get("devis"))[0] ?? 0;
   return {
     summary: typeset(`Effacement terminé : ${describeCounts(erased)}.`),
     kept: keptRows.map((row) =>
@@ -155,6 +166,6 @@ export async function describeResult(db: Database, params: URLSearchParams) {
             : `${scrubbed} e-mails déjà envoyés sont gardés pour vos dossiers, sans leur contenu.`,
         )
       : null,
-    invoices: invoicesKeptSentence(invoicesKept, "done"),
+    invoices: invoicesKeptSentence(invoicesKept, "done", quotesKept),
   };
 }
