@@ -2,9 +2,9 @@
  * `/admin/a-appeler`: « À appeler demain », the people with a lesson
  * tomorrow whom no reminder reaches (no e-mail, no SMS: a landline, or no
  * consent; app/courses/reminder-channels.server.ts `callList`): name,
- * telephone, code word, course, place and time, by time. Printable: on
- * paper the desk's frame and the buttons go, the table stays, with a column
- * to tick. While SMS_PROVIDER is `log` (no SMS leaves), the people reached
+ * telephone, code word, course, place and time, by time, in four columns
+ * that fit a phone. Printable: on paper the desk's frame and the buttons go,
+ * the table stays, with a box to tick before each line. While SMS_PROVIDER is `log` (no SMS leaves), the people reached
  * by SMS only are listed too. Guarded by the desk's middleware; no-store.
  */
 import { data, useLoaderData } from "react-router";
@@ -53,25 +53,19 @@ export default function CallListPage() {
       {lines.length === 0 ? (
         <p className="mt-6 text-lg font-semibold">Personne à appeler pour demain.</p>
       ) : (
-        <div className="mt-6 overflow-x-auto print:overflow-visible">
-          <table className="w-full min-w-[40rem] border-collapse text-left text-lg print:min-w-0 print:text-sm">
+        <div className="mt-6">
+          <table className="w-full border-collapse text-left text-lg print:text-base">
             <caption className="sr-only">Personnes à appeler, par heure de cours</caption>
             <thead>
               <tr>
-                <th scope="col" className={cell}>
+                <th scope="col" className={`${cell} hidden print:table-cell`}>
                   Appelé
                 </th>
                 <th scope="col" className={cell}>
                   Heure
                 </th>
                 <th scope="col" className={cell}>
-                  Nom
-                </th>
-                <th scope="col" className={cell}>
-                  Téléphone
-                </th>
-                <th scope="col" className={cell}>
-                  Mot code
+                  Personne
                 </th>
                 <th scope="col" className={cell}>
                   Cours et lieu
@@ -81,17 +75,20 @@ export default function CallListPage() {
             <tbody>
               {lines.map((line) => (
                 <tr key={`${line.registrationId}-${line.time}`} className="break-inside-avoid">
-                  <td className={cell}>
+                  <td className={`${cell} hidden print:table-cell`}>
                     <span aria-hidden="true" className="inline-block size-6 border-2 border-gray-700" />
                   </td>
                   <td className={`${cell} whitespace-nowrap`}>{line.time}</td>
-                  <td className={`${cell} font-semibold`}>{line.name}</td>
-                  <td className={`${cell} whitespace-nowrap`}>
-                    <a href={`tel:${line.phone.replace(/\s+/g, "")}`} className="underline print:no-underline">
+                  <td className={cell}>
+                    <span className="block font-semibold">{line.name}</span>
+                    <a
+                      href={`tel:${line.phone.replace(/\s+/g, "")}`}
+                      className="block whitespace-nowrap underline print:no-underline"
+                    >
                       {line.phone}
                     </a>
+                    <span className="block">Mot code&nbsp;: {line.codeWord ?? "—"}</span>
                   </td>
-                  <td className={cell}>{line.codeWord ?? "—"}</td>
                   <td className={cell}>
                     {line.course}
                     <span className="block text-base text-muted print:text-black">{line.place}</span>
