@@ -22,6 +22,8 @@ export default [
   route("cours/inscription/:token/calendrier.ics", "routes/course-calendar.ts"),
   route("cours/place/:token", "routes/course-offer.tsx"),
   route("groupe/:token", "routes/group-list.tsx"),
+  // The short link of an SMS reminder (app/courses/reminder-channels.server.ts): « Toujours partant·e ? ».
+  route("r/:token", "routes/course-reminder.tsx"),
   route("cours/:slug", "routes/course.tsx"),
   route("coordonnees", "routes/coordonnees.tsx"),
   // Pictures uploaded in the desk (app/pictures/), from the database.
@@ -62,6 +64,7 @@ export default [
     route("admin/abonnes", "routes/admin/subscribers.tsx"),
     route("admin/abonnes.csv", "routes/admin/subscribers-csv.ts"),
     route("admin/cours", "routes/admin/courses.tsx"),
+    route("admin/a-appeler", "routes/admin/call-list.tsx"),
     route("admin/cours/nouvelle-serie", "routes/admin/course-series.tsx"),
     route("admin/cours/:id", "routes/admin/course-session.tsx"),
     route("admin/cours/:id/presences", "routes/admin/course-attendance.tsx"),

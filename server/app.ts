@@ -33,6 +33,7 @@ import { loggedPath } from "./log-fields.ts";
 import { actionlessPost, doorGuards, errorHandler, privatePages, routeTree } from "./doors.ts";
 import { CSP_REPORT_PATH, cspReportHandlers } from "./csp-report.ts";
 import { isMailWebhookPath, mailWebhook } from "./mail-webhook.ts";
+import { smsReceipt } from "./sms-receipt.ts";
 import { renderCachePages, type PageRenderer } from "./render-cache.ts";
 import { securityHeaders } from "./security.ts";
 
@@ -169,6 +170,9 @@ export function createApp({
   app.post(CSP_REPORT_PATH, ...cspReportHandlers(logger));
   // The mail provider's bounces and complaints (server/mail-webhook.ts, decision 044).
   app.use(mailWebhook({ signingKey: settings.MAIL_WEBHOOK_SIGNING_KEY, db, logger, clock }));
+  // The SMS provider's delivery receipts (server/sms-receipt.ts, decision 051).
+  const receiptKey = settings.SMS_PROVIDER === "aspsms" ? settings.ASPSMS_PASSWORD : undefined;
+  app.use(smsReceipt({ password: receiptKey, db, logger, clock }));
 
   if (vite) {
     app.use(vite.middlewares);

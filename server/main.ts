@@ -31,6 +31,7 @@ import type { Logger } from "pino";
 import type { ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import { OutboxWorker } from "../app/mail/outbox.server.ts";
+import { smsSenderFrom } from "../app/mail/sms.server.ts";
 import { openDatabase, type Database, type OpenDatabase } from "../app/db/client.server.ts";
 import { databaseDown } from "../app/db/outage.server.ts";
 import { errorFields } from "../app/db/errors.server.ts";
@@ -129,11 +130,17 @@ export async function startServer({
     : null;
   if (!transport)
     logger.warn("SMTP_URL is not set: mails (such as contact notifications) wait in the outbox table until it is set");
+  const sms = smsSenderFrom(settings, logger);
+  if (!sms.delivers)
+    logger.warn(
+      "SMS_PROVIDER is log: SMS are written to the log (row id only), not sent; the call list shows those people",
+    );
   const worker = new OutboxWorker({
     db: database.db,
     plugs: OUTBOX_PLUGS,
     logger,
     transport,
+    sms,
     from: settings.MAIL_FROM,
     ownerAddress: settings.CONTACT_NOTIFY_TO,
     pollInterval: settings.OUTBOX_POLL_SECONDS * 1000,
@@ -233,7 +240,13 @@ export async function startServer({
   });
 
   // The features' timed jobs (offers of freed seats expiring): shortly after start, then each at its interval.
-  const jobs = scheduleJobs(JOBS, { db: database.db, logger, clock: systemClock, siteUrl: settings.SITE_URL });
+  const jobs = scheduleJobs(JOBS, {
+    db: database.db,
+    logger,
+    clock: systemClock,
+    siteUrl: settings.SITE_URL,
+    settings,
+  });
 
   if (pages && settings.RENDER_CACHE_WARM_UP) {
     // Every page of the sitemap rendered once, in the background: the first visitors find them ready.

@@ -91,6 +91,35 @@ export const settingsSchema = z
       )
       .optional(),
     /**
+     * Where SMS go (app/mail/sms.server.ts, decision 051): `log` (the default: written to the log as their row id,
+     * not sent) or `aspsms` (ASPSMS's JSON API, with ASPSMS_USERKEY, ASPSMS_PASSWORD and SMS_FROM).
+     */
+    SMS_PROVIDER: z.enum(["log", "aspsms"], { message: "must be log or aspsms" }).default("log"),
+    ASPSMS_USERKEY: z
+      .string()
+      .regex(/^\S{4,100}$/, "must be the ASPSMS account's UserKey (no space)")
+      .optional(),
+    ASPSMS_PASSWORD: z
+      .string()
+      .regex(/^\S{4,200}$/, "must be the ASPSMS account's API password (no space)")
+      .optional(),
+    // The API's origin: ASPSMS's own, or a test's fake.
+    ASPSMS_URL: httpUrl.default("https://json.aspsms.com"),
+    /** The sender an SMS shows: up to 11 letters and digits (« CoursInfo »), or a number in E.164. */
+    SMS_FROM: z
+      .string()
+      .regex(
+        /^(?:[A-Za-z0-9]{1,11}|\+\d{8,15})$/,
+        "must be up to 11 letters and digits without space (e.g. CoursInfo), or a number such as +41791234567",
+      )
+      .optional(),
+    SMS_PER_NUMBER_PER_DAY: z.coerce
+      .number({ message: "must be a whole number of SMS between 1 and 50" })
+      .int("must be a whole number of SMS between 1 and 50")
+      .min(1, "must be a whole number of SMS between 1 and 50")
+      .max(50, "must be a whole number of SMS between 1 and 50")
+      .default(3),
+    /**
      * The DNS servers the desk's sender check asks (app/mail/sender-check.server.ts), comma-separated IP
      * addresses with an optional port (« 192.0.2.53, [2001:db8::53]:53 »); unset: the system's.
      */
@@ -226,6 +255,10 @@ export const settingsSchema = z
       .transform((value) => value === "1"),
   })
   .superRefine((settings, context) => {
+    if (settings.SMS_PROVIDER === "aspsms")
+      for (const name of ["ASPSMS_USERKEY", "ASPSMS_PASSWORD", "SMS_FROM"] as const)
+        if (!settings[name])
+          context.addIssue({ code: "custom", path: [name], message: "is required when SMS_PROVIDER is aspsms" });
     if (settings.SMTP_URL && !settings.CONTACT_NOTIFY_TO) {
       context.addIssue({
         code: "custom",
@@ -261,7 +294,9 @@ export function loadSettings(env: Record<string, string | undefined> = process.e
   const lines = result.error.issues.map((issue) => {
     const name = String(issue.path[0] ?? "settings");
     const got =
-      name in cleaned && !/SMTP_URL|DATABASE_URL|AUTH_SECRET|SIGNING_KEY/.test(name) ? ` (got "${cleaned[name]}")` : "";
+      name in cleaned && !/SMTP_URL|DATABASE_URL|AUTH_SECRET|SIGNING_KEY|PASSWORD/.test(name)
+        ? ` (got "${cleaned[name]}")`
+        : "";
     return `- ${name}: ${issue.message}${got}`;
   });
   throw new SettingsError(`Invalid settings:\n${lines.join("\n")}`);

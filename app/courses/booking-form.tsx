@@ -22,6 +22,7 @@ import { InputField, TextareaField } from "~/components/conform-fields";
 import { ErrorSummary, summaryErrors } from "~/components/error-summary";
 import { FieldError, FormErrors, Honeypot, PendingLabel } from "~/components/form-parts";
 import { Button } from "~/components/ui/button";
+import { Checkbox } from "~/components/ui/checkbox";
 import { cn } from "~/utils/cn";
 import { usePublicForm } from "~/utils/use-public-form";
 import type { z } from "zod";
@@ -184,6 +185,21 @@ export function BookingForm({
           hint={"Fixe ou mobile, par exemple\u00a0079\u00a0123\u00a045\u00a067."}
           type="tel"
           autoComplete="section-participant tel"
+        />
+        <Checkbox
+          id={fields.smsConsent.id}
+          name={fields.smsConsent.name}
+          value="on"
+          defaultChecked={fields.smsConsent.initialValue === "on"}
+          className="-mt-3"
+          label={
+            <>
+              J’accepte de recevoir un rappel par SMS
+              <span className="block text-base text-muted">
+                La veille du cours, sur un numéro de mobile suisse, avec un lien pour confirmer ou annuler.
+              </span>
+            </>
+          }
         />
         <InputField
           field={fields.email}

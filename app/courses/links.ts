@@ -14,3 +14,6 @@ export const calendarAddress = (registrationAddress: string) => `${registrationA
 
 /** The path of an offer's page (a freed seat offered to a person of the waiting list: accept, decline). */
 export const offerPath = (token: string) => `/cours/place/${token}`;
+
+/** The short path an SMS reminder carries: « Toujours partant·e ? », yes or cancel (a registration's token). */
+export const shortReminderPath = (token: string) => `/r/${token}`;

@@ -93,6 +93,7 @@ export function registrationFields(
     ["Places", String(row.seats)],
     ["Participant(e)", `${row.firstName} ${row.lastName}`],
     ["Téléphone", row.phone],
+    ["Rappel par SMS", row.smsConsent ? "accepté" : "non demandé"],
     ["E-mail", row.email ?? "(aucun)"],
     [
       "Inscrit(e) par",

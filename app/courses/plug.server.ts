@@ -22,7 +22,9 @@ import { attendanceByRegistration, attendanceText } from "./attendance.server";
 import { announceFreedSeats, type RegistrationRow } from "./booking.server";
 import { BOOKING_MAIL } from "./mails.server";
 import { goNoGoJob } from "./go-no-go.server";
+import { SMS_REMINDER_KIND } from "./reminder-channels.server";
 import { offerJob } from "./offer-job.server";
+import { smsReminderJob } from "./sms-reminder-job.server";
 import {
   attendeeIs,
   beforeErasingRegistrations,
@@ -48,6 +50,7 @@ export const COURSES_PROCESSING: Processing = {
     "mêmes coordonnées du proche qui l’inscrit, le cas échéant",
     "séance, nombre de places, message, mode de paiement et adresse postale pour une facture",
     "dates de l’inscription et de l’annulation, présences (présent, absent, excusé), mots code",
+    "accord pour un rappel par SMS, et les SMS envoyés (numéro de mobile, texte, accusé de réception)",
     "places libérées proposées depuis la liste d’attente : nombre de places, délai pour répondre, réponse",
   ],
   people: ["participants aux cours", "proches qui inscrivent quelqu’un"],
@@ -57,6 +60,7 @@ export const COURSES_PROCESSING: Processing = {
   safeguards: [
     "lien d’annulation au jeton aléatoire, enregistré haché, valable jusqu’à une semaine après le cours",
     "nombre de places par connexion et par jour plafonné",
+    "rappel par SMS seulement avec l’accord de la personne, sans aucun nom, par un fournisseur suisse (ASPSMS), plafonné par numéro et par jour",
   ],
 };
 
@@ -198,11 +202,12 @@ export const coursesFeature: Feature = {
         .where(sql`${about} and lower(${courseRegistrations.bookerEmail}) = ${from}`);
     },
   },
-  jobs: [offerJob, goNoGoJob],
+  jobs: [offerJob, goNoGoJob, smsReminderJob],
   mailLabels: {
     [BOOKING_MAIL.confirmation]: "Confirmation d’inscription à un cours",
     [BOOKING_MAIL.waiting]: "Inscription sur la liste d’attente d’un cours",
     [BOOKING_MAIL.reminder]: "Rappel la veille d’un cours",
+    [SMS_REMINDER_KIND]: "Rappel par SMS la veille d’un cours",
     [BOOKING_MAIL.registrationCancelled]: "Confirmation d’une désinscription d’un cours",
     [BOOKING_MAIL.seatGiven]: "Place attribuée depuis la liste d’attente d’un cours",
     [BOOKING_MAIL.offer]: "Place libérée proposée depuis la liste d’attente d’un cours",

@@ -52,6 +52,7 @@ export function registrationValues(
     lastName: input.lastName,
     phone: input.phone,
     phoneE164: toE164(input.phone),
+    smsConsent: input.smsConsent === "on",
     email: input.email || null,
     bookerFirstName: relative ? (input.bookerFirstName ?? null) : null,
     bookerLastName: relative ? (input.bookerLastName ?? null) : null,

@@ -59,6 +59,8 @@ export const bookingSchema = z
     lastName: personFields.lastName,
     phone: personFields.phone,
     email: optionalEmail,
+    // The checkbox « J’accepte de recevoir un rappel par SMS » (decision 051): sent as "on" when ticked.
+    smsConsent: z.literal("on").optional(),
     seats: z.enum(["1", "2"], { message: bookingMessages.seats }).default("1"),
     bookerFirstName: personFields.firstName.optional(),
     bookerLastName: personFields.lastName.optional(),

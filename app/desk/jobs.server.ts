@@ -13,6 +13,7 @@
  * clears the timers and resolves once the runs in progress are over.
  */
 import type { Logger } from "pino";
+import type { Settings } from "~/config/settings.server";
 import type { Database } from "~/db/client.server";
 import { errorFields } from "~/db/errors.server";
 import { databaseDown } from "~/db/outage.server";
@@ -25,6 +26,8 @@ export interface JobContext {
   /** Where links in mails point (SITE_URL, no trailing slash). */
   siteUrl: string;
   logger: Logger;
+  /** The process's settings (the SMS cap...); absent in tests that need none. */
+  settings?: Settings;
 }
 
 /** A feature's timed job. */
@@ -45,8 +48,16 @@ export function scheduleJobs(
     logger,
     clock,
     siteUrl,
+    settings,
     firstDelayMs = 1000,
-  }: { db: Database; logger: Logger; clock: { now(): Date }; siteUrl: string; firstDelayMs?: number },
+  }: {
+    db: Database;
+    logger: Logger;
+    clock: { now(): Date };
+    siteUrl: string;
+    settings?: Settings;
+    firstDelayMs?: number;
+  },
 ): { stop(): Promise<void> } {
   let stopped = false;
   const running = new Map<TimedJob, Promise<void>>();
@@ -54,7 +65,7 @@ export function scheduleJobs(
   const run = (job: TimedJob) => {
     if (stopped || running.has(job)) return;
     const done = job
-      .run({ db, now: clock.now(), siteUrl, logger })
+      .run({ db, now: clock.now(), siteUrl, logger, ...(settings && { settings }) })
       .then(
         (counts) => {
           if (Object.values(counts).some((count) => count > 0)) logger.info({ job: job.name, ...counts }, "job: done");

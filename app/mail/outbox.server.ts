@@ -49,6 +49,9 @@
  * any 60 s, counted by this worker (one a process: two processes on one
  * database may each claim that many). Other kinds are not slowed down.
  *
+ * A row of channel `sms` (sms.server.ts) goes the same way to `sms`, the
+ * process's SMS sender (`deliver` picks by channel), SMTP or not.
+ *
  * Log lines carry row ids, kinds and error codes, never a recipient or a
  * field of a mail (`errorFields`).
  */
@@ -62,6 +65,8 @@ import { databaseAnswered, databaseDown } from "~/db/outage.server";
 import { fillListUnsubscribe, fillOwnerTags, OWNER_TAGS } from "./layout.server";
 import { refusalOf } from "./refusal.server";
 import { mailFromDomain, outboxMessageId } from "./provider-events.server";
+import { sendSmsRow, type SmsSender } from "./sms.server";
+import { ClaimWindows } from "./claim-windows.server";
 
 /** The message handed to the transport: nodemailer's options, the subset the outbox uses. */
 export interface OutgoingMail {
@@ -111,6 +116,8 @@ export interface OutboxWorkerOptions {
   logger: Logger;
   /** null: SMTP is not configured; mails are logged (id and kind) and kept. */
   transport: MailTransport | null;
+  /** Where the rows of channel `sms` go (app/mail/sms.server.ts); absent: they wait, like mails without SMTP. */
+  sms?: SmsSender;
   /** The sender of every mail (MAIL_FROM). */
   from: string;
   /** What the features do when their mails leave (app/features.server.ts's `OUTBOX_PLUGS`). */
@@ -140,40 +147,6 @@ export const MAX_RETRY_INTERVAL_MS = 30 * MINUTE;
 /** Delay before attempt `attempts + 1` after `attempts` failures: 1 min doubling, at most `MAX_RETRY_INTERVAL_MS`. */
 export function backoffMilliseconds(attempts: number): number {
   return Math.min(MINUTE * 2 ** Math.max(0, attempts - 1), MAX_RETRY_INTERVAL_MS);
-}
-
-/**
- * The claims of the throttled kinds in the last minute, in this process:
- * `allowance(kind)` is how many more may be claimed now.
- */
-class ClaimWindows {
-  private readonly claims = new Map<string, number[]>();
-
-  constructor(
-    readonly rates: Record<string, number>,
-    private readonly clock: () => number,
-  ) {
-    for (const [kind, perMinute] of Object.entries(rates))
-      if (!Number.isInteger(perMinute) || perMinute < 1)
-        throw new RangeError(`outbox: the rate of "${kind}" must be a whole number of mails a minute, at least 1`);
-  }
-
-  allowance(kind: string): number {
-    const since = this.clock() - MINUTE;
-    const recent = (this.claims.get(kind) ?? []).filter((time) => time > since);
-    this.claims.set(kind, recent);
-    return this.rates[kind]! - recent.length;
-  }
-
-  record(kinds: string[]): void {
-    const now = this.clock();
-    for (const kind of kinds) {
-      if (!Object.hasOwn(this.rates, kind)) continue;
-      const times = this.claims.get(kind) ?? [];
-      times.push(now);
-      this.claims.set(kind, times);
-    }
-  }
 }
 
 /**
@@ -264,13 +237,14 @@ export class OutboxWorker {
   /** One round. Returns how many rows it claimed, sent and failed. */
   async processOnce(): Promise<{ claimed: number; sent: number; failed: number }> {
     const { db, logger, transport, batchSize = 10, leaseSeconds = 300 } = this.options;
-    const pending = and(isNull(outbox.sentAt), isNull(outbox.failedAt));
+    const channels = this.channels();
+    const pending = and(isNull(outbox.sentAt), isNull(outbox.failedAt), inArray(outbox.channel, channels));
 
     if (!transport) {
       const rows = await db
         .select({ id: outbox.id, kind: outbox.kind })
         .from(outbox)
-        .where(pending)
+        .where(and(isNull(outbox.sentAt), isNull(outbox.failedAt), eq(outbox.channel, "mail")))
         .orderBy(asc(outbox.id))
         .limit(100);
       for (const row of rows) {
@@ -281,7 +255,7 @@ export class OutboxWorker {
           "outbox: SMTP_URL is not set, mail queued (it will be sent once SMTP is configured)",
         );
       }
-      return { claimed: 0, sent: 0, failed: 0 };
+      if (channels.length === 0) return { claimed: 0, sent: 0, failed: 0 };
     }
 
     const now = this.at();
@@ -398,11 +372,21 @@ export class OutboxWorker {
     }
   }
 
+  /** The channels this worker can send: `mail` with a transport, `sms` with an SMS sender. */
+  private channels(): ("mail" | "sms")[] {
+    return [...(this.options.transport ? ["mail" as const] : []), ...(this.options.sms ? ["sms" as const] : [])];
+  }
+
+  /** Sends one claimed row by its channel: an SMS through `sms` (`sendSmsRow`), a mail through SMTP. */
+  private deliver(row: OutboxRow): Promise<void> {
+    return row.channel === "sms" ? sendSmsRow(this.options.sms, row) : this.deliverMail(row);
+  }
+
   /**
-   * Sends one claimed row, with the files the plugs attach to it (an invoice's PDF, rendered now).
+   * Sends one claimed mail, with the files the plugs attach to it (an invoice's PDF, rendered now).
    * @throws when the owner's address is unset, the row cannot be rendered, or SMTP fails.
    */
-  private async deliver(row: OutboxRow): Promise<void> {
+  private async deliverMail(row: OutboxRow): Promise<void> {
     const { transport, from, ownerAddress, plugs } = this.options;
     const to = row.recipient ?? ownerAddress;
     if (!to) throw new Error("CONTACT_NOTIFY_TO is not set");

@@ -88,28 +88,11 @@ export async function enqueueVisitorMail(
   mail: MailToSend,
 ): Promise<number | null> {
   if (!cap || mail.recipient === null) return enqueueMail(tx, mail);
-  const now = cap.now ?? new Date();
   const address = mail.recipient.trim().toLowerCase();
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('site:recipient-cap'))`);
-  const day = dayOf(now);
-  const recipientKey = await dailyKey(tx, mailboxOf(address), now);
-  const [counted] = await tx
-    .insert(recipientMailDays)
-    .values({ day, recipientKey, queued: 1 })
-    .onConflictDoUpdate({
-      target: [recipientMailDays.day, recipientMailDays.recipientKey],
-      set: { queued: sql`${recipientMailDays.queued} + 1` },
-      setWhere: sql`${recipientMailDays.queued} < ${cap.perDay}`,
-    })
-    .returning({ queued: recipientMailDays.queued });
-  if (counted) return enqueueMail(tx, mail);
-  const [held] = await tx
-    .update(recipientMailDays)
-    .set({ held: sql`${recipientMailDays.held} + 1` })
-    .where(and(eq(recipientMailDays.day, day), eq(recipientMailDays.recipientKey, recipientKey)))
-    .returning({ held: recipientMailDays.held, queued: recipientMailDays.queued });
+  const held = await countForRecipient(tx, mailboxOf(address), cap.perDay, cap.now ?? new Date());
+  if (held.counted) return enqueueMail(tx, mail);
   cap.logger?.warn({ kind: mail.kind }, "mail cap: the day's mails to one address are written, this one is held");
-  if (held?.held === 1) {
+  if (held.held === 1) {
     await enqueueMail(tx, {
       kind: MAIL_HELD_NOTICE,
       recipient: null,
@@ -118,6 +101,40 @@ export async function enqueueVisitorMail(
     });
   }
   return null;
+}
+
+/**
+ * Counts one message to `recipient` (a mailbox, or `sms:` and a number) on
+ * `now`'s day (Europe/Zurich, by its key of the day: no address stored),
+ * unless `perDay` were counted already: then the day's `held` count grows.
+ * Takes the cap's advisory lock first (held until `tx` commits).
+ * @returns `counted`, or the day's `held` and `queued` counts after holding it.
+ */
+export async function countForRecipient(
+  tx: Database,
+  recipient: string,
+  perDay: number,
+  now: Date,
+): Promise<{ counted: true } | { counted: false; held: number; queued: number }> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('site:recipient-cap'))`);
+  const day = dayOf(now);
+  const recipientKey = await dailyKey(tx, recipient, now);
+  const [counted] = await tx
+    .insert(recipientMailDays)
+    .values({ day, recipientKey, queued: 1 })
+    .onConflictDoUpdate({
+      target: [recipientMailDays.day, recipientMailDays.recipientKey],
+      set: { queued: sql`${recipientMailDays.queued} + 1` },
+      setWhere: sql`${recipientMailDays.queued} < ${perDay}`,
+    })
+    .returning({ queued: recipientMailDays.queued });
+  if (counted) return { counted: true };
+  const [held] = await tx
+    .update(recipientMailDays)
+    .set({ held: sql`${recipientMailDays.held} + 1` })
+    .where(and(eq(recipientMailDays.day, day), eq(recipientMailDays.recipientKey, recipientKey)))
+    .returning({ held: recipientMailDays.held, queued: recipientMailDays.queued });
+  return { counted: false, held: held?.held ?? 1, queued: held?.queued ?? perDay };
 }
 
 /**

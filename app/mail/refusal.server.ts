@@ -44,10 +44,14 @@ function stageOf(command: string, code: string): RefusalStage {
 
 /**
  * What `error` (thrown by a transport's `sendMail`) means. A reply code
- * comes from `responseCode`, or from the first of `rejectedErrors`.
+ * comes from `responseCode`, or from the first of `rejectedErrors`. An
+ * error carrying its own `refusal` (an SMS sender's) is taken at its word.
  * Never throws.
  */
 export function refusalOf(error: unknown): Refusal {
+  // An SMS sender's refusal says itself what it is (SmsRefusedError, sms.server.ts).
+  const told = (error as { refusal?: Refusal } | null)?.refusal;
+  if (typeof told?.permanent === "boolean" && typeof told.stage === "string") return told;
   const fields = (typeof error === "object" && error !== null ? error : {}) as SmtpErrorFields;
   const raw = fields.responseCode ?? fields.rejectedErrors?.[0]?.responseCode;
   const code = typeof raw === "number" && raw >= 200 && raw < 600 ? raw : null;

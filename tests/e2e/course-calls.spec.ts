@@ -4,11 +4,15 @@
  * session page after a reload, « Appelé·e » ticks one with the time, the
  * navigation counts the one left (« 1 à appeler »), axe finds nothing and
  * nothing scrolls sideways at 375 px. Photographed:
- * screenshots/course-calls-375.png.
+ * screenshots/course-calls-375.png. And « À appeler demain » (decision
+ * 051): a registration by telephone on a landline for tomorrow is on the
+ * printable list with its code word; axe at 375 px; its print preview
+ * saved as test-results/call-list-print-375.png.
  */
 import { expect, test } from "@playwright/test";
 import { deskFetch, signIn, type CookieJar } from "../support/harness";
 import { COURSE_YEAR } from "../support/course-year";
+import { utcToZurich } from "../../app/utils/zurich-time.server";
 import { createSessionInDesk, ownerBrowserContext, setUpOwnSite } from "./desk-helpers";
 import { expectNoAxeViolations, expectNoHorizontalScroll, waitForHydration } from "./helpers";
 
@@ -64,5 +68,38 @@ test("the call list stays on the session page until each person is ticked « app
   await list.scrollIntoViewIfNeeded();
   await list.screenshot({ path: "screenshots/course-calls-375.png" });
   await page.screenshot({ path: "screenshots/course-calls-page-375.png", fullPage: true });
+  await context.close();
+});
+
+test("« À appeler demain » lists tomorrow's landline registration, prints as a plain table", async ({ browser }) => {
+  const tomorrow = utcToZurich(new Date(Date.now() + 86_400_000)).date;
+  const tomorrowId = await createSessionInDesk(own.site.url, jar, { date: tomorrow, time: "09:30" });
+  const form = {
+    intent: "register",
+    sessionId: String(tomorrowId),
+    firstName: "Louise",
+    lastName: "Bovet",
+    phone: "026 555 44 33",
+    seats: "1",
+  };
+  expect((await deskFetch(own.site.url, `/admin/cours/${tomorrowId}`, { jar, form })).status).toBe(200);
+  const context = await ownerBrowserContext(browser, own.site.url, jar, { viewport: { width: 375, height: 740 } });
+  const page = await context.newPage();
+  await page.goto(`${own.site.url}/admin/cours`);
+  await page.getByRole("link", { name: "À appeler demain" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("À appeler demain");
+  const row = page.getByRole("row").filter({ hasText: "Louise Bovet" });
+  await expect(row).toContainText("9\u00a0h\u00a030");
+  await expect(row.getByRole("link", { name: "026 555 44 33" })).toHaveAttribute("href", "tel:0265554433");
+  await expect(row).toContainText("Salle paroissiale, Rue du Lac 1, 1800 Vevey");
+  // The code word: two words (app/trust/code-word.server.ts).
+  await expect(row).toContainText(/Mot code\u00a0: \p{L}+ \p{L}+/u);
+  await waitForHydration(page);
+  await expectNoAxeViolations(page);
+  await page.emulateMedia({ media: "print" });
+  await expect(page.getByRole("navigation", { name: "Bureau" })).toBeHidden();
+  await expect(page.getByRole("button", { name: "Imprimer" })).toBeHidden();
+  await expect(row).toBeVisible();
+  await page.screenshot({ path: "test-results/call-list-print-375.png", fullPage: true });
   await context.close();
 });

@@ -57,6 +57,28 @@ describe("registrations on one server (PGlite)", () => {
     expect((await rowsOf(db, sessionId)).length).toBe(1);
   });
 
+  it("shows « J’accepte de recevoir un rappel par SMS » after the telephone, and stores the person's answer", async () => {
+    const sessionId = await createSession(db, session(zurichToUtc(`${COURSE_YEAR}-01-20`, "14:00"), 3));
+    const form = await fetch(`${site.url}/cours/securite`).then((res) => res.text());
+    const phone = form.indexOf('name="phone"');
+    const consent = form.indexOf('name="smsConsent"');
+    expect(phone).toBeGreaterThan(0);
+    expect(consent).toBeGreaterThan(phone);
+    expect(consent).toBeLessThan(form.indexOf('name="email"'));
+    expect(form).toContain("J’accepte de recevoir un rappel par SMS");
+    expect((await register(site.url, registration(sessionId, 1, { smsConsent: "on" }))).status).toBe(303);
+    expect((await register(site.url, registration(sessionId, 2))).status).toBe(303);
+    const rows = await db
+      .select()
+      .from(courseRegistrations)
+      .where(eq(courseRegistrations.sessionId, sessionId))
+      .orderBy(courseRegistrations.id);
+    expect(rows.map((row) => [row.lastName, row.smsConsent])).toEqual([
+      ["Dupont 1", true],
+      ["Dupont 2", false],
+    ]);
+  });
+
   it("refuses a second registration of one telephone for a session, beside the field, even when both are posted at once", async () => {
     const sessionId = await createSession(db, session(zurichToUtc(`${COURSE_YEAR}-01-22`, "14:00")));
     const answers = await Promise.all(

@@ -31,7 +31,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { RunningServer } from "../../server/main";
 import sharp from "sharp";
 import { articleFormSchema, createArticle, publishArticle, saveArticle } from "../../app/blog/desk.server";
-import { createSeries, createSession, zurichToUtc } from "../../app/courses/sessions.server";
+import { createSeries, createSession, utcToZurich, zurichToUtc } from "../../app/courses/sessions.server";
 import { pictureFileUrl, preparePicture, savePicture } from "../../app/pictures/pictures.server";
 import { contacts, courseRegistrations, newsletterSubscribers, outbox } from "../../app/db/schema";
 import { createLetter, sendLetter, sentLetters } from "../../app/newsletter/letters.server";
@@ -467,6 +467,26 @@ describe("the Nu HTML Checker", () => {
       200,
       fetch(`${site.url}${inSeries.headers.get("location")}`),
     );
+    // Tomorrow's call list « À appeler demain » with one person (a landline, no e-mail), and the page of an SMS
+    // reminder's short link (a registration's token; one not valid: 404).
+    const tomorrowSession = await createSession(
+      site.database.db,
+      sessionFields({ startsAt: zurichToUtc(utcToZurich(new Date(Date.now() + 86_400_000)).date, "14:00") }),
+    );
+    const toCall = await postForm("/cours/securite", {
+      sessionId: String(tomorrowSession),
+      website: "",
+      firstName: "Odette",
+      lastName: "Rochat",
+      phone: "021 555 66 77",
+    });
+    await save("GET /admin/a-appeler (one person to call, signed in)", 200, desk("/admin/a-appeler"));
+    await save(
+      "GET /r/{token} (an SMS reminder's link)",
+      200,
+      fetch(`${site.url}${toCall.headers.get("location")!.replace("/cours/inscription/", "/r/")}`),
+    );
+    await save("GET /r/{token} (not valid)", 404, fetch(`${site.url}/r/${"a".repeat(43)}`));
     for (const pathname of [
       "/admin/cours",
       "/admin/cours/nouvelle-serie",

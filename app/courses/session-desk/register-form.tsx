@@ -1,6 +1,7 @@
 /**
  * The session page's "Inscription prise par téléphone": first name, last
- * name, telephone, e-mail (optional) and seats, posted as
+ * name, telephone, e-mail (optional), whether the person agreed to an SMS
+ * reminder, and seats, posted as
  * `intent=register` (the public booking schema); `errors` are the
  * action's messages by field name. A session paid by invoice asks the
  * postal address (« au choix »: first « Sur place » or « Sur facture »).
@@ -8,6 +9,7 @@
 import { Form } from "react-router";
 import { Field } from "~/components/form-parts";
 import { Button } from "~/components/ui/button";
+import { Checkbox } from "~/components/ui/checkbox";
 import { Input } from "~/components/ui/input";
 import { PAYS_BY_LABELS, type PaymentMode } from "~/content/payment";
 
@@ -46,6 +48,12 @@ export function RegisterByPhoneForm({
           <Input id="register-email" name="email" type="email" {...registerAria("email")} />
         </Field>
       </div>
+      <Checkbox
+        id="register-smsConsent"
+        name="smsConsent"
+        value="on"
+        label="La personne accepte de recevoir un rappel par SMS (sur un mobile)"
+      />
       <Field field={registerField("seats")} label="Places">
         <select
           id="register-seats"

@@ -158,6 +158,8 @@ export const courseRegistrations = pgTable(
     postalStreet: text("postal_street"),
     postalCode: text("postal_code"),
     postalLocality: text("postal_locality"),
+    /** Whether the person agreed to an SMS reminder at `phone` (the form's checkbox, or the owner for a telephone registration; migration 0030). */
+    smsConsent: boolean("sms_consent").notNull().default(false),
   },
   (table) => [
     index("course_registrations_session_idx").on(table.sessionId, table.id),
@@ -278,7 +280,7 @@ export const courseOffers = pgTable(
       .on(table.holdUntil)
       .where(sql`${table.state} = 'open'`),
     check("course_offers_state", sql`${table.state} in ('open', 'accepted', 'declined', 'expired', 'withdrawn')`),
-    check("course_offers_channel", sql`${table.channel} in ('mail', 'call')`),
+    check("course_offers_channel", sql`${table.channel} in ('mail', 'sms', 'call')`),
     check("course_offers_seats", sql`${table.seats} between 1 and 2`),
   ],
 );

@@ -28,6 +28,9 @@ export interface MailAttachment {
   content: string;
 }
 
+/** How an outbox row reaches its person: an e-mail, or an SMS (app/mail/sms.server.ts). */
+export type OutboxChannel = "mail" | "sms";
+
 /** A person an outbox mail names or is sent to (`outbox.named`); absent keys were not known. */
 export interface NamedPerson {
   /** As typed: "Marie Dupont". */
@@ -57,6 +60,8 @@ export const outbox = pgTable(
   {
     id: bigserial("id", { mode: "number" }).primaryKey(),
     kind: text("kind").notNull(),
+    /** `mail`, or `sms` (migration 0030): then `recipient` is a mobile number in E.164 and `text_body` the message. */
+    channel: text("channel").$type<OutboxChannel>().notNull().default("mail"),
     contactId: bigint("contact_id", { mode: "number" }).references(() => contacts.id),
     /** The newsletter letter this mail carries, if any (one row per recipient and letter). */
     letterId: bigint("letter_id", { mode: "number" }),
@@ -96,6 +101,8 @@ export const outbox = pgTable(
     errorStage: text("error_stage"),
     errorCode: integer("error_code"),
     sentAt: timestamp("sent_at", { withTimezone: true, mode: "string" }),
+    /** When the SMS provider's delivery receipt said the telephone received it (migration 0030); null for mails. */
+    deliveredAt: timestamp("delivered_at", { withTimezone: true, mode: "string" }),
     /** Set when the mail was refused for good or given up after OUTBOX_MAX_ATTEMPTS attempts; the row is kept for the owner. */
     failedAt: timestamp("failed_at", { withTimezone: true, mode: "string" }),
     /** When the owner chose not to send this failed mail again (migration 0025): out of the desk's count. */
@@ -115,6 +122,7 @@ export const outbox = pgTable(
     uniqueIndex("outbox_letter_recipient_idx")
       .on(table.letterId, table.recipient)
       .where(sql`${table.letterId} is not null`),
+    check("outbox_channel", sql`${table.channel} in ('mail', 'sms')`),
     check(
       "outbox_rendered_or_payload",
       sql`${table.payload} is not null or (${table.subject} is not null and ${table.textBody} is not null)`,

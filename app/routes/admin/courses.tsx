@@ -72,6 +72,10 @@ export default function DeskCourses() {
   return (
     <div className="mt-8">
       <h1 className="text-3xl font-bold">Cours</h1>
+      <p className="mt-2 text-lg">
+        <Link to="/admin/a-appeler">À appeler demain</Link> : les personnes qu’aucun rappel n’atteint (ni e-mail ni
+        SMS), à imprimer.
+      </p>
       {sessions.length === 0 ? (
         <p className="mt-4 text-lg">Aucune séance pour l’instant : créez la première ci-dessous.</p>
       ) : (
