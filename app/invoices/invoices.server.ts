@@ -23,6 +23,7 @@
  */
 import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
+import { nextInYear } from "~/db/year-sequence.server";
 import {
   contacts,
   courseRegistrations,
@@ -124,12 +125,7 @@ export function clientGreetingName(invoice: Pick<Invoice, "clientKind" | "client
 export async function createInvoice(db: Database, draft: InvoiceDraft, creditor: Creditor): Promise<number> {
   const year = Number(draft.issuedOn.slice(0, 4));
   return db.transaction(async (tx) => {
-    const [taken] = await tx
-      .insert(invoiceNumbers)
-      .values({ year, last: 1 })
-      .onConflictDoUpdate({ target: invoiceNumbers.year, set: { last: sql`${invoiceNumbers.last} + 1` } })
-      .returning({ last: invoiceNumbers.last });
-    const sequence = taken!.last;
+    const sequence = await nextInYear(tx, invoiceNumbers, year);
     const snapshot: InvoiceCreditor = { ...creditor };
     const [row] = await tx
       .insert(invoices)

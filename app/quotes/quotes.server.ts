@@ -21,6 +21,7 @@
 import { and, count, desc, eq, sql } from "drizzle-orm";
 import { readPage, type ListPage } from "~/components/pages";
 import type { Database } from "~/db/client.server";
+import { nextInYear } from "~/db/year-sequence.server";
 import { contacts, quoteNumbers, quotes, type InvoiceCreditor, type QuoteStatus } from "~/db/schema";
 import { courseBySlug } from "~/courses/sessions.server";
 import {
@@ -97,12 +98,7 @@ export const quoteFileName = (quote: Pick<Quote, "number">) => `devis-${quote.nu
 export async function createQuote(db: Database, draft: QuoteDraft, creditor: Creditor): Promise<number> {
   const year = Number(draft.issuedOn.slice(0, 4));
   return db.transaction(async (tx) => {
-    const [taken] = await tx
-      .insert(quoteNumbers)
-      .values({ year, last: 1 })
-      .onConflictDoUpdate({ target: quoteNumbers.year, set: { last: sql`${quoteNumbers.last} + 1` } })
-      .returning({ last: quoteNumbers.last });
-    const sequence = taken!.last;
+    const sequence = await nextInYear(tx, quoteNumbers, year);
     const snapshot: InvoiceCreditor = { ...creditor };
     const [row] = await tx
       .insert(quotes)
