@@ -9,9 +9,10 @@
  * change is audited (ids only). One function per intent:
  * app/invoices/desk-actions.server.ts.
  */
-import { data, Link, useActionData, useLoaderData } from "react-router";
+import { data, useActionData, useLoaderData } from "react-router";
 import { buttonVariants } from "~/components/ui/button";
-import { DeskBackLink, deskLinkClass } from "~/desk/frame";
+import { DeskBackLink } from "~/desk/frame";
+import { ClientCard } from "~/invoices/client-card";
 import { Notice } from "~/desk/form-parts";
 import { deskHandle, deskMeta } from "~/desk/meta";
 import { LineList } from "~/invoices/line-list";
@@ -119,34 +120,18 @@ export default function InvoicePage() {
         </a>
       </p>
 
-      <section aria-labelledby="client" className="mt-8">
-        <h2 id="client" className="text-2xl font-bold">
-          Client
-        </h2>
-        <address className="mt-2 text-lg break-words not-italic">
-          {invoice.address.map((line) => (
-            <span key={line} className="block">
-              {line}
-            </span>
-          ))}
-        </address>
-        <p className="mt-2 text-lg break-words">
-          {invoice.email ?? "Sans e-mail"}
-          {invoice.phone ? ` · ${invoice.phone}` : ""}
-        </p>
+      <ClientCard
+        id="client"
+        heading="Client"
+        address={invoice.address}
+        email={invoice.email}
+        phone={invoice.phone}
+        contactId={invoice.contactId}
+      >
         {invoice.registrationId ? (
           <p className="mt-1 text-lg">D’après l’inscription n° {invoice.registrationId}.</p>
         ) : null}
-        {invoice.contactId ? (
-          <p className="mt-1 text-lg">
-            D’après la{" "}
-            <Link to={`/admin/demandes/${invoice.contactId}`} className={deskLinkClass}>
-              demande n° {invoice.contactId}
-            </Link>
-            .
-          </p>
-        ) : null}
-      </section>
+      </ClientCard>
 
       <section aria-labelledby="lignes" className="mt-8">
         <h2 id="lignes" className="text-2xl font-bold">

@@ -12,6 +12,7 @@ import { data, Link, useActionData, useLoaderData } from "react-router";
 import { buttonVariants } from "~/components/ui/button";
 import { clockContext, dbContext } from "~/context.server";
 import { DeskBackLink, deskLinkClass } from "~/desk/frame";
+import { ClientCard } from "~/invoices/client-card";
 import { Notice } from "~/desk/form-parts";
 import { deskHandle, deskMeta } from "~/desk/meta";
 import { LineList } from "~/invoices/line-list";
@@ -112,31 +113,14 @@ export default function QuotePage() {
         </a>
       </p>
 
-      <section aria-labelledby="organisation" className="mt-8">
-        <h2 id="organisation" className="text-2xl font-bold">
-          Organisation
-        </h2>
-        <address className="mt-2 text-lg break-words not-italic">
-          {quote.address.map((line) => (
-            <span key={line} className="block">
-              {line}
-            </span>
-          ))}
-        </address>
-        <p className="mt-2 text-lg break-words">
-          {quote.email ?? "Sans e-mail"}
-          {quote.phone ? ` · ${quote.phone}` : ""}
-        </p>
-        {quote.contactId ? (
-          <p className="mt-1 text-lg">
-            D’après la{" "}
-            <Link to={`/admin/demandes/${quote.contactId}`} className={deskLinkClass}>
-              demande n° {quote.contactId}
-            </Link>
-            .
-          </p>
-        ) : null}
-      </section>
+      <ClientCard
+        id="organisation"
+        heading="Organisation"
+        address={quote.address}
+        email={quote.email}
+        phone={quote.phone}
+        contactId={quote.contactId}
+      />
 
       <section aria-labelledby="seance" className="mt-8">
         <h2 id="seance" className="text-2xl font-bold">
