@@ -31,6 +31,7 @@ import { formatChf, formatDateTime, formatDateTimeRange } from "~/utils/format";
 import { needsDatabase } from "~/utils/database-down.server";
 import { clockContext, dbContext } from "~/context.server";
 import type { Route } from "./+types/course-offer";
+import { AnswerStatus, InvalidLinkPage, LINK_PAGE_CLASS } from "~/courses/link-page";
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const meta = pageMeta(context, request, {
@@ -126,30 +127,17 @@ export default function OfferPage() {
   const answer = useActionData<typeof action>();
   const channels = usePhoneChannels();
   if (!offer) {
-    return (
-      <div className="mx-auto w-full max-w-3xl px-4 py-12 sm:px-6 sm:py-16">
-        <h1 className="text-4xl font-bold">Ce lien n’est plus valable</h1>
-        <p className="mt-4 text-xl">
-          Le lien est incomplet, ou le cours a eu lieu il y a plus d’une semaine. Pour toute question,{" "}
-          <a href="/contact">écrivez-moi</a> ou appelez-moi.
-        </p>
-        {channels ? <PhoneReveal channels={channels} idPrefix="place" className="mt-6" /> : null}
-      </div>
-    );
+    return <InvalidLinkPage gone="le cours a eu lieu il y a plus d’une semaine" phoneIdPrefix="place" />;
   }
   const title = TITLES[offer.state];
   const places = offer.seats === 2 ? "les 2 places" : "la place";
   return (
-    <div className="mx-auto w-full max-w-3xl px-4 py-12 sm:px-6 sm:py-16">
+    <div className={LINK_PAGE_CLASS}>
       <h1 className={`flex items-start gap-3 text-4xl font-bold ${title.tone}`}>
         <title.Icon aria-hidden="true" className="mt-1 size-10 shrink-0" />
         {title.text}
       </h1>
-      {answer?.message ? (
-        <p role="status" className="mt-6 rounded-2xl border-2 border-primary bg-primary-soft p-4 text-xl">
-          {answer.message}
-        </p>
-      ) : null}
+      <AnswerStatus message={answer?.message} />
 
       {offer.state === "open" ? (
         <p className="mt-4 text-xl">

@@ -40,6 +40,7 @@ import { CodeWordBox } from "~/trust/code-word-box";
 import type { Route } from "./+types/course-registration";
 import { needsDatabase } from "~/utils/database-down.server";
 import { clockContext, dbContext } from "~/context.server";
+import { AnswerStatus, InvalidLinkPage, LINK_PAGE_CLASS } from "~/courses/link-page";
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const meta = pageMeta(context, request, {
@@ -125,14 +126,11 @@ export default function RegistrationPage() {
   const channels = usePhoneChannels();
   if (!registration) {
     return (
-      <div className="mx-auto w-full max-w-3xl px-4 py-12 sm:px-6 sm:py-16">
-        <h1 className="text-4xl font-bold">Ce lien n’est plus valable</h1>
-        <p className="mt-4 text-xl">
-          Le lien est incomplet, ou le cours a eu lieu il y a plus d’une semaine. Pour toute question sur votre
-          inscription, <a href="/contact">écrivez-moi</a> ou appelez-moi.
-        </p>
-        {channels ? <PhoneReveal channels={channels} idPrefix="lien" className="mt-6" /> : null}
-      </div>
+      <InvalidLinkPage
+        gone="le cours a eu lieu il y a plus d’une semaine"
+        about="sur votre inscription"
+        phoneIdPrefix="lien"
+      />
     );
   }
   const titles = {
@@ -144,16 +142,12 @@ export default function RegistrationPage() {
   const title = titles[registration.state as keyof typeof titles];
   const active = registration.state === "confirmed" || registration.state === "waiting";
   return (
-    <div className="mx-auto w-full max-w-3xl px-4 py-12 sm:px-6 sm:py-16">
+    <div className={LINK_PAGE_CLASS}>
       <h1 className={`flex items-start gap-3 text-4xl font-bold ${title.tone}`}>
         <title.Icon aria-hidden="true" className="mt-1 size-10 shrink-0" />
         {title.text}
       </h1>
-      {answer?.message ? (
-        <p role="status" className="mt-6 rounded-2xl border-2 border-primary bg-primary-soft p-4 text-xl">
-          {answer.message}
-        </p>
-      ) : null}
+      <AnswerStatus message={answer?.message} />
       {registration.state === "waiting" ? (
         <p className="mt-4 text-xl">
           {registration.lessonCount === null ? "La séance est complète." : "La série de séances est complète."} Vous

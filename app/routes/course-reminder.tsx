@@ -24,6 +24,7 @@ import { needsDatabase } from "~/utils/database-down.server";
 import { formatDateTime } from "~/utils/format";
 import { clockContext, dbContext } from "~/context.server";
 import type { Route } from "./+types/course-reminder";
+import { AnswerStatus, InvalidLinkPage, LINK_PAGE_CLASS } from "~/courses/link-page";
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const meta = pageMeta(context, request, {
@@ -68,26 +69,14 @@ export default function ReminderPage() {
   const { reminder } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   if (!reminder) {
-    return (
-      <div className="mx-auto w-full max-w-3xl px-4 py-12 sm:px-6 sm:py-16">
-        <h1 className="text-4xl font-bold">Ce lien n’est plus valable</h1>
-        <p className="mt-4 text-xl">
-          Le lien est incomplet, ou le cours a déjà eu lieu. Pour toute question, <a href="/contact">écrivez-moi</a> ou
-          appelez-moi.
-        </p>
-      </div>
-    );
+    return <InvalidLinkPage gone="le cours a déjà eu lieu" />;
   }
   return (
-    <div className="mx-auto w-full max-w-3xl px-4 py-12 sm:px-6 sm:py-16">
+    <div className={LINK_PAGE_CLASS}>
       <h1 className="text-4xl font-bold text-primary">
         {reminder.cancelled ? "Votre inscription est annulée" : "Toujours partant·e\u00a0?"}
       </h1>
-      {answer?.message ? (
-        <p role="status" className="mt-6 rounded-2xl border-2 border-primary bg-primary-soft p-4 text-xl">
-          {answer.message}
-        </p>
-      ) : null}
+      <AnswerStatus message={answer?.message} />
       <dl className="mt-8 divide-y-2 divide-gray-100 rounded-2xl border-2 border-line bg-white text-lg">
         {[
           ["Cours", reminder.courseTitle],

@@ -24,6 +24,7 @@ import { pageMeta } from "~/seo/page-meta.server";
 import { needsDatabase } from "~/utils/database-down.server";
 import { formatDateTimeRange } from "~/utils/format";
 import type { Route } from "./+types/group-list";
+import { AnswerStatus, InvalidLinkPage, LINK_PAGE_CLASS } from "~/courses/link-page";
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const meta = pageMeta(context, request, {
@@ -79,24 +80,17 @@ export default function GroupPage() {
   const channels = usePhoneChannels();
   if (!group) {
     return (
-      <div className="mx-auto w-full max-w-3xl px-4 py-12 sm:px-6 sm:py-16">
-        <h1 className="text-4xl font-bold">Ce lien n’est plus valable</h1>
-        <p className="mt-4 text-xl">
-          Le lien est incomplet, ou la séance a eu lieu il y a plus d’une semaine. Pour toute question sur votre groupe,{" "}
-          <a href="/contact">écrivez-moi</a> ou appelez-moi.
-        </p>
-        {channels ? <PhoneReveal channels={channels} idPrefix="lien" className="mt-6" /> : null}
-      </div>
+      <InvalidLinkPage
+        gone="la séance a eu lieu il y a plus d’une semaine"
+        about="sur votre groupe"
+        phoneIdPrefix="lien"
+      />
     );
   }
   return (
-    <div className="mx-auto w-full max-w-3xl px-4 py-12 sm:px-6 sm:py-16">
+    <div className={LINK_PAGE_CLASS}>
       <h1 className="text-4xl font-bold">La séance de votre groupe</h1>
-      {answer?.message ? (
-        <p role="status" className="mt-6 rounded-2xl border-2 border-primary bg-primary-soft p-4 text-xl">
-          {answer.message}
-        </p>
-      ) : null}
+      <AnswerStatus message={answer?.message} />
       <dl className="mt-8 divide-y-2 divide-gray-100 rounded-2xl border-2 border-line bg-white text-lg">
         {[
           ["Pour", group.organisation],
