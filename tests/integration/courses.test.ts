@@ -173,6 +173,30 @@ describe("registrations on one server (PGlite)", () => {
     expect(notices[0]!.textBody).toContain("Première personne sur la liste d’attente : Marie Dupont 2");
   });
 
+  it("the SMS reminder's short link /r/{token}: its page and other methods change nothing, its button frees the seat", async () => {
+    const sessionId = await createSession(db, session(zurichToUtc(`${COURSE_YEAR}-01-27`, "14:00"), 1));
+    const token = (await register(site.url, registration(sessionId, 1))).headers.get("location")!.split("/").pop()!;
+    const seats = async () =>
+      (await db.select().from(courseSessions).where(eq(courseSessions.id, sessionId)))[0]!.seatsTaken;
+    const page = await fetch(`${site.url}/r/${token}`).then((res) => res.text());
+    expect(page).toContain("Toujours partant·e");
+    const send = (method: string, path: string) =>
+      fetch(`${site.url}${path}`, {
+        method,
+        headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: site.url },
+        body: "intent=cancel&website=",
+        redirect: "manual",
+      });
+    // Any other method, on the path and on its encoded spelling, is refused and cancels nothing.
+    for (const method of ["PUT", "PATCH", "DELETE"])
+      for (const path of [`/r/${token}`, `/%72/${token}`])
+        expect((await send(method, path)).status, `${method} ${path}`).toBe(405);
+    expect(await seats()).toBe(1);
+    const answer = await send("POST", `/r/${token}`);
+    expect(answer.status).toBe(200);
+    expect(await seats()).toBe(0);
+  });
+
   it("serves the calendar file of a registration, and 404 for an unknown link", async () => {
     // The last Sunday of October: winter time (UTC+1) since 3 h 00 that morning.
     const sessionId = await createSession(db, session(zurichToUtc(`${COURSE_YEAR}-10-31`, "14:00")));
