@@ -12,6 +12,7 @@ import type { RecipientCap } from "~/mail/recipient-cap.server";
 import { issueToken } from "~/tokens/tokens.server";
 import { calendarAttachment } from "./ics.server";
 import { registrationPath } from "./links";
+import type { SmsChannel } from "./sms-channel.server";
 import type { Reader } from "./mails.server";
 import type { OwnerPerson } from "./owner-mails.server";
 import { lastStart, type SeatGroup } from "./seats.server";
@@ -35,6 +36,8 @@ export interface LinkOptions {
   now?: Date;
   /** A public action's cap on mails to visitors' addresses (app/mail/recipient-cap.server.ts); absent in the desk. */
   mailCap?: RecipientCap;
+  /** The SMS settings (sms-channel.server.ts) when the message may go by SMS; absent: mail or the call list only. */
+  sms?: SmsChannel;
 }
 
 /** The page a registration's link opens. */

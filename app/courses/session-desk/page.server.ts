@@ -103,6 +103,10 @@ export async function sessionDeskPage(context: RequestContext, id: number, asked
       phone: call.phone,
       tel: telHref(call.phone),
       reason: CALL_REASON_LABELS[call.reason],
+      /** An offer's hold end, in words: call before it. */
+      holdUntil: call.holdUntil ? formatDateTime(call.holdUntil) : null,
+      /** The daily cap held an SMS to this person (decision 061). */
+      smsHeld: call.smsHeld,
       calledAt: call.calledAt ? formatDateTime(call.calledAt) : null,
     })),
     offers: offers.map((offer) => {
@@ -116,8 +120,10 @@ export async function sessionDeskPage(context: RequestContext, id: number, asked
         seats: offer.seats,
         state: OFFER_STATE_LABELS[state],
         open: state === "open",
-        /** Without e-mail: the owner calls, and answers for the person. */
+        /** Neither e-mail nor SMS reaches her (or the SMS cap held it): the owner calls, and answers for the person. */
         toCall: offer.channel === "call",
+        /** Sent by SMS (no e-mail): her link answers. */
+        bySms: offer.channel === "sms",
         holdUntil: formatDateTime(offer.holdUntil),
         offeredAt: formatDateTime(offer.offeredAt),
         closedAt: offer.closedAt ? formatDateTime(offer.closedAt) : null,
