@@ -29,7 +29,8 @@ import { markCalled } from "../calls.server";
 import { cancelRegistrationByOwner } from "../cancel.server";
 import { readSessionForm } from "../desk.server";
 import { registerForSession } from "../register.server";
-import { bookingMessages, bookingSchema } from "../schema";
+import { bookingMessages, bookingSchema, smsConsentSchema } from "../schema";
+import { setSmsConsent } from "../sms-consent.server";
 import { cancelSession, moveSeriesDate } from "../session-changes.server";
 import { duplicateSession, updateSession } from "../sessions.server";
 import { offerSeatsOf } from "../offer-job.server";
@@ -236,6 +237,36 @@ export async function offerDeclinedIntent(args: DeskIntentArgs) {
   if (!declined) return reply({ message: "Cette proposition n’est plus ouverte." }, 409);
   await auditAndWake(args, "offer-declined", { session: id, offer: offerId });
   return reply({ message: "C’est noté : la personne quitte la liste d’attente, la place va à la suivante." });
+}
+
+/**
+ * `sms-consent`: the owner ticks or unticks « Accepte les SMS » of
+ * registration `registration` (a registration of this page only); audited
+ * with ids only.
+ */
+export async function smsConsentIntent(args: DeskIntentArgs) {
+  const { form, context, id } = args;
+  const submission = parseWithZod(form, { schema: smsConsentSchema });
+  if (submission.status !== "success") return reply({ message: "Cette inscription n’existe pas." }, 400);
+  const consent = submission.value.smsConsent === "on";
+  const registrationId = submission.value.registration;
+  const result = await setSmsConsent(context.get(dbContext), { sessionId: id, registrationId, consent });
+  if (result === "not-found") return reply({ message: "Cette inscription n’existe pas." }, 404);
+  if (result === "changed")
+    await audit(
+      context.get(dbContext),
+      {
+        actor: context.get(ownerContext).userId,
+        action: consent ? "sms-consent-given" : "sms-consent-withdrawn",
+        details: { session: id, registration: registrationId },
+      },
+      context.get(loggerContext),
+    );
+  return reply({
+    message: consent
+      ? "C’est noté : cette personne reçoit désormais ses rappels et messages par SMS (sur un mobile)."
+      : "C’est noté : plus de SMS pour cette personne.",
+  });
 }
 
 /** `keep-course`: « La maintenir quand même »: the course below its minimum runs; the badge goes. */
