@@ -7,41 +7,20 @@
  * cap, and says whether the owner must call: nothing else reaches her, or
  * the cap held her SMS (the desk then shows why).
  *
- * - `smsChannelOf(settings, logger)`: what the feature needs of the
- *   process's SMS settings, read by the caller from the request context or
- *   the job's settings (never from `process.env` here).
+ * - `SmsChannel`, `smsChannelOf` (app/mail/sms.server.ts): what the
+ *   feature needs of the process's SMS settings, read by the caller from
+ *   the request context or the job's settings (never from `process.env`).
  * - `channelsOf(registration, sms)`: `reminderChannels` with no SMS when
  *   the caller has no SMS channel.
  * - `textRegistrant(tx, registration, channels, sms, message, now)`: the
  *   SMS written (or held), and whether to call.
  */
-import type { Logger } from "pino";
-import type { Settings } from "~/config/settings.server";
 import type { Database } from "~/db/client.server";
-import { enqueueSms } from "~/mail/sms.server";
+import { enqueueSms, type SmsChannel } from "~/mail/sms.server";
 import { attendeeOf, type RegistrationRow } from "./registrants.server";
 import { reminderChannels, type ReminderChannels } from "./reminder-channels.server";
 
-/** The SMS settings a course message needs. */
-export interface SmsChannel {
-  /** At most this many SMS to one number a day (SMS_PER_NUMBER_PER_DAY). */
-  perDay: number;
-  /** Whether SMS leave (SMS_PROVIDER is not `log`): false puts the people reached by SMS only on the call list too. */
-  delivers: boolean;
-  logger?: Logger;
-}
-
-/** The SMS channel of the process's `settings`. */
-export function smsChannelOf(
-  settings: Pick<Settings, "SMS_PER_NUMBER_PER_DAY" | "SMS_PROVIDER">,
-  logger?: Logger,
-): SmsChannel {
-  return {
-    perDay: settings.SMS_PER_NUMBER_PER_DAY,
-    delivers: settings.SMS_PROVIDER !== "log",
-    ...(logger && { logger }),
-  };
-}
+export { smsChannelOf, type SmsChannel } from "~/mail/sms.server";
 
 /** The channels of a message to `registration`; without `sms` (a caller with no SMS settings), no SMS. */
 export function channelsOf(registration: RegistrationRow, sms: SmsChannel | undefined): ReminderChannels {
