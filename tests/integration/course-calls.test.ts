@@ -12,7 +12,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSeries, createSession, zurichToUtc } from "../../app/courses/sessions.server";
 import type { Database } from "../../app/db/client.server";
-import { auditLog, courseCalls, courseRegistrations, outbox } from "../../app/db/schema";
+import { auditLog, courseCalls, courseOffers, courseRegistrations, outbox } from "../../app/db/schema";
 import { formatDateTime } from "../../app/utils/format";
 import {
   createOwner,
@@ -165,6 +165,30 @@ describe("the call list of a changed date", () => {
       .where(and(eq(outbox.recipient, "+41795558801"), eq(outbox.channel, "sms")));
     expect(texts.map((row) => row.kind)).toEqual(["booking-session-cancelled-sms"]);
     expect(texts[0]!.textBody).not.toMatch(/Paul|Mobile/);
+  });
+
+  it("lists a freed seat offered to a landline without e-mail, with the hold's end", async () => {
+    const sessionId = await createSession(
+      db,
+      sessionFields({ startsAt: zurichToUtc(`${COURSE_YEAR}-04-20`, "14:00"), capacity: 1 }),
+    );
+    const path = `/admin/cours/${sessionId}`;
+    await deskFetch(site.url, path, { jar, form: byPhone(sessionId, "Tient", "021 555 99 01", "tient@example.ch") });
+    await deskFetch(site.url, path, { jar, form: byPhone(sessionId, "Attend", "021 555 99 02") });
+    const [holder] = await db
+      .select()
+      .from(courseRegistrations)
+      .where(and(eq(courseRegistrations.sessionId, sessionId), eq(courseRegistrations.lastName, "Tient")));
+    const freed = await deskFetch(site.url, path, {
+      jar,
+      form: { intent: "cancel-registration", registration: String(holder!.id) },
+    });
+    expect(freed.status).toBe(200);
+    const [offer] = await db.select().from(courseOffers).where(eq(courseOffers.sessionId, sessionId));
+    expect(offer).toMatchObject({ channel: "call", state: "open" });
+    const page = pageText(await deskFetch(site.url, path, { jar }).then((res) => res.text()));
+    expect(page).toContain("Paul Attend 021 555 99 02 · une place s’est libérée pour elle : la prend-elle ?");
+    expect(page).toContain(`Place gardée jusqu’au ${pageText(formatDateTime(offer!.holdUntil))} : appelez avant.`);
   });
 
   it("lists who has no e-mail on the page of a series' date that moved", async () => {
