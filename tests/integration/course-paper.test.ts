@@ -211,6 +211,8 @@ describe("paper from a session: certificates and letters for the post", () => {
     expect(letters.pages).toBe(2);
     expect(letters.pageTexts[0]).toContain("Bonjour Anne Papier,");
     expect(letters.pageTexts[0]).toContain("« anne bleu »");
+    // The session's price as paper writes amounts (issue 31, item 4), not the site's « CHF 55.– ».
+    expect(letters.pageTexts[0]).toContain("Prix : CHF 55.00 par personne.");
     expect(letters.pageTexts[0]).not.toMatch(/Denis|Bruno|Claire/);
     expect(letters.pageTexts[1]).toContain("Bonjour Denis Papier,");
     expect(letters.pageTexts[1]).not.toMatch(/Anne|Bruno|Claire/);
