@@ -51,6 +51,7 @@ export type AuditAction =
   | "invoice-paid"
   | "invoice-cancelled"
   | "quote-created"
+  | "quote-edited"
   | "quote-sent"
   | "quote-accepted"
   | "quote-refused"
