@@ -53,6 +53,7 @@ export type AuditAction =
   | "quote-created"
   | "quote-edited"
   | "quote-sent"
+  | "quote-posted"
   | "quote-accepted"
   | "quote-refused"
   | "quote-session-made"

@@ -2,7 +2,8 @@
  * What the owner does with a quote on its desk page (`/admin/devis/:id`),
  * each a plain post of `intent`, by state: a draft is edited (its own
  * page, « Modifier le brouillon »); a draft or a sent quote leaves
- * by mail (`send`; again with a box ticked); a sent quote is accepted or
+ * by mail (`send`; again with a box ticked), a draft without e-mail by the
+ * post (`posted`, once printed); a sent quote is accepted or
  * refused (`accept`, `refuse`); an accepted one makes its closed session
  * (`session`) and its invoice (`invoice`, « Faire la facture »).
  */
@@ -61,8 +62,13 @@ export function QuoteActions({
             Modifier le brouillon
           </Link>
         ) : null}
-        {(state === "draft" || state === "sent") && !quote.email ? (
-          <p className="text-lg">Sans e-mail : imprimez le PDF et envoyez-le par la poste.</p>
+        {state === "draft" && !quote.email ? (
+          <>
+            <p className="w-full text-lg">
+              Sans e-mail : imprimez le PDF et envoyez-le par la poste, puis notez-le ici.
+            </p>
+            <IntentButton intent="posted" label="Noter envoyé par la poste aujourd’hui" />
+          </>
         ) : null}
         {state === "sent" ? <IntentButton intent="accept" label="Accepté par l’organisation" /> : null}
         {state === "sent" ? <IntentButton intent="refuse" label="Refusé" outline /> : null}

@@ -11,7 +11,8 @@
  *   date's year ("D-2026-001"), taken in the transaction that writes the
  *   quote under the lock of that year's `quote_numbers` row (never given
  *   twice, never reused).
- * - States: brouillon (`draft`) → envoyé (`sendQuote`) → accepté or refusé
+ * - States: brouillon (`draft`) → envoyé (`sendQuote`, or `markQuotePosted`
+ *   for a quote printed for the post) → accepté or refusé
  *   (`decideQuote`). « Expiré » is not stored: a quote sent whose validity
  *   date is before today (`quoteState(quote, today)`, today from the
  *   injected clock); it can no longer be accepted.
@@ -186,6 +187,29 @@ export async function sendQuote(
     await tx.update(quotes).set({ status: "sent", sentAt: now.toISOString() }).where(eq(quotes.id, id));
     return "queued";
   });
+}
+
+/**
+ * Records that draft quote `id`, without e-mail, was printed and posted on
+ * `now`'s day: it becomes « envoyé » (so the organisation's answer can be
+ * recorded), unless it is no longer a draft or its validity has passed.
+ * @returns "posted", "not-draft", "expired" or "not-found". @throws the driver's error.
+ */
+export async function markQuotePosted(
+  db: Database,
+  id: number,
+  now: Date,
+): Promise<"posted" | "not-draft" | "expired" | "not-found"> {
+  const today = isoDateInZurich(now);
+  const changed = await db
+    .update(quotes)
+    .set({ status: "sent", sentAt: now.toISOString() })
+    .where(and(eq(quotes.id, id), eq(quotes.status, "draft"), sql`${quotes.validUntil} >= ${today}`))
+    .returning({ id: quotes.id });
+  if (changed.length) return "posted";
+  const quote = await getQuote(db, id);
+  if (!quote) return "not-found";
+  return quote.status === "draft" ? "expired" : "not-draft";
 }
 
 /**

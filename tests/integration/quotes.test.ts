@@ -5,6 +5,7 @@
  * - a quote made from a group's contact request (its organisation, contact
  *   person and size), sent (one mail, the PDF attached by the outbox),
  *   accepted; a draft cannot be accepted, an expired quote (the clock) no more;
+ *   one without e-mail is noted posted by the owner, then answered;
  * - a draft edited through its form (its number kept, the year of its date
  *   too); once sent it is frozen;
  * - its closed session: not on `/cours` nor `/cours/{slug}`, not bookable,
@@ -332,6 +333,24 @@ describe("a quote for a group", () => {
     expect(quoteState(row!, "2026-12-28")).toBe("expired");
     expect(await decideQuote(site.database.db, id, "accepted", new Date("2026-12-28T10:00:00Z"))).toBe("expired");
     expect(await decideQuote(site.database.db, id, "refused", new Date("2026-12-27T10:00:00Z"))).toBe("refused");
+  });
+
+  it("without e-mail, is printed, noted posted by the owner, and its answer recorded", async () => {
+    const id = await createQuote(site.database.db, { ...draft(), issuedOn: today, validUntil: inDays(30) }, creditor);
+    const at = (form: Record<string, string>) => deskFetch(site.url, `/admin/devis/${id}`, { jar, form });
+    const page = textOf(await (await deskFetch(site.url, `/admin/devis/${id}`, { jar })).text());
+    expect(page).toContain("Noter envoyé par la poste aujourd’hui");
+    expect((await at({ intent: "send" })).status).toBe(409);
+    const posted = await at({ intent: "posted" });
+    expect(posted.status).toBe(200);
+    expect(textOf(await posted.text())).toContain("Devis noté envoyé par la poste aujourd’hui.");
+    expect((await at({ intent: "posted" })).status).toBe(409);
+    expect((await at({ intent: "accept" })).status).toBe(200);
+    const [row] = await site.database.db.select().from(quotes).where(eq(quotes.id, id));
+    expect(row).toMatchObject({ status: "accepted", email: null });
+    expect(row!.sentAt).not.toBeNull();
+    const audited = await site.database.db.select().from(auditLog).where(eq(auditLog.action, "quote-posted"));
+    expect(audited.map((entry) => entry.details)).toEqual([{ quote: id }]);
   });
 });
 
