@@ -198,6 +198,14 @@ test("at 375 px the owner makes a quote from a group's request, sends it, has it
   await expect(page.getByText("Total : CHF 1’250.–")).toBeVisible();
   await expect(page.getByText("mardi 2 mars 2027, 14 h 00")).toBeVisible();
   await check("desk-quote-draft");
+  await page.getByRole("link", { name: "Modifier le brouillon" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Modifier le devis n° ${number}`);
+  await expect(page.getByLabel("Personnes (facultatif)")).toHaveValue("12");
+  await check("desk-quote-edit");
+  await page.getByLabel("Personnes (facultatif)").fill("14");
+  await page.getByRole("button", { name: "Enregistrer le brouillon" }).click();
+  await expect(page).toHaveURL(/\/admin\/devis\/\d+$/);
+  await expect(page.getByText("14 personnes")).toBeVisible();
 
   await page.getByRole("button", { name: "Envoyer par e-mail" }).click();
   await expect(page.getByRole("status")).toHaveText("Le devis part par e-mail, en pièce jointe.");

@@ -385,6 +385,12 @@ describe("the Nu HTML Checker", () => {
     );
     const quote = (await deskPost("/admin/devis/nouveau", quoteFields)).headers.get("location")!;
     expect(quote, "quote made").toMatch(/^\/admin\/devis\/\d+$/);
+    await save("GET /admin/devis/{id}/modifier (a draft, signed in)", 200, desk(`${quote}/modifier`));
+    await save(
+      "POST /admin/devis/{id}/modifier with errors (signed in)",
+      400,
+      deskPost(`${quote}/modifier`, { ...quoteFields, "price-0": "x" }),
+    );
     for (const intent of ["send", "accept", "session"])
       expect((await deskPost(quote, { intent })).status, intent).toBe(200);
     await save("GET /admin/devis (signed in)", 200, desk("/admin/devis"));
