@@ -30,6 +30,7 @@ import { invoiceCreditor } from "../../app/invoices/creditor.server";
 import type { Creditor } from "../../app/invoices/creditor.server";
 import { renderInvoicePdf } from "../../app/invoices/pdf.server";
 import { createQuote, decideQuote, quoteState, type QuoteDraft } from "../../app/quotes/quotes.server";
+import { COURSE_YEAR } from "../support/course-year";
 import { checkPayload, readPdf } from "../support/paper";
 import {
   bookingForm,
@@ -60,7 +61,10 @@ let creditor: Creditor;
 const today = new Date().toISOString().slice(0, 10);
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
-/** The form of the group's quote: CHF 1’250.– for a talk on mardi 2 mars 2027, 14 h 00. */
+/**
+ * The form of the group's quote: CHF 1’250.– for a talk on mardi 2 mars, 14 h 00, of `COURSE_YEAR`
+ * (a year to come with 2027's calendar, so that the talk never falls in the past).
+ */
 const quoteForm = (overrides: Record<string, string> = {}): Record<string, string> => ({
   contactId: String(requestId),
   clientName: "Club des aînés de Vevey",
@@ -88,7 +92,7 @@ const quoteForm = (overrides: Record<string, string> = {}): Record<string, strin
   dueOn: inDays(30),
   groupSize: "12",
   courseId: COURSE,
-  sessionDate: "2027-03-02",
+  sessionDate: `${COURSE_YEAR}-03-02`,
   sessionTime: "14:00",
   durationMinutes: "90",
   placeName: PLACE,
@@ -112,7 +116,7 @@ const draft = (): QuoteDraft => ({
   validUntil: "2026-12-27",
   groupSize: 8,
   courseId: COURSE,
-  startsAt: zurichToUtc("2027-03-02", "14:00"),
+  startsAt: zurichToUtc(`${COURSE_YEAR}-03-02`, "14:00"),
   durationMinutes: 90,
   placeName: "Salle du Conseil",
   placeAddress: "Route du Village 1, 1807 Blonay",
@@ -177,7 +181,7 @@ describe("a quote for a group", () => {
     const page = textOf(await (await deskFetch(site.url, `/admin/devis/${quoteId}`, { jar })).text());
     expect(page).toContain("Brouillon");
     expect(page).toContain("Total : CHF 1’250.–");
-    expect(page).toContain("mardi 2 mars 2027, 14 h 00");
+    expect(page).toContain(`mardi 2 mars ${COURSE_YEAR}, 14 h 00`);
     // A draft was never sent: it cannot be accepted.
     expect((await post({ intent: "accept" })).status).toBe(409);
   });
@@ -273,13 +277,13 @@ describe("a quote for a group", () => {
   it("mails the organisation its link page, filled with 12 names by a plain form post", async () => {
     await waitFor(() => smtp.mails.some((mail) => mail.subject.includes("liste des participants")), 20_000, "link");
     const mail = smtp.mails.find((entry) => entry.subject.includes("liste des participants"))!;
-    expect(mail.subject).toBe("Votre groupe du mardi 2 mars 2027 : la liste des participants");
+    expect(mail.subject).toBe(`Votre groupe du mardi 2 mars ${COURSE_YEAR} : la liste des participants`);
     const link = linkIn(mail, "/groupe/", site);
     const page = await fetch(link);
     expect(page.status).toBe(200);
     expect(page.headers.get("cache-control")).toBe("no-store");
     const html = await page.text();
-    expect(textOf(html)).toContain("mardi 2 mars 2027, 14 h 00");
+    expect(textOf(html)).toContain(`mardi 2 mars ${COURSE_YEAR}, 14 h 00`);
     expect(textOf(html)).toContain(PLACE);
     expect(html.match(/name="name-\d+"/g)).toHaveLength(12);
 
