@@ -7,7 +7,8 @@
  *
  * - `FEATURES`: the plugs, in the person page's order of their tables.
  * - `MAIL_LABELS`: every kind of mail to its French label (the desk).
- * - `OUTBOX_PLUGS`: for `new OutboxWorker({ plugs, ... })`; `JOBS`: the timed jobs (offer expiry, go/no-go).
+ * - `OUTBOX_PLUGS`: for `new OutboxWorker({ plugs, ... })`; `JOBS`: the timed jobs (offer expiry, go/no-go);
+ *   `runStartSteps`: each feature's step at a server's start (articles imported from their files...).
  * - the person registry bound to the list (`findPerson`, `erasePerson`...,
  *   `PROCESSINGS`: the register of processing activities, LPD art. 12,
  *   app/desk/person-registry.server.ts) and the retention job
@@ -17,7 +18,7 @@ import { blogFeature } from "./blog/plug.server";
 import { callbackFeature } from "./callback/plug.server";
 import { contactFeature } from "./contact/plug.server";
 import { coursesFeature } from "./courses/plug.server";
-import type { Feature } from "./desk/feature";
+import type { Feature, StartContext } from "./desk/feature";
 import { mailLabelsOf } from "./desk/mail-labels.server";
 import { personRegistry } from "./desk/person-registry.server";
 import { retention } from "./desk/retention.server";
@@ -45,6 +46,11 @@ export const MAIL_LABELS = mailLabelsOf(FEATURES);
 
 /** Every feature's timed jobs, for `scheduleJobs` (app/desk/jobs.server.ts, server/main.ts). */
 export const JOBS = FEATURES.flatMap((feature) => feature.jobs ?? []);
+
+/** Runs every feature's start-up step, in the order of `FEATURES` (server/main.ts, once the database is open). */
+export async function runStartSteps(context: StartContext): Promise<void> {
+  for (const feature of FEATURES) await feature.atStart?.(context);
+}
 
 export const OUTBOX_PLUGS = FEATURES.flatMap((feature) => (feature.outbox ? [feature.outbox] : []));
 

@@ -111,6 +111,20 @@ function sampleRss(site: SpawnedSite) {
   };
 }
 
+/** CPU milliseconds (user + system) the process `pid` has used so far (/proc: ticks of 10 ms). */
+function cpuMs(pid: number): number {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return NaN;
+  }
+}
+
+/** The load average now (the machine is shared: wall figures are read against it). */
+const load = () => fs.readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ");
+
 const alive = (site: SpawnedSite) => site.child.exitCode === null && site.child.signalCode === null;
 const lastLines = (site: SpawnedSite) =>
   site.log
@@ -158,13 +172,15 @@ async function warmUpRun(env: Record<string, string>): Promise<void> {
     }
     if (!ready && alive(site)) {
       console.log(
-        `- warm-up not done after ${WARM_UP_LIMIT_MS / 1000} s (${site.log.length} log lines): left running no longer`,
+        `- warm-up not done after ${WARM_UP_LIMIT_MS / 1000} s (${site.log.length} log lines; server CPU ${Math.round(cpuMs(site.child.pid!))} ms, load ${load()}): left running no longer`,
       );
     } else if (!ready) {
       console.log(`- the server DIED during the warm-up (${lastLines(site)})`);
     } else {
       const kept = /(\d+) pages ready/.exec(ready)?.[1];
-      console.log(`- start to warm-up done: ${Math.round(performance.now() - started)} ms (${kept} pages kept)`);
+      console.log(
+        `- start to warm-up done: ${Math.round(performance.now() - started)} ms (${kept} pages kept; server CPU ${Math.round(cpuMs(site.child.pid!))} ms, load ${load()})`,
+      );
       const stopped = site.log.find((line) => line.includes("near its bound"));
       if (stopped) console.log(`- ${JSON.parse(stopped).msg}`);
     }
@@ -203,11 +219,23 @@ async function loadRun(env: Record<string, string>): Promise<void> {
       "/contact",
       "/page-qui-n-existe-pas",
     ];
-    console.log("- first render of each public page:");
+    console.log(`- first render of each public page (load ${load()}; server CPU in ticks of 10 ms):`);
     for (const page of pages) {
       if (!alive(site)) break;
+      const cpu = cpuMs(site.child.pid!);
       const { ms, status, bytes } = await timed(`${site.url}${page}`).catch(() => ({ ms: NaN, status: 0, bytes: 0 }));
-      console.log(`  - ${page}: ${Math.round(ms)} ms (${status}, ${Math.round(bytes / 1024)} KB)`);
+      console.log(
+        `  - ${page}: ${Math.round(ms)} ms, CPU ${cpuMs(site.child.pid!) - cpu} ms (${status}, ${Math.round(bytes / 1024)} KB)`,
+      );
+    }
+    if (alive(site)) {
+      // A miss's cost, less noisy than one wall time: 100 articles not kept yet, one after another.
+      const cpu = cpuMs(site.child.pid!);
+      const started = performance.now();
+      for (let n = 2; n <= 101; n++) await timed(`${site.url}/blog/${slugOf(n)}`);
+      console.log(
+        `- 100 articles not kept, one after another: ${Math.round((performance.now() - started) / 100)} ms each, server CPU ${Math.round((cpuMs(site.child.pid!) - cpu) / 100)} ms each`,
+      );
     }
     if (alive(site)) {
       const data = await autocannon({
@@ -222,6 +250,7 @@ async function loadRun(env: Record<string, string>): Promise<void> {
     }
     await settle(site);
     if (alive(site)) {
+      const cpu = cpuMs(site.child.pid!);
       const random = await autocannon({
         url: site.url,
         connections: CONNECTIONS,
@@ -237,7 +266,7 @@ async function loadRun(env: Record<string, string>): Promise<void> {
         ],
       });
       console.log(
-        `- ${CONNECTIONS} connections at random articles: ${Math.round(random.requests.average)} req/s, p99 ${random.latency.p99} ms, ${random.non2xx} non-2xx, ${random.errors} errors, ${random.timeouts} timeouts`,
+        `- ${CONNECTIONS} connections at random articles: ${Math.round(random.requests.average)} req/s, p99 ${random.latency.p99} ms, ${random.non2xx} non-2xx, ${random.errors} errors, ${random.timeouts} timeouts; server CPU ${((cpuMs(site.child.pid!) - cpu) / Math.max(1, random.requests.total)).toFixed(1)} ms a request (load ${load()})`,
       );
     }
     if (alive(site)) {

@@ -35,7 +35,6 @@ import { smsSenderFrom } from "../app/mail/sms.server.ts";
 import { openDatabase, type Database, type OpenDatabase } from "../app/db/client.server.ts";
 import { databaseDown } from "../app/db/outage.server.ts";
 import { errorFields } from "../app/db/errors.server.ts";
-import { importArticleFiles } from "../app/blog/store.server.ts";
 import { warnOfPlaceholders } from "../app/settings/placeholders.server.ts";
 import { createApp } from "./app.ts";
 import { announcementListener } from "./announcements.ts";
@@ -50,10 +49,9 @@ import { createDeskAuth, resolveAuthSecret } from "../app/desk/auth.server.ts";
 import { SIGN_IN_LIMITS } from "../app/desk/sign-in.server.ts";
 import { NEWSLETTER_LIMITS } from "../app/newsletter/schema.ts";
 import { NEWSLETTER_MAIL_KINDS } from "../app/newsletter/subscriptions.server.ts";
-import { JOBS, OUTBOX_PLUGS, scheduleRetention } from "../app/features.server.ts";
+import { JOBS, OUTBOX_PLUGS, runStartSteps, scheduleRetention } from "../app/features.server.ts";
 import { scheduleJobs } from "../app/desk/jobs.server.ts";
 import { readSiteSettings } from "../app/settings/site.server.ts";
-import { removeLeftovers, uploadTmpDir } from "../app/pictures/upload-form.server.ts";
 
 export interface RunningServer {
   port: number;
@@ -105,14 +103,9 @@ export async function startServer({
     `database: ${database.kind === "postgres" ? "PostgreSQL (DATABASE_URL)" : `embedded PGlite in ${path.resolve(settings.DATA_DIR)} (DATA_DIR)`}`,
   );
 
-  // Photos an earlier process was receiving when it was killed (app/pictures/upload-form.server.ts).
-  removeLeftovers(uploadTmpDir(settings.DATA_DIR));
-
-  // Blog articles live in the database; the repository's Markdown files are imported (decision 023).
-  const imported = await importArticleFiles(database.db, { logger });
-  if (imported.added.length + imported.updated.length > 0) {
-    logger.info({ added: imported.added, updated: imported.updated }, "blog: article files imported");
-  }
+  // Each feature's start-up step: the repository's articles imported (decision 023), the photos an
+  // earlier process was receiving when it was killed removed (app/features.server.ts).
+  await runStartSteps({ db: database.db, logger, settings });
   // Fictitious values still in Réglages or the articles (README, "First thing to change").
   if (settings.NODE_ENV === "production") await warnOfPlaceholders(database.db, logger);
 

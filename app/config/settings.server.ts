@@ -10,7 +10,7 @@
  * Defaults follow DESIGN.md section 6; `.env.example` lists the same variables.
  */
 import { Resolver } from "node:dns";
-import addressparser from "nodemailer/lib/addressparser";
+import { addressParser } from "postal-mime";
 import { z } from "zod";
 import { isValidSwissIban, normalizeIban } from "~/utils/iban";
 
@@ -43,10 +43,11 @@ const emailAddress = z.string().email(NOT_AN_ADDRESS);
 /**
  * One mailbox, with or without a display name: « site@exemple.ch » or
  * « Jean-Marc Favre <site@exemple.ch> » (a name with a comma in quotes),
- * parsed by nodemailer's own parser and kept as written (nodemailer encodes the name).
+ * parsed by postal-mime's `addressParser` (nodemailer's parser, published by its author as a public
+ * function) and kept as written (nodemailer encodes the name).
  */
 const mailbox = z.string().refine((value) => {
-  const parsed = addressparser(value, { flatten: true });
+  const parsed = addressParser(value, { flatten: true });
   return parsed.length === 1 && z.string().email().safeParse(parsed[0]!.address).success;
 }, "doit être une adresse e-mail, avec ou sans nom : « site@exemple.ch » ou « Jean-Marc Favre <site@exemple.ch> » (un nom avec une virgule entre guillemets)");
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import addressparser from "nodemailer/lib/addressparser";
+import { addressParser } from "postal-mime";
 import { buildContactMail } from "./notification.server";
 
 const payload = {
@@ -20,14 +20,14 @@ describe("buildContactMail", () => {
   it("keeps the subject and the Reply-To on one line, whatever a field holds, and replies to the visitor by name", () => {
     expect(mail.subject).not.toMatch(/[\r\n]/);
     expect(mail.replyTo).not.toMatch(/[\r\n]/);
-    expect(addressparser(mail.replyTo)).toEqual([
+    expect(addressParser(mail.replyTo)).toEqual([
       { name: "Marie Bcc: victim@example.com <b>Dupont</b>", address: "marie@example.ch" },
     ]);
   });
 
   it("gives a name with quotes and backslashes to the Reply-To intact", () => {
     const quoted = buildContactMail({ ...payload, firstName: 'Jean "Jeannot"', lastName: "D\\Ours" });
-    expect(addressparser(quoted.replyTo)).toEqual([{ name: 'Jean "Jeannot" D\\Ours', address: "marie@example.ch" }]);
+    expect(addressParser(quoted.replyTo)).toEqual([{ name: 'Jean "Jeannot" D\\Ours', address: "marie@example.ch" }]);
   });
 
   it("escapes the fields in the HTML part and keeps every field in the text part", () => {

@@ -8,6 +8,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { courseRegistrations } from "~/db/schema";
 import { ownerReplyTo } from "~/mail/enqueue.server";
+import { enqueueVisitorMails } from "~/mail/recipient-cap.server";
 import { readSiteSettings } from "~/settings/site.server";
 import { issueToken, newToken } from "~/tokens/tokens.server";
 import { toE164 } from "~/utils/phone";
@@ -15,7 +16,6 @@ import { seatsAllowed, type ClientLimit } from "./limits.server";
 import { enqueueOwnerNotice } from "./owner-digest.server";
 import { preparedMails, registrationValues, waitingCount } from "./register-mails.server";
 import { groupCalendar, REGISTRATION_TOKEN_PURPOSE, tokenExpiry, type LinkOptions } from "./registrants.server";
-import { writeVisitorMails } from "./reminders.server";
 import { paymentOf, type BookingInput } from "./schema";
 import { freeSeats, groupClosed, inSeatTurn, lockSeats, moveSeats, readSeats } from "./seats.server";
 import { firstWaiting, waitingPosition } from "./waiting-list.server";
@@ -147,12 +147,12 @@ export async function registerForSession(
         status === "confirmed"
           ? [groupCalendar(group, rendered.title, rendered.link, registration.id, rendered.cancel?.until)]
           : null;
-      const mailIds = await writeVisitorMails(
-        tx,
-        rendered.visitor.map((mail) => ({ ...mail, attachments: calendar })),
-        options.mailCap,
-      );
-      const reminderMailIds = await writeVisitorMails(tx, rendered.reminders, options.mailCap);
+      // The confirmation (or notice) and the reminders counted and written together: a few statements under the lock.
+      const visitor = rendered.visitor.map((mail) => ({ ...mail, attachments: calendar }));
+      const written = await enqueueVisitorMails(options.mailCap, tx, [...visitor, ...rendered.reminders]);
+      const present = (ids: (number | null)[]) => ids.filter((id) => id !== null);
+      const mailIds = present(written.slice(0, visitor.length));
+      const reminderMailIds = present(written.slice(visitor.length));
       const ownerMailId = await enqueueOwnerNotice(tx, options.ownerNoticesPerHour, now, rendered.owner);
       await tx
         .update(courseRegistrations)

@@ -228,6 +228,8 @@ export async function runSmsReminders(
 /** One line of the call list « À appeler demain ». */
 export interface CallLine {
   registrationId: number;
+  /** The date's session (a date of a series: that date's). */
+  sessionId: number;
   name: string;
   /** The attendee's telephone, as typed. */
   phone: string;
@@ -276,6 +278,7 @@ export async function callList(db: Database, now: Date, smsDelivers: boolean): P
       const [day, time] = formatDateTime(session.startsAt).split(", ");
       return {
         registrationId: registration.id,
+        sessionId: session.id,
         name: `${registration.firstName} ${registration.lastName}`,
         phone: registration.phone,
         codeWord: registration.codeWord,

@@ -8,7 +8,7 @@ import { and, eq, inArray, isNull } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { outbox } from "~/db/schema";
 import type { MailToSend } from "~/mail/enqueue.server";
-import { enqueueVisitorMail } from "~/mail/recipient-cap.server";
+import { enqueueVisitorMails } from "~/mail/recipient-cap.server";
 import { BOOKING_MAIL, reminderMail } from "./mails.server";
 import {
   attendeeOf,
@@ -87,12 +87,9 @@ export async function writeVisitorMails(
   mails: readonly MailToSend[],
   mailCap: LinkOptions["mailCap"],
 ): Promise<number[]> {
-  const ids: number[] = [];
-  for (const mail of mails) {
-    const id = await enqueueVisitorMail(mailCap, tx, mail);
-    if (id !== null) ids.push(id);
-  }
-  return ids;
+  // One count per recipient and one insert for all (`enqueueVisitorMails`): a booking holds its series' lock meanwhile.
+  const ids = await enqueueVisitorMails(mailCap, tx, mails);
+  return ids.filter((id) => id !== null);
 }
 
 /** Queues the reminders `reminderMails` renders, in `tx`. @returns the ids of the mails written. */

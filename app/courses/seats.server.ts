@@ -72,24 +72,25 @@ export function readSeats(db: Database, sessionId: number): Promise<SeatGroup | 
 }
 
 async function seatGroup(tx: Database, sessionId: number, lock: boolean): Promise<SeatGroup | undefined> {
-  const [found] = await tx
-    .select({ seriesId: courseSessions.seriesId })
-    .from(courseSessions)
-    .where(eq(courseSessions.id, sessionId));
-  if (!found) return undefined;
-  if (found.seriesId === null) {
-    const session = lock
-      ? await lockSession(tx, sessionId)
-      : (await tx.select().from(courseSessions).where(eq(courseSessions.id, sessionId)))[0];
-    return session && { anchor: session, sessions: [session], lessons: [session], seriesId: null };
-  }
+  // One statement (a booking takes it under the lock): the session and, when it has a series, every session of it.
   const query = tx
     .select()
     .from(courseSessions)
-    .where(eq(courseSessions.seriesId, found.seriesId))
+    .where(
+      or(
+        eq(courseSessions.id, sessionId),
+        eq(
+          courseSessions.seriesId,
+          sql`(select ${courseSessions.seriesId} from ${courseSessions} where ${courseSessions.id} = ${sessionId})`,
+        ),
+      ),
+    )
     .orderBy(asc(courseSessions.id));
   const sessions = lock ? await query.for("update") : await query;
-  return { anchor: sessions[0]!, sessions, lessons: seriesLessons(sessions), seriesId: found.seriesId };
+  const seriesId = sessions.find((session) => session.id === sessionId)?.seriesId;
+  if (seriesId === undefined) return undefined;
+  if (seriesId === null) return { anchor: sessions[0]!, sessions, lessons: sessions, seriesId: null };
+  return { anchor: sessions[0]!, sessions, lessons: seriesLessons(sessions), seriesId };
 }
 
 /**

@@ -9,9 +9,13 @@
  * retention rule waits for a series' last date; a date of a series cannot
  * be booked once the series has begun.
  */
+import type { PGlite } from "@electric-sql/pglite";
 import { eq, inArray } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/pglite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openTestDatabase, sessionFields, type TestDatabase } from "../../tests/support/harness";
+import type { Database } from "~/db/client.server";
+import * as schema from "~/db/schema";
 import { courseAttendance, courseRegistrations, courseSessions, outbox } from "~/db/schema";
 import { erasePerson } from "~/features.server";
 import { markAttendance } from "./attendance.server";
@@ -199,5 +203,53 @@ describe("a series in the database", () => {
         outcome: "closed",
       });
     }
+  });
+});
+
+describe("a registration for a series, under its lock", () => {
+  it("counts its confirmation and reminders against the address once and writes them in one statement", async () => {
+    const { sessionIds } = await createSeries(
+      database.db,
+      sessionFields({ courseId: "applications-mobiles", durationMinutes: 90 }),
+      ["2027-12-07", "2027-12-14", "2027-12-21"].map((day) => zurichToUtc(day, "14:00")),
+    );
+    // The same embedded database, through a Drizzle that logs every statement.
+    const statements: string[] = [];
+    const client = (database.db as unknown as { $client: PGlite }).$client;
+    const db = drizzle(client, {
+      schema,
+      logger: { logQuery: (query) => void statements.push(query) },
+    }) as unknown as Database;
+    const mailCap = { perDay: 10, siteUrl, now: NOW };
+    const result = await registerForSession(
+      db,
+      {
+        sessionId: sessionIds[0]!,
+        firstName: "Paul",
+        lastName: "Lot",
+        phone: "079 411 22 33",
+        email: "paul@example.ch",
+        seats: "1",
+      },
+      { siteUrl, now: NOW, mailCap },
+    );
+    expect(result.outcome).toBe("confirmed");
+    const [row] = await database.db
+      .select()
+      .from(courseRegistrations)
+      .where(eq(courseRegistrations.sessionId, sessionIds[0]!));
+    const mails = await database.db.select().from(outbox).where(inArray(outbox.id, row!.mailIds));
+    // The confirmation, a reminder before each of the three dates, the owner's notice: all written, all counted.
+    expect(mails.map((mail) => mail.kind).sort()).toEqual([
+      "booking-confirmation",
+      "booking-owner-registration",
+      "booking-reminder",
+      "booking-reminder",
+      "booking-reminder",
+    ]);
+    expect(row!.reminderMailIds).toHaveLength(3);
+    // One count for the address, one insert for its four mails, one for the owner's notice (it was four each, one a mail).
+    expect(statements.filter((query) => /insert into "?recipient_mail_days/i.test(query))).toHaveLength(1);
+    expect(statements.filter((query) => /^insert into "outbox"/.test(query))).toHaveLength(2);
   });
 });

@@ -5,11 +5,21 @@
  * feature. The mechanisms take the list from there (the registry,
  * retention, the outbox, the desk's mail labels); none imports a feature.
  */
+import type { Logger } from "pino";
+import type { Settings } from "~/config/settings.server";
+import type { Database } from "~/db/client.server";
 import type { OutboxPlug } from "~/mail/outbox.server";
 import type { MailLabels } from "./mail-labels.server";
 import type { PersonPlug } from "./person-types";
 import type { TimedJob } from "./jobs.server";
 import type { RetentionPlug } from "./retention.server";
+
+/** What a feature's start-up step receives: the open database, the process's log and settings. */
+export interface StartContext {
+  db: Database;
+  logger: Logger;
+  settings: Settings;
+}
 
 export interface Feature {
   /** The feature's folder under app/. */
@@ -24,4 +34,6 @@ export interface Feature {
   outbox?: OutboxPlug;
   /** Its timed jobs, run on every process (app/desk/jobs.server.ts). */
   jobs?: readonly TimedJob[];
+  /** Its step at each start of a server process, once the database is open, before the first request. */
+  atStart?: (context: StartContext) => Promise<void>;
 }

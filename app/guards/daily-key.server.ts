@@ -35,10 +35,18 @@ export function dayOf(now: Date): string {
 
 /** The salt of `day`, drawn and stored at its first use. @throws the driver's error. */
 async function saltOf(db: Database, day: string): Promise<string> {
-  await db
-    .insert(dailySalts)
-    .values({ day, salt: randomBytes(32).toString("base64url") })
-    .onConflictDoNothing();
+  // One round trip (a booking asks under its series' lock): the salt drawn now, or the one already stored.
+  const result = (await db.execute(sql`
+    with drawn as (
+      insert into ${dailySalts} (day, salt) values (${day}, ${randomBytes(32).toString("base64url")})
+      on conflict do nothing returning salt
+    )
+    select salt from drawn union all select salt from ${dailySalts} where day = ${day}`)) as unknown as {
+    rows: { salt: string }[];
+  };
+  const salt = result.rows[0]?.salt;
+  if (salt !== undefined) return salt;
+  // Another process stored it while this statement ran (its snapshot did not see it): read it now.
   const [row] = await db.select({ salt: dailySalts.salt }).from(dailySalts).where(eq(dailySalts.day, day));
   return row!.salt;
 }

@@ -119,6 +119,28 @@ export function clientGreetingName(invoice: Pick<Invoice, "clientKind" | "client
 }
 
 /**
+ * The columns an invoice and a quote share, from a form's draft: the client, its address, e-mail and
+ * telephone (its E.164 form too), the lines, their total and the date.
+ */
+export function partyColumns(draft: Omit<InvoiceDraft, "clientKind" | "dueOn" | "registrationId">) {
+  return {
+    clientName: draft.clientName,
+    clientAttention: draft.clientAttention,
+    street: draft.street,
+    buildingNumber: draft.buildingNumber,
+    postalCode: draft.postalCode,
+    locality: draft.locality,
+    country: draft.country,
+    email: draft.email?.toLowerCase() ?? null,
+    phone: draft.phone,
+    phoneE164: draft.phone ? toE164(draft.phone) : null,
+    lines: draft.lines,
+    totalCentimes: totalCentimes(draft.lines),
+    issuedOn: draft.issuedOn,
+  };
+}
+
+/**
  * Writes an invoice with the next number of its issue year (see the module's comment).
  * @returns the new invoice's id. @throws the driver's error (nothing is written then).
  */
@@ -134,19 +156,7 @@ export async function createInvoice(db: Database, draft: InvoiceDraft, creditor:
         sequence,
         number: invoiceNumber(year, sequence),
         clientKind: draft.clientKind,
-        clientName: draft.clientName,
-        clientAttention: draft.clientAttention,
-        street: draft.street,
-        buildingNumber: draft.buildingNumber,
-        postalCode: draft.postalCode,
-        locality: draft.locality,
-        country: draft.country,
-        email: draft.email?.toLowerCase() ?? null,
-        phone: draft.phone,
-        phoneE164: draft.phone ? toE164(draft.phone) : null,
-        lines: draft.lines,
-        totalCentimes: totalCentimes(draft.lines),
-        issuedOn: draft.issuedOn,
+        ...partyColumns(draft),
         dueOn: draft.dueOn,
         reference: invoiceReference(year, sequence, creditor.qrIban),
         creditor: snapshot,

@@ -29,8 +29,11 @@ describe("an invoice's PDF", () => {
     expect(text).toContain("Facture n° 2026-007");
     expect(text).toContain("Conférence « Le smartphone sans stress »");
     expect(text).toContain("Assistance informatique à domicile");
-    expect(text).toMatch(/1\.5 CHF 95\.– CHF 142\.50/);
+    // Amounts as paper writes them (issue 31, item 4): always the centimes; the QR-bill's own field is the standard's.
+    expect(text).toMatch(/1 CHF 250\.00 CHF 250\.00/);
+    expect(text).toMatch(/1\.5 CHF 95\.00 CHF 142\.50/);
     expect(text).toMatch(/Total CHF 392\.50/);
+    expect(text).not.toContain(".–");
     expect(text).toContain("Non assujetti à la TVA");
     expect(text).toContain("À l’attention de Marie-Thérèse Dupont");
     expect(text).toContain("Section paiement");

@@ -30,6 +30,7 @@ import {
   drawWindowAddress,
   mm,
   openPaper,
+  paperChf,
   qrText,
   shortDate,
   textWidth,
@@ -39,7 +40,6 @@ import {
 import { formatDate } from "~/utils/format";
 import {
   clientAddressLines,
-  formatCentimes,
   INVOICE_STATUS_LABELS,
   lineCentimes,
   PAYMENT_METHODS,
@@ -125,15 +125,15 @@ export function drawLineTable(document: PaperDocument, lines: readonly InvoiceLi
     cell(line.label, columns.label, top, columns.quantity - columns.label - 6);
     const bottom = document.y;
     cell(quantityText(line.quantity), columns.quantity, top, columns.unit - columns.quantity - 6, "right");
-    cell(formatCentimes(line.unitCentimes), columns.unit, top, columns.amount - columns.unit - 6, "right");
-    cell(formatCentimes(lineCentimes(line)), columns.amount, top, right - columns.amount, "right");
+    cell(paperChf(line.unitCentimes), columns.unit, top, columns.amount - columns.unit - 6, "right");
+    cell(paperChf(lineCentimes(line)), columns.amount, top, right - columns.amount, "right");
     y = Math.max(bottom, document.y);
   }
   y += 3;
   document.moveTo(left, y).lineTo(right, y).lineWidth(0.8).stroke();
   document.font("Helvetica-Bold").fontSize(12);
   cell("Total", columns.label, y + 5, columns.amount - columns.label - 6);
-  cell(formatCentimes(total), columns.amount - mm(10), y + 5, right - columns.amount + mm(10), "right");
+  cell(paperChf(total), columns.amount - mm(10), y + 5, right - columns.amount + mm(10), "right");
 }
 
 /**

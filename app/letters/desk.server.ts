@@ -66,7 +66,7 @@ export async function paperSection(db: Database, sessionId: number): Promise<Pap
 }
 
 /** The ids posted as `inscription` (several allowed), whole numbers only. */
-const postedIds = (form: FormData) =>
+export const postedIds = (form: FormData) =>
   form
     .getAll("inscription")
     .map(Number)
@@ -81,22 +81,22 @@ function auditLetters(context: RequestContext, action: AuditAction, details: Rec
   );
 }
 
+/** What `letters-sent` says when no box was ticked (400). */
+export const NONE_TICKED = "Cochez d’abord les personnes à qui vous avez envoyé une lettre.";
+
+/** What `letters-sent` says once `count` letters were noted; `none` when there were none. */
+export const lettersSentMessage = (count: number, none: string) =>
+  count === 0 ? none : `${count === 1 ? "1 lettre notée envoyée" : `${count} lettres notées envoyées`} aujourd’hui.`;
+
 /** `letters-sent`: the ticked registrants' letters were posted today. */
 export async function lettersSentIntent({ form, context, id }: DeskIntentArgs) {
   const ids = postedIds(form);
-  if (ids.length === 0)
-    return data<SessionAnswer>(
-      { message: "Cochez d’abord les personnes à qui vous avez envoyé une lettre." },
-      { status: 400 },
-    );
+  if (ids.length === 0) return data<SessionAnswer>({ message: NONE_TICKED }, { status: 400 });
   const today = isoDateInZurich(context.get(clockContext).now());
   const count = await markLettersSent(context.get(dbContext), id, ids, today);
   if (count > 0) await auditLetters(context, "letters-sent", { session: id, letters: count });
   return data<SessionAnswer>({
-    message:
-      count === 0
-        ? "Aucune de ces personnes n’est inscrite à cette séance : rien n’a été noté."
-        : `${count === 1 ? "1 lettre notée envoyée" : `${count} lettres notées envoyées`} aujourd’hui.`,
+    message: lettersSentMessage(count, "Aucune de ces personnes n’est inscrite à cette séance : rien n’a été noté."),
   });
 }
 

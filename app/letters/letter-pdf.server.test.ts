@@ -44,7 +44,7 @@ const letter = (overrides: Partial<Letter> = {}): Letter => ({
   seats: 1,
   codeWord: "pomme verte",
   cancelBy: "mardi 2 mars 2027, 14\u00a0h\u00a000",
-  price: "CHF 1’250.–",
+  price: "CHF 1'250.00",
   payment: "Le prix se paie sur place, le jour du cours, en espèces ou par TWINT. Aucun paiement à l’avance.",
   invoice: null,
   ...overrides,
@@ -107,7 +107,7 @@ describe("a letter for the post", () => {
         "« pomme verte »",
         "079 000 00 00",
         "avant le début du cours (mardi 2 mars 2027, 14 h 00)",
-        "CHF 1’250.–",
+        "Prix : CHF 1'250.00 par personne.",
         "Lausanne, le 15 février 2027",
         "Prénom Nom",
       ])
@@ -147,6 +147,7 @@ describe("a letter for the post", () => {
     // The second sheet names the invoice, its amount and whom it is for, above the payment part.
     expect(pageTexts[1]).toContain("Facture n° 2026-007");
     expect(pageTexts[1]).toContain("Pour Odette Rochat");
+    expect(pageTexts[1]).toContain("Montant : CHF 1'250.00, à payer");
     expect(pageTexts[1]).toContain("Section paiement");
     expect(pageTexts[1]).not.toMatch(/pomme verte/);
   });

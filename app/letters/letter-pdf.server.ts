@@ -16,7 +16,7 @@
  * (pdfkit stays out of the server's start).
  * @throws swissqrbill's ValidationError on an invoice that breaks the standard (see app/invoices/pdf.server.ts).
  */
-import { formatCentimes, type Invoice } from "~/invoices/invoices.server";
+import type { Invoice } from "~/invoices/invoices.server";
 import { invoiceBillData } from "~/invoices/pdf.server";
 import {
   attachQrBill,
@@ -27,6 +27,7 @@ import {
   MARGINS,
   mm,
   openPaper,
+  paperChf,
   paperText,
   textWidth,
   type Block,
@@ -132,7 +133,7 @@ async function drawBillSheet(doc: PDFKit.PDFDocument, letter: Letter, invoice: I
     doc,
     [
       { text: `Pour ${letter.name} : cours « ${letter.course} ».` },
-      { text: `Montant : ${formatCentimes(invoice.totalCentimes)}, à payer d’ici au ${formatDate(invoice.dueOn)}.` },
+      { text: `Montant : ${paperChf(invoice.totalCentimes)}, à payer d’ici au ${formatDate(invoice.dueOn)}.` },
       {
         text: `Payez avec le bulletin ci-dessous, au guichet de la poste ou avec l’application de votre banque (en photographiant le code QR). Une question ? ${owner.phone}.`,
       },

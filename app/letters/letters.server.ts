@@ -24,9 +24,9 @@ import { listRegistrations } from "~/courses/registrations.server";
 import type { RegistrationRow } from "~/courses/registrants.server";
 import { courseBySlug, getSession, seriesSessions, sessionEnd } from "~/courses/sessions.server";
 import type { Invoice } from "~/invoices/invoices.server";
-import type { Sender } from "~/paper/layout.server";
+import { paperChf, type Sender } from "~/paper/layout.server";
 import { getSiteSettings } from "~/settings/site.server";
-import { formatChf, formatDate, formatDateTime, formatDateTimeRange } from "~/utils/format";
+import { formatDate, formatDateTime, formatDateTimeRange } from "~/utils/format";
 
 /** The owner as a letter shows them: the sender's block, the signature and the telephone to call. */
 export interface LetterOwner extends Sender {
@@ -50,7 +50,7 @@ export interface Letter {
   codeWord: string | null;
   /** Until when the registration may be cancelled: the start of the first date, in words. */
   cancelBy: string;
-  /** The price per person: « CHF 55.– ». */
+  /** The price per person, as paper prints it: « CHF 55.00 ». */
   price: string;
   /** How it pays, as the site says it (app/content/payment.ts). */
   payment: string;
@@ -110,7 +110,7 @@ export async function lettersOf(
       seats: row.seats,
       codeWord: row.codeWord,
       cancelBy: formatDateTime(first.startsAt),
-      price: formatChf(session.priceChf),
+      price: paperChf(Math.round(session.priceChf * 100)),
       payment: paymentSentence(row.paysBy),
       invoice: row.paysBy === "facture" ? (open.get(row.id) ?? null) : null,
     })),

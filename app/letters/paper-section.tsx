@@ -1,13 +1,12 @@
 /**
  * The session page's « Courrier et attestations » section (works without
- * JavaScript: plain forms): the letters for the post (the envelope's window
- * left or right, the registrants ticked, those without e-mail ticked
- * first; « Imprimer les lettres » opens the PDF, « Noter ces lettres
- * envoyées aujourd’hui » posts `intent=letters-sent`), an address form for
+ * JavaScript: plain forms): the letters for the post (`LettersForm`, those
+ * without e-mail ticked first), an address form for
  * each registrant without e-mail nor address (`intent=letter-address`),
  * the attendance certificates (all, or one person's) and the list to sign.
  */
 import { Button, buttonVariants } from "~/components/ui/button";
+import { LettersForm } from "./letters-form";
 import { ofName } from "~/utils/format";
 import type { PaperPerson } from "./desk.server";
 
@@ -27,57 +26,7 @@ export function PaperSection({ sessionId, people }: { sessionId: number; people:
         <p className="mt-2 text-lg text-muted">Personne n’est encore inscrit.</p>
       ) : (
         <>
-          <form method="get" action={`${base}/lettres.pdf`} className="mt-3 grid gap-3 text-lg">
-            {/* The ticked boxes are the choice: none ticked prints none (the link below prints everyone without e-mail). */}
-            <input type="hidden" name="choix" value="1" />
-            <fieldset>
-              <legend className="font-semibold">Lettres par la poste : à qui ?</legend>
-              <ul className="mt-1 grid gap-1">
-                {people.map((person) => (
-                  <li key={person.id}>
-                    <label className="flex items-start gap-2">
-                      <input
-                        type="checkbox"
-                        name="inscription"
-                        value={person.id}
-                        defaultChecked={person.withoutEmail && !!person.address}
-                        disabled={!person.address}
-                        className="mt-1.5 size-5"
-                      />
-                      <span>
-                        {person.name}
-                        {person.withoutEmail ? " (sans e-mail)" : ""}
-                        {person.address ? ` · ${person.address}` : " · adresse postale manquante"}
-                        {person.sent.length ? ` · lettre envoyée le ${person.sent.join(", le ")}` : ""}
-                      </span>
-                    </label>
-                  </li>
-                ))}
-              </ul>
-            </fieldset>
-            <fieldset>
-              <legend className="font-semibold">Fenêtre de l’enveloppe</legend>
-              <label className="mr-6 inline-flex items-center gap-2">
-                <input type="radio" name="fenetre" value="droite" defaultChecked className="size-5" /> À droite
-              </label>
-              <label className="inline-flex items-center gap-2">
-                <input type="radio" name="fenetre" value="gauche" className="size-5" /> À gauche
-              </label>
-            </fieldset>
-            <div className="flex flex-wrap gap-3">
-              <Button type="submit">Imprimer les lettres (PDF)</Button>
-              <Button
-                type="submit"
-                variant="outline"
-                formMethod="post"
-                formAction={base}
-                name="intent"
-                value="letters-sent"
-              >
-                Noter ces lettres envoyées aujourd’hui
-              </Button>
-            </div>
-          </form>
+          <LettersForm pdf={`${base}/lettres.pdf`} post={base} people={people} />
           <p className="mt-3">
             <a href={`${base}/lettres.pdf`} className={buttonVariants({ variant: "outline" })}>
               Lettres pour tous les inscrits sans e-mail

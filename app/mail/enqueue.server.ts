@@ -105,29 +105,48 @@ function namedPerson(person: MailPerson): NamedPerson {
  *   error when `subject` or `text` is missing.
  */
 export async function enqueueMail(tx: Database, mail: MailToSend): Promise<number> {
-  const notBefore = mail.notBefore?.toISOString();
-  const [row] = await tx
+  return (await enqueueMails(tx, [mail]))[0]!;
+}
+
+/**
+ * `enqueueMail` for several mails in one statement (a booking's
+ * confirmation and reminders: one round trip under the series' lock, not one
+ * a mail).
+ * @returns the rows' ids, in the order of `mails`. @throws as `enqueueMail`.
+ */
+export async function enqueueMails(tx: Database, mails: readonly MailToSend[]): Promise<number[]> {
+  if (mails.length === 0) return [];
+  const ownerReply = mails.some((mail) => mail.replyTo == null && mail.recipient !== null)
+    ? ownerReplyTo((await readSiteSettings(tx)).identity)
+    : null;
+  const rows = await tx
     .insert(outbox)
-    .values({
-      kind: mail.kind,
-      contactId: mail.contactId ?? null,
-      letterId: mail.letterId ?? null,
-      recipient: mail.recipient,
-      replyTo: mail.replyTo ?? (mail.recipient !== null ? ownerReplyTo((await readSiteSettings(tx)).identity) : null),
-      subject: mail.subject,
-      textBody: mail.text,
-      htmlBody: mail.html ?? null,
-      headers: mail.headers ?? null,
-      attachments: mail.attachments?.length ? mail.attachments : null,
-      invoiceId: mail.invoiceId ?? null,
-      quoteId: mail.quoteId ?? null,
-      named: namedIn(mail),
-      notAfter: mail.notAfter?.toISOString() ?? null,
-      // The worker's schedule starts at the promised time: the pending index then finds it.
-      ...(notBefore ? { notBefore, nextAttemptAt: notBefore } : {}),
-    })
+    .values(
+      mails.map((mail) => {
+        const notBefore = mail.notBefore?.toISOString();
+        return {
+          kind: mail.kind,
+          contactId: mail.contactId ?? null,
+          letterId: mail.letterId ?? null,
+          recipient: mail.recipient,
+          replyTo: mail.replyTo ?? (mail.recipient !== null ? ownerReply : null),
+          subject: mail.subject,
+          textBody: mail.text,
+          htmlBody: mail.html ?? null,
+          headers: mail.headers ?? null,
+          attachments: mail.attachments?.length ? mail.attachments : null,
+          invoiceId: mail.invoiceId ?? null,
+          quoteId: mail.quoteId ?? null,
+          named: namedIn(mail),
+          notAfter: mail.notAfter?.toISOString() ?? null,
+          // The worker's schedule starts at the promised time: the pending index then finds it.
+          ...(notBefore ? { notBefore, nextAttemptAt: notBefore } : {}),
+        };
+      }),
+    )
     .returning({ id: outbox.id });
-  return row!.id;
+  // One statement takes its ids from the sequence in the order of its rows.
+  return rows.map((row) => row.id).sort((a, b) => a - b);
 }
 
 /** The Reply-To of every mail to a visitor: the owner's name and public address (Réglages' `identity`). */

@@ -16,7 +16,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { and, desc, eq, isNotNull, or, sql } from "drizzle-orm";
-import addressparser from "nodemailer/lib/addressparser";
+import { addressParser } from "postal-mime";
 import type { Database } from "~/db/client.server";
 import { outbox } from "~/db/schema";
 import { mailsTo } from "./undelivered.server";
@@ -43,7 +43,7 @@ export type ProviderEvent =
  * (sender-check.server.ts) looks it up.
  */
 export function mailFromDomain(from: string): string {
-  return (addressparser(from, { flatten: true })[0]?.address?.split("@").pop() || "localhost").toLowerCase();
+  return (addressParser(from, { flatten: true })[0]?.address?.split("@").pop() || "localhost").toLowerCase();
 }
 
 /**

@@ -27,13 +27,13 @@
  * registrations naming the same two addresses in opposite roles never
  * deadlock; it is held until the caller commits.
  */
-import { and, eq, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { Logger } from "pino";
 import { clockContext, loggerContext, settingsContext, type RequestContext } from "~/context.server";
 import type { Database } from "~/db/client.server";
 import { recipientMailDays } from "~/db/schema";
 import { dailyKey, dayOf, deleteDaysPast } from "~/guards/daily-key.server";
-import { enqueueMail, type MailToSend } from "./enqueue.server";
+import { enqueueMails, type MailToSend } from "./enqueue.server";
 import { escapeHtml } from "./render.server";
 
 /** The outbox kind of the owner's notice that mails to an address were held. */
@@ -87,54 +87,95 @@ export async function enqueueVisitorMail(
   tx: Database,
   mail: MailToSend,
 ): Promise<number | null> {
-  if (!cap || mail.recipient === null) return enqueueMail(tx, mail);
-  const address = mail.recipient.trim().toLowerCase();
-  const held = await countForRecipient(tx, mailboxOf(address), cap.perDay, cap.now ?? new Date());
-  if (held.counted) return enqueueMail(tx, mail);
-  cap.logger?.warn({ kind: mail.kind }, "mail cap: the day's mails to one address are written, this one is held");
-  if (held.held === 1) {
-    await enqueueMail(tx, {
-      kind: MAIL_HELD_NOTICE,
-      recipient: null,
-      people: [{ name: "", email: address }],
-      ...mailHeldNotice({ address, queued: held.queued, subject: mail.subject, siteUrl: cap.siteUrl }),
-    });
-  }
-  return null;
+  return (await enqueueVisitorMails(cap, tx, [mail]))[0]!;
 }
 
 /**
- * Counts one message to `recipient` (a mailbox, or `sms:` and a number) on
- * `now`'s day (Europe/Zurich, by its key of the day: no address stored),
- * unless `perDay` were counted already: then the day's `held` count grows.
- * Takes the cap's advisory lock first (held until `tx` commits).
- * @returns `counted`, or the day's `held` and `queued` counts after holding it.
+ * `enqueueVisitorMail` for several mails (a booking's confirmation and its
+ * reminders), as if written one after the other: each recipient's day
+ * counted once for all its mails (the first ones within the cap written,
+ * the rest held), every mail written in one statement.
+ * @returns each mail's outbox id, null for a mail held, in the order of `mails`.
+ * @throws the driver's error (the caller's transaction is rolled back).
+ */
+export async function enqueueVisitorMails(
+  cap: RecipientCap | undefined,
+  tx: Database,
+  mails: readonly MailToSend[],
+): Promise<(number | null)[]> {
+  if (!cap) return enqueueMails(tx, mails);
+  const byMailbox = new Map<string, number[]>();
+  mails.forEach((mail, index) => {
+    if (mail.recipient === null) return;
+    const key = mailboxOf(mail.recipient);
+    byMailbox.set(key, [...(byMailbox.get(key) ?? []), index]);
+  });
+  const held = new Set<number>();
+  const notices: MailToSend[] = [];
+  for (const [key, indexes] of byMailbox) {
+    const count = await countForRecipient(tx, key, cap.perDay, cap.now ?? new Date(), indexes.length);
+    if (count.counted) continue;
+    const first = mails[indexes[indexes.length - count.heldNow]!]!;
+    for (const index of indexes.slice(indexes.length - count.heldNow)) {
+      held.add(index);
+      cap.logger?.warn(
+        { kind: mails[index]!.kind },
+        "mail cap: the day's mails to one address are written, this one is held",
+      );
+    }
+    if (count.held === count.heldNow) {
+      const address = first.recipient!.trim().toLowerCase();
+      notices.push({
+        kind: MAIL_HELD_NOTICE,
+        recipient: null,
+        people: [{ name: "", email: address }],
+        ...mailHeldNotice({ address, queued: count.queued, subject: first.subject, siteUrl: cap.siteUrl }),
+      });
+    }
+  }
+  const written = mails.filter((_, index) => !held.has(index));
+  const ids = await enqueueMails(tx, [...written, ...notices]);
+  let next = 0;
+  return mails.map((_, index) => (held.has(index) ? null : ids[next++]!));
+}
+
+/**
+ * Counts `count` messages (1 by default) to `recipient` (a mailbox, or
+ * `sms:` and a number) on `now`'s day (Europe/Zurich, by its key of the
+ * day: no address stored), as many as `perDay` leaves room for; the others
+ * make the day's `held` count grow. Takes the cap's advisory lock first
+ * (held until `tx` commits).
+ * @returns `counted` when all were counted; else `heldNow` (the last
+ *   `heldNow` of the `count` were not), and the day's `held` and `queued`
+ *   counts after it.
  */
 export async function countForRecipient(
   tx: Database,
   recipient: string,
   perDay: number,
   now: Date,
-): Promise<{ counted: true } | { counted: false; held: number; queued: number }> {
+  count = 1,
+): Promise<{ counted: true } | { counted: false; heldNow: number; held: number; queued: number }> {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext('site:recipient-cap'))`);
   const day = dayOf(now);
   const recipientKey = await dailyKey(tx, recipient, now);
-  const [counted] = await tx
-    .insert(recipientMailDays)
-    .values({ day, recipientKey, queued: 1 })
-    .onConflictDoUpdate({
-      target: [recipientMailDays.day, recipientMailDays.recipientKey],
-      set: { queued: sql`${recipientMailDays.queued} + 1` },
-      setWhere: sql`${recipientMailDays.queued} < ${perDay}`,
-    })
-    .returning({ queued: recipientMailDays.queued });
-  if (counted) return { counted: true };
-  const [held] = await tx
-    .update(recipientMailDays)
-    .set({ held: sql`${recipientMailDays.held} + 1` })
-    .where(and(eq(recipientMailDays.day, day), eq(recipientMailDays.recipientKey, recipientKey)))
-    .returning({ held: recipientMailDays.held, queued: recipientMailDays.queued });
-  return { counted: false, held: held?.held ?? 1, queued: held?.queued ?? perDay };
+  // One statement: the day's counts before (the same snapshot) and after, however many are counted.
+  const result = (await tx.execute(sql`
+    with before as (
+      select queued, held from ${recipientMailDays} where day = ${day} and recipient_key = ${recipientKey}
+    )
+    insert into ${recipientMailDays} (day, recipient_key, queued, held)
+    values (${day}, ${recipientKey}, least(${perDay}::int, ${count}::int), ${count}::int - least(${perDay}::int, ${count}::int))
+    on conflict (day, recipient_key) do update set
+      queued = least(${perDay}::int, ${recipientMailDays.queued} + ${count}::int),
+      held = ${recipientMailDays.held} + ${count}::int - (least(${perDay}::int, ${recipientMailDays.queued} + ${count}::int) - ${recipientMailDays.queued})
+    returning queued, held, coalesce((select held from before), 0) as held_before`)) as unknown as {
+    rows: { queued: number; held: number; held_before: number }[];
+  };
+  const row = result.rows[0]!;
+  const [queued, held] = [Number(row.queued), Number(row.held)];
+  const heldNow = held - Number(row.held_before);
+  return heldNow === 0 ? { counted: true } : { counted: false, heldNow, held, queued };
 }
 
 /**

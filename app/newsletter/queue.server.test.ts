@@ -5,9 +5,15 @@
  * List-Unsubscribe header), never another's nor the merge tag; a queueing
  * that stopped half-way (a process that died) is finished by the job, each
  * subscriber queued once; the outbox sends them over as many SMTP
- * connections at once as it is given (SMTP_MAX_CONNECTIONS), never more.
+ * connections at once as it is given (SMTP_MAX_CONNECTIONS), never more;
+ * with thousands of a letter's mails due, the outbox's round reads no more
+ * of the outbox than it claims (the server's thread is PGlite's).
  */
-import { eq } from "drizzle-orm";
+import type { PGlite } from "@electric-sql/pglite";
+import { eq, sql } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/pglite";
+import type { Database } from "~/db/client.server";
+import * as schema from "~/db/schema";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newsletterLetters, newsletterSubscribers, outbox } from "~/db/schema";
 import { fillListUnsubscribe, LIST_UNSUBSCRIBE_TAG } from "~/mail/layout.server";
@@ -137,5 +143,45 @@ describe("the outbox with a pooled transport", () => {
     expect(await worker.processOnce()).toEqual({ claimed: 7, sent: 7, failed: 0 });
     expect(most).toBe(3);
     expect(sent.sort()).toEqual(emails);
+  });
+});
+
+describe("the outbox's round beside a letter's thousands of mails", () => {
+  it("reads the rows it gives up or claims through an index, never the whole outbox", async () => {
+    await database.db.delete(outbox);
+    await database.db.delete(newsletterSubscribers);
+    await subscribe(Array.from({ length: 2000 }, (_, index) => `nombreux${index}@example.ch`));
+    const letterId = await createLetter(database.db, {
+      subject: "Lettre de janvier",
+      body: "Un conseil.\n\n".repeat(40),
+    });
+    expect(await sendLetter(database.db, letterId, { siteUrl: SITE, now: NOW })).toBe(2000);
+    await database.db.execute(sql`analyze outbox`);
+    // The same embedded database, through a Drizzle that keeps every statement and its parameters.
+    const statements: { query: string; params: unknown[] }[] = [];
+    const client = (database.db as unknown as { $client: PGlite }).$client;
+    const db = drizzle(client, {
+      schema,
+      logger: { logQuery: (query, params) => void statements.push({ query, params }) },
+    }) as unknown as Database;
+    const sent: OutgoingMail[] = [];
+    const worker = new OutboxWorker({
+      db,
+      logger: silentLogger,
+      transport: { sendMail: async (mail) => void sent.push(mail) },
+      from: "Cours <site@example.ch>",
+      plugs: [],
+      ownerAddress: "owner@example.ch",
+      rates: { "newsletter-letter": 10_000 },
+    });
+    await worker.processOnce();
+    expect(sent).toHaveLength(10);
+    const reads = statements.filter(({ query }) => /^(select|update)\b[\s\S]*"outbox"/.test(query));
+    // Expired rows given up, unthrottled kinds, the letter's kind, the claim, each sent row.
+    expect(reads.length).toBeGreaterThanOrEqual(4);
+    for (const { query, params } of reads) {
+      const plan = await client.query<{ "QUERY PLAN": string }>(`explain ${query}`, params);
+      expect(plan.rows.map((row) => row["QUERY PLAN"]).join("\n"), query).not.toMatch(/Seq Scan on outbox/);
+    }
   });
 });

@@ -19,8 +19,11 @@
  * - `pdfAnswer(bytes, fileName)`: the desk's inline, uncached PDF answer.
  * - `fitFontSize(doc, blocks, width, height)`: the largest size at which
  *   paragraphs fit a height (a letter keeps to one page above its QR-bill).
- * Dates and amounts in words are app/utils/format.ts's (`formatDateTime`:
- * « mardi 2 mars 2027, 14 h 00 »; `formatChf`: « CHF 1’250.– »).
+ * - `paperChf(centimes)`: every amount on paper, « CHF 1'250.00 » (issue 31,
+ *   item 4; the web pages keep `formatChf`'s « CHF 1’250.– »). The QR-bill's
+ *   own amount field is swissqrbill's, as the standard wants (« 1 250.00 »).
+ * Dates in words are app/utils/format.ts's (`formatDateTime`: « mardi 2 mars
+ * 2027, 14 h 00 »; `paperText` keeps « 14 h 00 » on one line).
  */
 import type { Data as QrBillData } from "swissqrbill/types";
 import { mm, pdfBytes } from "~/utils/pdf-bytes.server";
@@ -80,6 +83,18 @@ const streetLine = (sender: Sender) => [sender.street, sender.buildingNumber].fi
 /** The sender in one line, as it stands above the window: "Nom · Rue 1 · 1000 Lausanne". */
 export const senderLine = (sender: Sender) =>
   [sender.name, streetLine(sender), `${sender.postalCode} ${sender.locality}`].join(" · ");
+
+/**
+ * An amount of `centimes` as every paper prints it (issue 31, item 4):
+ * « CHF 1'250.00 », « CHF 55.00 », « CHF 0.70 »: a straight apostrophe
+ * between thousands, never a comma, and always the centimes.
+ * @throws RangeError for a negative or non-integer number of centimes.
+ */
+export function paperChf(centimes: number): string {
+  if (!Number.isSafeInteger(centimes) || centimes < 0) throw new RangeError(`Invalid amount: ${centimes}`);
+  const francs = String(Math.floor(centimes / 100)).replace(/\B(?=(\d{3})+$)/g, "'");
+  return `CHF ${francs}.${String(centimes % 100).padStart(2, "0")}`;
+}
 
 /** An ISO date as "25.11.2026", for short fields. */
 export const shortDate = (isoDate: string) => isoDate.split("-").reverse().join(".");

@@ -1,5 +1,9 @@
-/** What the owner's pictures give the mechanisms (app/desk/feature.ts): their tables, none holding a visitor's data. */
+/**
+ * What the owner's pictures give the mechanisms (app/desk/feature.ts): their tables, none holding a
+ * visitor's data; at each start, the photos an earlier process was receiving when it was killed removed.
+ */
 import type { Feature } from "~/desk/feature";
+import { removeLeftovers, uploadTmpDir } from "./upload-form.server";
 
 export const picturesFeature: Feature = {
   name: "pictures",
@@ -11,5 +15,8 @@ export const picturesFeature: Feature = {
       site_pictures: "which of the owner's pictures fills a slot of the home page",
       site_share_images: "the site's share image made with the owner's hero photo (app/seo/share-image.server.ts)",
     },
+  },
+  async atStart({ settings }) {
+    removeLeftovers(uploadTmpDir(settings.DATA_DIR));
   },
 };

@@ -113,5 +113,6 @@ describe("the privacy notice and the register", () => {
     expect(retention("server-log")).toContain("effacé après 11 jours");
     expect(notice).toContain("pendant dix ans");
     expect(retention("invoices")).toContain("10 ans");
+    expect(retention("quotes")).toContain("17 mois après sa date de validité");
   });
 });

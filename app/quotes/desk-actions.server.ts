@@ -1,7 +1,7 @@
 /**
  * The intents of the desk's quote page (`/admin/devis/:id`), one function
  * each, dispatched by the route's action on the posted `intent`: `send` (by
- * mail, the PDF attached), `accept` and `refuse` (the organisation's
+ * mail, the PDF attached), `posted` (printed and posted), `accept` and `refuse` (the organisation's
  * answer), `session` (the closed group's session and its link page),
  * `participants` (the list, by the owner) and `invoice` (« Faire la
  * facture »: redirects to the invoice). Each answers `data(QuoteAnswer)`:
@@ -23,7 +23,7 @@ import { invoiceCreditor } from "~/invoices/creditor.server";
 import { isoDateInZurich } from "~/utils/format";
 import { makeGroupSession, namesOf, saveParticipants } from "./group.server";
 import { invoiceFromQuote } from "./invoice.server";
-import { decideQuote, sendQuote } from "./quotes.server";
+import { decideQuote, markQuotePosted, sendQuote } from "./quotes.server";
 
 /** What the quote page shows after a post. */
 export type QuoteAnswer = { message: string; tone: "status" | "alert" };
@@ -65,6 +65,15 @@ export async function sendQuoteIntent(args: DeskIntentArgs) {
     );
   args.context.get(wakeOutboxContext)();
   return done(args, "quote-sent", "Le devis part par e-mail, en pièce jointe.");
+}
+
+/** `posted`: a draft printed and posted (no e-mail, or the owner's choice) is « envoyé » from today. */
+export async function postedQuoteIntent(args: DeskIntentArgs) {
+  const result = await markQuotePosted(args.context.get(dbContext), args.id, args.context.get(clockContext).now());
+  if (result === "not-found") notFound();
+  if (result === "not-draft") return refuse("Ce devis est déjà envoyé.");
+  if (result === "expired") return refuse("Ce devis a expiré : faites-en un nouveau avec une autre validité.");
+  return done(args, "quote-posted", "Devis noté envoyé par la poste aujourd’hui.");
 }
 
 /** `accept` and `refuse`: the organisation's answer to a sent quote, not expired. */

@@ -11,7 +11,7 @@ import { zurichToUtc } from "~/courses/sessions.server";
 import { renderQuotePdf } from "./pdf.server";
 import type { Quote } from "./quotes.server";
 
-/** A quote as the table holds it: CHF 1’250.– for a talk on mardi 2 mars 2027, 14 h 00. */
+/** A quote as the table holds it: CHF 1'250.00 for a talk on mardi 2 mars 2027, 14 h 00. */
 function quoteRow(overrides: Partial<Quote> = {}): Quote {
   const { creditor } = invoiceRow({ iban: "CH5604835012345678009" });
   return {
@@ -70,11 +70,13 @@ describe("a quote's PDF", () => {
     expect(text).toMatch(/mardi 2 mars 2027, 14\s?h\s?00/);
     expect(text).toContain("Salle communale, Rue du Lac 3, 1800 Vevey");
     expect(text).toContain("12 personnes");
-    // The invoices' table: designation, quantity, unit price, amount; then the total, with ’ between thousands.
+    // The invoices' table: designation, quantity, unit price, amount; then the total, as paper writes amounts
+    // (issue 31, item 4): an apostrophe between thousands, never a comma, always the centimes.
     expect(text).toMatch(/Désignation Quantité Prix unitaire Montant/);
-    expect(text).toMatch(/60 CHF 0\.70 CHF 42\.–/);
-    expect(text).toMatch(/Total CHF 1’250\.–/);
-    expect(text).not.toMatch(/1,250/);
+    expect(text).toMatch(/2 CHF 95\.00 CHF 190\.00/);
+    expect(text).toMatch(/60 CHF 0\.70 CHF 42\.00/);
+    expect(text).toMatch(/Total CHF 1'250\.00/);
+    expect(text).not.toMatch(/1,250|\.–/);
     expect(text).not.toContain("Section paiement");
     // The organisation's address where a right window of a Swiss envelope shows it (100–200 mm, 45–90 mm).
     const club = pieces[0]!.find((piece) => piece.str.startsWith("Club des aînés de Vevey"))!;

@@ -6,11 +6,15 @@
  * accepted, or became an invoice, is kept like the invoice (CO art. 958f:
  * 10 years) with its organisation, address and amounts, and loses the
  * e-mail, the telephone and the participants' list; any other quote is
- * deleted. Also the labels of their mails, and the PDF the outbox attaches
- * when a quote's mail leaves (rendered then, never stored as a file).
+ * deleted. Retention (decision 058): a quote never accepted (a draft, a
+ * refused or expired one) goes with its mails `retentionMonths` (the
+ * requests' period, Réglages) after its validity date. Also the labels of
+ * their mails, and the PDF the outbox attaches when a quote's mail leaves
+ * (rendered then, never stored as a file).
  */
-import { inArray } from "drizzle-orm";
-import { quotes } from "~/db/schema";
+import { and, inArray, isNull, ne, sql } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { outbox, quotes } from "~/db/schema";
 import type { Feature } from "~/desk/feature";
 import type { Processing } from "~/desk/processing";
 import { deleteRows, keyMatch, personTable, rowsOf } from "~/desk/person-types";
@@ -40,8 +44,8 @@ export const QUOTES_PROCESSING: Processing = {
     "noms des participants inscrits par l’organisation",
   ],
   people: ["personnes de contact des organisations", "participants des groupes"],
-  retention: () =>
-    "Un devis accepté : 10 ans, comme la facture qu’il prépare (art. 958f du Code des obligations), sans e-mail, téléphone ni liste des participants après un effacement ; les autres devis sont effacés sur demande",
+  retention: ({ retentionMonths }) =>
+    `Un devis accepté : 10 ans, comme la facture qu’il prépare (art. 958f du Code des obligations), sans e-mail, téléphone ni liste des participants après un effacement. Un devis refusé, expiré ou resté en brouillon, avec sa liste et ses e-mails : ${retentionMonths} mois après sa date de validité, comme la demande à laquelle il répond, puis effacé automatiquement ; plus tôt sur demande`,
   recipients: ["hosting", "mailProvider"],
   safeguards: [
     "le PDF n’est jamais enregistré : il est refait à partir du devis quand il le faut",
@@ -52,6 +56,29 @@ export const QUOTES_PROCESSING: Processing = {
 /** Whether erasing its contact person keeps a quote (accepted, or invoiced): decision 053. */
 export const keptAsRecord = (quote: Pick<Quote, "status" | "invoiceId">) =>
   quote.status === "accepted" || quote.invoiceId !== null;
+
+/**
+ * Deletes the quotes never accepted nor invoiced whose validity date is
+ * more than `months` months before `now`'s Swiss day, and their mails.
+ * @returns how many of each went. @throws the driver's error.
+ */
+export async function deleteUnacceptedQuotes(tx: Database, now: Date, months: number) {
+  const gone = await tx
+    .select({ id: quotes.id })
+    .from(quotes)
+    .where(
+      and(
+        ne(quotes.status, "accepted"),
+        isNull(quotes.invoiceId),
+        sql`${quotes.validUntil} < ${isoDateInZurich(now)}::date - make_interval(months => ${months}::int)`,
+      ),
+    )
+    .for("update");
+  const ids = gone.map((row) => row.id);
+  if (ids.length === 0) return { quotes: 0, outbox: 0 };
+  const mails = await tx.delete(outbox).where(inArray(outbox.quoteId, ids)).returning({ id: outbox.id });
+  return { quotes: await deleteRows(tx, quotes, ids), outbox: mails.length };
+}
 
 export const quotesFeature: Feature = {
   name: "quotes",
@@ -78,7 +105,7 @@ export const quotesFeature: Feature = {
             "Conservation",
             keptAsRecord(row)
               ? `Gardé jusqu’au ${formatDate(invoiceKeptUntil(row))}, comme la facture qu’il prépare (Code des obligations, art. 958f) : un effacement n’en retire que l’e-mail, le téléphone et la liste des participants.`
-              : "Effacé sur demande.",
+              : "Effacé sur demande, et de lui-même, s’il n’est pas accepté, une fois passée la durée de conservation des demandes depuis sa date de validité.",
           ],
         ],
       }),
@@ -102,6 +129,9 @@ export const quotesFeature: Feature = {
           .where(inArray(quotes.id, kept));
       return { deleted: { quotes: await deleteRows(tx, quotes, gone) } };
     },
+  },
+  retention: {
+    run: (tx, now, { retentionMonths }) => deleteUnacceptedQuotes(tx, now, retentionMonths),
   },
   mailLabels: {
     [QUOTE_MAIL.quote]: "Devis",

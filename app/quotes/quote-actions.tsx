@@ -1,12 +1,14 @@
 /**
  * What the owner does with a quote on its desk page (`/admin/devis/:id`),
- * each a plain post of `intent`, by state: a draft or a sent quote leaves
- * by mail (`send`; again with a box ticked); a sent quote is accepted or
+ * each a plain post of `intent`, by state: a draft is edited (its own
+ * page, « Modifier le brouillon »); a draft or a sent quote leaves
+ * by mail (`send`; again with a box ticked), a draft without e-mail by the
+ * post (`posted`, once printed); a sent quote is accepted or
  * refused (`accept`, `refuse`); an accepted one makes its closed session
  * (`session`) and its invoice (`invoice`, « Faire la facture »).
  */
-import { Form } from "react-router";
-import { Button } from "~/components/ui/button";
+import { Form, Link } from "react-router";
+import { Button, buttonVariants } from "~/components/ui/button";
 import { Checkbox } from "~/components/ui/checkbox";
 import type { QuoteState } from "./quotes.server";
 
@@ -26,6 +28,7 @@ export function QuoteActions({
   quote,
 }: {
   quote: {
+    id: number;
     state: QuoteState;
     email: string | null;
     sent: string | null;
@@ -54,8 +57,18 @@ export function QuoteActions({
             <Button type="submit">{quote.sent ? "Envoyer à nouveau" : "Envoyer par e-mail"}</Button>
           </Form>
         ) : null}
-        {(state === "draft" || state === "sent") && !quote.email ? (
-          <p className="text-lg">Sans e-mail : imprimez le PDF et envoyez-le par la poste.</p>
+        {state === "draft" ? (
+          <Link to={`/admin/devis/${quote.id}/modifier`} className={buttonVariants({ variant: "outline" })}>
+            Modifier le brouillon
+          </Link>
+        ) : null}
+        {state === "draft" && !quote.email ? (
+          <>
+            <p className="w-full text-lg">
+              Sans e-mail : imprimez le PDF et envoyez-le par la poste, puis notez-le ici.
+            </p>
+            <IntentButton intent="posted" label="Noter envoyé par la poste aujourd’hui" />
+          </>
         ) : null}
         {state === "sent" ? <IntentButton intent="accept" label="Accepté par l’organisation" /> : null}
         {state === "sent" ? <IntentButton intent="refuse" label="Refusé" outline /> : null}

@@ -1,5 +1,5 @@
 /**
- * The desk's form of a new quote: the invoice form's organisation,
+ * The desk's form of a new quote (and of a draft edited): the invoice form's organisation,
  * address, lines and dates (app/invoices/invoice-form.tsx; « Valable
  * jusqu’au » for the second date) and the group's fieldset: its size, the
  * course or workshop, the date and time, the duration and the place. A
@@ -10,24 +10,27 @@ import { Select } from "~/components/ui/select";
 
 const WORDS = { issuedOn: "Date du devis", dueOn: "Valable jusqu’au", submit: "Créer le devis" };
 
+/** `submit`: the button's words (« Créer le devis » unless a draft is edited). */
 export function QuoteForm({
   values,
   errors,
   lines,
   courses,
+  submit = WORDS.submit,
 }: {
   values: Record<string, string>;
   errors?: Record<string, string>;
   lines: number;
   /** The catalogue's courses: id and title. */
   courses: { id: string; title: string }[];
+  submit?: string;
 }) {
   return (
     <InvoiceForm
       values={values}
       errors={errors}
       lines={lines}
-      words={WORDS}
+      words={{ ...WORDS, submit }}
       extra={(text) => (
         <fieldset className="grid gap-5">
           <legend className="text-2xl font-bold">Le groupe et la séance</legend>

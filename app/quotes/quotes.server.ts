@@ -11,7 +11,8 @@
  *   date's year ("D-2026-001"), taken in the transaction that writes the
  *   quote under the lock of that year's `quote_numbers` row (never given
  *   twice, never reused).
- * - States: brouillon (`draft`) → envoyé (`sendQuote`) → accepté or refusé
+ * - States: brouillon (`draft`) → envoyé (`sendQuote`, or `markQuotePosted`
+ *   for a quote printed for the post) → accepté or refusé
  *   (`decideQuote`). « Expiré » is not stored: a quote sent whose validity
  *   date is before today (`quoteState(quote, today)`, today from the
  *   injected clock); it can no longer be accepted.
@@ -28,7 +29,7 @@ import {
   addDays,
   clientAddressLines,
   formatCentimes,
-  totalCentimes,
+  partyColumns,
   type InvoiceDraft,
 } from "~/invoices/invoices.server";
 import type { Creditor } from "~/invoices/creditor.server";
@@ -36,7 +37,6 @@ import { enqueueMail } from "~/mail/enqueue.server";
 import { mailDetails, mailDocument, mailParagraph, replyText, visitorFooter } from "~/mail/layout.server";
 import { oneLine } from "~/mail/render.server";
 import { formatDate, formatDateTime, isoDateInZurich } from "~/utils/format";
-import { toE164 } from "~/utils/phone";
 
 export type Quote = typeof quotes.$inferSelect;
 
@@ -91,6 +91,21 @@ export const quoteCourseTitle = (quote: Pick<Quote, "courseId">) =>
 /** The file name of a quote's PDF: "devis-D-2026-001.pdf". */
 export const quoteFileName = (quote: Pick<Quote, "number">) => `devis-${quote.number}.pdf`;
 
+/** The columns a quote's form gives (`draft`): what making a quote writes and editing a draft rewrites. */
+export function quoteColumns(draft: QuoteDraft) {
+  return {
+    ...partyColumns(draft),
+    groupSize: draft.groupSize,
+    validUntil: draft.validUntil,
+    courseId: draft.courseId,
+    startsAt: draft.startsAt.toISOString(),
+    durationMinutes: draft.durationMinutes,
+    placeName: draft.placeName,
+    placeAddress: draft.placeAddress,
+    contactId: draft.contactId,
+  };
+}
+
 /**
  * Writes a quote with the next number of its year (see the module's comment).
  * @returns the new quote's id. @throws the driver's error (nothing is written then).
@@ -102,33 +117,7 @@ export async function createQuote(db: Database, draft: QuoteDraft, creditor: Cre
     const snapshot: InvoiceCreditor = { ...creditor };
     const [row] = await tx
       .insert(quotes)
-      .values({
-        year,
-        sequence,
-        number: quoteNumber(year, sequence),
-        clientName: draft.clientName,
-        clientAttention: draft.clientAttention,
-        street: draft.street,
-        buildingNumber: draft.buildingNumber,
-        postalCode: draft.postalCode,
-        locality: draft.locality,
-        country: draft.country,
-        email: draft.email?.toLowerCase() ?? null,
-        phone: draft.phone,
-        phoneE164: draft.phone ? toE164(draft.phone) : null,
-        groupSize: draft.groupSize,
-        lines: draft.lines,
-        totalCentimes: totalCentimes(draft.lines),
-        issuedOn: draft.issuedOn,
-        validUntil: draft.validUntil,
-        courseId: draft.courseId,
-        startsAt: draft.startsAt.toISOString(),
-        durationMinutes: draft.durationMinutes,
-        placeName: draft.placeName,
-        placeAddress: draft.placeAddress,
-        creditor: snapshot,
-        contactId: draft.contactId,
-      })
+      .values({ year, sequence, number: quoteNumber(year, sequence), ...quoteColumns(draft), creditor: snapshot })
       .returning({ id: quotes.id });
     return row!.id;
   });
@@ -198,6 +187,29 @@ export async function sendQuote(
     await tx.update(quotes).set({ status: "sent", sentAt: now.toISOString() }).where(eq(quotes.id, id));
     return "queued";
   });
+}
+
+/**
+ * Records that draft quote `id`, without e-mail, was printed and posted on
+ * `now`'s day: it becomes « envoyé » (so the organisation's answer can be
+ * recorded), unless it is no longer a draft or its validity has passed.
+ * @returns "posted", "not-draft", "expired" or "not-found". @throws the driver's error.
+ */
+export async function markQuotePosted(
+  db: Database,
+  id: number,
+  now: Date,
+): Promise<"posted" | "not-draft" | "expired" | "not-found"> {
+  const today = isoDateInZurich(now);
+  const changed = await db
+    .update(quotes)
+    .set({ status: "sent", sentAt: now.toISOString() })
+    .where(and(eq(quotes.id, id), eq(quotes.status, "draft"), sql`${quotes.validUntil} >= ${today}`))
+    .returning({ id: quotes.id });
+  if (changed.length) return "posted";
+  const quote = await getQuote(db, id);
+  if (!quote) return "not-found";
+  return quote.status === "draft" ? "expired" : "not-draft";
 }
 
 /**

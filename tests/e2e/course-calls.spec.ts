@@ -94,9 +94,16 @@ test("« À appeler demain » lists tomorrow's landline registration, prints as 
   await expect(row).toContainText("Salle paroissiale, Rue du Lac 1, 1800 Vevey");
   // The code word: two words (app/trust/code-word.server.ts).
   await expect(row).toContainText(/Mot code\u00a0: \p{L}+ \p{L}+/u);
+  // Letters for the post (issue 31): Louise has no address yet, her session's page is where it goes.
+  await expect(page.getByRole("heading", { name: "Lettres par la poste" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Ajouter l’adresse postale de Louise Bovet" })).toHaveAttribute(
+    "href",
+    `/admin/cours/${tomorrowId}#courrier`,
+  );
   await waitForHydration(page);
   await expectNoAxeViolations(page);
   await page.emulateMedia({ media: "print" });
+  await expect(page.getByRole("heading", { name: "Lettres par la poste" })).toBeHidden();
   await expect(page.getByRole("navigation", { name: "Bureau" })).toBeHidden();
   await expect(page.getByRole("button", { name: "Imprimer" })).toBeHidden();
   await expect(row).toBeVisible();

@@ -33,6 +33,7 @@ import {
   type SpawnedSite,
   type TestOwner,
 } from "../support/harness";
+import { COURSE_YEAR } from "../support/course-year";
 import { addOwnerCookies, checkAtBothWidths, createSessionInDesk, PERSON } from "./desk-helpers";
 import { expectNoAxeViolations, expectNoHorizontalScroll, photograph } from "./helpers";
 
@@ -184,7 +185,7 @@ test("at 375 px the owner makes a quote from a group's request, sends it, has it
   await page.getByLabel("Quantité").first().fill("1");
   await page.getByLabel("Prix unitaire (CHF)").first().fill("1250");
   await page.getByLabel("Cours ou atelier").selectOption("applications-mobiles");
-  await page.getByLabel("Date de la séance").fill("2027-03-02");
+  await page.getByLabel("Date de la séance").fill(`${COURSE_YEAR}-03-02`);
   await page.getByLabel("Heure de début").fill("14:00");
   await page.getByLabel("Lieu (par exemple « Salle communale »)").fill("Salle communale");
   await page.getByRole("button", { name: "Créer le devis" }).click();
@@ -196,8 +197,16 @@ test("at 375 px the owner makes a quote from a group's request, sends it, has it
   const number = `D-${new Date().getFullYear()}-001`;
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Devis n° ${number}`);
   await expect(page.getByText("Total : CHF 1’250.–")).toBeVisible();
-  await expect(page.getByText("mardi 2 mars 2027, 14 h 00")).toBeVisible();
+  await expect(page.getByText(`mardi 2 mars ${COURSE_YEAR}, 14 h 00`)).toBeVisible();
   await check("desk-quote-draft");
+  await page.getByRole("link", { name: "Modifier le brouillon" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Modifier le devis n° ${number}`);
+  await expect(page.getByLabel("Personnes (facultatif)")).toHaveValue("12");
+  await check("desk-quote-edit");
+  await page.getByLabel("Personnes (facultatif)").fill("14");
+  await page.getByRole("button", { name: "Enregistrer le brouillon" }).click();
+  await expect(page).toHaveURL(/\/admin\/devis\/\d+$/);
+  await expect(page.getByText("14 personnes")).toBeVisible();
 
   await page.getByRole("button", { name: "Envoyer par e-mail" }).click();
   await expect(page.getByRole("status")).toHaveText("Le devis part par e-mail, en pièce jointe.");

@@ -40,7 +40,13 @@ export async function expectNoAxeViolations(page: Page, { aaaContrast = false } 
     .frames()
     .every((frame) => ["about:blank", ""].includes(frame.url()) || new URL(frame.url()).origin === origin);
   const builder = new AxeBuilder({ page }).setLegacyMode(ownFramesOnly);
-  if (aaaContrast) builder.options({ rules: { "color-contrast-enhanced": { enabled: true } } });
+  // Only the violations are gathered (`resultTypes`): a CSS selector for every node that passes took
+  // over a third of axe's time on a long page (`/`: 625 → 389 ms) and 420 KB sent back to the test, which reads
+  // the violations alone.
+  builder.options({
+    resultTypes: ["violations"],
+    ...(aaaContrast ? { rules: { "color-contrast-enhanced": { enabled: true } } } : {}),
+  });
   const results = await builder.withTags(AXE_TAGS).analyze();
   const summary = results.violations.map(
     (violation) =>

@@ -9,12 +9,14 @@
  *   says so), the desk's address form (a wrong NPA refused), the PDF for
  *   everyone without e-mail (one page per letter, no one else named),
  *   « Noter ces lettres envoyées » recorded once per ticked registrant of
- *   the session, shown on the person's page, erased with the person.
+ *   the session, shown on the person's page, erased with the person;
+ * - from the call list « À appeler demain »: the same letters for the people
+ *   on it who have an address, in one PDF, noted sent (ids only audited).
  */
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { markAttendance } from "../../app/courses/attendance.server";
-import { createSeries, zurichToUtc } from "../../app/courses/sessions.server";
+import { createSeries, createSession, utcToZurich, zurichToUtc } from "../../app/courses/sessions.server";
 import type { Database } from "../../app/db/client.server";
 import { auditLog, courseRegistrations, courseSessions, postalLetters } from "../../app/db/schema";
 import { erasePerson } from "../../app/features.server";
@@ -211,12 +213,101 @@ describe("paper from a session: certificates and letters for the post", () => {
     expect(letters.pages).toBe(2);
     expect(letters.pageTexts[0]).toContain("Bonjour Anne Papier,");
     expect(letters.pageTexts[0]).toContain("« anne bleu »");
+    // The session's price as paper writes amounts (issue 31, item 4), not the site's « CHF 55.– ».
+    expect(letters.pageTexts[0]).toContain("Prix : CHF 55.00 par personne.");
     expect(letters.pageTexts[0]).not.toMatch(/Denis|Bruno|Claire/);
     expect(letters.pageTexts[1]).toContain("Bonjour Denis Papier,");
     expect(letters.pageTexts[1]).not.toMatch(/Anne|Bruno|Claire/);
 
+    // The person registry's export carries the letter noted sent (the registry finds it by her telephone).
+    const exported = (await (
+      await deskFetch(site.url, `/admin/personne.json?telephone=${encodeURIComponent("021 555 00 01")}`, { jar })
+    ).json()) as { tables: Record<string, Record<string, unknown>[]> };
+    expect(exported.tables.postal_letters).toEqual([expect.objectContaining({ registrationId: ids.Anne })]);
     await erasePerson(db, { email: null, phoneE164: "+41215550001" }, null, "test", { siteUrl: site.url });
     expect(await db.select().from(postalLetters)).toHaveLength(0);
     expect(await db.select().from(courseRegistrations).where(eq(courseRegistrations.id, ids.Anne!))).toHaveLength(0);
+  });
+
+  it("prints from the call list the letters of the people on it who have an address, and notes them sent", async () => {
+    // Tomorrow's lesson: Emile (an address) and Fanny (none) have no e-mail; Gil has one, he gets reminders.
+    const tomorrow = await createSession(
+      db,
+      sessionFields({ startsAt: zurichToUtc(utcToZurich(new Date(Date.now() + 86_400_000)).date, "14:00") }),
+    );
+    const people: Record<string, number> = {};
+    for (const [firstName, email, street] of [
+      ["Emile", null, "Rue du Simplon 5"],
+      ["Fanny", null, null],
+      ["Gil", "gil@example.ch", "Rue du Port 2"],
+    ] as const) {
+      const [row] = await db
+        .insert(courseRegistrations)
+        .values({
+          sessionId: tomorrow,
+          status: "confirmed",
+          seats: 1,
+          firstName,
+          lastName: "Appel",
+          phone: "+41215550009",
+          phoneE164: "+41215550009",
+          email,
+          codeWord: `${firstName.toLowerCase()} vert`,
+          source: "desk",
+          ...(street ? { postalStreet: street, postalCode: "1800", postalLocality: "Vevey" } : {}),
+        })
+        .returning({ id: courseRegistrations.id });
+      people[firstName] = row!.id;
+    }
+    const list = pageText(await (await deskFetch(site.url, "/admin/a-appeler", { jar })).text());
+    expect(list).toContain("Lettres par la poste");
+    expect(list).toContain("Emile Appel (sans e-mail) · Rue du Simplon 5, 1800 Vevey");
+    expect(list).toContain("Fanny Appel (sans e-mail) · adresse postale manquante");
+    expect(list).toContain("Ajouter l’adresse postale de Fanny Appel");
+    expect(list).not.toContain("Gil Appel");
+
+    const none = await deskFetch(site.url, "/admin/a-appeler/lettres.pdf?choix=1&fenetre=droite", { jar });
+    expect(none.headers.get("location")).toBe("/admin/a-appeler?courrier=personne#courrier");
+    // Someone without an address, or not on the list (Gil, Anne of the series): no letter.
+    for (const who of [people.Fanny, people.Gil, ids.Denis]) {
+      const empty = await deskFetch(site.url, `/admin/a-appeler/lettres.pdf?choix=1&inscription=${who}`, { jar });
+      expect(empty.headers.get("location"), String(who)).toBe("/admin/a-appeler?courrier=vide#courrier");
+    }
+    const letterFile = await pdf("/admin/a-appeler/lettres.pdf?fenetre=gauche");
+
+    const sent = await deskFetch(site.url, "/admin/a-appeler", {
+      jar,
+      form: new URLSearchParams([
+        ["intent", "letters-sent"],
+        ["inscription", String(people.Emile)],
+        ["inscription", String(people.Gil)],
+        ["inscription", String(ids.Denis)],
+      ]),
+    });
+    expect(sent.status).toBe(200);
+    expect(pageText(await sent.text())).toContain("1 lettre notée envoyée aujourd’hui.");
+    const noted = await db.select().from(postalLetters).where(eq(postalLetters.registrationId, people.Emile!));
+    expect(noted).toHaveLength(1);
+    expect(await db.select().from(postalLetters).where(eq(postalLetters.registrationId, ids.Denis!))).toEqual([]);
+    const audits = await db
+      .select({ details: auditLog.details })
+      .from(auditLog)
+      .where(eq(auditLog.action, "letters-sent"));
+    expect(audits.at(-1)!.details).toEqual({ session: tomorrow, letters: 1 });
+    const person = await deskFetch(site.url, `/admin/personne?telephone=${encodeURIComponent("021 555 00 09")}`, {
+      jar,
+    });
+    expect(pageText(await person.text())).toContain("Emile Appel, Rue du Simplon 5, 1800 Vevey");
+    const nothing = await deskFetch(site.url, "/admin/a-appeler", { jar, form: { intent: "letters-sent" } });
+    expect(nothing.status).toBe(400);
+    expect(pageText(await (await deskFetch(site.url, "/admin/a-appeler", { jar })).text())).toMatch(
+      /Emile Appel \(sans e-mail\) · Rue du Simplon 5, 1800 Vevey · lettre envoyée le \d/,
+    );
+
+    const letters = await readPdf(letterFile);
+    expect(letters.pages).toBe(1);
+    expect(letters.text).toContain("Bonjour Emile Appel,");
+    expect(letters.text).toContain("« emile vert »");
+    expect(letters.text).not.toMatch(/Fanny|Gil|Anne|Denis/);
   });
 });

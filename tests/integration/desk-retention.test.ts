@@ -5,7 +5,8 @@
  * mails), the notifications sent more than 30 days ago, and expired
  * counters, sessions, sign-in steps and tokens of links (a course
  * registration's a week after its course, while the registration itself is
- * kept); it keeps everything else; it
+ * kept), the quotes never accepted 24 months after their validity date
+ * (with their mails); it keeps everything else; it
  * writes one audit line of counts; it fills `phone_e164` of old rows. Two
  * processes on one PostgreSQL may run it at once; the schedule stops when
  * told.
@@ -25,6 +26,7 @@ import {
   deskUser,
   deskVerification,
   outbox,
+  quotes,
   rateLimits,
   dailySalts,
   recipientMailDays,
@@ -82,7 +84,38 @@ async function addMail(
   return row!.id;
 }
 
-const idsOf = async (db: Database, table: typeof contacts | typeof outbox) =>
+/** Inserts a quote of `status` valid until `validUntil`, with one failed mail about it; resolves with its id. */
+async function addQuote(db: Database, status: "draft" | "sent" | "accepted" | "refused", validUntil: string) {
+  const sequence = (await db.select({ id: quotes.id }).from(quotes)).length + 1;
+  const [row] = await db
+    .insert(quotes)
+    .values({
+      year: 2028,
+      sequence,
+      number: `D-2028-00${sequence}`,
+      status,
+      clientName: "Club des aînés",
+      street: "Rue du Lac",
+      postalCode: "1800",
+      locality: "Vevey",
+      email: "club@example.ch",
+      lines: [{ label: "Atelier", quantity: 1, unitCentimes: 50000 }],
+      totalCentimes: 50000,
+      issuedOn: "2028-01-05",
+      validUntil,
+      courseId: "applications-mobiles",
+      startsAt: "2028-09-01T12:00:00Z",
+      durationMinutes: 90,
+      placeName: "Salle",
+      placeAddress: "Rue du Lac 3, 1800 Vevey",
+      creditor: {} as never,
+    })
+    .returning({ id: quotes.id });
+  await db.insert(outbox).values({ kind: "quote", quoteId: row!.id, payload: {}, failedAt: "2028-01-06T10:00:00Z" });
+  return row!.id;
+}
+
+const idsOf = async (db: Database, table: typeof contacts | typeof outbox | typeof quotes) =>
   (await db.select({ id: table.id }).from(table).orderBy(table.id)).map((row) => row.id);
 
 describe("runRetention on the embedded database", () => {
@@ -200,6 +233,21 @@ describe("runRetention on the embedded database", () => {
       });
     }
 
+    // Quotes never accepted (decision 058): a refused one and a draft valid until more than 24 months ago go,
+    // with their mails; an expired one valid until 24 months ago to the day stays, as does an old accepted one.
+    await addQuote(db, "refused", "2028-06-14");
+    await addQuote(db, "draft", "2028-06-10");
+    const expiredQuote = await addQuote(db, "sent", "2028-06-15");
+    const acceptedQuote = await addQuote(db, "accepted", "2028-02-01");
+    const quoteMails = (
+      await db
+        .select({ id: outbox.id })
+        .from(outbox)
+        .where(sql`${outbox.quoteId} is not null`)
+    )
+      .map((row) => row.id)
+      .slice(2);
+
     // Keys of the day (decision 028): the salt and the mail count of three days before go, the day before's stay.
     await db.insert(dailySalts).values([
       { day: "2030-06-12", salt: "old" },
@@ -217,7 +265,8 @@ describe("runRetention on the embedded database", () => {
       tokens: 3,
       contacts: 1,
       contactEvents: 1,
-      outbox: 2,
+      outbox: 4,
+      quotes: 2,
       rateLimits: 1,
       sessions: 1,
       verifications: 1,
@@ -229,7 +278,8 @@ describe("runRetention on the embedded database", () => {
     expect((await db.select().from(dailySalts)).map((row) => row.day)).toEqual(["2030-06-14"]);
     expect((await db.select().from(recipientMailDays)).map((row) => row.day)).toEqual(["2030-06-14"]);
     expect(await idsOf(db, contacts)).toEqual([recent, active]);
-    expect(await idsOf(db, outbox)).toEqual([sentLately, failed, waiting]);
+    expect(await idsOf(db, outbox)).toEqual([sentLately, failed, waiting, ...quoteMails]);
+    expect(await idsOf(db, quotes)).toEqual([expiredQuote, acceptedQuote]);
     expect(await db.select().from(contactEvents)).toEqual([]);
     expect((await db.select({ key: rateLimits.key }).from(rateLimits)).map((row) => row.key)).toEqual([
       "contact:running",

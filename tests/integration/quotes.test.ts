@@ -5,6 +5,9 @@
  * - a quote made from a group's contact request (its organisation, contact
  *   person and size), sent (one mail, the PDF attached by the outbox),
  *   accepted; a draft cannot be accepted, an expired quote (the clock) no more;
+ *   one without e-mail is noted posted by the owner, then answered;
+ * - a draft edited through its form (its number kept, the year of its date
+ *   too); once sent it is frozen;
  * - its closed session: not on `/cours` nor `/cours/{slug}`, not bookable,
  *   not in `/sitemap.xml`; the organisation's link page filled with 12 names
  *   by a form post, under the link pages' guards;
@@ -21,12 +24,13 @@ import { loadSettings } from "../../app/config/settings.server";
 import { requestContext } from "../../app/context.server";
 import { zurichToUtc } from "../../app/courses/sessions.server";
 import { openDatabase, type Database } from "../../app/db/client.server";
-import { contacts, courseSessions, invoices, outbox, quotes } from "../../app/db/schema";
+import { auditLog, contacts, courseSessions, invoices, outbox, quotes } from "../../app/db/schema";
 import { erasePerson, findPerson } from "../../app/features.server";
 import { invoiceCreditor } from "../../app/invoices/creditor.server";
 import type { Creditor } from "../../app/invoices/creditor.server";
 import { renderInvoicePdf } from "../../app/invoices/pdf.server";
 import { createQuote, decideQuote, quoteState, type QuoteDraft } from "../../app/quotes/quotes.server";
+import { COURSE_YEAR } from "../support/course-year";
 import { checkPayload, readPdf } from "../support/paper";
 import {
   bookingForm,
@@ -57,7 +61,10 @@ let creditor: Creditor;
 const today = new Date().toISOString().slice(0, 10);
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
-/** The form of the group's quote: CHF 1’250.– for a talk on mardi 2 mars 2027, 14 h 00. */
+/**
+ * The form of the group's quote: CHF 1’250.– for a talk on mardi 2 mars, 14 h 00, of `COURSE_YEAR`
+ * (a year to come with 2027's calendar, so that the talk never falls in the past).
+ */
 const quoteForm = (overrides: Record<string, string> = {}): Record<string, string> => ({
   contactId: String(requestId),
   clientName: "Club des aînés de Vevey",
@@ -85,7 +92,7 @@ const quoteForm = (overrides: Record<string, string> = {}): Record<string, strin
   dueOn: inDays(30),
   groupSize: "12",
   courseId: COURSE,
-  sessionDate: "2027-03-02",
+  sessionDate: `${COURSE_YEAR}-03-02`,
   sessionTime: "14:00",
   durationMinutes: "90",
   placeName: PLACE,
@@ -109,7 +116,7 @@ const draft = (): QuoteDraft => ({
   validUntil: "2026-12-27",
   groupSize: 8,
   courseId: COURSE,
-  startsAt: zurichToUtc("2027-03-02", "14:00"),
+  startsAt: zurichToUtc(`${COURSE_YEAR}-03-02`, "14:00"),
   durationMinutes: 90,
   placeName: "Salle du Conseil",
   placeAddress: "Route du Village 1, 1807 Blonay",
@@ -174,9 +181,47 @@ describe("a quote for a group", () => {
     const page = textOf(await (await deskFetch(site.url, `/admin/devis/${quoteId}`, { jar })).text());
     expect(page).toContain("Brouillon");
     expect(page).toContain("Total : CHF 1’250.–");
-    expect(page).toContain("mardi 2 mars 2027, 14 h 00");
+    expect(page).toContain(`mardi 2 mars ${COURSE_YEAR}, 14 h 00`);
     // A draft was never sent: it cannot be accepted.
     expect((await post({ intent: "accept" })).status).toBe(409);
+  });
+
+  it("while a draft, is edited through its form and keeps its number; a date in another year is refused", async () => {
+    const edit = `/admin/devis/${quoteId}/modifier`;
+    expect(textOf(await (await deskFetch(site.url, `/admin/devis/${quoteId}`, { jar })).text())).toContain(
+      "Modifier le brouillon",
+    );
+    const html = await (await deskFetch(site.url, edit, { jar })).text();
+    expect(html).toMatch(/name="price-2"[^>]*value="0.70"/);
+    expect(html).toMatch(/name="sessionTime"[^>]*value="14:00"/);
+    const { number } = await quoteRow();
+    const changed = await deskFetch(site.url, edit, {
+      jar,
+      form: quoteForm({ "price-0": "900", groupSize: "14", dueOn: inDays(20), clientName: "Club des aînés de Blonay" }),
+    });
+    expect(changed.status).toBe(303);
+    expect(changed.headers.get("location")).toBe(`/admin/devis/${quoteId}`);
+    expect(await quoteRow()).toMatchObject({
+      number,
+      status: "draft",
+      totalCentimes: 130000,
+      groupSize: 14,
+      validUntil: inDays(20),
+      clientName: "Club des aînés de Blonay",
+    });
+    const bad = await deskFetch(site.url, edit, { jar, form: quoteForm({ "price-0": "x" }) });
+    expect(bad.status).toBe(400);
+    expect(textOf(await bad.text())).toContain("Un prix en francs");
+    const otherYear = `${Number(today.slice(0, 4)) + 1}-01-05`;
+    const moved = await deskFetch(site.url, edit, { jar, form: quoteForm({ issuedOn: otherYear, dueOn: otherYear }) });
+    expect(moved.status).toBe(400);
+    expect(textOf(await moved.text())).toContain(`La date du devis reste en ${today.slice(0, 4)}`);
+    expect((await quoteRow()).totalCentimes).toBe(130000);
+    // Back to the group's quote the next steps use; each edit is in the audit trail, by id only.
+    expect((await deskFetch(site.url, edit, { jar, form: quoteForm() })).status).toBe(303);
+    expect(await quoteRow()).toMatchObject({ number, totalCentimes: 125000, groupSize: 12 });
+    const audited = await site.database.db.select().from(auditLog).where(eq(auditLog.action, "quote-edited"));
+    expect(audited.map((row) => row.details)).toEqual([{ quote: quoteId }, { quote: quoteId }]);
   });
 
   it("is sent by mail, its PDF attached by the outbox", async () => {
@@ -195,6 +240,18 @@ describe("a quote for a group", () => {
     expect(mail.attachments[0]).toMatchObject({ filename: `devis-${number}.pdf`, mimeType: "application/pdf" });
     expect(mail.attachments[0]!.content.startsWith("%PDF-")).toBe(true);
     expect((await quoteRow()).status).toBe("sent");
+    // Sent, it is frozen: its edit page says so, without the form; a post there changes nothing.
+    const edit = `/admin/devis/${quoteId}/modifier`;
+    const frozen = await (await deskFetch(site.url, edit, { jar })).text();
+    expect(textOf(frozen)).toContain("il ne se modifie plus");
+    expect(frozen).not.toContain('name="price-0"');
+    const late = await deskFetch(site.url, edit, { jar, form: quoteForm({ "price-0": "1" }) });
+    expect(late.status).toBe(409);
+    expect(textOf(await late.text())).toContain("il ne se modifie plus");
+    expect((await quoteRow()).totalCentimes).toBe(125000);
+    expect(textOf(await (await deskFetch(site.url, `/admin/devis/${quoteId}`, { jar })).text())).not.toContain(
+      "Modifier le brouillon",
+    );
   });
 
   it("accepted, makes one closed session: not on /cours, not bookable, not in the sitemap", async () => {
@@ -220,13 +277,13 @@ describe("a quote for a group", () => {
   it("mails the organisation its link page, filled with 12 names by a plain form post", async () => {
     await waitFor(() => smtp.mails.some((mail) => mail.subject.includes("liste des participants")), 20_000, "link");
     const mail = smtp.mails.find((entry) => entry.subject.includes("liste des participants"))!;
-    expect(mail.subject).toBe("Votre groupe du mardi 2 mars 2027 : la liste des participants");
+    expect(mail.subject).toBe(`Votre groupe du mardi 2 mars ${COURSE_YEAR} : la liste des participants`);
     const link = linkIn(mail, "/groupe/", site);
     const page = await fetch(link);
     expect(page.status).toBe(200);
     expect(page.headers.get("cache-control")).toBe("no-store");
     const html = await page.text();
-    expect(textOf(html)).toContain("mardi 2 mars 2027, 14 h 00");
+    expect(textOf(html)).toContain(`mardi 2 mars ${COURSE_YEAR}, 14 h 00`);
     expect(textOf(html)).toContain(PLACE);
     expect(html.match(/name="name-\d+"/g)).toHaveLength(12);
 
@@ -280,6 +337,24 @@ describe("a quote for a group", () => {
     expect(quoteState(row!, "2026-12-28")).toBe("expired");
     expect(await decideQuote(site.database.db, id, "accepted", new Date("2026-12-28T10:00:00Z"))).toBe("expired");
     expect(await decideQuote(site.database.db, id, "refused", new Date("2026-12-27T10:00:00Z"))).toBe("refused");
+  });
+
+  it("without e-mail, is printed, noted posted by the owner, and its answer recorded", async () => {
+    const id = await createQuote(site.database.db, { ...draft(), issuedOn: today, validUntil: inDays(30) }, creditor);
+    const at = (form: Record<string, string>) => deskFetch(site.url, `/admin/devis/${id}`, { jar, form });
+    const page = textOf(await (await deskFetch(site.url, `/admin/devis/${id}`, { jar })).text());
+    expect(page).toContain("Noter envoyé par la poste aujourd’hui");
+    expect((await at({ intent: "send" })).status).toBe(409);
+    const posted = await at({ intent: "posted" });
+    expect(posted.status).toBe(200);
+    expect(textOf(await posted.text())).toContain("Devis noté envoyé par la poste aujourd’hui.");
+    expect((await at({ intent: "posted" })).status).toBe(409);
+    expect((await at({ intent: "accept" })).status).toBe(200);
+    const [row] = await site.database.db.select().from(quotes).where(eq(quotes.id, id));
+    expect(row).toMatchObject({ status: "accepted", email: null });
+    expect(row!.sentAt).not.toBeNull();
+    const audited = await site.database.db.select().from(auditLog).where(eq(auditLog.action, "quote-posted"));
+    expect(audited.map((entry) => entry.details)).toEqual([{ quote: id }]);
   });
 });
 

@@ -4,8 +4,8 @@
  */
 import { type Database } from "../../app/db/client.server";
 import { newsletterSubscribers } from "../../app/db/schema";
-import { createLetter, sendLetter } from "../../app/newsletter/letters.server";
-import { zurichToUtc, type SessionFields } from "../../app/courses/sessions.server";
+import type { SessionFields } from "../../app/courses/sessions.server";
+import { zurichToUtc } from "../../app/utils/zurich-time.server";
 import { COURSE_YEAR } from "./course-year";
 import type { ReceivedMail } from "./smtp";
 
@@ -59,6 +59,9 @@ export async function seedLetter(db: Database, count: number, siteUrl: string): 
           .map((email) => ({ email, source: "home", consentVersion: "test", status: "confirmed" })),
       );
   }
+  // Imported here: the newsletter's letters (Markdown, mail rendering) are heavy for the browser tests'
+  // workers, which load this module with the harness and seldom seed a letter.
+  const { createLetter, sendLetter } = await import("../../app/newsletter/letters.server");
   const letterId = await createLetter(db, { subject: SEEDED_LETTER_SUBJECT, body: "Méfiez-vous des faux colis." });
   const written = await sendLetter(db, letterId, { siteUrl });
   if (written !== count) throw new Error(`sendLetter wrote ${written} mails for ${count} subscribers`);

@@ -5,9 +5,7 @@
  */
 import { spawnSync } from "node:child_process";
 import * as OTPAuth from "otpauth";
-import { openDatabase, type Database } from "../../app/db/client.server";
-import { createDeskAuth, resolveAuthSecret } from "../../app/desk/auth.server";
-import { addOwner } from "../../app/desk/owners.server";
+import type { Database } from "../../app/db/client.server";
 import { startTestServer } from "./sites";
 
 /** The password of the owners the tests make (long, not a common password). */
@@ -31,6 +29,13 @@ export interface TestOwner {
  * kept in the database, which the site reads when AUTH_SECRET is unset.
  */
 export async function createOwner(target: Database | string, email = "owner@example.ch"): Promise<TestOwner> {
+  // Imported here: Better Auth, the password policy's dictionaries and the database client, which the
+  // browser tests' runner and the workers that make no owner never need.
+  const [{ openDatabase }, { createDeskAuth, resolveAuthSecret }, { addOwner }] = await Promise.all([
+    import("../../app/db/client.server"),
+    import("../../app/desk/auth.server"),
+    import("../../app/desk/owners.server"),
+  ]);
   const opened =
     typeof target === "string"
       ? await openDatabase(

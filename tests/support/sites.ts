@@ -9,7 +9,7 @@ import os from "node:os";
 import path from "node:path";
 import { pino, type Logger } from "pino";
 import { loadSettings, type Settings } from "../../app/config/settings.server";
-import { startServer, type RunningServer } from "../../server/main";
+import type { RunningServer } from "../../server/main";
 import { createPageRenderer, type PageRenderer, type RenderCache } from "../../server/render-cache";
 import type { ServerBuild } from "react-router";
 import { systemClock } from "../../app/context.server";
@@ -58,6 +58,9 @@ export async function startTestServer(
   logger: Logger = silentLogger,
 ): Promise<RunningServer & { url: string }> {
   const settings = testSettings(overrides);
+  // Imported here, not above: the whole server and every feature, which a browser test's worker that
+  // only spawns sites (`spawnSite`) never needs.
+  const { startServer } = await import("../../server/main");
   const server = await startServer({ settings, logger });
   return {
     ...server,

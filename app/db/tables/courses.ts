@@ -231,7 +231,7 @@ export const courseCalls = pgTable(
     offerId: bigint("offer_id", { mode: "number" }).references((): AnyPgColumn => courseOffers.id, {
       onDelete: "cascade",
     }),
-    /** True when the line is there because the daily cap held an SMS to the person (migration 0033). */
+    /** True when the line is there because the daily cap held an SMS to the person (migration 0034). */
     smsHeld: boolean("sms_held").notNull().default(false),
     createdAt: timestamp("created_at", { withTimezone: true, mode: "string" }).notNull().defaultNow(),
     calledAt: timestamp("called_at", { withTimezone: true, mode: "string" }),

@@ -113,6 +113,13 @@ export const outbox = pgTable(
     index("outbox_pending_idx")
       .on(table.nextAttemptAt)
       .where(sql`${table.sentAt} is null and ${table.failedAt} is null`),
+    // The worker's round with a letter's thousands of mails due (migration 0033): expired rows, claims by kind.
+    index("outbox_expiring_idx")
+      .on(table.notAfter)
+      .where(sql`${table.sentAt} is null and ${table.failedAt} is null and ${table.notAfter} is not null`),
+    index("outbox_pending_kind_idx")
+      .on(table.kind, table.id)
+      .where(sql`${table.sentAt} is null and ${table.failedAt} is null`),
     index("outbox_contact_id_idx").on(table.contactId),
     index("outbox_undelivered_idx")
       .on(table.failedAt)

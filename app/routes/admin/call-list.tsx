@@ -5,25 +5,48 @@
  * telephone, code word, course, place and time, by time, in four columns
  * that fit a phone. Printable: on paper the desk's frame and the buttons go,
  * the table stays, with a box to tick before each line. While SMS_PROVIDER is `log` (no SMS leaves), the people reached
- * by SMS only are listed too. Guarded by the desk's middleware; no-store.
+ * by SMS only are listed too. « Lettres par la poste » (issue 31, item 1): the
+ * letters of the people listed who have a postal address, as one PDF
+ * (`lettres.pdf`), and the post `intent=letters-sent` that notes them posted
+ * today (app/letters/call-list.server.ts). Guarded by the desk's middleware; no-store.
  */
-import { data, useLoaderData } from "react-router";
-import { callList } from "~/courses/reminder-channels.server";
+import { data, useActionData, useLoaderData } from "react-router";
 import { PrintButton } from "~/courses/print-button";
-import { DeskBackLink } from "~/desk/frame";
+import { Notice } from "~/desk/form-parts";
+import { DeskBackLink, deskLinkClass } from "~/desk/frame";
 import { deskHandle, deskMeta } from "~/desk/meta";
+import { readFormData } from "~/guards/body.server";
+import { callListLettersSentIntent, callListPaper, currentCallList } from "~/letters/call-list.server";
+import { LettersForm } from "~/letters/letters-form";
 import { formatDateTime } from "~/utils/format";
 import { clockContext, dbContext, settingsContext } from "~/context.server";
 import type { Route } from "./+types/call-list";
 
 export const handle = deskHandle;
 
-export async function loader({ context }: Route.LoaderArgs) {
+/** What the page says when the letters' PDF had nothing to print (`?courrier=`). */
+const PAPER_NOTICES: Record<string, string> = {
+  vide: "Aucune lettre à imprimer : les personnes choisies n’ont pas d’adresse postale. Ajoutez-la sur la page de leur séance.",
+  personne: "Aucune lettre à imprimer : cochez d’abord les personnes à qui écrire.",
+};
+
+export async function loader({ request, context }: Route.LoaderArgs) {
   const now = context.get(clockContext).now();
   const smsDelivers = context.get(settingsContext).SMS_PROVIDER !== "log";
-  const lines = await callList(context.get(dbContext), now, smsDelivers);
+  const lines = await currentCallList(context);
   const tomorrow = formatDateTime(new Date(now.getTime() + 86_400_000)).split(", ")[0]!;
-  return data({ lines, tomorrow, smsDelivers, at: formatDateTime(now) }, { headers: { "Cache-Control": "no-store" } });
+  const paperNotice = PAPER_NOTICES[new URL(request.url).searchParams.get("courrier") ?? ""] ?? null;
+  const paper = await callListPaper(context.get(dbContext), lines);
+  return data(
+    { lines, tomorrow, smsDelivers, at: formatDateTime(now), paper, paperNotice },
+    { headers: { "Cache-Control": "no-store" } },
+  );
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await readFormData(request, 16 * 1024);
+  if (form.get("intent") !== "letters-sent") return data({ message: "Action inconnue." }, { status: 400 });
+  return callListLettersSentIntent({ form, context, id: 0 });
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => deskMeta("À appeler demain", matches);
@@ -31,7 +54,9 @@ export const meta: Route.MetaFunction = ({ matches }) => deskMeta("À appeler de
 const cell = "border-b border-gray-300 px-2 py-3 align-top print:border-gray-500 print:py-2";
 
 export default function CallListPage() {
-  const { lines, tomorrow, smsDelivers, at } = useLoaderData<typeof loader>();
+  const { lines, tomorrow, smsDelivers, at, paper, paperNotice } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  const missing = paper.filter((person) => !person.address);
   return (
     <article className="mt-8 print:mt-0 print:text-black">
       <div className="print:hidden">
@@ -99,6 +124,33 @@ export default function CallListPage() {
           </table>
         </div>
       )}
+      {paper.length ? (
+        <section aria-labelledby="courrier" className="mt-8 print:hidden">
+          <h2 id="courrier" className="text-2xl font-bold">
+            Lettres par la poste
+          </h2>
+          <p className="mt-2 text-lg">
+            La même lettre que depuis la page de la séance : le cours, ses dates, le lieu et le mot code.
+          </p>
+          {answer?.message || paperNotice ? (
+            <Notice tone="status" className="mt-4">
+              {answer?.message ?? paperNotice}
+            </Notice>
+          ) : null}
+          <LettersForm pdf="/admin/a-appeler/lettres.pdf" post="/admin/a-appeler" people={paper} />
+          {missing.length ? (
+            <ul className="mt-3 grid gap-1 text-lg">
+              {missing.map((person) => (
+                <li key={person.id}>
+                  <a href={`/admin/cours/${person.sessionId}#courrier`} className={deskLinkClass}>
+                    Ajouter l’adresse postale de {person.name}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </section>
+      ) : null}
     </article>
   );
 }

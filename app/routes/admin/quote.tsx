@@ -3,7 +3,7 @@
  * lines, total, dates and state (brouillon, envoyé, accepté, refusé,
  * expiré: the injected clock), the PDF (`/admin/devis/:id/devis.pdf`),
  * and what the owner does with it, each a plain post (`intent`): `send`,
- * `accept`, `refuse`, `session` (the closed group's session, its link page
+ * `posted` (a draft printed for the post), `accept`, `refuse`, `session` (the closed group's session, its link page
  * mailed), `participants` (the list, once the session is made) and
  * `invoice` (« Faire la facture »). One function per intent:
  * app/quotes/desk-actions.server.ts.
@@ -23,6 +23,7 @@ import {
   acceptQuoteIntent,
   groupSessionIntent,
   participantsIntent,
+  postedQuoteIntent,
   quoteInvoiceIntent,
   refuseQuoteIntent,
   sendQuoteIntent,
@@ -79,6 +80,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   switch (args.form.get("intent")) {
     case "send":
       return sendQuoteIntent(args);
+    case "posted":
+      return postedQuoteIntent(args);
     case "accept":
       return acceptQuoteIntent(args);
     case "refuse":
