@@ -221,7 +221,7 @@ describe("registrations", () => {
       now: NOW,
     });
     const result = await cancelSession(database.db, sessionId, NOW);
-    expect(result).toEqual({ mailed: 1, toCall: [{ name: "Marie Dupont 2", phone: "021 555 66 77" }] });
+    expect(result).toEqual({ mailed: 1, texted: 0, toCall: [{ name: "Marie Dupont 2", phone: "021 555 66 77" }] });
     expect(await cancelSession(database.db, sessionId, NOW)).toBeUndefined();
     const later = await registerForSession(database.db, person(sessionId, 3), { siteUrl, now: NOW });
     expect(later.outcome).toBe("closed");

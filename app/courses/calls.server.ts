@@ -1,24 +1,35 @@
 /**
  * The « à appeler » list of a session (issue 33, item 2; `course_calls`):
- * when the owner moves or cancels a date, each registration without e-mail
- * is one call to make, kept on that date's desk page until the owner ticks
- * « appelé·e » (the time is kept). The desk's badges count the calls still
- * to make (app/desk/live.server.ts).
+ * each message that reaches a person by no other channel is one call to
+ * make, kept on that date's desk page until the owner ticks « appelé·e »
+ * (the time is kept): the owner moved or cancelled a date, a freed seat is
+ * offered (issue 30: no e-mail, no SMS; the line shows the hold's end), or
+ * the per-number daily cap held the SMS meant for her (`smsHeld`, decision
+ * 061). The desk's badges count the calls still to make
+ * (app/desk/live.server.ts).
  *
- * - `addCalls(tx, sessionId, registrationIds, reason)`: in the change's transaction.
+ * - `addCalls(tx, sessionId, registrationIds, reason, now, about)`: in the change's transaction.
  * - `callsOf(db, sessionId)`: the list, in order, with name and telephone as the registration holds them now.
  * - `markCalled(db, sessionId, callId, now)`: the tick; false when there is no such call still to make.
  */
 import { and, asc, eq, isNull } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { courseCalls, courseRegistrations, type CallReason } from "~/db/schema";
+import { courseCalls, courseOffers, courseRegistrations, type CallReason } from "~/db/schema";
 import { toCall } from "./registrants.server";
 
 /** What the owner tells the person, in the list's words. */
 export const CALL_REASON_LABELS: Record<CallReason, string> = {
   moved: "la date ou le lieu a changé",
   cancelled: "la séance est annulée",
+  offer: "une place s’est libérée pour elle : la prend-elle ?",
+  reminder: "rappel du cours",
 };
+
+/** What a call is about beyond its reason: the offer (reason `offer`), and whether the SMS cap held a message. */
+export interface CallAbout {
+  offerId?: number;
+  smsHeld?: boolean;
+}
 
 /** Records one call to make per registration of `registrationIds`, about session `sessionId`. @throws the driver's error. */
 export async function addCalls(
@@ -27,13 +38,19 @@ export async function addCalls(
   registrationIds: readonly number[],
   reason: CallReason,
   now = new Date(),
+  { offerId, smsHeld = false }: CallAbout = {},
 ): Promise<void> {
   if (registrationIds.length === 0) return;
-  await tx
-    .insert(courseCalls)
-    .values(
-      registrationIds.map((registrationId) => ({ sessionId, registrationId, reason, createdAt: now.toISOString() })),
-    );
+  await tx.insert(courseCalls).values(
+    registrationIds.map((registrationId) => ({
+      sessionId,
+      registrationId,
+      reason,
+      offerId: offerId ?? null,
+      smsHeld,
+      createdAt: now.toISOString(),
+    })),
+  );
 }
 
 /** One line of a session's call list. */
@@ -44,6 +61,10 @@ export interface CallLine {
   /** The telephone to call: the relative's when a relative registered them. */
   phone: string;
   reason: CallReason;
+  /** An offer's hold end (reason `offer`): the owner calls before it; else null. */
+  holdUntil: string | null;
+  /** The per-number daily cap held an SMS to the person: that is why she is on the list. */
+  smsHeld: boolean;
   createdAt: string;
   /** When the owner ticked « appelé·e »; null while still to call. */
   calledAt: string | null;
@@ -52,15 +73,18 @@ export interface CallLine {
 /** The call list of session `sessionId`, oldest first. @throws the driver's error. */
 export async function callsOf(db: Database, sessionId: number): Promise<CallLine[]> {
   const rows = await db
-    .select({ call: courseCalls, registration: courseRegistrations })
+    .select({ call: courseCalls, registration: courseRegistrations, holdUntil: courseOffers.holdUntil })
     .from(courseCalls)
     .innerJoin(courseRegistrations, eq(courseRegistrations.id, courseCalls.registrationId))
+    .leftJoin(courseOffers, eq(courseOffers.id, courseCalls.offerId))
     .where(eq(courseCalls.sessionId, sessionId))
     .orderBy(asc(courseCalls.id));
-  return rows.map(({ call, registration }) => ({
+  return rows.map(({ call, registration, holdUntil }) => ({
     id: call.id,
     ...toCall(registration),
     reason: call.reason,
+    holdUntil,
+    smsHeld: call.smsHeld,
     createdAt: call.createdAt,
     calledAt: call.calledAt,
   }));

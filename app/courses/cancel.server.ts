@@ -196,13 +196,24 @@ export async function cancelRegistrationByOwner(
     .from(courseRegistrations)
     .where(eq(courseRegistrations.id, registrationId));
   if (!row) return "not-found";
-  if (options.sessionId !== undefined && row.sessionId !== options.sessionId) {
-    // A series' registration belongs to the page of every date of the series.
-    const [page] = await db
-      .select({ seriesId: courseSessions.seriesId })
-      .from(courseSessions)
-      .where(eq(courseSessions.id, options.sessionId));
-    if (row.seriesId === null || page?.seriesId !== row.seriesId) return "not-found";
-  }
+  if (options.sessionId !== undefined && !(await onDeskPage(db, row, options.sessionId))) return "not-found";
   return cancelUnderLock(db, { registrationId, sessionId: row.sessionId }, "owner", options);
+}
+
+/**
+ * Whether a registration (its session, its series) is on the desk page of
+ * session `sessionId`: its own session's, or, for a series, every date's.
+ * @throws the driver's error.
+ */
+export async function onDeskPage(
+  db: Database,
+  registration: { sessionId: number; seriesId: number | null },
+  sessionId: number,
+): Promise<boolean> {
+  if (registration.sessionId === sessionId) return true;
+  const [page] = await db
+    .select({ seriesId: courseSessions.seriesId })
+    .from(courseSessions)
+    .where(eq(courseSessions.id, sessionId));
+  return registration.seriesId !== null && page?.seriesId === registration.seriesId;
 }

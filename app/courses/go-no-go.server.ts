@@ -32,6 +32,7 @@ import { courseTitle, deskUrl } from "./registrants.server";
 import { dropReminders } from "./reminders.server";
 import { firstStart, groupClosed, lessonsOf, lockSeats, moveSeats, type SeatGroup } from "./seats.server";
 import { activeRegistrations } from "./session-changes.server";
+import type { SmsChannel } from "./sms-channel.server";
 import { tellRegistrants, type Told } from "./tell.server";
 
 /** How often the job runs: a course is checked at most a minute after its go/no-go time. */
@@ -226,12 +227,17 @@ async function cancelDates(tx: Database, group: SeatGroup, now: Date): Promise<v
  * locks: every date still held is cancelled; every registration, confirmed
  * or waiting, is cancelled (its reminders dropped) and its seats freed on
  * every date; open offers are withdrawn; everyone is told once by their
- * channel (`tellRegistrants`: a mail, or the call list of the course's
- * page); the decision is recorded `cancelled`.
+ * channels (`tellRegistrants`: a mail, an SMS with `sms`, or the call list
+ * of the course's page); the decision is recorded `cancelled`.
  * @returns what was told, or undefined when no decision was open (a second click changes nothing).
  * @throws the driver's error (nothing is changed then).
  */
-export async function cancelBelowMinimum(db: Database, sessionId: number, now: Date): Promise<Told | undefined> {
+export async function cancelBelowMinimum(
+  db: Database,
+  sessionId: number,
+  now: Date,
+  sms?: SmsChannel,
+): Promise<Told | undefined> {
   return db.transaction(async (tx) => {
     const group = await lockSeats(tx, sessionId);
     if (!group) return undefined;
@@ -261,7 +267,11 @@ export async function cancelBelowMinimum(db: Database, sessionId: number, now: D
     }
     if (seats > 0) await moveSeats(tx, group, -seats);
     await withdrawOffers(tx, anchorId, now);
-    const told = await tellRegistrants(tx, registrations, notice, { callSessionId: anchorId, now });
+    const told = await tellRegistrants(tx, registrations, notice, {
+      callSessionId: anchorId,
+      now,
+      ...(sms && { sms }),
+    });
     await tx
       .update(courseGoNoGo)
       .set({ state: "cancelled", decidedAt: now.toISOString() })

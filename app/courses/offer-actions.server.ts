@@ -7,15 +7,9 @@
  * did (the offer expired, was withdrawn, was answered already); 404 for a
  * link no longer valid, 503 when the database fails.
  */
+import { linkOptionsOf } from "./link-options.server";
 import { data, redirect } from "react-router";
-import {
-  clockContext,
-  dbContext,
-  loggerContext,
-  settingsContext,
-  wakeOutboxContext,
-  type RequestContext,
-} from "~/context.server";
+import { dbContext, loggerContext, wakeOutboxContext, type RequestContext } from "~/context.server";
 import { databaseFailure } from "~/utils/database-down.server";
 import { unavailableWords } from "~/utils/unavailable";
 import { registrationPath } from "./links";
@@ -43,7 +37,7 @@ function answerOf(answer: OfferAnswer) {
 /** `accept` or `decline` on the offer of link `token`. */
 export async function answerOfferIntent(context: RequestContext, token: string, intent: "accept" | "decline") {
   try {
-    const options = { siteUrl: context.get(settingsContext).SITE_URL, now: context.get(clockContext).now() };
+    const options = linkOptionsOf(context);
     const db = context.get(dbContext);
     const answer = intent === "accept" ? await acceptOffer(db, token, options) : await declineOffer(db, token, options);
     context.get(loggerContext).info({ intent, outcome: answer.outcome }, "booking: offer link used");

@@ -13,6 +13,7 @@ import type { TimedJob } from "~/desk/jobs.server";
 import { expireOffers, offerSeats, type OfferJobRun } from "./offers.server";
 import type { LinkOptions } from "./registrants.server";
 import { lockSeats } from "./seats.server";
+import { smsChannelOf } from "./sms-channel.server";
 
 /** How often the job runs: a hold ends at most a minute late. */
 export const OFFER_JOB_INTERVAL_MS = 60_000;
@@ -20,7 +21,10 @@ export const OFFER_JOB_INTERVAL_MS = 60_000;
 export const offerJob: TimedJob = {
   name: "course offers",
   intervalMs: OFFER_JOB_INTERVAL_MS,
-  run: async ({ db, now, siteUrl }) => ({ ...(await runOfferJob(db, now, { siteUrl })) }),
+  run: async ({ db, now, siteUrl, settings, logger }) => ({
+    // The process's SMS settings (decision 061): an offer may go by SMS.
+    ...(await runOfferJob(db, now, { siteUrl, ...(settings && { sms: smsChannelOf(settings, logger) }) })),
+  }),
 };
 
 /**

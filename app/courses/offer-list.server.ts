@@ -4,7 +4,7 @@
  */
 import { desc, eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { courseOffers, courseRegistrations, type OfferState } from "~/db/schema";
+import { courseOffers, courseRegistrations, type OfferChannel, type OfferState } from "~/db/schema";
 import { toCall } from "./registrants.server";
 
 /** One line of the desk's list of offers of a session. */
@@ -17,7 +17,7 @@ export interface OfferLine {
   phone: string;
   seats: number;
   state: OfferState;
-  channel: "mail" | "call";
+  channel: OfferChannel;
   offeredAt: string;
   holdUntil: string;
   closedAt: string | null;

@@ -4,8 +4,10 @@
  * couple is offered 2 seats or none) are offered them: a row of
  * `course_offers` held until `holdEnd` (Réglages' hours, never past the
  * course's start minus 2 hours), a mail with « Je prends la place » and
- * « Je ne peux plus » (purpose `course-offer` tokens), or, without an
- * e-mail, a line on the session's desk page for the owner to call.
+ * « Je ne peux plus » (purpose `course-offer` tokens), an SMS with the
+ * offer's link when the person agreed to SMS at a mobile number (decision
+ * 061), or, when neither reaches her, a line of the session's call list
+ * for the owner, with the hold's end.
  *
  * Every change happens under the group's locks (`lockSeats`), so two
  * processes, two clicks or a click and the expiry job never both act:
@@ -25,7 +27,8 @@ import { readSiteSettings } from "~/settings/site.server";
 import { readToken, issueToken } from "~/tokens/tokens.server";
 import { offerPath } from "./links";
 import { BOOKING_MAIL } from "./mails.server";
-import { offerMail } from "./offer-mails.server";
+import { addCalls } from "./calls.server";
+import { offerMail, offerSms } from "./offer-mails.server";
 import { holdEnd, OFFER_TOKEN_PURPOSE, offersToWithdraw, pickOffers } from "./offer-rules";
 import {
   attendeeOf,
@@ -46,6 +49,7 @@ import {
   type SeatGroup,
 } from "./seats.server";
 import type { SessionRow } from "./sessions.server";
+import { channelsOf, textRegistrant } from "./sms-channel.server";
 import { confirmWaiting } from "./waiting-list.server";
 
 export { OFFER_TOKEN_PURPOSE };
@@ -118,8 +122,12 @@ async function holdHours(tx: Database): Promise<number> {
 
 /**
  * Offers the seat(s) of the locked `group` to `registration` until `until`:
- * the row, its token, and a mail to each of the attendee and the relative
- * who has an e-mail (none: the owner's call list, the desk page).
+ * the row, its token, a mail to each of the attendee and the relative who
+ * has an e-mail, an SMS with the offer's link when her channels say so
+ * (`channelsOf`: a mobile number and her consent), and a line of the call
+ * list (with the hold's end) when nothing else reaches her or the daily cap
+ * held her SMS. The offer's channel: `mail`, else `sms` (one that leaves),
+ * else `call`.
  */
 async function makeOffer(
   tx: Database,
@@ -129,23 +137,27 @@ async function makeOffer(
   options: LinkOptions & { now: Date },
 ): Promise<void> {
   const recipients = recipientsOf(registration);
+  const channels = channelsOf(registration, options.sms);
   const [offer] = await tx
     .insert(courseOffers)
     .values({
       registrationId: registration.id,
       sessionId: group.anchor.id,
       seats: registration.seats,
-      channel: recipients.length ? "mail" : "call",
+      channel: recipients.length ? "mail" : channels.call ? "call" : "sms",
       offeredAt: options.now.toISOString(),
       holdUntil: until.toISOString(),
     })
     .returning();
-  if (!recipients.length) return;
-  const token = await issueToken(tx, {
-    purpose: OFFER_TOKEN_PURPOSE,
-    subject: String(offer!.id),
-    expiresAt: tokenExpiry(group),
-  });
+  const token =
+    recipients.length || channels.sms
+      ? await issueToken(tx, {
+          purpose: OFFER_TOKEN_PURPOSE,
+          subject: String(offer!.id),
+          expiresAt: tokenExpiry(group),
+        })
+      : null;
+  const offerUrl = `${options.siteUrl}${offerPath(token ?? "")}`;
   const mailIds: number[] = [];
   for (const { address, reader } of recipients) {
     mailIds.push(
@@ -161,11 +173,28 @@ async function makeOffer(
           attendeeName: attendeeOf(registration),
           seats: registration.seats,
           holdUntil: until,
-          offerUrl: `${options.siteUrl}${offerPath(token)}`,
+          offerUrl,
         }),
       }),
     );
   }
+  const reached = await textRegistrant(
+    tx,
+    registration,
+    channels,
+    options.sms,
+    offerSms({ session: group.anchor, seats: registration.seats, codeWord: registration.codeWord, until, offerUrl }),
+    options.now,
+  );
+  if (reached.smsId !== null) mailIds.push(reached.smsId);
+  if (reached.call) {
+    await addCalls(tx, group.anchor.id, [registration.id], "offer", options.now, {
+      offerId: offer!.id,
+      smsHeld: reached.smsHeld,
+    });
+    if (reached.smsHeld) await tx.update(courseOffers).set({ channel: "call" }).where(eq(courseOffers.id, offer!.id));
+  }
+  if (!mailIds.length) return;
   await tx
     .update(courseRegistrations)
     .set({ mailIds: sql`${courseRegistrations.mailIds} || ${`{${mailIds.join(",")}}`}::bigint[]` })

@@ -9,6 +9,7 @@ import type { Database } from "~/db/client.server";
 import type { courseRegistrations } from "~/db/schema";
 import type { MailPerson } from "~/mail/enqueue.server";
 import type { RecipientCap } from "~/mail/recipient-cap.server";
+import type { SmsChannel } from "~/mail/sms.server";
 import { issueToken } from "~/tokens/tokens.server";
 import { calendarAttachment } from "./ics.server";
 import { registrationPath } from "./links";
@@ -35,6 +36,8 @@ export interface LinkOptions {
   now?: Date;
   /** A public action's cap on mails to visitors' addresses (app/mail/recipient-cap.server.ts); absent in the desk. */
   mailCap?: RecipientCap;
+  /** The SMS settings (sms-channel.server.ts) when the message may go by SMS; absent: mail or the call list only. */
+  sms?: SmsChannel;
 }
 
 /** The page a registration's link opens. */

@@ -6,15 +6,9 @@
  * its cancellation deadline has passed (the owner's telephone to call), 404 for a link no longer valid,
  * 503 when the database fails (the French 503 page when it does not answer).
  */
+import { linkOptionsOf } from "./link-options.server";
 import { data } from "react-router";
-import {
-  clockContext,
-  dbContext,
-  loggerContext,
-  settingsContext,
-  wakeOutboxContext,
-  type RequestContext,
-} from "~/context.server";
+import { dbContext, loggerContext, wakeOutboxContext, type RequestContext } from "~/context.server";
 import { getSiteSettings } from "~/settings/site.server";
 import { databaseFailure } from "~/utils/database-down.server";
 import { unavailableWords } from "~/utils/unavailable";
@@ -25,9 +19,8 @@ import { cancelRegistration } from "./cancel.server";
 export async function cancelByLinkIntent(context: RequestContext, token: string) {
   try {
     const result = await cancelRegistration(context.get(dbContext), token, {
-      siteUrl: context.get(settingsContext).SITE_URL,
+      ...linkOptionsOf(context),
       mailCap: recipientCapFor(context),
-      now: context.get(clockContext).now(),
     });
     context.get(loggerContext).info({ outcome: result }, "booking: cancellation link used");
     if (result === "cancelled") context.get(wakeOutboxContext)();

@@ -16,7 +16,9 @@
  *   that date. Once only, on every process: under the registration's row
  *   lock, a date's SMS already in its `mail_ids` (same kind, same
  *   `not_before`) is not written again.
- * - `callList(db, now, smsDelivers)`: the desk's « À appeler demain ».
+ * - `callList(db, now, smsDelivers)`: the desk's « À appeler demain » (with
+ *   those whose SMS reminder the per-number daily cap held: the job puts
+ *   them on the date's call list, decision 061).
  * - `smsReminderText`: what the SMS says: the course, the date, the place's
  *   name, the code word and the short link (`/r/{token}`, « Toujours
  *   partant·e ? »); never a person's name.
@@ -24,11 +26,12 @@
 import { and, asc, eq, gte, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import type { Logger } from "pino";
 import type { Database } from "~/db/client.server";
-import { courseRegistrations, courseSessions, outbox } from "~/db/schema";
+import { courseCalls, courseRegistrations, courseSessions, outbox } from "~/db/schema";
 import { enqueueSms, mobileNumber } from "~/mail/sms.server";
 import { issueToken } from "~/tokens/tokens.server";
 import { formatDateTime } from "~/utils/format";
 import { utcToZurich, zurichDaysLater, zurichToUtc } from "~/utils/zurich-time.server";
+import { addCalls } from "./calls.server";
 import { shortReminderPath } from "./links";
 import { REGISTRATION_TOKEN_PURPOSE, courseTitle, recipientsOf, type RegistrationRow } from "./registrants.server";
 import { REMINDER_BEFORE_MS, reminderTime } from "./reminders.server";
@@ -111,12 +114,18 @@ export function smsReminderText({
   codeWord: string | null;
   url: string;
 }): string {
-  const text = [
-    `Rappel : cours « ${courseTitle(session)} », ${formatDateTime(session.startsAt)}, ${session.placeName}.`,
-    ...(codeWord ? [`Mot code : ${codeWord}.`] : []),
-    `Toujours partant·e ? Répondez ici : ${url}`,
-  ].join(" ");
-  return GSM_SPELLINGS.reduce((spelt, [pattern, gsm]) => spelt.replace(pattern, gsm), text).replace("·e", "(e)");
+  return gsmText(
+    [
+      `Rappel : cours « ${courseTitle(session)} », ${formatDateTime(session.startsAt)}, ${session.placeName}.`,
+      ...(codeWord ? [`Mot code : ${codeWord}.`] : []),
+      `Toujours partant·e ? Répondez ici : ${url}`,
+    ].join(" "),
+  );
+}
+
+/** `text` spelt in GSM 7-bit where the site's typography would make it Unicode (« » ’ no-break spaces, ·e). */
+export function gsmText(text: string): string {
+  return GSM_SPELLINGS.reduce((spelt, [pattern, gsm]) => spelt.replace(pattern, gsm), text).replaceAll("·e", "(e)");
 }
 
 /** What the SMS job needs besides the database and the time. */
@@ -186,7 +195,22 @@ export async function runSmsReminders(
         },
         { perDay, now, logger },
       );
-      if (smsId === null) return null;
+      if (smsId === null) {
+        // Held by the per-number daily cap: the owner calls instead, once (decision 061).
+        const [listed] = await tx
+          .select({ id: courseCalls.id })
+          .from(courseCalls)
+          .where(
+            and(
+              eq(courseCalls.sessionId, session.id),
+              eq(courseCalls.registrationId, locked.id),
+              eq(courseCalls.reason, "reminder"),
+            ),
+          )
+          .limit(1);
+        if (!listed) await addCalls(tx, session.id, [locked.id], "reminder", now, { smsHeld: true });
+        return null;
+      }
       await tx
         .update(courseRegistrations)
         .set({
@@ -222,13 +246,34 @@ export interface CallLine {
  * The call list of the Swiss day after `now`'s: each confirmed registration
  * with a date that day whom no reminder reaches (`reminderChannels(...).call`:
  * no e-mail, and no SMS, or SMS that do not leave while `smsDelivers` is
- * false), by start time, then arrival.
+ * false), or whose SMS reminder the daily cap held, by start time, then arrival.
  */
 export async function callList(db: Database, now: Date, smsDelivers: boolean): Promise<CallLine[]> {
   const tomorrow = zurichDaysLater(startOfZurichDay(now), 1);
   const dates = await registrationDatesWithin(db, tomorrow, zurichDaysLater(tomorrow, 1));
+  const held = new Set(
+    dates.length
+      ? (
+          await db
+            .select({ sessionId: courseCalls.sessionId, registrationId: courseCalls.registrationId })
+            .from(courseCalls)
+            .where(
+              and(
+                eq(courseCalls.reason, "reminder"),
+                inArray(
+                  courseCalls.sessionId,
+                  dates.map(({ session }) => session.id),
+                ),
+              ),
+            )
+        ).map((call) => `${call.sessionId}:${call.registrationId}`)
+      : [],
+  );
   return dates
-    .filter(({ registration }) => reminderChannels(registration, smsDelivers).call)
+    .filter(
+      ({ registration, session }) =>
+        reminderChannels(registration, smsDelivers).call || held.has(`${session.id}:${registration.id}`),
+    )
     .map(({ registration, session }) => {
       const [day, time] = formatDateTime(session.startsAt).split(", ");
       return {

@@ -164,3 +164,12 @@ export function paymentOf(
     },
   };
 }
+
+/**
+ * The desk's « Rappels par SMS » of one registration (decision 061): its id,
+ * and the checkbox, sent as "on" when ticked, absent when unticked.
+ */
+export const smsConsentSchema = z.object({
+  registration: z.coerce.number().int().positive(),
+  smsConsent: z.literal("on").optional(),
+});

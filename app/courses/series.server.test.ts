@@ -129,7 +129,7 @@ describe("a series in the database", () => {
     await registerForSession(database.db, person(1), { siteUrl, now: NOW });
     await registerForSession(database.db, person(2, { email: "" }), { siteUrl, now: NOW });
     const cancelled = await cancelSession(database.db, sessionIds[2]!, NOW);
-    expect(cancelled).toEqual({ mailed: 1, toCall: [{ name: "Jeanne Série 2", phone: "079 3000002" }] });
+    expect(cancelled).toEqual({ mailed: 1, texted: 0, toCall: [{ name: "Jeanne Série 2", phone: "079 3000002" }] });
     const rows = await database.db
       .select({ status: courseRegistrations.status })
       .from(courseRegistrations)
@@ -153,7 +153,7 @@ describe("a series in the database", () => {
       }),
       { siteUrl, now: NOW },
     );
-    expect(moved).toEqual({ mailed: 1, toCall: [{ name: "Jeanne Série 2", phone: "079 3000002" }] });
+    expect(moved).toEqual({ mailed: 1, texted: 0, toCall: [{ name: "Jeanne Série 2", phone: "079 3000002" }] });
     const [after] = await database.db.select().from(courseRegistrations).where(eq(courseRegistrations.id, before!.id));
     const mails = await database.db.select().from(outbox).where(inArray(outbox.id, after!.mailIds));
     const notice = mails.find((mail) => mail.kind === "booking-date-moved")!;

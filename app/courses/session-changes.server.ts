@@ -26,6 +26,7 @@ import { firstStart, lockSeats, seriesLessons, type SeatGroup } from "./seats.se
 import { cancelDeadlineOf } from "./deadlines.server";
 import { placeInWords, type SessionFields } from "./sessions.server";
 import { withdrawOffers } from "./offers.server";
+import type { SmsChannel } from "./sms-channel.server";
 import { tellRegistrants, type Told } from "./tell.server";
 
 /** The registrations (confirmed or waiting) of the session or series whose anchor is `anchorId`, in arrival order. */
@@ -47,13 +48,15 @@ export type SessionCancellation = Told;
  * series: the registrations of the series stay (the other dates are still
  * held); only that date's reminders are dropped, and the mail says which
  * date is cancelled and lists the dates that remain. Those to call also
- * join the session's call list (`course_calls`), kept until ticked.
+ * join the session's call list (`course_calls`), kept until ticked. With
+ * `sms` (the process's SMS settings), those who agreed get an SMS too.
  * @returns undefined when there is no such session or it was already cancelled.
  */
 export async function cancelSession(
   db: Database,
   sessionId: number,
   now = new Date(),
+  sms?: SmsChannel,
 ): Promise<SessionCancellation | undefined> {
   return db.transaction(async (tx) => {
     const group = await lockSeats(tx, sessionId);
@@ -76,12 +79,12 @@ export async function cancelSession(
         })
         .where(eq(courseRegistrations.id, registration.id));
     }
-    // Everyone told by their channel (a mail, or the call list), once: app/courses/tell.server.ts.
+    // Everyone told by their channels (a mail, an SMS, the call list), once: app/courses/tell.server.ts.
     const result = await tellRegistrants(
       tx,
       registrations,
       oneDate ? { kind: "series-date-cancelled", session, remaining } : { kind: "session-cancelled", session },
-      { callSessionId: sessionId, now },
+      { callSessionId: sessionId, now, ...(sms && { sms }) },
     );
     // Nothing left to attend: a seat held for someone of the waiting list is held no more (decision 049), and a
     // go/no-go still to decide is decided (decision 052).
@@ -134,7 +137,7 @@ export async function moveSeriesDate(
     const registrations = await activeRegistrations(tx, group.anchor.id);
     const title = courseTitle(moved!);
     const cancel = await cancelDeadlineOf(tx, firstStart(group), options.now ?? new Date());
-    const result: SeriesDateMove = { mailed: 0, toCall: [] };
+    const result: SeriesDateMove = { mailed: 0, texted: 0, toCall: [] };
     const uncalled: number[] = [];
     for (const registration of registrations) {
       // Every reminder still to leave is written again: the moved date's, and the others' "séance 2 sur 4",

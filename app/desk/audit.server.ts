@@ -37,6 +37,8 @@ export type AuditAction =
   | "registration-cancelled"
   | "seat-given"
   | "offer-declined"
+  | "sms-consent-given"
+  | "sms-consent-withdrawn"
   | "series-created"
   | "series-date-moved"
   | "session-cancelled"

@@ -9,6 +9,8 @@
  * - `mobileNumber(phone)`: the E.164 of a Swiss or Liechtenstein mobile
  *   number (libphonenumber-js), or null (a landline, a foreign or wrong
  *   number): only those get an SMS, the others are called.
+ * - `smsChannelOf(settings, logger)`: a feature's `SmsChannel` (the cap,
+ *   whether SMS leave), from the settings its caller reads.
  * - `enqueueSms(tx, sms, cap)`: writes the row, within `cap.perDay` SMS a
  *   number a day (SMS_PER_NUMBER_PER_DAY), else null (logged, kind only).
  * - `smsSenderFrom(settings, logger)`: the sender SMS_PROVIDER names:
@@ -194,6 +196,27 @@ export function readReceipt(query: URLSearchParams, password: string): { outboxI
   const expected = Buffer.from(receiptSignature(receiptKey(password), Number(id), state));
   if (sig.length !== expected.length || !timingSafeEqual(sig, expected)) return null;
   return { outboxId: Number(id), delivered: state === "recu" };
+}
+
+/** What a feature needs to send an SMS: the per-number daily cap, whether SMS leave (decision 061). */
+export interface SmsChannel {
+  /** At most this many SMS to one number a day (SMS_PER_NUMBER_PER_DAY). */
+  perDay: number;
+  /** Whether SMS leave (SMS_PROVIDER is not `log`): false puts the people reached by SMS only on the call list too. */
+  delivers: boolean;
+  logger?: Logger;
+}
+
+/** The SMS channel of the process's `settings`. */
+export function smsChannelOf(
+  settings: Pick<Settings, "SMS_PER_NUMBER_PER_DAY" | "SMS_PROVIDER">,
+  logger?: Logger,
+): SmsChannel {
+  return {
+    perDay: settings.SMS_PER_NUMBER_PER_DAY,
+    delivers: settings.SMS_PROVIDER !== "log",
+    ...(logger && { logger }),
+  };
 }
 
 /** An SMS to write into the outbox. */

@@ -4,13 +4,15 @@
  * puts each registrant without e-mail on that date's call list; the list
  * stays on the session page after a reload, the desk's navigation counts
  * it (« 2 à appeler » beside « Cours »), and « Appelé·e » ticks one person
- * with the time, once, from that session's page only.
+ * with the time, once, from that session's page only. The owner ticks and
+ * unticks « Accepte les SMS » on a registration (audited, ids only); a
+ * cancellation then texts her too (decision 061).
  */
-import { eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSeries, createSession, zurichToUtc } from "../../app/courses/sessions.server";
 import type { Database } from "../../app/db/client.server";
-import { courseCalls } from "../../app/db/schema";
+import { auditLog, courseCalls, courseOffers, courseRegistrations, outbox } from "../../app/db/schema";
 import { formatDateTime } from "../../app/utils/format";
 import {
   createOwner,
@@ -105,6 +107,88 @@ describe("the call list of a changed date", () => {
     const done = await deskFetch(site.url, path, { jar }).then((res) => res.text());
     expect(pageText(done)).toContain("Tout le monde a été appelé.");
     expect(callsBadge(done)).toBe("");
+  });
+
+  it("ticks and unticks « Accepte les SMS » on a registration, and a cancellation then texts her", async () => {
+    const sessionId = await createSession(
+      db,
+      sessionFields({ startsAt: zurichToUtc(`${COURSE_YEAR}-04-13`, "14:00") }),
+    );
+    const path = `/admin/cours/${sessionId}`;
+    for (const form of [byPhone(sessionId, "Mobile", "079 555 88 01"), byPhone(sessionId, "Fixe", "021 555 88 02")])
+      expect((await deskFetch(site.url, path, { jar, form })).status).toBe(200);
+    const [mobile] = await db
+      .select()
+      .from(courseRegistrations)
+      .where(and(eq(courseRegistrations.sessionId, sessionId), eq(courseRegistrations.lastName, "Mobile")));
+    expect(mobile!.smsConsent).toBe(false);
+    const consent = (on: boolean, at = path) =>
+      deskFetch(site.url, at, {
+        jar,
+        form: { intent: "sms-consent", registration: String(mobile!.id), ...(on ? { smsConsent: "on" } : {}) },
+      });
+    const stored = async () =>
+      (await db.select().from(courseRegistrations).where(eq(courseRegistrations.id, mobile!.id)))[0]!.smsConsent;
+
+    // From another session's page, nothing changes.
+    expect((await consent(true, `/admin/cours/${sessionId + 1000}`)).status).toBe(404);
+    expect(await stored()).toBe(false);
+    const ticked = await consent(true);
+    expect(ticked.status).toBe(200);
+    expect(pageText(await ticked.text())).toContain("C’est noté : cette personne reçoit désormais ses rappels");
+    expect(await stored()).toBe(true);
+    const card = await deskFetch(site.url, path, { jar }).then((res) => res.text());
+    expect(card).toMatch(new RegExp(`<input id="sms-${mobile!.id}"[^>]*checked`));
+    expect((await consent(false)).status).toBe(200);
+    expect(await stored()).toBe(false);
+    await consent(true);
+    const audits = await db
+      .select()
+      .from(auditLog)
+      .where(inArray(auditLog.action, ["sms-consent-given", "sms-consent-withdrawn"]))
+      .orderBy(auditLog.id);
+    const mine = audits.filter((row) => (row.details as { registration?: number })?.registration === mobile!.id);
+    expect(mine.map((row) => [row.action, row.details])).toEqual([
+      ["sms-consent-given", { session: sessionId, registration: mobile!.id }],
+      ["sms-consent-withdrawn", { session: sessionId, registration: mobile!.id }],
+      ["sms-consent-given", { session: sessionId, registration: mobile!.id }],
+    ]);
+
+    // The session is cancelled: she gets an SMS; with SMS_PROVIDER log (no SMS leaves), she is called too.
+    const cancelled = await deskFetch(site.url, path, { jar, form: { intent: "cancel-session", confirm: "oui" } });
+    expect(pageText(await cancelled.text())).toContain(
+      "Séance annulée. 0 e-mail d’annulation en route. 1 SMS en route. 2 personnes sans e-mail à appeler",
+    );
+    const texts = await db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.recipient, "+41795558801"), eq(outbox.channel, "sms")));
+    expect(texts.map((row) => row.kind)).toEqual(["booking-session-cancelled-sms"]);
+    expect(texts[0]!.textBody).not.toMatch(/Paul|Mobile/);
+  });
+
+  it("lists a freed seat offered to a landline without e-mail, with the hold's end", async () => {
+    const sessionId = await createSession(
+      db,
+      sessionFields({ startsAt: zurichToUtc(`${COURSE_YEAR}-04-20`, "14:00"), capacity: 1 }),
+    );
+    const path = `/admin/cours/${sessionId}`;
+    await deskFetch(site.url, path, { jar, form: byPhone(sessionId, "Tient", "021 555 99 01", "tient@example.ch") });
+    await deskFetch(site.url, path, { jar, form: byPhone(sessionId, "Attend", "021 555 99 02") });
+    const [holder] = await db
+      .select()
+      .from(courseRegistrations)
+      .where(and(eq(courseRegistrations.sessionId, sessionId), eq(courseRegistrations.lastName, "Tient")));
+    const freed = await deskFetch(site.url, path, {
+      jar,
+      form: { intent: "cancel-registration", registration: String(holder!.id) },
+    });
+    expect(freed.status).toBe(200);
+    const [offer] = await db.select().from(courseOffers).where(eq(courseOffers.sessionId, sessionId));
+    expect(offer).toMatchObject({ channel: "call", state: "open" });
+    const page = pageText(await deskFetch(site.url, path, { jar }).then((res) => res.text()));
+    expect(page).toContain("Paul Attend 021 555 99 02 · une place s’est libérée pour elle : la prend-elle ?");
+    expect(page).toContain(`Place gardée jusqu’au ${pageText(formatDateTime(offer!.holdUntil))} : appelez avant.`);
   });
 
   it("lists who has no e-mail on the page of a series' date that moved", async () => {

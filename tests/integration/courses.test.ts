@@ -197,6 +197,37 @@ describe("registrations on one server (PGlite)", () => {
     expect(await seats()).toBe(0);
   });
 
+  it("past the cancellation deadline, refuses the link's cancellation with 409 on every spelling of its path", async () => {
+    const sessionId = await createSession(db, session(zurichToUtc(`${COURSE_YEAR}-01-28`, "14:00"), 2));
+    const token = (await register(site.url, registration(sessionId, 1))).headers.get("location")!.split("/").pop()!;
+    // The lesson now starts in 24 hours (the server reads the system's clock): the deadline (48 h before) has passed.
+    const startsAt = new Date(Math.ceil(Date.now() / 3_600_000) * 3_600_000 + 24 * 3_600_000).toISOString();
+    await db.update(courseSessions).set({ startsAt }).where(eq(courseSessions.id, sessionId));
+    const seat = async () => ({
+      taken: (await db.select().from(courseSessions).where(eq(courseSessions.id, sessionId)))[0]!.seatsTaken,
+      status: (await rowsOf(db, sessionId))[0]!.status,
+    });
+    const paths = [
+      `/cours/inscription/${token}`,
+      `/cours/inscription/${token}.data`,
+      `/cours/inscription/${token}/`,
+      `/COURS/Inscription/${token}`,
+      `/cours/%69nscription/${token}`,
+      `/%63ours/inscription/${token}.data`,
+    ];
+    for (const path of paths) {
+      const answer = await fetch(`${site.url}${path}`, {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: site.url },
+        body: "intent=cancel&website=",
+        redirect: "manual",
+      });
+      expect(answer.status, path).toBe(409);
+      expect(await answer.text(), path).toContain("Le délai pour annuler en ligne est passé");
+      expect(await seat(), path).toEqual({ taken: 1, status: "confirmed" });
+    }
+  });
+
   it("serves the calendar file of a registration, and 404 for an unknown link", async () => {
     // The last Sunday of October: winter time (UTC+1) since 3 h 00 that morning.
     const sessionId = await createSession(db, session(zurichToUtc(`${COURSE_YEAR}-10-31`, "14:00")));

@@ -29,12 +29,14 @@ import { markCalled } from "../calls.server";
 import { cancelRegistrationByOwner } from "../cancel.server";
 import { readSessionForm } from "../desk.server";
 import { registerForSession } from "../register.server";
-import { bookingMessages, bookingSchema } from "../schema";
+import { bookingMessages, bookingSchema, smsConsentSchema } from "../schema";
+import { setSmsConsent } from "../sms-consent.server";
 import { cancelSession, moveSeriesDate } from "../session-changes.server";
 import { duplicateSession, updateSession } from "../sessions.server";
 import { offerSeatsOf } from "../offer-job.server";
 import { declineOfferByOwner, giveSeat } from "../offer-owner.server";
 import { cancelBelowMinimum, keepCourse } from "../go-no-go.server";
+import { linkOptionsOf } from "../link-options.server";
 
 /** What the session page shows after a post: a message, or a form's errors and values (the call list is the page's). */
 export type SessionAnswer = {
@@ -52,9 +54,9 @@ function callsSentence(count: number): string {
   return ` ${count} personne${count > 1 ? "s" : ""} sans e-mail à appeler : la liste est ci-dessous.`;
 }
 
-/** « 3 e-mails d’annulation en route. » and whom to call: what the owner reads after a cancellation. */
-const toldSentence = ({ mailed, toCall }: { mailed: number; toCall: readonly unknown[] }) =>
-  `${mailed} e-mail${mailed > 1 ? "s" : ""} d’annulation en route.${callsSentence(toCall.length)}`;
+/** « 3 e-mails d’annulation en route. 1 SMS en route. » and whom to call: what the owner reads after a cancellation. */
+const toldSentence = ({ mailed, texted, toCall }: { mailed: number; texted: number; toCall: readonly unknown[] }) =>
+  `${mailed} e-mail${mailed > 1 ? "s" : ""} d’annulation en route.${texted ? ` ${texted} SMS en route.` : ""}${callsSentence(toCall.length)}`;
 
 /** The owner's message when the telephone is already registered for the session (the visitor's says to use the link). */
 const DESK_ALREADY_REGISTERED =
@@ -115,10 +117,7 @@ export async function editSession(args: DeskIntentArgs) {
     );
   }
   // More seats: offered to the waiting list at once; fewer than held: the latest offers give way (decision 049).
-  const offered = await offerSeatsOf(db, id, {
-    siteUrl: context.get(settingsContext).SITE_URL,
-    now: context.get(clockContext).now(),
-  });
+  const offered = await offerSeatsOf(db, id, linkOptionsOf(context));
   if (offered) context.get(wakeOutboxContext)();
   return reply({
     message: offered
@@ -140,7 +139,8 @@ export async function cancelSessionIntent(args: DeskIntentArgs) {
   if (form.get("confirm") !== "oui") {
     return reply({ message: "Cochez la case pour confirmer l’annulation de la séance." }, 400);
   }
-  const result = await cancelSession(context.get(dbContext), id, context.get(clockContext).now());
+  const { now, sms } = linkOptionsOf(context);
+  const result = await cancelSession(context.get(dbContext), id, now, sms);
   if (!result) return reply({ message: "Cette séance est déjà annulée." }, 400);
   await auditAndWake(args, "session-cancelled", { session: id });
   return reply({
@@ -191,7 +191,7 @@ export async function giveSeatIntent(args: DeskIntentArgs) {
   const registrationId = Number(form.get("registration"));
   const given =
     Number.isSafeInteger(registrationId) &&
-    (await giveSeat(context.get(dbContext), registrationId, { siteUrl: context.get(settingsContext).SITE_URL }));
+    (await giveSeat(context.get(dbContext), registrationId, linkOptionsOf(context)));
   if (!given) return reply({ message: "Pas assez de places libres pour cette personne." }, 409);
   await auditAndWake(args, "seat-given", { session: id, registration: registrationId });
   return reply({
@@ -206,7 +206,7 @@ export async function cancelRegistrationIntent(args: DeskIntentArgs) {
   const registrationId = Number(form.get("registration"));
   const result = Number.isSafeInteger(registrationId)
     ? await cancelRegistrationByOwner(context.get(dbContext), registrationId, {
-        siteUrl: context.get(settingsContext).SITE_URL,
+        ...linkOptionsOf(context),
         sessionId: id,
       })
     : "not-found";
@@ -233,13 +233,40 @@ export async function offerDeclinedIntent(args: DeskIntentArgs) {
   const offerId = Number(form.get("offer"));
   const declined =
     Number.isSafeInteger(offerId) &&
-    (await declineOfferByOwner(context.get(dbContext), offerId, id, {
-      siteUrl: context.get(settingsContext).SITE_URL,
-      now: context.get(clockContext).now(),
-    }));
+    (await declineOfferByOwner(context.get(dbContext), offerId, id, linkOptionsOf(context)));
   if (!declined) return reply({ message: "Cette proposition n’est plus ouverte." }, 409);
   await auditAndWake(args, "offer-declined", { session: id, offer: offerId });
   return reply({ message: "C’est noté : la personne quitte la liste d’attente, la place va à la suivante." });
+}
+
+/**
+ * `sms-consent`: the owner ticks or unticks « Accepte les SMS » of
+ * registration `registration` (a registration of this page only); audited
+ * with ids only.
+ */
+export async function smsConsentIntent(args: DeskIntentArgs) {
+  const { form, context, id } = args;
+  const submission = parseWithZod(form, { schema: smsConsentSchema });
+  if (submission.status !== "success") return reply({ message: "Cette inscription n’existe pas." }, 400);
+  const consent = submission.value.smsConsent === "on";
+  const registrationId = submission.value.registration;
+  const result = await setSmsConsent(context.get(dbContext), { sessionId: id, registrationId, consent });
+  if (result === "not-found") return reply({ message: "Cette inscription n’existe pas." }, 404);
+  if (result === "changed")
+    await audit(
+      context.get(dbContext),
+      {
+        actor: context.get(ownerContext).userId,
+        action: consent ? "sms-consent-given" : "sms-consent-withdrawn",
+        details: { session: id, registration: registrationId },
+      },
+      context.get(loggerContext),
+    );
+  return reply({
+    message: consent
+      ? "C’est noté : cette personne reçoit désormais ses rappels et messages par SMS (sur un mobile)."
+      : "C’est noté : plus de SMS pour cette personne.",
+  });
 }
 
 /** `keep-course`: « La maintenir quand même »: the course below its minimum runs; the badge goes. */
@@ -261,7 +288,8 @@ export async function cancelBelowMinimumIntent(args: DeskIntentArgs) {
   if (form.get("confirm") !== "oui") {
     return reply({ message: "Confirmez d’abord l’annulation de la session avec « Oui, annuler la session »." }, 400);
   }
-  const told = await cancelBelowMinimum(context.get(dbContext), id, context.get(clockContext).now());
+  const { now, sms } = linkOptionsOf(context);
+  const told = await cancelBelowMinimum(context.get(dbContext), id, now, sms);
   if (!told) return reply({ message: "Il n’y a plus rien à décider pour ce cours." }, 409);
   await auditAndWake(args, "course-cancelled-below-minimum", { session: id });
   return reply({

@@ -2,8 +2,8 @@
  * « Places proposées » on the desk's session page (decision 049): each
  * seat offered from the waiting list, newest first, with its state
  * (proposée, acceptée, refusée, expirée, retirée) and until when it is
- * held. A person without e-mail is the owner's to call before the hold
- * ends: her line says so, with her telephone, « Donner la place » (in the
+ * held, and « par SMS » when it went by SMS. A person whom neither e-mail
+ * nor SMS reaches is the owner's to call before the hold ends: her line says so, with her telephone, « Donner la place » (in the
  * waiting list below) if she takes it, and « Ne peut plus » here if not.
  */
 import { Form } from "react-router";
@@ -23,7 +23,7 @@ export function OfferList({ offers }: { offers: SessionDeskPage["offers"] }) {
         Une place libérée est proposée à la première personne de la liste d’attente, qui a jusqu’à l’heure indiquée pour
         répondre&nbsp;; sans réponse, elle va à la suivante.
         {toCall
-          ? ` ${toCall === 1 ? "Une personne n’a" : `${toCall} personnes n’ont`} pas d’e-mail : appelez-les avant l’heure limite.`
+          ? ` ${toCall === 1 ? "Une personne n’est" : `${toCall} personnes ne sont`} jointe${toCall === 1 ? "" : "s"} ni par e-mail ni par SMS : appelez-les avant l’heure limite.`
           : ""}
       </p>
       <ul className="mt-3 grid gap-3">
@@ -37,11 +37,12 @@ export function OfferList({ offers }: { offers: SessionDeskPage["offers"] }) {
             </p>
             <p>
               {offer.open ? `Proposée jusqu’au ${offer.holdUntil}` : `${offer.state} (proposée le ${offer.offeredAt})`}
+              {offer.bySms ? " · par SMS" : ""}
             </p>
             {offer.open && offer.toCall ? (
               <>
                 <p className="mt-1">
-                  À appeler, pas d’e-mail :{" "}
+                  À appeler, ni e-mail ni SMS :{" "}
                   <a href={offer.tel} className={deskLinkClass}>
                     {offer.phone}
                   </a>

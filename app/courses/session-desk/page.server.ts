@@ -8,6 +8,7 @@
  * until when, answered or not; decision 049), the go/no-go still to decide
  * (`goNoGoOf`, decision 052), and the session form's values.
  */
+import { mobileNumber } from "~/mail/sms.server";
 import { paysByInWords } from "~/content/payment";
 import { courses } from "~/content/courses";
 import { clockContext, dbContext, settingsContext, type RequestContext } from "~/context.server";
@@ -62,6 +63,10 @@ export async function sessionDeskPage(context: RequestContext, id: number, asked
     status: REGISTRATION_STATUS_LABELS[row.status] ?? row.status,
     /** "Annuler l’inscription" was followed for this person: the card asks "Oui, annuler". */
     asking: row.id === asked,
+    /** She agreed to reminders and messages by SMS (decision 061: the owner may tick or untick it). */
+    smsConsent: row.smsConsent,
+    /** Her telephone is a Swiss mobile: an SMS can reach it. */
+    mobile: mobileNumber(row.phone) !== null,
     /** Whoever of the attendee and the relative gets the cancellation by e-mail. */
     mailed: Boolean(row.email || row.bookerEmail),
     /** The burst (from one client address on one day) this registration is part of, numbered from 1. */
@@ -103,6 +108,10 @@ export async function sessionDeskPage(context: RequestContext, id: number, asked
       phone: call.phone,
       tel: telHref(call.phone),
       reason: CALL_REASON_LABELS[call.reason],
+      /** An offer's hold end, in words: call before it. */
+      holdUntil: call.holdUntil ? formatDateTime(call.holdUntil) : null,
+      /** The daily cap held an SMS to this person (decision 061). */
+      smsHeld: call.smsHeld,
       calledAt: call.calledAt ? formatDateTime(call.calledAt) : null,
     })),
     offers: offers.map((offer) => {
@@ -116,8 +125,10 @@ export async function sessionDeskPage(context: RequestContext, id: number, asked
         seats: offer.seats,
         state: OFFER_STATE_LABELS[state],
         open: state === "open",
-        /** Without e-mail: the owner calls, and answers for the person. */
+        /** Neither e-mail nor SMS reaches her (or the SMS cap held it): the owner calls, and answers for the person. */
         toCall: offer.channel === "call",
+        /** Sent by SMS (no e-mail): her link answers. */
+        bySms: offer.channel === "sms",
         holdUntil: formatDateTime(offer.holdUntil),
         offeredAt: formatDateTime(offer.offeredAt),
         closedAt: offer.closedAt ? formatDateTime(offer.closedAt) : null,

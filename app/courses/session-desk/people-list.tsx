@@ -2,12 +2,15 @@
  * The session page's registrant cards: telephone link, e-mail, the relative
  * who registered them, code word, burst flag and message; "Donner la
  * place" (waiting list), how they pay ("Faire une facture" for those paying
- * « sur facture » only), and "Annuler l’inscription",
+ * « sur facture » only), « Accepte les SMS » (a box and « Enregistrer »,
+ * `intent=sms-consent`: the owner ticks it for a person who agreed by
+ * telephone, or unticks it), and "Annuler l’inscription",
  * which asks once in the card ("Oui, annuler") and posts
  * `intent=cancel-registration` to `/admin/cours/{sessionId}`.
  */
 import { Form, Link } from "react-router";
 import { Button, buttonVariants } from "~/components/ui/button";
+import { Checkbox } from "~/components/ui/checkbox";
 import { telHref } from "~/desk/frame";
 import type { SessionDeskPerson as Person } from "./page.server";
 import { ofName } from "~/utils/format";
@@ -72,6 +75,25 @@ export function PeopleList({
             </p>
           ) : null}
           {person.message ? <p className="whitespace-pre-line text-muted">{person.message}</p> : null}
+          <Form
+            key={`sms-${person.id}-${person.smsConsent}`}
+            method="post"
+            action={`/admin/cours/${sessionId}`}
+            className="mt-2 flex flex-wrap items-center gap-x-3"
+          >
+            <input type="hidden" name="intent" value="sms-consent" />
+            <input type="hidden" name="registration" value={person.id} />
+            <Checkbox
+              id={`sms-${person.id}`}
+              name="smsConsent"
+              value="on"
+              defaultChecked={person.smsConsent}
+              label={person.mobile ? "Accepte les SMS" : "Accepte les SMS (numéro fixe : pas de SMS possible)"}
+            />
+            <Button type="submit" variant="outline">
+              Enregistrer<span className="sr-only"> : SMS, {person.name}</span>
+            </Button>
+          </Form>
           <div className="mt-2 flex flex-wrap gap-3">
             {giveSeat ? (
               <Form method="post" action={`/admin/cours/${sessionId}`}>

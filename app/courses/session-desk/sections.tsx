@@ -22,9 +22,11 @@ export function AnswerNotice({ answer }: { answer?: SessionAnswer }) {
 }
 
 /**
- * « À appeler »: who has no e-mail and must be told by telephone that the
- * date moved or was cancelled; each line has « Appelé·e » (a post) until
- * ticked, then the time it was ticked. Shown while the session has a line.
+ * « À appeler »: whom no e-mail nor SMS reaches and who must be told by
+ * telephone that the date moved or was cancelled, that a seat is free for
+ * them (with the hold's end), or whose SMS the daily cap held (« SMS
+ * retenu »); each line has « Appelé·e » (a post) until ticked, then the
+ * time it was ticked. Shown while the session has a line.
  */
 export function CallList({ calls }: { calls: SessionDeskPage["calls"] }) {
   if (!calls.length) return null;
@@ -40,7 +42,7 @@ export function CallList({ calls }: { calls: SessionDeskPage["calls"] }) {
       <p className="mt-1">
         {left === 0
           ? "Tout le monde a été appelé."
-          : `Ces personnes n’ont pas d’adresse e-mail : prévenez-les par téléphone (${left} encore à appeler).`}
+          : `Ni e-mail ni SMS ne les atteint : prévenez-les par téléphone (${left} encore à appeler).`}
       </p>
       <ul className="mt-3 grid gap-3">
         {calls.map((call) => (
@@ -52,6 +54,10 @@ export function CallList({ calls }: { calls: SessionDeskPage["calls"] }) {
               </a>{" "}
               · {call.reason}
             </p>
+            {call.holdUntil ? <p>Place gardée jusqu’au {call.holdUntil} : appelez avant.</p> : null}
+            {call.smsHeld ? (
+              <p>SMS retenu : ce numéro a déjà reçu aujourd’hui le nombre de SMS permis par jour.</p>
+            ) : null}
             {call.calledAt ? (
               <p className="mt-1">
                 <span aria-hidden="true">✓ </span>Appelé·e le {call.calledAt}

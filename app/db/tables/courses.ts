@@ -7,6 +7,7 @@ import {
   bigserial,
   boolean,
   check,
+  type AnyPgColumn,
   index,
   integer,
   pgTable,
@@ -201,8 +202,12 @@ export const courseAttendance = pgTable(
   ],
 );
 
-/** Why the owner must call someone: a date moved, or a session (or one date of a series) cancelled. */
-export type CallReason = "moved" | "cancelled";
+/**
+ * Why the owner must call someone: a date moved, a session (or one date of a
+ * series) cancelled, a freed seat offered (no e-mail, no SMS), or a reminder
+ * whose SMS the per-number daily cap held.
+ */
+export type CallReason = "moved" | "cancelled" | "offer" | "reminder";
 
 /**
  * The « à appeler » list (issue 33, item 2): one row per registration
@@ -222,6 +227,12 @@ export const courseCalls = pgTable(
       .notNull()
       .references(() => courseRegistrations.id, { onDelete: "cascade" }),
     reason: text("reason").$type<CallReason>().notNull(),
+    /** The offer a call of reason `offer` is about (its hold's end is shown); null otherwise. */
+    offerId: bigint("offer_id", { mode: "number" }).references((): AnyPgColumn => courseOffers.id, {
+      onDelete: "cascade",
+    }),
+    /** True when the line is there because the daily cap held an SMS to the person (migration 0034). */
+    smsHeld: boolean("sms_held").notNull().default(false),
     createdAt: timestamp("created_at", { withTimezone: true, mode: "string" }).notNull().defaultNow(),
     calledAt: timestamp("called_at", { withTimezone: true, mode: "string" }),
   },
@@ -231,15 +242,18 @@ export const courseCalls = pgTable(
     index("course_calls_pending_idx")
       .on(table.sessionId)
       .where(sql`${table.calledAt} is null`),
-    check("course_calls_reason", sql`${table.reason} in ('moved', 'cancelled')`),
+    check("course_calls_reason", sql`${table.reason} in ('moved', 'cancelled', 'offer', 'reminder')`),
   ],
 );
 
 /** Where an offer of a freed seat stands (French words: app/courses/offers.ts). */
 export type OfferState = "open" | "accepted" | "declined" | "expired" | "withdrawn";
 
-/** How an offer reaches the person: by mail (her links), or on the owner's list of calls (no e-mail). */
-export type OfferChannel = "mail" | "call";
+/**
+ * How an offer reaches the person: by mail (her links), by SMS (her link, no
+ * e-mail), or on the owner's list of calls (neither, or the SMS cap held it).
+ */
+export type OfferChannel = "mail" | "sms" | "call";
 
 /**
  * A freed seat offered to a person of the waiting list (issue 30, item 1;

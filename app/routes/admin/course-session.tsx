@@ -39,6 +39,7 @@ import {
   keepCourseIntent,
   markCalledIntent,
   offerDeclinedIntent,
+  smsConsentIntent,
   registerByPhone,
   unknownIntent,
 } from "~/courses/session-desk/actions.server";
@@ -109,6 +110,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       return markCalledIntent(args);
     case "offer-declined":
       return offerDeclinedIntent(args);
+    case "sms-consent":
+      return smsConsentIntent(args);
     case "keep-course":
       return keepCourseIntent(args);
     case "cancel-below-minimum":
