@@ -5,7 +5,7 @@
  * (the time is kept): the owner moved or cancelled a date, a freed seat is
  * offered (issue 30: no e-mail, no SMS; the line shows the hold's end), or
  * the per-number daily cap held the SMS meant for her (`smsHeld`, decision
- * 061). The desk's badges count the calls still to make
+ * 060). The desk's badges count the calls still to make
  * (app/desk/live.server.ts).
  *
  * - `addCalls(tx, sessionId, registrationIds, reason, now, about)`: in the change's transaction.

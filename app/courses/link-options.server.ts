@@ -2,7 +2,7 @@
  * What a course action gives the feature from its request's typed context
  * (app/context.server.ts): the site's address for links, the clock's now,
  * and the SMS channel (the per-number daily cap and whether SMS leave,
- * SMS_PROVIDER: decision 061), so that no course module reads settings of
+ * SMS_PROVIDER: decision 060), so that no course module reads settings of
  * its own.
  */
 import { clockContext, loggerContext, settingsContext, type RequestContext } from "~/context.server";

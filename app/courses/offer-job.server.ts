@@ -22,7 +22,7 @@ export const offerJob: TimedJob = {
   name: "course offers",
   intervalMs: OFFER_JOB_INTERVAL_MS,
   run: async ({ db, now, siteUrl, settings, logger }) => ({
-    // The process's SMS settings (decision 061): an offer may go by SMS.
+    // The process's SMS settings (decision 060): an offer may go by SMS.
     ...(await runOfferJob(db, now, { siteUrl, ...(settings && { sms: smsChannelOf(settings, logger) }) })),
   }),
 };

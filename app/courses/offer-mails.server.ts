@@ -3,7 +3,7 @@
  * the relative who registered them, with « Je prends la place » and « Je ne
  * peux plus » (links to a page whose button posts: a mail scanner that
  * follows them changes nothing) and the end of the hold in words; and its
- * SMS (`offerSms`, decision 061): the course, the first date, the place's
+ * SMS (`offerSms`, decision 060): the course, the first date, the place's
  * name, the hold's end, the code word and the offer page's link, no name.
  */
 import { formatDateTime, ofName } from "~/utils/format";

@@ -6,7 +6,7 @@
  * course's start minus 2 hours), a mail with « Je prends la place » and
  * « Je ne peux plus » (purpose `course-offer` tokens), an SMS with the
  * offer's link when the person agreed to SMS at a mobile number (decision
- * 061), or, when neither reaches her, a line of the session's call list
+ * 060), or, when neither reaches her, a line of the session's call list
  * for the owner, with the hold's end.
  *
  * Every change happens under the group's locks (`lockSeats`), so two

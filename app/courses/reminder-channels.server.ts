@@ -18,7 +18,7 @@
  *   `not_before`) is not written again.
  * - `callList(db, now, smsDelivers)`: the desk's « À appeler demain » (with
  *   those whose SMS reminder the per-number daily cap held: the job puts
- *   them on the date's call list, decision 061).
+ *   them on the date's call list, decision 060).
  * - `smsReminderText`: what the SMS says: the course, the date, the place's
  *   name, the code word and the short link (`/r/{token}`, « Toujours
  *   partant·e ? »); never a person's name.
@@ -196,7 +196,7 @@ export async function runSmsReminders(
         { perDay, now, logger },
       );
       if (smsId === null) {
-        // Held by the per-number daily cap: the owner calls instead, once (decision 061).
+        // Held by the per-number daily cap: the owner calls instead, once (decision 060).
         const [listed] = await tx
           .select({ id: courseCalls.id })
           .from(courseCalls)

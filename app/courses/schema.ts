@@ -166,7 +166,7 @@ export function paymentOf(
 }
 
 /**
- * The desk's « Rappels par SMS » of one registration (decision 061): its id,
+ * The desk's « Rappels par SMS » of one registration (decision 060): its id,
  * and the checkbox, sent as "on" when ticked, absent when unticked.
  */
 export const smsConsentSchema = z.object({

@@ -1,6 +1,6 @@
 /**
  * Offers and cancellations by SMS, and the SMS the daily cap holds
- * (decision 061), on one PGlite database and a fixed clock: a freed seat
+ * (decision 060), on one PGlite database and a fixed clock: a freed seat
  * offered to a waiting person without e-mail who agreed to SMS at a mobile
  * number goes by SMS with the offer page's link and the code word, no
  * name; a landline without e-mail lands on the call list with the hold's

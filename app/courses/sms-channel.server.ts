@@ -1,6 +1,6 @@
 /**
  * The SMS channel of the courses' messages to a registration (decision
- * 061): an offer of a freed seat, a cancellation. Which channels reach the
+ * 060): an offer of a freed seat, a cancellation. Which channels reach the
  * person is `reminderChannels`' one rule (decision 051: e-mail when there
  * is one, SMS when the number is a mobile and she agreed, else the call
  * list); this module sends the SMS it names, within the per-number daily

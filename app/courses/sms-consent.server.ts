@@ -1,6 +1,6 @@
 /**
  * The owner ticks or unticks « rappels par SMS » on an existing registration
- * (issue 30 item 2, decision 061): a person who agreed by telephone, or who
+ * (issue 30 item 2, decision 060): a person who agreed by telephone, or who
  * asks to receive no more SMS. From the desk page of the registration's
  * session (a series: any of its dates) only.
  *

@@ -4,7 +4,7 @@
  * channel is decided in one place (`channelsOf`, the reminders' rule,
  * decision 051): a mail to whoever of the attendee and the relative has an
  * e-mail; an SMS when the attendee's telephone is a mobile and she agreed
- * (decision 061), within the per-number daily cap; a line of the session's
+ * (decision 060), within the per-number daily cap; a line of the session's
  * call list (`course_calls`, kept until the owner ticks « appelé·e ») when
  * nothing else reaches her, or when the cap held her SMS.
  *

@@ -198,7 +198,7 @@ export function readReceipt(query: URLSearchParams, password: string): { outboxI
   return { outboxId: Number(id), delivered: state === "recu" };
 }
 
-/** What a feature needs to send an SMS: the per-number daily cap, whether SMS leave (decision 061). */
+/** What a feature needs to send an SMS: the per-number daily cap, whether SMS leave (decision 060). */
 export interface SmsChannel {
   /** At most this many SMS to one number a day (SMS_PER_NUMBER_PER_DAY). */
   perDay: number;

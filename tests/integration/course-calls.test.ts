@@ -6,7 +6,7 @@
  * it (« 2 à appeler » beside « Cours »), and « Appelé·e » ticks one person
  * with the time, once, from that session's page only. The owner ticks and
  * unticks « Accepte les SMS » on a registration (audited, ids only); a
- * cancellation then texts her too (decision 061).
+ * cancellation then texts her too (decision 060).
  */
 import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -63,7 +63,7 @@ export async function sessionDeskPage(context: RequestContext, id: number, asked
     status: REGISTRATION_STATUS_LABELS[row.status] ?? row.status,
     /** "Annuler l’inscription" was followed for this person: the card asks "Oui, annuler". */
     asking: row.id === asked,
-    /** She agreed to reminders and messages by SMS (decision 061: the owner may tick or untick it). */
+    /** She agreed to reminders and messages by SMS (decision 060: the owner may tick or untick it). */
     smsConsent: row.smsConsent,
     /** Her telephone is a Swiss mobile: an SMS can reach it. */
     mobile: mobileNumber(row.phone) !== null,
@@ -110,7 +110,7 @@ export async function sessionDeskPage(context: RequestContext, id: number, asked
       reason: CALL_REASON_LABELS[call.reason],
       /** An offer's hold end, in words: call before it. */
       holdUntil: call.holdUntil ? formatDateTime(call.holdUntil) : null,
-      /** The daily cap held an SMS to this person (decision 061). */
+      /** The daily cap held an SMS to this person (decision 060). */
       smsHeld: call.smsHeld,
       calledAt: call.calledAt ? formatDateTime(call.calledAt) : null,
     })),

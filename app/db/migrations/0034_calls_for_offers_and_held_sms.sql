@@ -1,4 +1,4 @@
--- The call list carries every message that reaches no one otherwise (issue 30; decision 061): an offer of a freed seat
+-- The call list carries every message that reaches no one otherwise (issue 30; decision 060): an offer of a freed seat
 -- to a person without e-mail or SMS ("offer", with the offer it is about: the desk shows the hold's end), and a
 -- reminder whose SMS the per-number daily cap held ("reminder"). "sms_held" says the line is there because the cap held
 -- an SMS (the owner sees why the person was not texted). Names no one: personal data by its registration, as before.
