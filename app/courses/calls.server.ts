@@ -14,7 +14,7 @@
  */
 import { and, asc, eq, isNull } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { courseCalls, courseOffers, courseRegistrations, type CallReason } from "~/db/schema";
+import { courseCalls, courseOffers, courseRegistrations, type CallReason, type OfferState } from "~/db/schema";
 import { toCall } from "./registrants.server";
 
 /** What the owner tells the person, in the list's words. */
@@ -63,6 +63,8 @@ export interface CallLine {
   reason: CallReason;
   /** An offer's hold end (reason `offer`): the owner calls before it; else null. */
   holdUntil: string | null;
+  /** The offer's state as stored (reason `offer`; an open one past its hold is expired all the same); else null. */
+  offerState: OfferState | null;
   /** The per-number daily cap held an SMS to the person: that is why she is on the list. */
   smsHeld: boolean;
   createdAt: string;
@@ -73,17 +75,23 @@ export interface CallLine {
 /** The call list of session `sessionId`, oldest first. @throws the driver's error. */
 export async function callsOf(db: Database, sessionId: number): Promise<CallLine[]> {
   const rows = await db
-    .select({ call: courseCalls, registration: courseRegistrations, holdUntil: courseOffers.holdUntil })
+    .select({
+      call: courseCalls,
+      registration: courseRegistrations,
+      holdUntil: courseOffers.holdUntil,
+      offerState: courseOffers.state,
+    })
     .from(courseCalls)
     .innerJoin(courseRegistrations, eq(courseRegistrations.id, courseCalls.registrationId))
     .leftJoin(courseOffers, eq(courseOffers.id, courseCalls.offerId))
     .where(eq(courseCalls.sessionId, sessionId))
     .orderBy(asc(courseCalls.id));
-  return rows.map(({ call, registration, holdUntil }) => ({
+  return rows.map(({ call, registration, holdUntil, offerState }) => ({
     id: call.id,
     ...toCall(registration),
     reason: call.reason,
     holdUntil,
+    offerState,
     smsHeld: call.smsHeld,
     createdAt: call.createdAt,
     calledAt: call.calledAt,

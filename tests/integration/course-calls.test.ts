@@ -189,6 +189,17 @@ describe("the call list of a changed date", () => {
     const page = pageText(await deskFetch(site.url, path, { jar }).then((res) => res.text()));
     expect(page).toContain("Paul Attend 021 555 99 02 · une place s’est libérée pour elle : la prend-elle ?");
     expect(page).toContain(`Place gardée jusqu’au ${pageText(formatDateTime(offer!.holdUntil))} : appelez avant.`);
+
+    // Called: she cannot come. The line stays, without the hold's end, which would send the owner calling again.
+    const declined = await deskFetch(site.url, path, {
+      jar,
+      form: { intent: "offer-declined", offer: String(offer!.id) },
+    });
+    expect(declined.status).toBe(200);
+    const after = pageText(await deskFetch(site.url, path, { jar }).then((res) => res.text()));
+    expect(after).toContain("Paul Attend 021 555 99 02 · une place s’est libérée pour elle : la prend-elle ?");
+    expect(after).not.toContain("Place gardée jusqu’au");
+    expect(after).toContain("Offre refusée : plus besoin d’appeler pour cette place.");
   });
 
   it("lists who has no e-mail on the page of a series' date that moved", async () => {

@@ -102,18 +102,31 @@ export async function sessionDeskPage(context: RequestContext, id: number, asked
     waiting: registrations.filter((row) => row.status === "waiting").map(person),
     cancelledCount: registrations.filter((row) => row.status === "cancelled").length,
     burstGroups,
-    calls: calls.map((call) => ({
-      id: call.id,
-      name: call.name,
-      phone: call.phone,
-      tel: telHref(call.phone),
-      reason: CALL_REASON_LABELS[call.reason],
-      /** An offer's hold end, in words: call before it. */
-      holdUntil: call.holdUntil ? formatDateTime(call.holdUntil) : null,
-      /** The daily cap held an SMS to this person (decision 060). */
-      smsHeld: call.smsHeld,
-      calledAt: call.calledAt ? formatDateTime(call.calledAt) : null,
-    })),
+    calls: calls.map((call) => {
+      // An offer answered, withdrawn or past its hold needs no call any more (its end is not shown then).
+      const offerClosed =
+        call.offerState === null || call.holdUntil === null
+          ? null
+          : call.offerState === "open" && new Date(call.holdUntil) <= now
+            ? "expired"
+            : call.offerState === "open"
+              ? null
+              : call.offerState;
+      return {
+        id: call.id,
+        name: call.name,
+        phone: call.phone,
+        tel: telHref(call.phone),
+        reason: CALL_REASON_LABELS[call.reason],
+        /** An open offer's hold end, in words: call before it. */
+        holdUntil: call.holdUntil && !offerClosed ? formatDateTime(call.holdUntil) : null,
+        /** An offer no longer open, in words (« acceptée »...): no call needed for it. */
+        offerClosed: offerClosed ? OFFER_STATE_LABELS[offerClosed] : null,
+        /** The daily cap held an SMS to this person (decision 060). */
+        smsHeld: call.smsHeld,
+        calledAt: call.calledAt ? formatDateTime(call.calledAt) : null,
+      };
+    }),
     offers: offers.map((offer) => {
       // A hold past its end is expired, whether or not the job has run yet.
       const state = offer.state === "open" && new Date(offer.holdUntil) <= now ? "expired" : offer.state;

@@ -55,6 +55,7 @@ export function CallList({ calls }: { calls: SessionDeskPage["calls"] }) {
               · {call.reason}
             </p>
             {call.holdUntil ? <p>Place gardée jusqu’au {call.holdUntil} : appelez avant.</p> : null}
+            {call.offerClosed ? <p>Offre {call.offerClosed} : plus besoin d’appeler pour cette place.</p> : null}
             {call.smsHeld ? (
               <p>SMS retenu : ce numéro a déjà reçu aujourd’hui le nombre de SMS permis par jour.</p>
             ) : null}
