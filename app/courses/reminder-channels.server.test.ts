@@ -108,7 +108,7 @@ describe("reminders by channel", () => {
       (await callList(database.db, dayBefore, smsDelivers)).map((line) => line.name);
     expect(await names(true)).toEqual(["Marie Dupont 11", "Marie Dupont 14"]);
     const [first] = await callList(database.db, dayBefore, true);
-    expect(first).toMatchObject({ phone: "021 555 11 11", time: "9\u00a0h\u00a030" });
+    expect(first).toMatchObject({ phone: "021 555 11 11", time: "9\u00a0h\u00a030", smsHeld: false });
     expect(first!.codeWord).toMatch(/\S/);
     expect(first!.place).toContain(",");
     // No SMS leaves (SMS_PROVIDER log): the person reached by SMS only is called too.

@@ -240,6 +240,8 @@ export interface CallLine {
   time: string;
   /** The date in words, for the list's heading. */
   day: string;
+  /** Listed because the per-number daily cap held her SMS reminder (she asked for SMS). */
+  smsHeld: boolean;
 }
 
 /**
@@ -270,11 +272,13 @@ export async function callList(db: Database, now: Date, smsDelivers: boolean): P
       : [],
   );
   return dates
-    .filter(
-      ({ registration, session }) =>
-        reminderChannels(registration, smsDelivers).call || held.has(`${session.id}:${registration.id}`),
-    )
-    .map(({ registration, session }) => {
+    .map((date) => ({
+      ...date,
+      unreached: reminderChannels(date.registration, smsDelivers).call,
+      smsHeld: held.has(`${date.session.id}:${date.registration.id}`),
+    }))
+    .filter(({ unreached, smsHeld }) => unreached || smsHeld)
+    .map(({ registration, session, unreached, smsHeld }) => {
       const [day, time] = formatDateTime(session.startsAt).split(", ");
       return {
         registrationId: registration.id,
@@ -286,6 +290,7 @@ export async function callList(db: Database, now: Date, smsDelivers: boolean): P
         place: `${session.placeName}, ${session.placeAddress}`,
         time: time ?? "",
         day: day ?? "",
+        smsHeld: smsHeld && !unreached,
       };
     });
 }

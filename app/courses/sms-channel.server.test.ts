@@ -177,6 +177,8 @@ describe("SMS reminders the cap holds", () => {
       });
     const calls = await database.db.select().from(courseCalls).where(eq(courseCalls.sessionId, sessionId));
     expect(calls).toMatchObject([{ registrationId: booked.registrationId, reason: "reminder", smsHeld: true }]);
-    expect((await callList(database.db, dayBefore, true)).map((line) => line.name)).toEqual(["Marie Dupont 351"]);
+    expect((await callList(database.db, dayBefore, true)).map((line) => [line.name, line.smsHeld])).toEqual([
+      ["Marie Dupont 351", true],
+    ]);
   });
 });

@@ -8,6 +8,7 @@ import { Form, Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Checkbox } from "~/components/ui/checkbox";
 import { deskLinkClass } from "~/desk/frame";
+import { SMS_HELD_WORDS } from "../call-words";
 import type { SessionAnswer } from "./actions.server";
 import type { SessionDeskPage } from "./page.server";
 
@@ -56,9 +57,7 @@ export function CallList({ calls }: { calls: SessionDeskPage["calls"] }) {
             </p>
             {call.holdUntil ? <p>Place gardée jusqu’au {call.holdUntil} : appelez avant.</p> : null}
             {call.offerClosed ? <p>Offre {call.offerClosed} : plus besoin d’appeler pour cette place.</p> : null}
-            {call.smsHeld ? (
-              <p>SMS retenu : ce numéro a déjà reçu aujourd’hui le nombre de SMS permis par jour.</p>
-            ) : null}
+            {call.smsHeld ? <p>{SMS_HELD_WORDS}</p> : null}
             {call.calledAt ? (
               <p className="mt-1">
                 <span aria-hidden="true">✓ </span>Appelé·e le {call.calledAt}

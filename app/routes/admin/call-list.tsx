@@ -11,6 +11,7 @@
  * today (app/letters/call-list.server.ts). Guarded by the desk's middleware; no-store.
  */
 import { data, useActionData, useLoaderData } from "react-router";
+import { SMS_HELD_WORDS } from "~/courses/call-words";
 import { PrintButton } from "~/courses/print-button";
 import { Notice } from "~/desk/form-parts";
 import { DeskBackLink, deskLinkClass } from "~/desk/frame";
@@ -113,6 +114,7 @@ export default function CallListPage() {
                       {line.phone}
                     </a>
                     <span className="block">Mot code&nbsp;: {line.codeWord ?? "—"}</span>
+                    {line.smsHeld ? <span className="block">{SMS_HELD_WORDS}</span> : null}
                   </td>
                   <td className={cell}>
                     {line.course}
