@@ -375,7 +375,10 @@ export function createPageRenderer({
       return choices !== undefined && !choices.has(value);
     });
 
-  /** The last `PAGES_REMEMBERED` targets' keys (forgotten all at once beyond): a kept page is asked for again and again. */
+  /**
+   * The keys of the last `PAGES_REMEMBERED` targets of 200 pages without a declared query value (forgotten all at
+   * once beyond): a kept page is asked for again and again.
+   */
   const known = new Map<string, CacheablePage | null>();
 
   return {
@@ -385,7 +388,9 @@ export function createPageRenderer({
       let page = known.get(originalUrl);
       if (page === undefined) {
         page = cacheablePage(tree, build, originalUrl);
-        if (originalUrl.length > REMEMBERED_URL_LENGTH) return page;
+        // Not what a flood of new addresses makes (unknown paths, `?seance=` values): kept in memory, each
+        // would outlive the young generation and cost the garbage collector more than its key costs.
+        if (!page || page.status !== 200 || page.query || originalUrl.length > REMEMBERED_URL_LENGTH) return page;
         if (known.size >= PAGES_REMEMBERED) known.clear();
         known.set(originalUrl, page);
       }
