@@ -63,6 +63,8 @@ function quoted(value: string): string {
 /** A running nginx serving `answers[i]` at `/n{i}`. */
 export interface RunningNginx {
   url: string;
+  /** The master process's id (its worker is its child). */
+  pid: number;
   pathOf(index: number): string;
   stop(): Promise<void>;
 }
@@ -156,6 +158,7 @@ export async function startNginx(answers: readonly CapturedAnswer[]): Promise<Ru
   }
   return {
     url,
+    pid: child.pid!,
     pathOf: (index) => `/n${index}`,
     async stop() {
       child.kill("SIGQUIT");

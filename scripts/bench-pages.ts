@@ -4,9 +4,10 @@
  * the server's memory meanwhile, on the embedded PGlite and on PostgreSQL.
  *
  * For each database, starts the compiled server in production as its own
- * process (`spawnSite`: `build/start/index.js` with the production flags, logs
+ * process (`spawnSite`: `build/start/index.js`, or that of `BUILD_DIR`, with the
+ * production flags `SERVER_NODE_FLAGS` (not the tests' `--no-opt`), logs
  * at "info" as in production, a fresh `DATA_DIR` or a throwaway PostgreSQL
- * cluster from `startPostgres`, fsync off) with two sessions of
+ * cluster from `startPostgres`, fsync off, production's outbox poll) with two sessions of
  * "Applications mobiles" (so `/` and `/cours/applications-mobiles` show live
  * places), waits for `/healthz` and for the render cache's warm-up, then
  * captures each page and the data request a click on it makes
@@ -14,7 +15,8 @@
  * 404 page, and starts Debian's nginx serving those bytes with the same
  * headers (scripts/bench-nginx.ts: one worker, as the site is one process;
  * skipped with a line saying so when `/usr/sbin/nginx` is missing: never
- * downloaded). Then loads each in turn with autocannon: 20 connections for
+ * downloaded). After 2 s of unmeasured load on `/`, its data and the 404
+ * (V8 compiles the hot paths meanwhile), loads each in turn with autocannon: 20 connections for
  * `BENCH_SECONDS` (10 by default), `Accept-Encoding: br, gzip`, as a
  * browser sends, the site and nginx one after the other:
  * `/`, `/cours/applications-mobiles`, `/blog`, the newest article, `/contact`;
@@ -22,9 +24,12 @@
  * at random against the kept 404 and course page. `BENCH_ROUNDS` (1 by
  * default) repeats the loads, each round a table of its own.
  *
- * Prints, per address: requests a second (mean), p50 and p99 latency, and
- * the ratios the issue asks for (the site's cached page against nginx's
- * req/s and p99; a click's data against its page's HTML); answers other than
+ * Prints, per address: requests a second (mean), p50 and p99 latency, the
+ * CPU time (user + system, from /proc) the server, or nginx with its worker,
+ * spent per request (steadier than wall figures on a busy machine), the
+ * ratios the issue asks for (the site's cached page against nginx's
+ * req/s and p99; a click's data against its page's HTML), and the machine's
+ * load average when each round starts; answers other than
  * the expected status fail the run. autocannon runs in this process, on the
  * same two cores as the server and nginx: the figures are what one machine
  * does for all three.
@@ -36,7 +41,8 @@
  * (git-ignored; each round also to `reports/bench-pages.md.partial` as it
  * ends). Exits 1 when a server does not start or an answer's status
  * is not the expected one, after stopping what it started. PostgreSQL is
- * skipped, with a line saying so, when it is not installed.
+ * skipped, with a line saying so, when it is not installed or when
+ * `BENCH_POSTGRES=0`.
  */
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
@@ -55,6 +61,7 @@ import {
   waitFor,
   type SpawnedSite,
 } from "../tests/support/harness";
+import { SERVER_NODE_FLAGS } from "../tooling/build-server";
 import { capture, NGINX, startNginx, type CapturedAnswer, type RunningNginx } from "./bench-nginx";
 import { publishReport } from "./bench-report";
 
@@ -100,13 +107,31 @@ interface Load {
   p50: number;
   p99: number;
   total: number;
+  /** CPU microseconds the serving process (and its children) spent per request. */
+  cpu: number;
+}
+
+/** CPU seconds (user + system) `pid` and its live children have used (Linux /proc, 100 ticks a second). */
+function cpuSeconds(pid: number): number {
+  const own = (id: number) => {
+    const fields = fs.readFileSync(`/proc/${id}/stat`, "utf8").split(") ")[1]!.split(" ");
+    return (Number(fields[11]) + Number(fields[12])) / 100; // utime and stime: fields 14 and 15
+  };
+  const children = fs.readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").split(" ").filter(Boolean);
+  return own(pid) + children.reduce((sum, child) => sum + own(Number(child)), 0);
 }
 
 /**
  * Loads `base` + `address` (or, with `randomPath`, a new address per request) for `SECONDS`.
  * @throws when an answer's status is not `status`, or a request fails.
  */
-async function load(base: string, address: string, status = 200, randomPath?: () => string): Promise<Load> {
+async function load(
+  { url: base, pid }: { url: string; pid: number },
+  address: string,
+  status = 200,
+  randomPath?: () => string,
+): Promise<Load> {
+  const cpuBefore = cpuSeconds(pid);
   const result = await autocannon({
     url: `${base}${address}`,
     connections: CONNECTIONS,
@@ -118,11 +143,13 @@ async function load(base: string, address: string, status = 200, randomPath?: ()
   const other = Object.entries(counts).filter(([code]) => Number(code) !== status);
   if (other.length > 0 || result.errors > 0 || result.timeouts > 0)
     throw new Error(`${address}: ${JSON.stringify(counts)} (expected ${status}), ${result.errors} errors`);
+  const cpu = cpuSeconds(pid) - cpuBefore;
   return {
     rps: Math.round(result.requests.average),
     p50: result.latency.p50,
     p99: result.latency.p99,
     total: result.requests.total,
+    cpu: Math.round((cpu / Math.max(result.requests.total, 1)) * 1e6),
   };
 }
 
@@ -146,44 +173,54 @@ const random = (prefix: string) => () => `${prefix}${Math.floor(Math.random() * 
 
 /** One round of loads: the pages against nginx, their data against their HTML, the random addresses. */
 async function round(site: SpawnedSite, nginx: RunningNginx | null, label: string): Promise<string[]> {
+  const own = { url: site.url, pid: site.child.pid! };
+  const loadAverage = fs.readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(", ");
   const pageRows: string[] = [];
   for (const [index, { page, data }] of PAGES.entries()) {
     console.error(`${label}: ${page} and ${data}…`);
-    const html = await load(site.url, page);
-    const reference = nginx ? await load(nginx.url, nginx.pathOf(2 * index)) : null;
-    const click = await load(site.url, data);
-    const clickReference = nginx ? await load(nginx.url, nginx.pathOf(2 * index + 1)) : null;
-    const versus = (own: Load, ref: Load | null) =>
-      ref ? `${ref.rps} | ${ratio(own.rps, ref.rps)} | ${ref.p99} ms | ${ratio(own.p99, ref.p99)}` : "– | – | – | –";
+    const html = await load(own, page);
+    const reference = nginx ? await load(nginx, nginx.pathOf(2 * index)) : null;
+    const click = await load(own, data);
+    const clickReference = nginx ? await load(nginx, nginx.pathOf(2 * index + 1)) : null;
+    const versus = (mine: Load, ref: Load | null) =>
+      ref
+        ? `${ref.rps} | ${ratio(mine.rps, ref.rps)} | ${ref.p99} ms | ${ratio(mine.p99, ref.p99)} | ${mine.cpu} / ${ref.cpu}`
+        : `– | – | – | – | ${mine.cpu} / –`;
     pageRows.push(`| ${page} | ${html.rps} | ${html.p50} ms | ${html.p99} ms | ${versus(html, reference)} | |`);
     pageRows.push(
       `| ${data} | ${click.rps} | ${click.p50} ms | ${click.p99} ms | ${versus(click, clickReference)} | ${ratio(click.rps, html.rps)} |`,
     );
   }
   console.error(`${label}: unknown paths and ?seance= values…`);
-  const kept404 = await load(site.url, NOT_FOUND, 404);
-  const unknown = await load(site.url, "/nope-0", 404, random("/nope-"));
-  const course = await load(site.url, `/cours/${COURSE}`);
-  const seance = await load(site.url, `/cours/${COURSE}`, 200, random(`/cours/${COURSE}?seance=x`));
-  const nginx404 = nginx ? await load(nginx.url, nginx.pathOf(2 * PAGES.length), 404) : null;
+  const kept404 = await load(own, NOT_FOUND, 404);
+  const unknown = await load(own, "/nope-0", 404, random("/nope-"));
+  const course = await load(own, `/cours/${COURSE}`);
+  const seance = await load(own, `/cours/${COURSE}`, 200, random(`/cours/${COURSE}?seance=x`));
+  const nginx404 = nginx ? await load(nginx, nginx.pathOf(2 * PAGES.length), 404) : null;
   return [
     `#### ${label}`,
     "",
-    `| address (${CONNECTIONS} connections, ${SECONDS} s, br) | req/s | p50 | p99 | nginx req/s | site/nginx req/s | nginx p99 | site/nginx p99 | .data/HTML req/s |`,
-    "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+    `Load average when the round started: ${loadAverage} (2 cores).`,
+    "",
+    `| address (${CONNECTIONS} connections, ${SECONDS} s, br) | req/s | p50 | p99 | nginx req/s | site/nginx req/s | nginx p99 | site/nginx p99 | CPU µs/req site / nginx | .data/HTML req/s |`,
+    "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
     ...pageRows,
     "",
-    `| random addresses (${DISTINCT} distinct) | req/s | p99 | against | its req/s | ratio |`,
-    "| --- | ---: | ---: | --- | ---: | ---: |",
-    `| /nope-{n} (404) | ${unknown.rps} | ${unknown.p99} ms | ${NOT_FOUND} (kept 404) | ${kept404.rps} | ${ratio(unknown.rps, kept404.rps)} |`,
-    `| /cours/${COURSE}?seance=x{n} | ${seance.rps} | ${seance.p99} ms | /cours/${COURSE} | ${course.rps} | ${ratio(seance.rps, course.rps)} |`,
-    ...(nginx404 ? [`| nginx, the 404 page | ${nginx404.rps} | ${nginx404.p99} ms | | | |`] : []),
+    `| random addresses (${DISTINCT} distinct) | req/s | p99 | CPU µs/req | against | its req/s | its CPU µs/req | req/s ratio |`,
+    "| --- | ---: | ---: | ---: | --- | ---: | ---: | ---: |",
+    `| /nope-{n} (404) | ${unknown.rps} | ${unknown.p99} ms | ${unknown.cpu} | ${NOT_FOUND} (kept 404) | ${kept404.rps} | ${kept404.cpu} | ${ratio(unknown.rps, kept404.rps)} |`,
+    `| /cours/${COURSE}?seance=x{n} | ${seance.rps} | ${seance.p99} ms | ${seance.cpu} | /cours/${COURSE} | ${course.rps} | ${course.cpu} | ${ratio(seance.rps, course.rps)} |`,
+    ...(nginx404 ? [`| nginx, the 404 page | ${nginx404.rps} | ${nginx404.p99} ms | ${nginx404.cpu} | | | | |`] : []),
     "",
   ];
 }
 
 async function measure(label: string, env: Record<string, string>): Promise<string> {
-  const site = await spawnSite({ ...env, LOG_LEVEL: "info", RENDER_CACHE_WARM_UP: "1" });
+  const site = await spawnSite(
+    // Production's outbox poll (the tests' 0.2 s would query the database 25 times as often).
+    { ...env, LOG_LEVEL: "info", RENDER_CACHE_WARM_UP: "1", OUTBOX_POLL_SECONDS: "5" },
+    { nodeFlags: SERVER_NODE_FLAGS },
+  );
   let nginx: RunningNginx | null = null;
   try {
     await site.ready();
@@ -195,6 +232,11 @@ async function measure(label: string, env: Record<string, string>): Promise<stri
       answers.push(await captureKept(site, page, 200), await captureKept(site, data, 200));
     answers.push(await captureKept(site, NOT_FOUND, 404));
     if (fs.existsSync(NGINX)) nginx = await startNginx(answers);
+    // Unmeasured: V8 compiles the hot paths (TurboFan) during the first thousands of requests, which would
+    // count against whichever address comes first.
+    console.error(`${label}: warming up…`);
+    for (const address of [PAGES[0]!.page, PAGES[0]!.data, NOT_FOUND])
+      await autocannon({ url: `${site.url}${address}`, connections: CONNECTIONS, duration: 2 });
     const rounds: string[] = [];
     for (let index = 1; index <= ROUNDS; index += 1) {
       rounds.push(...(await round(site, nginx, `${label}, round ${index}`)));
@@ -225,7 +267,9 @@ try {
   const dataDir = freshDataDir();
   await seed({ dataDir });
   sections.push(await measure("PGlite (embedded)", { DATA_DIR: dataDir }));
-  if (postgresBinaries()) {
+  if (process.env.BENCH_POSTGRES === "0") {
+    sections.push("### PostgreSQL\n\nSkipped (BENCH_POSTGRES=0).\n");
+  } else if (postgresBinaries()) {
     const postgres = await startPostgres();
     try {
       await seed({ databaseUrl: postgres.url });

@@ -11,6 +11,7 @@
  * `createApp(options)` returns an Express app that does not listen yet;
  * `server/main.ts` starts it.
  */
+import fs from "node:fs";
 import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
@@ -32,8 +33,9 @@ import { lingeringClose } from "./lingering-close.ts";
 import { loggedPath } from "./log-fields.ts";
 import { actionlessPost, doorGuards, errorHandler, privatePages, routeTree } from "./doors.ts";
 import { CSP_REPORT_PATH, cspReportHandlers } from "./csp-report.ts";
-import { isMailWebhookPath, mailWebhook } from "./mail-webhook.ts";
+import { isMailWebhookPath, MAIL_WEBHOOK_PATH, mailWebhook } from "./mail-webhook.ts";
 import { smsReceipt } from "./sms-receipt.ts";
+import { SMS_RECEIPT_PATH } from "../app/mail/sms.server.ts";
 import { renderCachePages, type PageRenderer } from "./render-cache.ts";
 import { securityHeaders } from "./security.ts";
 
@@ -67,6 +69,39 @@ const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
 /** Public files: a browser or a CDN may keep them, but asks each time whether they changed. */
 function revalidate(res: { setHeader(name: string, value: string): unknown }) {
   res.setHeader("Cache-Control", "public, max-age=0, must-revalidate");
+}
+
+/** The health check's path (a monitor's). */
+const HEALTH_CHECK_PATH = "/healthz";
+
+/** Where the hashed build assets are served (a missing one answers a short text 404, not the 404 page). */
+const ASSETS_PATH = "/assets";
+
+/** First segments (lowercase) of the paths this app's own handlers answer before the site's 404 page. */
+const OWN_SEGMENTS = new Set(
+  [HEALTH_CHECK_PATH, CSP_REPORT_PATH, MAIL_WEBHOOK_PATH, SMS_RECEIPT_PATH, ASSETS_PATH].map(
+    (own) => own.split("/")[1]!,
+  ),
+);
+
+/**
+ * Whether a handler this app places before the site's 404 page (the health
+ * check, the CSP reports, the webhooks, the assets, the public files) may
+ * answer `pathname`, a plain path (no percent-escape, no `.` or `..`
+ * segment, no empty segment: the render cache's fast path asks for no other):
+ * its first segment, case ignored and cut at its first dot, is one of those
+ * handlers', or names a file or folder of `clientDir` as it is on disk now
+ * (a file added while the server runs counts). One `existsSync` per call.
+ */
+export function claimedBeforeNotFound(clientDir: string): (pathname: string) => boolean {
+  return (pathname) => {
+    const slash = pathname.indexOf("/", 1);
+    const segment = slash === -1 ? pathname.slice(1) : pathname.slice(1, slash);
+    if (segment === "") return true;
+    const dot = segment.indexOf(".");
+    if (OWN_SEGMENTS.has((dot === -1 ? segment : segment.slice(0, dot)).toLowerCase())) return true;
+    return fs.existsSync(path.join(clientDir, segment));
+  };
 }
 
 /** Longest wait for the database's answer before `/healthz` says 503. */
@@ -147,7 +182,9 @@ export function createApp({
     pinoHttp({
       logger,
       // Assets are not worth a log line each, nor a monitor's health checks (a failing one logs its cause).
-      autoLogging: { ignore: (req) => (req.url ?? "").startsWith("/assets/") || req.url === "/healthz" },
+      autoLogging: {
+        ignore: (req) => (req.url ?? "").startsWith(`${ASSETS_PATH}/`) || req.url === HEALTH_CHECK_PATH,
+      },
       // One short line per request: no headers (they may carry cookies or tokens), no query
       // string, no link token (server/log-fields.ts).
       serializers: {
@@ -166,7 +203,7 @@ export function createApp({
   const webhookOn = (url: string) => Boolean(settings.MAIL_WEBHOOK_SIGNING_KEY) && isMailWebhookPath(url);
   app.use(doorGuards({ tree: routes, isClosing, postOnly: webhookOn }));
   app.use(privatePages(routes));
-  app.get("/healthz", healthCheck(db, logger));
+  app.get(HEALTH_CHECK_PATH, healthCheck(db, logger));
   app.post(CSP_REPORT_PATH, ...cspReportHandlers(logger));
   // The mail provider's bounces and complaints (server/mail-webhook.ts, decision 044).
   app.use(mailWebhook({ signingKey: settings.MAIL_WEBHOOK_SIGNING_KEY, db, logger, clock }));
@@ -180,7 +217,7 @@ export function createApp({
     // Hashed file names: cache for a year, never revalidate. Sent as compressed at build time
     // (tooling/precompress.ts): brotli, else gzip, else as is.
     app.use(
-      "/assets",
+      ASSETS_PATH,
       expressStaticGzip(path.join(clientDir, "assets"), {
         enableBrotli: true,
         orderPreference: ["br", "gz"],
@@ -188,7 +225,7 @@ export function createApp({
       }),
     );
     // A missing asset (an old page asking for a file of a former build): a short 404, not the HTML 404 page.
-    app.use("/assets", (_req, res) => {
+    app.use(ASSETS_PATH, (_req, res) => {
       res.status(404).type("text/plain; charset=utf-8").send("Not found");
     });
     // Public pages, from the render cache (server/render-cache.ts): before the files, which cost a
@@ -203,7 +240,8 @@ export function createApp({
         setHeaders: revalidate,
       }),
     );
-    // Any other path no route matches: the site's 404 page, kept once (server/render-cache.ts).
+    // Any other path no route matches: the site's 404 page, kept once (server/render-cache.ts); the fast
+    // path sends it before Express when `claimedBeforeNotFound` says no handler above may answer it.
     if (pages) app.use(renderCachePages(pages, { notFound: true }));
   }
 

@@ -111,7 +111,56 @@ export function matchesOf(tree: RouteNode[], originalUrl: string): RouteMatch<st
 
 function matchPath(tree: RouteNode[], originalUrl: string): RouteMatch<string, RouteNode>[] | null {
   const pathname = routerPathname(originalUrl);
-  return pathname === null ? null : matchRoutes(tree, pathname);
+  if (pathname === null) return null;
+  // `matchRoutes` flattens and ranks every route at each call: a path no route but the catch-all can
+  // match (a flood of unknown addresses, each new) is matched against the catch-all's branch alone.
+  const outside = catchAllOf(tree);
+  if (outside) {
+    const slash = pathname.indexOf("/", 1);
+    const first = decodeURIComponent(slash === -1 ? pathname.slice(1) : pathname.slice(1, slash)).toLowerCase();
+    if (!outside.firstSegments.has(first)) return matchRoutes(outside.branch, pathname);
+  }
+  return matchRoutes(tree, pathname);
+}
+
+/** A tree's catch-all route (`*`) as a tree of its own branch, and the first segments of every other route. */
+interface CatchAll {
+  branch: RouteNode[];
+  /** Lowercase, as `matchRoutes` compares them ("" for the routes of `/`). */
+  firstSegments: ReadonlySet<string>;
+}
+
+const catchAlls = new WeakMap<RouteNode[], CatchAll | null>();
+
+/**
+ * `tree`'s `CatchAll`, or null when the shortcut would not be exact: no
+ * catch-all, or a route whose full path starts with a parameter, an
+ * optional segment or another splat (it could match any first segment).
+ */
+export function catchAllOf(tree: RouteNode[]): CatchAll | null {
+  if (catchAlls.has(tree)) return catchAlls.get(tree)!;
+  const firstSegments = new Set<string>();
+  let branch: RouteNode[] | null = null;
+  let exact = true;
+  const walk = (nodes: RouteNode[], parentPath: string, ancestors: RouteNode[]) => {
+    for (const node of nodes) {
+      const fullPath = [...parentPath.split("/"), ...(node.path ?? "").split("/")].filter(Boolean).join("/");
+      const chain = [...ancestors, node];
+      if (fullPath === "*" && !node.children?.length) {
+        branch = [{ ...node }];
+        for (const route of chain.slice(0, -1).reverse()) branch = [{ ...route, children: branch } as RouteNode];
+      } else {
+        const first = fullPath.split("/")[0]!;
+        if (/[:*?]/.test(first)) exact = false;
+        firstSegments.add(first.toLowerCase());
+      }
+      if (node.children) walk(node.children as RouteNode[], fullPath, chain);
+    }
+  };
+  walk(tree, "", []);
+  const found = exact && branch ? { branch, firstSegments } : null;
+  catchAlls.set(tree, found);
+  return found;
 }
 
 /**

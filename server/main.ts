@@ -36,7 +36,7 @@ import { openDatabase, type Database, type OpenDatabase } from "../app/db/client
 import { databaseDown } from "../app/db/outage.server.ts";
 import { errorFields } from "../app/db/errors.server.ts";
 import { warnOfPlaceholders } from "../app/settings/placeholders.server.ts";
-import { createApp } from "./app.ts";
+import { claimedBeforeNotFound, createApp } from "./app.ts";
 import { announcementListener } from "./announcements.ts";
 import { DeskLive, deskSnapshot } from "../app/desk/live.server.ts";
 import { createPageRenderer, RENDER_CACHE_CHANNEL, RenderCache } from "./render-cache.ts";
@@ -207,13 +207,14 @@ export async function startServer({
     deskLive,
     clock: systemClock,
   });
-  // A kept page or data answer is sent before Express (server/render-cache-fast.ts, decision 054).
+  // A kept page, data answer or 404 page is sent before Express (server/render-cache-fast.ts, decision 054).
   const fast = pages
     ? renderCacheFastPath({
         renderer: pages,
         logger,
         isClosing: () => closing,
         trustProxy: app.get("trust proxy fn") as FastPathOptions["trustProxy"],
+        claimedBeforeNotFound: claimedBeforeNotFound(clientDir),
       })
     : null;
   const server = await new Promise<Server>((resolve, reject) => {

@@ -3,8 +3,9 @@
  * single-fetch requests (`/blog.data?_routes=…`) are kept under which key
  * (`cacheablePage` on the real build's routes), when a visitor's copy is
  * current (`isCurrent`), and the headers a kept answer is sent with
- * (`preparedHeaders`), what the fast path answers and logs and what it
- * leaves to Express (`renderCacheFastPath`). On a real server: tests/integration/render-cache-pglite.test.ts
+ * (`preparedHeaders`), what the fast path answers and logs (a kept page,
+ * the kept 404 page for a plain unknown path) and what it leaves to Express
+ * (`renderCacheFastPath`). On a real server: tests/integration/render-cache-pglite.test.ts
  * and render-cache-fast.test.ts.
  */
 import http from "node:http";
@@ -13,13 +14,13 @@ import path from "node:path";
 import { Writable } from "node:stream";
 import { pino } from "pino";
 import { pathToFileURL } from "node:url";
-import type { ServerBuild } from "react-router";
+import { matchRoutes, type ServerBuild } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
 import { isDeskCookie } from "../app/desk/auth.server";
 import { cacheablePage } from "./render-cache-key";
 import { isCurrent, preparedHeaders, renderCacheFastPath } from "./render-cache-fast";
 import { RenderCache, type PageRenderer, type RenderedPage } from "./render-cache";
-import { routeTree, type RouteNode } from "./doors";
+import { catchAllOf, matchesOf, routerPathname, routeTree, type RouteNode } from "./doors";
 
 let build: ServerBuild;
 let tree: RouteNode[];
@@ -83,6 +84,28 @@ describe("cacheablePage, data requests", () => {
   ])("does not keep %s", (url) => {
     const page = cacheablePage(tree, build, url);
     expect(page === null || (!page.data && page.status === 404), url).toBe(true);
+  });
+});
+
+describe("matchesOf, a path only the catch-all can match", () => {
+  const summary = (matches: ReturnType<typeof matchRoutes>) =>
+    matches?.map((match) => [match.route.id, match.params, match.pathname, match.pathnameBase]) ?? null;
+
+  it.each([
+    ...["/", "/nope-1", "/Nope/deux/trois", "/nope.data", "/%6Eope", "/blog", "/BLOG/x", "/%62log/abc", "/blog.data"],
+    ...["/cours/inscription/abc/calendrier.ics", "/r/abc", "/r/abc/def", "/admin/inconnu", "/Admin", "/sitemap.xml"],
+    ...["/sitemap.xml.data", "/robots.txt/", "/og/site/x.png", "/og/", "/_root.data", "/nope/../blog", "/a%2Fb"],
+  ])("matches %s as matchRoutes over every route does", (url) => {
+    expect(catchAllOf(tree), "the site's routes allow the shortcut").not.toBeNull();
+    expect(summary(matchesOf(tree, url))).toEqual(summary(matchRoutes(tree, routerPathname(url)!)));
+  });
+
+  it("is not taken without a catch-all, or when a route starts with a parameter (any first segment)", () => {
+    const root = tree[0]!;
+    const withParameter = [{ ...root, children: [...root.children!, { id: "any", path: ":slug", hasAction: false }] }];
+    expect(catchAllOf(withParameter as RouteNode[])).toBeNull();
+    const without = [{ ...root, children: root.children!.filter((route) => route.path !== "*") }];
+    expect(catchAllOf(without as RouteNode[])).toBeNull();
   });
 });
 
@@ -168,8 +191,12 @@ describe("preparedHeaders", () => {
 });
 
 describe("renderCacheFastPath", () => {
-  /** A server whose fast path knows one kept page, `/kept`; Express's place is taken by a handler that says 299. */
-  async function fastServer(closing = false) {
+  /**
+   * A server whose fast path knows one kept page, `/kept`, and a kept 404 page for the paths starting `/nope`;
+   * paths starting `/claimed` are claimed by a handler before the 404 (a public file). Express's place is taken
+   * by a handler that says 299.
+   */
+  async function fastServer(closing = false, { claimed = true } = {}) {
     const cache = new RenderCache({ maxBytes: 1024 });
     cache.setListening(true);
     const page: RenderedPage = {
@@ -185,9 +212,15 @@ describe("renderCacheFastPath", () => {
       kept: true,
     };
     cache.set("/kept", page, cache.generation);
+    cache.set("/404", { ...page, status: 404, body: Buffer.from("introuvable"), etag: 'W/"n"' }, cache.generation);
     const renderer = {
       cache,
-      pageOf: (url: string) => (url.split("?")[0] === "/kept" ? { key: "/kept", tags: new Set(), status: 200 } : null),
+      pageOf: (url: string) =>
+        url.split("?")[0] === "/kept"
+          ? { key: "/kept", tags: new Set(), status: 200 }
+          : /^\/+(nope|claimed)/i.test(url) || url.includes("%")
+            ? { key: "/404", tags: new Set(), status: 404 }
+            : null,
       kept: ({ key }: { key: string }) => cache.get(key),
     } as unknown as PageRenderer;
     const lines: Record<string, unknown>[] = [];
@@ -199,7 +232,13 @@ describe("renderCacheFastPath", () => {
         },
       }),
     );
-    const fast = renderCacheFastPath({ renderer, logger, isClosing: () => closing, trustProxy: () => true });
+    const fast = renderCacheFastPath({
+      renderer,
+      logger,
+      isClosing: () => closing,
+      trustProxy: () => true,
+      ...(claimed ? { claimedBeforeNotFound: (pathname: string) => pathname.startsWith("/claimed") } : {}),
+    });
     const server = http.createServer((req, res) => fast(req, res) || res.writeHead(299).end());
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -270,6 +309,51 @@ describe("renderCacheFastPath", () => {
       expect(absolute).toBe(299);
       // Only the request it answered (the one with a cookie of another kind) has a line of its own.
       expect(site.lines).toHaveLength(1);
+    } finally {
+      await site.close();
+    }
+  });
+
+  it("answers an unknown plain path with the kept 404 in full (never a 304), logged at warn, without the query", async () => {
+    const site = await fastServer();
+    try {
+      const status = (path: string, headers: Record<string, string> = {}, method = "GET") =>
+        new Promise<[number, string]>((resolve, reject) => {
+          const { hostname, port } = new URL(site.url);
+          const request = http.request({ hostname, port, path, method, headers, agent: false }, (response) => {
+            let body = "";
+            response.setEncoding("utf8").on("data", (chunk: string) => (body += chunk));
+            response.on("end", () => resolve([response.statusCode!, body]));
+          });
+          request.on("error", reject).end();
+        });
+      const identity = { "Accept-Encoding": "identity" };
+      expect(await status("/nope-1?email=marie@example.ch", identity)).toEqual([404, "introuvable"]);
+      expect(await status("/Nope/deux/", identity)).toEqual([404, "introuvable"]);
+      expect(await status("/nope-1", { ...identity, "If-None-Match": 'W/"n"' })).toEqual([404, "introuvable"]);
+      expect(await status("/nope-1", identity, "HEAD")).toEqual([404, ""]);
+      // A path a handler before the 404 may answer, and any spelling a file lookup or a decoder would
+      // read otherwise: Express's.
+      for (const path of ["/claimed", "/claimed/x", "//nope", "/nope/../claimed", "/nope/./x", "/.nope", "/%6Eope"])
+        expect((await status(path))[0], path).toBe(299);
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(site.lines.map((line) => [line.level, line.req, line.res, line.msg])).toEqual([
+        [40, { method: "GET", url: "/nope-1" }, { statusCode: 404 }, "request completed"],
+        [40, { method: "GET", url: "/Nope/deux/" }, { statusCode: 404 }, "request completed"],
+        [40, { method: "GET", url: "/nope-1" }, { statusCode: 404 }, "request completed"],
+        [40, { method: "HEAD", url: "/nope-1" }, { statusCode: 404 }, "request completed"],
+      ]);
+      expect(JSON.stringify(site.lines)).not.toContain("marie");
+    } finally {
+      await site.close();
+    }
+  });
+
+  it("leaves the 404 page to Express when it is not told which paths Express's handlers claim", async () => {
+    const site = await fastServer(false, { claimed: false });
+    try {
+      expect((await fetch(`${site.url}/nope-1`)).status).toBe(299);
+      expect((await fetch(`${site.url}/kept`)).status).toBe(200);
     } finally {
       await site.close();
     }

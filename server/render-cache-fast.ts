@@ -6,22 +6,26 @@
  * `renderCacheFastPath(options)` returns `(req, res) => boolean`: true when
  * it answered. It answers only a GET or HEAD in origin form (`/path`), with
  * no body declared, without any of the desk's cookies, while the server is
- * not stopping, of a path `PageRenderer.pageOf` keys as a 200 page whose
- * answer is kept right now (`PageRenderer.kept`). Everything else (a miss,
- * a render, the 404 page, which must not hide the public files, any other
- * method or request) returns false and goes through the whole Express chain
- * (server/app.ts) as before: the door guards, the request log, the
+ * not stopping, whose answer is kept right now (`PageRenderer.kept`), of a
+ * path `PageRenderer.pageOf` keys as a 200 page, or as the site's 404 page
+ * when the path is plain (`PLAIN_PATH`: no percent-escape, no `.`, `..` or
+ * empty segment) and no handler Express places before the 404 page may
+ * answer it (`claimedBeforeNotFound`: the public files, `/healthz`, the
+ * webhooks, `/assets`). Everything else (a miss, a render, any other
+ * method or request) returns false and goes through the whole Express
+ * chain (server/app.ts) as before: the door guards, the request log, the
  * security headers, React Router.
  *
  * What it sends is what the Express chain sends for the same kept entry:
- * the same security headers (`securityHeaderList`, from the same helmet
- * policies; Strict-Transport-Security over HTTPS as Express's `req.secure`
- * decides it, with its `trust proxy` function), the entry's own headers,
- * `Cache-Control`, `Vary`, `ETag`, the encoding the visitor prefers
- * (`preferredEncoding`) with its `Content-Length`; 304 when `If-None-Match`
- * names the entry's ETag; no body for HEAD. One request-log line per answer,
- * as pino-http writes it (method, path without query nor token, status,
- * response time).
+ * the same status and security headers (`securityHeaderList`, from the
+ * same helmet policies; Strict-Transport-Security over HTTPS as Express's
+ * `req.secure` decides it, with its `trust proxy` function), the entry's
+ * own headers, `Cache-Control`, `Vary`, `ETag`, the encoding the visitor
+ * prefers (`preferredEncoding`) with its `Content-Length`; 304 when
+ * `If-None-Match` names the ETag of a 200 (never of the 404, as Express's
+ * `req.fresh`); no body for HEAD. One request-log line per answer, as
+ * pino-http writes it (method, path without query nor token, status,
+ * response time; at "warn" for the 404).
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { TLSSocket } from "node:tls";
@@ -87,7 +91,19 @@ export interface FastPathOptions {
   isClosing: () => boolean;
   /** Express's compiled `trust proxy` (`app.get("trust proxy fn")`): whether `X-Forwarded-Proto` is believed. */
   trustProxy: (address: string, hop: number) => boolean;
+  /**
+   * Whether a handler of the Express chain placed before the site's 404 page may answer a plain path
+   * (`claimedBeforeNotFound`, server/app.ts). Without it, the 404 page is left to Express.
+   */
+  claimedBeforeNotFound?: (pathname: string) => boolean;
 }
+
+/**
+ * A path the fast path may answer with the kept 404 page: segments of letters, digits and `-_.~`, none
+ * empty nor starting with a dot (no `.`/`..` segment a file lookup would resolve, no hidden file), an
+ * optional trailing slash. Any other spelling (percent-escapes, `//`, backslashes) goes to Express.
+ */
+const PLAIN_PATH = /^(?:\/[\w~-][\w.~-]*)+\/?$/;
 
 /** Whether the request came over HTTPS, as Express's `req.secure` says it. */
 function overHttps(req: IncomingMessage, trustProxy: FastPathOptions["trustProxy"]): boolean {
@@ -100,7 +116,10 @@ function overHttps(req: IncomingMessage, trustProxy: FastPathOptions["trustProxy
 }
 
 /** The kept answer the fast path may send for `req`, or undefined (the Express chain answers). */
-function keptAnswer(req: IncomingMessage, { renderer, isClosing }: FastPathOptions): RenderedPage | undefined {
+function keptAnswer(
+  req: IncomingMessage,
+  { renderer, isClosing, claimedBeforeNotFound }: FastPathOptions,
+): RenderedPage | undefined {
   if (req.method !== "GET" && req.method !== "HEAD") return undefined;
   const url = req.url ?? "";
   if (!url.startsWith("/") || isClosing()) return undefined;
@@ -110,7 +129,12 @@ function keptAnswer(req: IncomingMessage, { renderer, isClosing }: FastPathOptio
     return undefined;
   if (headers.cookie && isDeskCookie(headers.cookie)) return undefined;
   const page = renderer.pageOf(url);
-  if (!page || page.status !== 200) return undefined;
+  if (!page) return undefined;
+  if (page.status !== 200) {
+    const query = url.indexOf("?");
+    const pathname = query === -1 ? url : url.slice(0, query);
+    if (!claimedBeforeNotFound || !PLAIN_PATH.test(pathname) || claimedBeforeNotFound(pathname)) return undefined;
+  }
   const kept = renderer.kept(page);
   return kept?.kept && kept.etag ? kept : undefined;
 }
@@ -123,14 +147,17 @@ export function renderCacheFastPath(options: FastPathOptions): (req: IncomingMes
     const page = keptAnswer(req, options);
     if (!page) return false;
     const secure = overHttps(req, trustProxy);
-    const variant: Variant = isCurrent(req.headers, page.etag!)
-      ? "304"
-      : preferredEncoding(req.headers["accept-encoding"]);
+    // Express's `req.fresh` is false for any status but 2xx and 304: the 404 page is sent in full each time.
+    const variant: Variant =
+      page.status === 200 && isCurrent(req.headers, page.etag!)
+        ? "304"
+        : preferredEncoding(req.headers["accept-encoding"]);
     const status = variant === "304" ? 304 : page.status;
     res.writeHead(status, preparedHeaders(page, secure, variant));
     if (variant === "304" || req.method === "HEAD") res.end();
     else res.end(bodyOf(page, variant));
-    logger.info(
+    // The level pino-http gives it (server/app.ts): "warn" for a 4xx.
+    logger[status >= 400 ? "warn" : "info"](
       {
         req: { method: req.method, url: loggedPath(req.url!) },
         res: { statusCode: status },

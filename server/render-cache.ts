@@ -305,7 +305,7 @@ export interface RenderCacheOptions {
 
 /** Finds and renders the pages of the cache: one per process, shared by the request handler and the warm-up. */
 export interface PageRenderer {
-  /** The cacheable page `originalUrl` names (see `cacheablePage`), or null. */
+  /** The cacheable page `originalUrl` names (see `cacheablePage`), or null; the same object for the same target. */
   pageOf(originalUrl: string): CacheablePage | null;
   /**
    * The page's kept answer, if there is one, without rendering: its own, or for a query value that its
@@ -322,6 +322,10 @@ export interface PageRenderer {
   cache: RenderCache;
   logger: Logger;
 }
+
+/** How many request targets' cache keys `pageOf` remembers, and the longest it remembers (characters). */
+const PAGES_REMEMBERED = 1000;
+const REMEMBERED_URL_LENGTH = 256;
 
 export function createPageRenderer({
   build,
@@ -384,10 +388,27 @@ export function createPageRenderer({
       return choices !== undefined && !choices.has(value);
     });
 
+  /**
+   * The keys of the last `PAGES_REMEMBERED` targets of 200 pages without a declared query value (forgotten all at
+   * once beyond): a kept page is asked for again and again.
+   */
+  const known = new Map<string, CacheablePage | null>();
+
   return {
     logger,
     cache,
-    pageOf: (originalUrl) => cacheablePage(tree, build, originalUrl),
+    pageOf(originalUrl) {
+      let page = known.get(originalUrl);
+      if (page === undefined) {
+        page = cacheablePage(tree, build, originalUrl);
+        // Not what a flood of new addresses makes (unknown paths, `?seance=` values): kept in memory, each
+        // would outlive the young generation and cost the garbage collector more than its key costs.
+        if (!page || page.status !== 200 || page.query || originalUrl.length > REMEMBERED_URL_LENGTH) return page;
+        if (known.size >= PAGES_REMEMBERED) known.clear();
+        known.set(originalUrl, page);
+      }
+      return page;
+    },
     kept(page) {
       if (page.bare && page.query) {
         const bare = cache.get(page.bare);

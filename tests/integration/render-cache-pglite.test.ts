@@ -6,8 +6,10 @@
  * cookie; brotli, gzip, 304 and HEAD; a session that starts leaves
  * `/cours` with no database change. A click's data (`/blog.data?_routes=…`)
  * kept beside its page, byte for byte React Router's; the fast path before
- * Express sends the headers Express sends, and leaves every other method,
- * declared body and foreign target to the door guards. Two processes on one
+ * Express sends the headers Express sends (the kept 404 page too, on an
+ * unknown path, never on a route, a public file or a handler of the
+ * server), and leaves every other method, declared body and foreign target
+ * to the door guards. Two processes on one
  * PostgreSQL: render-cache.test.ts.
  */
 import zlib from "node:zlib";
@@ -194,9 +196,12 @@ describe("one process on PGlite", () => {
     // The desk's cookie sends a request through the whole Express chain, which answers from the same entry.
     const viaExpress = { Cookie: "bureau.session_token=inconnu" };
     const withoutDate = (headers: Record<string, unknown>) => ({ ...headers, date: undefined });
-    for (const page of ["/", "/_root.data?_routes=routes/home", "/cours/securite"]) {
+    // Unknown paths: the kept 404 page, each spelling the fast path answers.
+    const unknown = ["/nulle-part-1?x=1", "/Ailleurs/encore/", "/nope.html", "/a.b_c~d/e-f"];
+    for (const page of ["/", "/_root.data?_routes=routes/home", "/cours/securite", ...unknown]) {
       const etag = (await rawRequest(site.url, page)).headers.etag!;
-      await expectCached(site.url, page);
+      if (unknown.includes(page)) expect((await rawRequest(site.url, page)).status, page).toBe(404);
+      else await expectCached(site.url, page);
       for (const [headers, method] of [
         [{ "Accept-Encoding": "br" }, "GET"],
         [{ "Accept-Encoding": "identity" }, "GET"],
@@ -214,10 +219,34 @@ describe("one process on PGlite", () => {
     }
   });
 
+  it("never answers a route, a public file or a handler of the server with the kept 404 page", async () => {
+    const kept404 = (await rawRequest(site.url, "/nulle-part")).headers.etag;
+    expect(kept404).toMatch(/^W\/"/);
+    const viaExpress = { Cookie: "bureau.session_token=inconnu" };
+    // Answered by a route, a public file or a handler of the server, never by the 404 page; then paths
+    // near them, which may get it: each as the whole Express chain answers it.
+    const claimed = [
+      ...["/favicon.svg", "/apple-touch-icon.png", "/og/site.png", "/healthz", "/HEALTHZ/", "/assets/nope.js"],
+      ...["/Assets/x", "/webhooks/sms", "/webhooks/courrier/", "/blog/article-inconnu", "/cours/cours-inconnu"],
+      ...["/cours/inscription/abc", "/r/abc", "/images/x.jpg", "/robots.txt", "/sitemap.xml", "/blog/rss.xml"],
+      ...["/cours/securite/", "/__manifest", "/nulle-part.data", "/nope.DATA"],
+    ];
+    const near = ["/og/", "/og/nope.png", "/favicon.svg/", "/Favicon.svg", "/nope/../favicon.svg", "//favicon.svg"];
+    for (const path of [...claimed, ...near, "/%6Eulle-part"]) {
+      const answer = await rawRequest(site.url, path);
+      const express = await rawRequest(site.url, path, viaExpress);
+      if (claimed.includes(path)) expect(answer.headers.etag === kept404, path).toBe(false);
+      const seen = (one: typeof answer) => [one.status, one.headers["content-type"], one.headers.etag === kept404];
+      expect(seen(answer), path).toEqual(seen(express));
+      if (path === "/favicon.svg") expect(answer.body.toString(), path).toContain("<svg");
+    }
+  });
+
   it("runs every door guard on the kept pages' other methods, declared bodies and spellings", async () => {
     for (const page of ["/cours", "/cours.data", "/_root.data"]) await expectCached(site.url, page);
     const kept = (await rawRequest(site.url, "/cours")).headers.etag;
-    for (const path of ["/cours", "/Cours/", "/%63ours", "/cours.data", "/_root.data", "/"]) {
+    const unknown = ["/nulle-part", "/Nope-9/", "/nope.DATA"];
+    for (const path of ["/cours", "/Cours/", "/%63ours", "/cours.data", "/_root.data", "/", ...unknown]) {
       for (const method of ["PUT", "PATCH", "DELETE"]) {
         const refused = await sendRaw(site.url, method, path);
         expect(refused.status, `${method} ${path}`).toBe(405);

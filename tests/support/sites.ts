@@ -176,14 +176,18 @@ export const TEST_SITE_NODE_FLAGS = [...SERVER_NODE_FLAGS, "--no-opt"];
  * another build) on a free port, with the given
  * settings over test defaults (a fresh PGlite folder unless `DATA_DIR` or
  * `DATABASE_URL` is given, no SMTP, rate limit raised, no render-cache warm-up, `LOG_LEVEL` info so
- * that tests can read the log). Does not wait: call `ready()`.
+ * that tests can read the log). Does not wait: call `ready()`. A benchmark passes `nodeFlags`
+ * (`SERVER_NODE_FLAGS`: what production runs, TurboFan included).
  */
-export async function spawnSite(env: Record<string, string> = {}): Promise<SpawnedSite> {
+export async function spawnSite(
+  env: Record<string, string> = {},
+  { nodeFlags = TEST_SITE_NODE_FLAGS }: { nodeFlags?: readonly string[] } = {},
+): Promise<SpawnedSite> {
   const port = await freePort();
   // A DATA_DIR made here goes with the process.
   const ownDataDir = env.DATA_DIR || env.DATABASE_URL ? undefined : freshDataDir();
   const buildDir = env.BUILD_DIR ?? process.env.BUILD_DIR ?? "build";
-  const child = spawn(process.execPath, [...TEST_SITE_NODE_FLAGS, path.join(buildDir, SERVER_ENTRY)], {
+  const child = spawn(process.execPath, [...nodeFlags, path.join(buildDir, SERVER_ENTRY)], {
     env: {
       ...process.env,
       NODE_ENV: "production",
