@@ -9,6 +9,7 @@ import path from "node:path";
 import zlib from "node:zlib";
 import { expect, test, type APIResponse, type Page } from "@playwright/test";
 import { CSP_REPORT_GROUP, CSP_REPORT_PATH } from "../../server/csp-report";
+import { BROTLI_QUALITY } from "../../server/render-cache";
 import { PERMISSIONS_POLICY, VIDEO_PLAYER_ORIGIN } from "../../server/security";
 import { fillValidRequest, openDialogFromHeader, useOwnClientAddress } from "./contact-helpers";
 import { waitForHydration } from "./helpers";
@@ -87,7 +88,8 @@ test("a cached page allows its own inline scripts by hash, revalidates, and is s
   expect(headers["content-encoding"]).toBe("br");
   expect(headers["vary"]).toBe("Accept-Encoding");
   expect(headers["etag"]).toMatch(/^W\/"[^"]+"$/);
-  // The page compressed once when kept (brotli 11, or gzip 9 for a browser without brotli), sent as it is.
+  // The page compressed once when kept (brotli at BROTLI_QUALITY, or gzip 9 for a browser without brotli),
+  // sent as it is.
   const identity = await request.get("/blog", { headers: { "Accept-Encoding": "identity" } });
   expect(identity.headers()["content-encoding"]).toBeUndefined();
   const page = await identity.body();
@@ -95,7 +97,7 @@ test("a cached page allows its own inline scripts by hash, revalidates, and is s
   const brotli = await request.get("/blog", { headers: { "Accept-Encoding": "gzip, deflate, br, zstd" } });
   expect(brotli.headers()["content-encoding"]).toBe("br");
   expect(Number(brotli.headers()["content-length"])).toBe(
-    zlib.brotliCompressSync(page, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }).length,
+    zlib.brotliCompressSync(page, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } }).length,
   );
   expect(brotli.headers()["content-type"]).toMatch(/^text\/html; charset=utf-8$/i);
   expect((await brotli.body()).equals(page)).toBe(true);
