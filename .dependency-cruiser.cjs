@@ -11,7 +11,7 @@
 /* global module */
 const MECHANISMS = "^app/(db|mail|desk|config|settings|components|utils|guards|tokens|content|paper)/";
 const FEATURES =
-  "^app/(contact|callback|courses|newsletter|invoices|blog|pictures|trust|seo|home|legal|privacy|letters)/";
+  "^app/(contact|callback|courses|newsletter|invoices|quotes|blog|pictures|trust|seo|home|legal|privacy|letters)/";
 
 /** @type {import("dependency-cruiser").IConfiguration} */
 module.exports = {

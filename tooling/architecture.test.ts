@@ -2,9 +2,12 @@
  * The direction of imports (README, "Architecture"): `app/` never imports
  * `server/`, `scripts/`, `tooling/` or `tests/`; `server/` never imports
  * `scripts/` or `tests/`; and no module of `app/` reaches itself again
- * through its imports, static or dynamic (an import circle).
+ * through its imports, static or dynamic (an import circle). Every folder
+ * of `app/` but `routes/` is named once by `npm run lint`'s rules
+ * (.dependency-cruiser.cjs), as a mechanism or as a feature.
  */
 import fs from "node:fs";
+import { createRequire } from "node:module";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 
@@ -72,6 +75,24 @@ describe("imports", () => {
     };
     for (const file of graph.keys()) visit(file, []);
     expect(circles).toEqual([]);
+  });
+  it("name every folder of app/ (but routes/) once, as a mechanism or as a feature, in npm run lint's rules", () => {
+    const rules = createRequire(import.meta.url)("../.dependency-cruiser.cjs").forbidden as {
+      name: string;
+      from: { path?: string };
+      to: { path?: string };
+    }[];
+    const rule = rules.find((candidate) => candidate.name === "mechanism-imports-feature")!;
+    const [mechanisms, features] = [new RegExp(rule.from.path!), new RegExp(rule.to.path!)];
+    const folders = fs
+      .readdirSync("app", { withFileTypes: true })
+      .filter((entry) => entry.isDirectory() && entry.name !== "routes")
+      .map((entry) => entry.name);
+    const unnamedOrTwice = folders.filter(
+      (folder) => Number(mechanisms.test(`app/${folder}/x.ts`)) + Number(features.test(`app/${folder}/x.ts`)) !== 1,
+    );
+    expect(folders.length).toBeGreaterThan(20);
+    expect(unnamedOrTwice).toEqual([]);
   });
 });
 
