@@ -11,7 +11,7 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { writeFixtureArticles } from "../tests/fixtures/blog-articles";
-import { spawnSite, waitFor } from "../tests/support/harness";
+import { spawnBenchSite, waitFor } from "../tests/support/harness";
 
 // Inside the project: the build's server bundle must resolve the project's node_modules.
 const testBuilds = path.resolve(".test-builds");
@@ -35,7 +35,7 @@ try {
   console.log(`build with the site's articles: ${site.toFixed(1)} s`);
   console.log(`build with 60 fixture articles: ${sixty.toFixed(1)} s (no page rendered at build time)`);
 
-  const server = await spawnSite({
+  const server = await spawnBenchSite({
     BUILD_DIR: path.relative(process.cwd(), path.join(work, "build-60")),
     BLOG_CONTENT_DIR: content,
     RENDER_CACHE_WARM_UP: "1",

@@ -30,7 +30,7 @@ import pg from "pg";
 import { createSeries, createSession, weeklyDates, zurichToUtc } from "../app/courses/sessions.server";
 import type { Database } from "../app/db/client.server";
 import * as schema from "../app/db/schema";
-import { postgresBinaries, spawnSite, startPostgres, startTestServer } from "../tests/support/harness";
+import { postgresBinaries, spawnBenchSite, startPostgres, startTestServer } from "../tests/support/harness";
 
 execFileSync("npx", ["tsx", "scripts/ensure-build.ts"], { stdio: "inherit" });
 
@@ -202,7 +202,10 @@ if (!BURST_ONLY) {
       } finally {
         await site.close();
       }
-      const sites = [await spawnSite({ DATABASE_URL: postgres.url }), await spawnSite({ DATABASE_URL: postgres.url })];
+      const sites = [
+        await spawnBenchSite({ DATABASE_URL: postgres.url }),
+        await spawnBenchSite({ DATABASE_URL: postgres.url }),
+      ];
       try {
         await Promise.all(sites.map((spawned) => spawned.ready()));
         await measure(
@@ -229,7 +232,10 @@ let burstHeld = false;
 if (postgresBinaries()) {
   const postgres = await startPostgres();
   const pool = new pg.Pool({ connectionString: postgres.url });
-  const sites = [await spawnSite({ DATABASE_URL: postgres.url }), await spawnSite({ DATABASE_URL: postgres.url })];
+  const sites = [
+    await spawnBenchSite({ DATABASE_URL: postgres.url }),
+    await spawnBenchSite({ DATABASE_URL: postgres.url }),
+  ];
   try {
     await Promise.all(sites.map((spawned) => spawned.ready()));
     burstHeld = await burst(

@@ -34,7 +34,7 @@ import {
   postBooking,
   postgresBinaries,
   sessionFields,
-  spawnSite,
+  spawnBenchSite,
   startPostgres,
   waitFor,
   type SpawnedSite,
@@ -104,7 +104,7 @@ try {
   } finally {
     await database.close();
   }
-  for (let index = 0; index < 2; index++) sites.push(await spawnSite({ DATABASE_URL: postgres.url }));
+  for (let index = 0; index < 2; index++) sites.push(await spawnBenchSite({ DATABASE_URL: postgres.url }));
   const [a, b] = sites as [SpawnedSite, SpawnedSite];
   await Promise.all(sites.map((site) => site.ready()));
   // Both processes listen for the announcements (the cluster is this benchmark's own).

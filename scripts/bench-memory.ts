@@ -42,7 +42,7 @@ import { loadArticles } from "../app/blog/articles.server";
 import {
   postgresBinaries,
   residentMegabytes,
-  spawnSite,
+  spawnBenchSite,
   startPostgres,
   startSmtp,
   validForm,
@@ -147,7 +147,7 @@ async function measure(database: string, databaseUrl?: string): Promise<Measure>
   cleanups.push(() => smtp.close());
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-memory-data-"));
   cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
-  const site = await spawnSite({
+  const site = await spawnBenchSite({
     DATA_DIR: dataDir,
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     SMTP_URL: smtp.url,

@@ -41,7 +41,7 @@ import {
   freshDataDir,
   lettersByAddress,
   seedLetter,
-  spawnSite,
+  spawnBenchSite,
   startSmtp,
   waitFor,
   type SpawnedSite,
@@ -75,7 +75,7 @@ async function run(rate: number, until: (received: number, seconds: number) => b
   await opened.close();
   resources.smtp = await startSmtp();
   const smtp = resources.smtp;
-  resources.site = await spawnSite({
+  resources.site = await spawnBenchSite({
     DATA_DIR: resources.dataDir,
     SMTP_URL: smtp.url,
     NEWSLETTER_RATE_PER_MINUTE: String(rate),
@@ -138,7 +138,7 @@ async function bigLetter() {
   const owner = await createOwner(resources.dataDir);
   resources.smtp = await startSmtp();
   const smtp = resources.smtp;
-  resources.site = await spawnSite({
+  resources.site = await spawnBenchSite({
     DATA_DIR: resources.dataDir,
     SMTP_URL: smtp.url,
     NEWSLETTER_RATE_PER_MINUTE: "10000",

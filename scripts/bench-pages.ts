@@ -4,7 +4,7 @@
  * the server's memory meanwhile, on the embedded PGlite and on PostgreSQL.
  *
  * For each database, starts the compiled server in production as its own
- * process (`spawnSite`: `build/start/index.js`, or that of `BUILD_DIR`, with the
+ * process (`spawnBenchSite`: `build/start/index.js`, or that of `BUILD_DIR`, with the
  * production flags `SERVER_NODE_FLAGS` (not the tests' `--no-opt`), logs
  * at "info" as in production, a fresh `DATA_DIR` or a throwaway PostgreSQL
  * cluster from `startPostgres`, fsync off, production's outbox poll) with two sessions of
@@ -56,12 +56,11 @@ import {
   postgresBinaries,
   residentMegabytes,
   sessionFields,
-  spawnSite,
+  spawnBenchSite,
   startPostgres,
   waitFor,
   type SpawnedSite,
 } from "../tests/support/harness";
-import { SERVER_NODE_FLAGS } from "../tooling/build-server";
 import { capture, NGINX, startNginx, type CapturedAnswer, type RunningNginx } from "./bench-nginx";
 import { publishReport } from "./bench-report";
 
@@ -216,10 +215,9 @@ async function round(site: SpawnedSite, nginx: RunningNginx | null, label: strin
 }
 
 async function measure(label: string, env: Record<string, string>): Promise<string> {
-  const site = await spawnSite(
+  const site = await spawnBenchSite(
     // Production's outbox poll (the tests' 0.2 s would query the database 25 times as often).
     { ...env, LOG_LEVEL: "info", RENDER_CACHE_WARM_UP: "1", OUTBOX_POLL_SECONDS: "5" },
-    { nodeFlags: SERVER_NODE_FLAGS },
   );
   let nginx: RunningNginx | null = null;
   try {

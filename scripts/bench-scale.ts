@@ -35,7 +35,7 @@ import { articles } from "../app/db/schema";
 import {
   freshDataDir,
   residentMegabytes,
-  spawnSite,
+  spawnBenchSite,
   startPostgres,
   waitFor,
   type SpawnedSite,
@@ -143,7 +143,7 @@ async function timed(url: string): Promise<{ ms: number; status: number; bytes: 
 
 async function warmUpRun(env: Record<string, string>): Promise<void> {
   const started = performance.now();
-  const site = await spawnSite({ ...env, RENDER_CACHE_WARM_UP: "1", LOG_LEVEL: "info" });
+  const site = await spawnBenchSite({ ...env, RENDER_CACHE_WARM_UP: "1", LOG_LEVEL: "info" });
   const rss = sampleRss(site);
   try {
     let first = NaN;
@@ -203,7 +203,7 @@ async function settle(site: SpawnedSite): Promise<void> {
 }
 
 async function loadRun(env: Record<string, string>): Promise<void> {
-  const site = await spawnSite({ ...env, LOG_LEVEL: "warn" });
+  const site = await spawnBenchSite({ ...env, LOG_LEVEL: "warn" });
   const rss = sampleRss(site);
   try {
     await site.ready(600_000);

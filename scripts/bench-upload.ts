@@ -43,7 +43,7 @@ import {
   postgresBinaries,
   residentMegabytes,
   signIn,
-  spawnSite,
+  spawnBenchSite,
   startPostgres,
   type CookieJar,
   type SpawnedSite,
@@ -146,7 +146,7 @@ async function measure(
   owner: Awaited<ReturnType<typeof createOwner>>,
   steps: Step[],
 ) {
-  const site = await spawnSite({ MALLOC_ARENA_MAX: ARENAS, ...env });
+  const site = await spawnBenchSite({ MALLOC_ARENA_MAX: ARENAS, ...env });
   const rows: Row[] = [];
   try {
     await site.ready();

@@ -42,7 +42,7 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse, { desktopConfig } from "lighthouse";
 import { loadArticles } from "../app/blog/articles.server";
 import { featuredArticle } from "../app/blog/select";
-import { spawnSite, type SpawnedSite } from "../tests/support/harness";
+import { spawnBenchSite, type SpawnedSite } from "../tests/support/harness";
 import { SERVER_ENTRY } from "../tooling/build-server";
 import { VISITOR_CHROMIUM } from "./chromium";
 import { publishReport } from "./bench-report";
@@ -187,7 +187,7 @@ function articleSlug(): string {
  */
 async function startSite(): Promise<string> {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-web-data-"));
-  const site = await spawnSite({ DATA_DIR: dataDir, LOG_LEVEL: "warn", OUTBOX_POLL_SECONDS: "5" });
+  const site = await spawnBenchSite({ DATA_DIR: dataDir, LOG_LEVEL: "warn", OUTBOX_POLL_SECONDS: "5" });
   server = site;
   serverLog = site.log;
   // Its warnings are the expected 404s (robots.txt, favicon.ico); show errors (pino level ≥ 50) at once.

@@ -179,6 +179,14 @@ export const TEST_SITE_NODE_FLAGS = [...SERVER_NODE_FLAGS, "--no-opt"];
  * that tests can read the log). Does not wait: call `ready()`. A benchmark passes `nodeFlags`
  * (`SERVER_NODE_FLAGS`: what production runs, TurboFan included).
  */
+/**
+ * `spawnSite` as a benchmark runs it: with production's V8 flags (`SERVER_NODE_FLAGS`, TurboFan
+ * included), not the tests' `--no-opt`, which would make every figure of a long run pessimistic.
+ */
+export function spawnBenchSite(env: Record<string, string> = {}): Promise<SpawnedSite> {
+  return spawnSite(env, { nodeFlags: SERVER_NODE_FLAGS });
+}
+
 export async function spawnSite(
   env: Record<string, string> = {},
   { nodeFlags = TEST_SITE_NODE_FLAGS }: { nodeFlags?: readonly string[] } = {},
