@@ -1,6 +1,6 @@
 /** The rules of an offer of a freed seat (decision 049): the hold, the couple, the withdrawal. */
 import { describe, expect, it } from "vitest";
-import { holdEnd, offersToWithdraw, pickOffers } from "./offer-rules";
+import { holdEnd, offerStateAt, offersToWithdraw, pickOffers } from "./offer-rules";
 
 const NOW = new Date("2027-03-01T08:00:00Z");
 const hours = (n: number) => new Date(NOW.getTime() + n * 3_600_000);
@@ -56,5 +56,17 @@ describe("offersToWithdraw", () => {
     expect(offersToWithdraw(open, 3).map((offer) => offer.id)).toEqual([3]);
     expect(offersToWithdraw(open, 1).map((offer) => offer.id)).toEqual([3, 2]);
     expect(offersToWithdraw(open, -1).map((offer) => offer.id)).toEqual([3, 2, 1]);
+  });
+});
+
+describe("offerStateAt", () => {
+  const holdUntil = "2026-11-28T10:00:00.000Z";
+  it("says an open offer is expired from the end of its hold, before the timer's job closes it", () => {
+    expect(offerStateAt({ state: "open", holdUntil }, new Date("2026-11-28T09:59:59Z"))).toBe("open");
+    expect(offerStateAt({ state: "open", holdUntil }, new Date(holdUntil))).toBe("expired");
+  });
+  it("keeps any other state as stored", () => {
+    expect(offerStateAt({ state: "accepted", holdUntil }, new Date("2026-11-29T00:00:00Z"))).toBe("accepted");
+    expect(offerStateAt({ state: "declined", holdUntil }, new Date("2026-11-27T00:00:00Z"))).toBe("declined");
   });
 });

@@ -2,7 +2,8 @@
  * The rules of an offer of a freed seat (decision 049), without the
  * database: how long it is held (`holdEnd`), whom it goes to
  * (`pickOffers`), which open offers give way when there are fewer seats
- * than held (`offersToWithdraw`), and their French words (`OFFER_STATE_LABELS`).
+ * than held (`offersToWithdraw`), an offer's state at a moment (`offerStateAt`),
+ * and their French words (`OFFER_STATE_LABELS`).
  */
 import type { OfferState } from "~/db/schema";
 
@@ -74,6 +75,14 @@ export function offersToWithdraw<T extends OpenOffer>(open: readonly T[], free: 
     held -= offer.seats;
   }
   return withdrawn;
+}
+
+/**
+ * An offer's state at `now`: an open offer whose hold has ended (`holdUntil`, ISO) is expired,
+ * whether or not the timer's job has closed it yet; any other state as stored.
+ */
+export function offerStateAt(offer: { state: OfferState; holdUntil: string }, now: Date): OfferState {
+  return offer.state === "open" && new Date(offer.holdUntil).getTime() <= now.getTime() ? "expired" : offer.state;
 }
 
 /** An offer's state as the desk says it. */

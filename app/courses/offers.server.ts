@@ -29,7 +29,7 @@ import { offerPath } from "./links";
 import { BOOKING_MAIL } from "./mails.server";
 import { addCalls } from "./calls.server";
 import { offerMail, offerSms } from "./offer-mails.server";
-import { holdEnd, OFFER_TOKEN_PURPOSE, offersToWithdraw, pickOffers } from "./offer-rules";
+import { holdEnd, OFFER_TOKEN_PURPOSE, offerStateAt, offersToWithdraw, pickOffers } from "./offer-rules";
 import {
   attendeeOf,
   courseTitle,
@@ -308,7 +308,7 @@ async function underOfferLock(
       .from(courseRegistrations)
       .where(eq(courseRegistrations.id, found.registration.id));
     if (!group || !offer || !registration) return { outcome: "not-found" } as const;
-    if (offer.state === "open" && new Date(offer.holdUntil).getTime() <= now.getTime()) {
+    if (offer.state === "open" && offerStateAt(offer, now) === "expired") {
       await expireOffers(tx, group, [offer], { ...options, now });
       offer.state = "expired";
     }

@@ -19,7 +19,7 @@ import { data, Form, useActionData, useLoaderData } from "react-router";
 import { PhoneReveal, usePhoneChannels } from "~/contact/phone-reveal";
 import { Button } from "~/components/ui/button";
 import { answerOfferIntent } from "~/courses/offer-actions.server";
-import { CLOSED_OFFER_WORDS } from "~/courses/offer-rules";
+import { CLOSED_OFFER_WORDS, offerStateAt } from "~/courses/offer-rules";
 import { findOfferByToken } from "~/courses/offers.server";
 import { offerPath } from "~/courses/links";
 import { BOOKING_HONEYPOT_FIELD } from "~/courses/schema";
@@ -45,9 +45,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const { offer, registration, session, lessons } = found;
   const series = session.seriesId !== null;
   const reponse = new URL(request.url).searchParams.get("reponse");
-  // A hold past its end is expired, whether or not the job has run yet.
-  const state =
-    offer.state === "open" && new Date(offer.holdUntil).getTime() <= now.getTime() ? "expired" : offer.state;
+  const state = offerStateAt(offer, now);
   return {
     meta,
     offer: {

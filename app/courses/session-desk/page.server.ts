@@ -18,7 +18,7 @@ import { CALL_REASON_LABELS, callsOf } from "../calls.server";
 import { REGISTRATION_STATUS_LABELS, sessionFormValues } from "../desk.server";
 import { burstsOf } from "../limits.server";
 import { listRegistrations } from "../registrations.server";
-import { OFFER_STATE_LABELS } from "../offer-rules";
+import { OFFER_STATE_LABELS, offerStateAt } from "../offer-rules";
 import { offersOf } from "../offer-list.server";
 import { goNoGoOf } from "../go-no-go.server";
 import { courseBySlug, getSession, seriesSessions, deskSessionStateLabel, sessionEnd } from "../sessions.server";
@@ -104,14 +104,11 @@ export async function sessionDeskPage(context: RequestContext, id: number, asked
     burstGroups,
     calls: calls.map((call) => {
       // An offer answered, withdrawn or past its hold needs no call any more (its end is not shown then).
-      const offerClosed =
-        call.offerState === null || call.holdUntil === null
-          ? null
-          : call.offerState === "open" && new Date(call.holdUntil) <= now
-            ? "expired"
-            : call.offerState === "open"
-              ? null
-              : call.offerState;
+      const state =
+        call.offerState && call.holdUntil
+          ? offerStateAt({ state: call.offerState, holdUntil: call.holdUntil }, now)
+          : null;
+      const offerClosed = state === "open" ? null : state;
       return {
         id: call.id,
         name: call.name,
@@ -128,8 +125,7 @@ export async function sessionDeskPage(context: RequestContext, id: number, asked
       };
     }),
     offers: offers.map((offer) => {
-      // A hold past its end is expired, whether or not the job has run yet.
-      const state = offer.state === "open" && new Date(offer.holdUntil) <= now ? "expired" : offer.state;
+      const state = offerStateAt(offer, now);
       return {
         id: offer.id,
         name: offer.name,
