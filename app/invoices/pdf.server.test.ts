@@ -6,13 +6,15 @@
  * VAT mention. Set INVOICE_PNG=path to keep the rendered first page.
  */
 import { describe, expect, it } from "vitest";
-import { checkPayload, invoiceRow as invoice, readPdf } from "../../tests/support/paper";
+import { checkPayload, invoiceRow as invoice, readPdf, readQrBill } from "../../tests/support/paper";
 import { renderInvoicePdf } from "./pdf.server";
 
 describe("an invoice's PDF", () => {
   it("carries a QR-bill with a creditor reference (SCOR) to an ordinary IBAN, and shows number, lines and total", async () => {
     const bill = invoice({ iban: "CH5604835012345678009" });
-    const { text, qr, pages } = await readPdf(await renderInvoicePdf(bill), process.env.INVOICE_PNG);
+    const bytes = await renderInvoicePdf(bill);
+    const { text, pages } = await readPdf(bytes);
+    const qr = await readQrBill(bytes, { keepPng: process.env.INVOICE_PNG });
     expect(pages).toBe(1);
     expect(qr).not.toBeNull();
     const payload = checkPayload(qr!);
@@ -41,8 +43,7 @@ describe("an invoice's PDF", () => {
 
   it("carries a QR reference (QRR) with a QR-IBAN", async () => {
     const bill = invoice({ iban: "CH4431999123000889012" });
-    const { qr } = await readPdf(await renderInvoicePdf(bill));
-    const payload = checkPayload(qr!);
+    const payload = checkPayload((await readQrBill(await renderInvoicePdf(bill)))!);
     expect(payload).toMatchObject({ referenceType: "QRR", reference: bill.reference, amount: "392.50" });
   });
 

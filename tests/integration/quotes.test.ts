@@ -31,7 +31,7 @@ import type { Creditor } from "../../app/invoices/creditor.server";
 import { renderInvoicePdf } from "../../app/invoices/pdf.server";
 import { createQuote, decideQuote, quoteState, type QuoteDraft } from "../../app/quotes/quotes.server";
 import { COURSE_YEAR } from "../support/course-year";
-import { checkPayload, readPdf } from "../support/paper";
+import { checkPayload, readQrBill } from "../support/paper";
 import {
   bookingForm,
   createOwner,
@@ -325,7 +325,7 @@ describe("a quote for a group", () => {
       clientName: "Club des aînés de Vevey",
       clientAttention: "Jeanne Favre",
     });
-    const { qr } = await readPdf(await renderInvoicePdf(invoice!));
+    const qr = await readQrBill(await renderInvoicePdf(invoice!));
     expect(checkPayload(qr!)).toMatchObject({ amount: "1250.00", debtorName: "Club des aînés de Vevey" });
   });
 

@@ -1,8 +1,9 @@
 /**
  * Paper as a reader and a bank app see it (the invoices' and the letters'
- * tests): `readPdf(bytes)` renders the last page to an image with pdfjs-dist
- * on its Node canvas, reads its QR code (jsQR), and gives every page's text
- * with each piece's position in mm; `checkPayload(qr)` checks a QR-bill's
+ * tests): `readPdf(bytes)` gives every page's text with each piece's
+ * position in mm (pdfjs-dist); `readQrBill(bytes)` renders a page's payment
+ * part to an image on pdfjs's Node canvas and reads its QR code (jsQR), as a
+ * bank app scans it; `checkPayload(qr)` checks a QR-bill's
  * payload against the Swiss Payment Standards (SIX, Swiss Implementation
  * Guidelines for the QR-bill, version 2.3, sections 4.2–4.3) with checks
  * written here from that text, not with the code that made it: IBAN check
@@ -10,7 +11,7 @@
  * the QR reference's recursive mod-10 check digit with a QR-IBAN, the
  * creditor reference's ISO 11649 mod-97 with an ordinary IBAN.
  * `invoiceRow(overrides)`: an invoice as the table holds it.
- * Set `keepPng` to keep a rendered page (a screenshot to look at).
+ * Set `keepPng` to keep a rendered page, whole (a screenshot to look at).
  */
 import { writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
@@ -33,17 +34,17 @@ export interface TextPiece {
 
 const POINT_MM = 25.4 / 72;
 
+/** Opens a PDF's bytes with pdfjs-dist. */
+const openPdf = (bytes: Buffer) => pdfjs.getDocument({ data: new Uint8Array(bytes), standardFontDataUrl }).promise;
+
 /**
  * The text of every page (joined, single spaces), each page's pieces with
- * their boxes, the QR code read on page `qrPage` (default: the last) and
- * the page count, from the PDF's bytes; `keepPng`: writes that page's image there.
+ * their boxes and the page count, from the PDF's bytes.
  */
 export async function readPdf(
   bytes: Buffer,
-  keepPng?: string,
-  qrPage?: number,
-): Promise<{ text: string; qr: string | null; pages: number; pieces: TextPiece[][]; pageTexts: string[] }> {
-  const doc = await pdfjs.getDocument({ data: new Uint8Array(bytes), standardFontDataUrl }).promise;
+): Promise<{ text: string; pages: number; pieces: TextPiece[][]; pageTexts: string[] }> {
+  const doc = await openPdf(bytes);
   const pages: string[] = [];
   const pieces: TextPiece[][] = [];
   for (let number = 1; number <= doc.numPages; number++) {
@@ -68,28 +69,46 @@ export async function readPdf(
         }),
     );
   }
-  const page = await doc.getPage(qrPage ?? doc.numPages);
-  const viewport = page.getViewport({ scale: 3 });
+  const pageCount = doc.numPages;
+  await doc.destroy();
+  return {
+    text: pages.join("\n").replace(/\s+/g, " "),
+    pages: pageCount,
+    pieces,
+    pageTexts: pages.map((text) => text.replace(/\s+/g, " ")),
+  };
+}
+
+/** The payment part's height: the bottom 105 mm of an A4 page (IG 3.4, the QR-bill's layout). */
+const PAYMENT_PART_MM = 105;
+
+/**
+ * The QR code a bank app reads in the payment part of page `page` (default:
+ * the last), or null when there is none: that part rendered at 3 px a point
+ * (a module of the largest Swiss QR code over 3 px), read by jsQR. Only the
+ * payment part is drawn and scanned, where the standard puts the code (a
+ * third of the page's pixels: most of this helper's cost).
+ * `keepPng`: draws the whole page instead and writes it there.
+ */
+export async function readQrBill(bytes: Buffer, { page: number, keepPng }: { page?: number; keepPng?: string } = {}) {
+  const doc = await openPdf(bytes);
+  const page = await doc.getPage(number ?? doc.numPages);
+  const whole = page.getViewport({ scale: 3 });
+  const height = keepPng ? whole.height : Math.round((PAYMENT_PART_MM / POINT_MM) * 3);
+  const viewport = page.getViewport({ scale: 3, offsetY: height - whole.height });
   // pdfjs's own canvas factory (its @napi-rs/canvas), so that paths and canvases are of one library.
   const factory = (
     doc as unknown as {
       canvasFactory: { create(w: number, h: number): { canvas: unknown; context: CanvasRenderingContext2D } };
     }
   ).canvasFactory;
-  const { canvas, context } = factory.create(viewport.width, viewport.height);
+  const { canvas, context } = factory.create(whole.width, height);
   await page.render({ canvasContext: context, viewport, canvas: canvas as HTMLCanvasElement }).promise;
   if (keepPng) writeFileSync(keepPng, (canvas as { toBuffer(type: string): Buffer }).toBuffer("image/png"));
-  const image = context.getImageData(0, 0, viewport.width, viewport.height);
+  const image = context.getImageData(0, 0, whole.width, height);
   const code = jsQR(new Uint8ClampedArray(image.data), image.width, image.height);
-  const pageCount = doc.numPages;
   await doc.destroy();
-  return {
-    text: pages.join("\n").replace(/\s+/g, " "),
-    qr: code?.data ?? null,
-    pages: pageCount,
-    pieces,
-    pageTexts: pages.map((text) => text.replace(/\s+/g, " ")),
-  };
+  return code?.data ?? null;
 }
 
 // --- The standard's checks, written from the Implementation Guidelines.
