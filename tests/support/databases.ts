@@ -13,6 +13,7 @@ import { drizzle } from "drizzle-orm/pglite";
 import { migrate } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { openDatabase, type Database } from "../../app/db/client.server";
+import { siteSecrets } from "../../app/db/schema";
 import { CACHE_ENV } from "./scratch";
 import { freePort } from "./network";
 
@@ -90,7 +91,7 @@ export async function startPostgresCluster(): Promise<TestPostgres> {
 
 /**
  * Makes `site_template` in the cluster of `adminUrl` (any database of it):
- * a database migrated by the site's own `openDatabase`, which
+ * a database migrated by the site's own `openDatabase` (with an auth secret), which
  * `startPostgres` copies (`CREATE DATABASE … TEMPLATE`, milliseconds).
  */
 export async function preparePostgresTemplate(adminUrl: string): Promise<void> {
@@ -103,7 +104,17 @@ export async function preparePostgresTemplate(adminUrl: string): Promise<void> {
     await admin.end();
   }
   const database = await openDatabase({ databaseUrl: withDatabase(adminUrl, TEMPLATE_DATABASE), dataDir: "unused" });
+  await keepAuthSecret(database.db);
   await database.close();
+}
+
+/**
+ * Writes an auth secret into a template, as a site's first start does
+ * (`resolveAuthSecret`): every copy shares it, so an owner made once in a
+ * test process can be copied into any of them (`createOwner`).
+ */
+async function keepAuthSecret(db: Database): Promise<void> {
+  await db.insert(siteSecrets).values({ name: "auth", value: crypto.randomBytes(32).toString("base64url") });
 }
 
 /** `url` naming database `name` instead. */
@@ -155,7 +166,7 @@ export async function startPostgres({ own = false }: { own?: boolean } = {}): Pr
 }
 
 /**
- * A prepared, migrated PGlite folder that test servers copy instead of
+ * A prepared, migrated PGlite folder (with an auth secret) that test servers copy instead of
  * creating their own (DESIGN.md: creating one takes 3-5 s and 800 MB;
  * copying, a few milliseconds). Its name carries a hash of the migrations,
  * so a new migration makes a new template. Made by the integration tests'
@@ -163,7 +174,8 @@ export async function startPostgres({ own = false }: { own?: boolean } = {}): Pr
  */
 export function pgliteTemplatePath(): string {
   const migrations = path.resolve("app", "db", "migrations");
-  const hash = crypto.createHash("sha256");
+  // "auth-secret": templates hold an auth secret since 2026-11-27 (`keepAuthSecret`).
+  const hash = crypto.createHash("sha256").update("auth-secret");
   for (const name of fs
     .readdirSync(migrations)
     .filter((file) => file.endsWith(".sql"))
@@ -180,6 +192,7 @@ export async function ensurePgliteTemplate(): Promise<void> {
   const draft = `${template}.draft-${process.pid}`;
   const { openDatabase } = await import("../../app/db/client.server");
   const database = await openDatabase({ dataDir: draft });
+  await keepAuthSecret(database.db);
   await database.close();
   fs.rmSync(template, { recursive: true, force: true });
   fs.renameSync(draft, template);

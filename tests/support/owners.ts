@@ -6,6 +6,7 @@
 import { spawnSync } from "node:child_process";
 import * as OTPAuth from "otpauth";
 import type { Database } from "../../app/db/client.server";
+import type * as Schema from "../../app/db/schema";
 import { startTestServer } from "./sites";
 
 /** The password of the owners the tests make (long, not a common password). */
@@ -21,20 +22,40 @@ export interface TestOwner {
   recoveryCodes: string[];
 }
 
+/** An owner `addOwner` made in this process, per auth secret: the rows it wrote and its second factor. */
+interface OwnerPattern {
+  passwordHash: string;
+  totpSecret: string;
+  backupCodes: string;
+  setup: { totpUri: string; recoveryCodes: string[] };
+}
+const patterns = new Map<string, OwnerPattern>();
+
 /**
  * Creates a desk owner with a second factor, as `npm run owner:add` does
  * (`addOwner`), on `target`: the open database of a running test server
  * (`site.database.db`), a `postgres://` URL, or a DATA_DIR whose server is
  * stopped (PGlite allows one process at a time). The auth secret is the one
- * kept in the database, which the site reads when AUTH_SECRET is unset.
+ * kept in the database, which the site reads when AUTH_SECRET is unset; a
+ * database that has none yet gets the one of this process's first owner.
+ *
+ * The first owner of a process for an auth secret is made by `addOwner`
+ * (password policy, scrypt hash, Better Auth's sign-in and TOTP set-up:
+ * three scrypt runs, about 0.25 s of CPU); the next ones are copies of its
+ * rows under their own id and e-mail: the same password hash, TOTP secret
+ * and recovery codes (the two encrypted with that auth secret), each
+ * account with its own rows, so one's used code or session is not the
+ * other's. `addOwner` itself is the subject of the owner command's and the
+ * desk's tests. The e-mail must be new to the database.
  */
 export async function createOwner(target: Database | string, email = "owner@example.ch"): Promise<TestOwner> {
   // Imported here: Better Auth, the password policy's dictionaries and the database client, which the
   // browser tests' runner and the workers that make no owner never need.
-  const [{ openDatabase }, { createDeskAuth, resolveAuthSecret }, { addOwner }] = await Promise.all([
+  const [{ openDatabase }, { createDeskAuth, resolveAuthSecret }, { addOwner }, tables] = await Promise.all([
     import("../../app/db/client.server"),
     import("../../app/desk/auth.server"),
     import("../../app/desk/owners.server"),
+    import("../../app/db/schema"),
   ]);
   const opened =
     typeof target === "string"
@@ -44,16 +65,63 @@ export async function createOwner(target: Database | string, email = "owner@exam
       : null;
   const db = opened?.db ?? (target as Database);
   try {
-    const auth = createDeskAuth({
-      db,
-      siteUrl: "http://localhost:3000",
-      secret: await resolveAuthSecret(db, undefined),
-    });
+    const [known] = patterns.keys();
+    if (known) await db.insert(tables.siteSecrets).values({ name: "auth", value: known }).onConflictDoNothing();
+    const secret = await resolveAuthSecret(db, undefined);
+    const pattern = patterns.get(secret);
+    if (pattern) return await copyOwner(db, tables, pattern, email);
+    const auth = createDeskAuth({ db, siteUrl: "http://localhost:3000", secret });
     const setup = await addOwner(auth, db, { email, password: TEST_OWNER_PASSWORD });
+    const { eq } = await import("drizzle-orm");
+    const [rows] = await db
+      .select({
+        passwordHash: tables.deskAccount.password,
+        totpSecret: tables.deskTwoFactor.secret,
+        backupCodes: tables.deskTwoFactor.backupCodes,
+      })
+      .from(tables.deskUser)
+      .innerJoin(tables.deskAccount, eq(tables.deskAccount.userId, tables.deskUser.id))
+      .innerJoin(tables.deskTwoFactor, eq(tables.deskTwoFactor.userId, tables.deskUser.id))
+      .where(eq(tables.deskUser.email, email));
+    patterns.set(secret, { ...rows!, passwordHash: rows!.passwordHash!, setup });
     return { email, password: TEST_OWNER_PASSWORD, ...setup };
   } finally {
     await opened?.close();
   }
+}
+
+/** Writes the rows `addOwner` writes for an owner `email`, from `pattern`, and its audit line. */
+async function copyOwner(
+  db: Database,
+  tables: typeof Schema,
+  pattern: OwnerPattern,
+  email: string,
+): Promise<TestOwner> {
+  const { randomBytes } = await import("node:crypto");
+  const { audit } = await import("../../app/desk/audit.server");
+  const userId = randomBytes(16).toString("hex");
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(tables.deskUser)
+      .values({ id: userId, name: email, email, emailVerified: true, twoFactorEnabled: true });
+    await tx.insert(tables.deskAccount).values({
+      id: randomBytes(16).toString("hex"),
+      accountId: userId,
+      providerId: "credential",
+      userId,
+      password: pattern.passwordHash,
+    });
+    await tx.insert(tables.deskTwoFactor).values({
+      id: randomBytes(16).toString("hex"),
+      secret: pattern.totpSecret,
+      backupCodes: pattern.backupCodes,
+      userId,
+    });
+    await audit(tx, { actor: userId, action: "owner-added" });
+  });
+  const uri = OTPAuth.URI.parse(pattern.setup.totpUri);
+  uri.label = email;
+  return { email, password: TEST_OWNER_PASSWORD, totpUri: uri.toString(), recoveryCodes: pattern.setup.recoveryCodes };
 }
 
 /**
