@@ -32,15 +32,8 @@ import type { TLSSocket } from "node:tls";
 import type { Logger } from "pino";
 import { isDeskCookie } from "../app/desk/auth.server.ts";
 import { loggedPath } from "./log-fields.ts";
-import {
-  encodedBody,
-  encodedLength,
-  PUBLIC_PAGE_CACHE_CONTROL,
-  preferredEncoding,
-  type Encoding,
-  type PageRenderer,
-  type RenderedPage,
-} from "./render-cache.ts";
+import { PUBLIC_PAGE_CACHE_CONTROL, type PageRenderer, type RenderedPage } from "./render-cache.ts";
+import { encodedBody, encodedLength, preferredEncoding, type Encoding } from "./render-cache-bodies.ts";
 import { securityHeaderList } from "./security.ts";
 
 /** How an answer of an entry is sent: its body's encoding, or a 304 (no body). */

@@ -6,7 +6,8 @@
 import { Readable } from "node:stream";
 import { parseSitemap } from "sitemap";
 import { errorFields } from "../app/db/errors.server.ts";
-import { identityOf, sizeOf, type PageRenderer } from "./render-cache.ts";
+import { sizeOf, type PageRenderer } from "./render-cache.ts";
+import { identityOf } from "./render-cache-bodies.ts";
 
 /** Paths the sitemap leaves out (noindex) that visitors still open. */
 const UNLISTED_PAGES = ["/mentions-legales", "/confidentialite", "/coordonnees", "/blog/rss.xml", "/robots.txt"];

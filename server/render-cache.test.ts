@@ -14,14 +14,8 @@ import { systemClock } from "../app/context.server";
 import type { Database } from "../app/db/client.server";
 import { countingRenderer, silentLogger, testSettings } from "../tests/support/harness";
 import { cacheablePage } from "./render-cache-key";
-import {
-  createPageRenderer,
-  identityOf,
-  preferredEncoding,
-  RenderCache,
-  type PageRenderer,
-  type RenderedPage,
-} from "./render-cache";
+import { createPageRenderer, RenderCache, type PageRenderer, type RenderedPage } from "./render-cache";
+import { identityOf, preferredEncoding } from "./render-cache-bodies";
 import { warmRenderCache, warmUpOrder } from "./render-cache-warm-up";
 import { routeTree, type RouteNode } from "./doors";
 

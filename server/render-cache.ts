@@ -31,8 +31,6 @@
  * evicted beyond `maxBytes`.
  */
 import crypto from "node:crypto";
-import { promisify } from "node:util";
-import zlib from "node:zlib";
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
 import type { Logger } from "pino";
 import { createRequestHandler, type ServerBuild } from "react-router";
@@ -40,6 +38,7 @@ import { RENDER_TAGS, SITE_WIDE_TAG, type RenderHints } from "../app/utils/rende
 import { requestContext, type CacheRenderValues } from "../app/context.server.ts";
 import { routeTree } from "./doors.ts";
 import { cacheablePage, type CacheablePage } from "./render-cache-key.ts";
+import { compressedBodies, encodedBody, encodedLength, identityOf, preferredEncoding } from "./render-cache-bodies.ts";
 import { inlineScriptHashes } from "./security.ts";
 
 /**
@@ -84,26 +83,9 @@ export interface RenderedPage {
   queryChoices?: ReadonlyMap<string, ReadonlySet<string>>;
 }
 
-/** The bytes an entry holds: its bodies (for a kept page, brotli and gzip; `held` makes each exactly its length). */
+/** The bytes an entry holds: its bodies (a kept page's brotli and gzip, each held at its own length). */
 export const sizeOf = (page: RenderedPage) =>
   (page.body?.length ?? 0) + (page.brotli?.length ?? 0) + (page.gzip?.length ?? 0);
-
-/**
- * The answer as rendered: its `body`, or for a kept page its gzip body inflated (about 0.1 ms for a
- * 47 KB article; only a visitor accepting neither brotli nor gzip asks for it).
- */
-export const identityOf = (page: RenderedPage): Buffer => page.body ?? zlib.gunzipSync(page.gzip!);
-
-/**
- * `buffer` in memory of its own length. Zlib's asynchronous output that fits in one chunk is a slice
- * of a larger buffer (brotli's: 16 KB): a 500-byte body kept as is would hold 16 KB the bound does not see.
- */
-function held(buffer: Buffer): Buffer {
-  if (buffer.byteOffset === 0 && buffer.buffer.byteLength === buffer.length) return buffer;
-  const copy = Buffer.allocUnsafeSlow(buffer.length);
-  buffer.copy(copy);
-  return copy;
-}
 
 /**
  * The cache's memory: entries by key, least recently used first, their
@@ -214,17 +196,6 @@ const OWN_HEADERS = new Set([
   "vary",
 ]);
 
-const brotli = promisify(zlib.brotliCompress);
-const gzip = promisify(zlib.gzip);
-
-/**
- * The brotli quality of a kept page (decision 059): 5 compresses a 47 KB
- * article in about 2 ms of CPU, 11 (the highest) in about 55 ms for 12 %
- * fewer bytes; a page not kept yet is compressed while its visitor waits,
- * and a crawler's walk through the archive is one such page per request.
- */
-export const BROTLI_QUALITY = 5;
-
 /**
  * Builds the answer of a render: kept only when `keep` (status 200, no
  * cookie set, no `noStore`), then compressed (brotli at `BROTLI_QUALITY`,
@@ -254,56 +225,14 @@ async function toPage(
     kept,
   };
   if (!kept) return { ...page, body };
-  const [brotlied, gzipped] = await Promise.all([
-    brotli(body, {
-      params: {
-        [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
-        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
-      },
-    }),
-    gzip(body, { level: 9 }),
-  ]);
+  const { brotli, gzip } = await compressedBodies(body);
   return {
     ...page,
-    brotli: held(brotlied),
-    gzip: held(gzipped),
+    brotli,
+    gzip,
     etag: `W/"${crypto.createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`,
   };
 }
-
-/** How a kept page's body is sent. */
-export type Encoding = "br" | "gzip" | "identity";
-
-/**
- * The body to send for an `Accept-Encoding` header: brotli when the visitor
- * accepts it at least as much as gzip, else gzip when accepted, else the
- * page as is (also when no header says anything). The order the visitor
- * lists them in does not count: browsers send `gzip, deflate, br, zstd`,
- * all of equal weight, and get brotli, as the compression middleware gives
- * other answers.
- */
-export function preferredEncoding(header: string | undefined): Encoding {
-  const weights = new Map<string, number>();
-  for (const part of (header ?? "").split(",")) {
-    const [name = "", ...parameters] = part.split(";").map((piece) => piece.trim().toLowerCase());
-    if (!name) continue;
-    const q = parameters.find((parameter) => parameter.startsWith("q="));
-    const weight = q ? Number(q.slice(2)) : 1;
-    weights.set(name, Number.isFinite(weight) ? weight : 0);
-  }
-  const weightOf = (name: string) => weights.get(name) ?? weights.get("*") ?? 0;
-  const [br, gzip] = [weightOf("br"), weightOf("gzip")];
-  if (br > 0 && br >= gzip) return "br";
-  return gzip > 0 ? "gzip" : "identity";
-}
-
-/** A kept page's body in `encoding` (the identity one inflated, `identityOf`). */
-export const encodedBody = (page: RenderedPage, encoding: Encoding): Buffer =>
-  encoding === "br" ? page.brotli! : encoding === "gzip" ? page.gzip! : identityOf(page);
-
-/** The length of a kept page's body in `encoding`, in bytes (nothing inflated). */
-export const encodedLength = (page: RenderedPage, encoding: Encoding): number =>
-  encoding === "identity" ? page.length : encodedBody(page, encoding).length;
 
 /** Sends `page` to one visitor: 304 when their copy is current, else the best encoding they accept. */
 function send(req: ExpressRequest, res: ExpressResponse, page: RenderedPage): void {

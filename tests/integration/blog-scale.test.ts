@@ -21,7 +21,8 @@ import { createSession } from "../../app/courses/sessions.server";
 import type { Database } from "../../app/db/client.server";
 import * as schema from "../../app/db/schema";
 import { articles } from "../../app/db/schema";
-import { identityOf, RenderCache, sizeOf } from "../../server/render-cache";
+import { RenderCache, sizeOf } from "../../server/render-cache";
+import { identityOf } from "../../server/render-cache-bodies";
 import {
   archiveArticleBody,
   countingRenderer,
