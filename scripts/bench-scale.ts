@@ -13,7 +13,10 @@
  *    blog's first and last pages, the newest and oldest articles, the feed,
  *    the sitemap, `/cours`, a 404), then 20 connections at `/blog.data` for
  *    10 s (non-2xx, the process alive), 20 connections at random articles
- *    for 10 s (req/s, p99, non-2xx), the feed's size.
+ *    for 10 s (req/s, p99, non-2xx, the server's CPU a request); then (up
+ *    to 2,000 articles) every article asked for once, 4 at a time, and the
+ *    random walk again: what the render cache holds once it has seen the
+ *    archive; the feed's size.
  *
  * Peak RSS of the Node process is sampled every 50 ms throughout (PGlite
  * runs inside it; PostgreSQL's processes are not counted). The database is
@@ -33,6 +36,7 @@ import autocannon from "autocannon";
 import { openDatabase } from "../app/db/client.server";
 import { articles } from "../app/db/schema";
 import {
+  archiveArticleBody,
   freshDataDir,
   residentMegabytes,
   spawnBenchSite,
@@ -45,6 +49,8 @@ const COUNT = Number(process.argv.slice(2).find((arg) => /^\d+$/.test(arg)) ?? 1
 const POSTGRES = process.argv.includes("--postgres");
 const CONNECTIONS = 20;
 const SECONDS = 10;
+/** Beyond this many articles, the walk is not repeated after asking for each one (a cache of 32 MB does not hold them). */
+const PRIMED_AT_MOST = 2000;
 /** How long the warm-up run waits for the warm-up's end (an old build took 11 minutes at 1,000 articles). */
 const WARM_UP_LIMIT_MS = Number(process.env.BENCH_WARM_UP_LIMIT_SECONDS ?? 300) * 1000;
 
@@ -52,14 +58,6 @@ if (!process.argv.includes("--no-build") && !process.env.BUILD_DIR)
   execFileSync("npx", ["tsx", "scripts/ensure-build.ts"], { stdio: "inherit" });
 
 const CATEGORIES = ["Sécurité", "Applications", "Intelligence artificielle", "Smartphone"];
-
-/** About 8 KB of Markdown, like a long article: headings, paragraphs, a list. */
-function bodyOf(n: number): string {
-  const paragraph = `Voici le paragraphe de l’article ${n}, écrit simplement pour les seniors qui découvrent leur téléphone. `;
-  const section = (title: string) =>
-    `## ${title}\n\n${paragraph.repeat(6)}\n\n- Un premier geste\n- Un deuxième geste\n- Un troisième\n\n`;
-  return ["Pourquoi", "Comment", "Sur iPhone", "Sur Android", "En cas de doute", "À retenir"].map(section).join("");
-}
 
 const slugOf = (n: number) => `article-archive-${n}`;
 
@@ -80,7 +78,7 @@ async function fill(env: { DATA_DIR?: string; DATABASE_URL?: string }): Promise<
           excerpt: `Ce que l’article ${n} explique, en deux phrases simples pour savoir s’il vous sera utile.`,
           category: CATEGORIES[n % CATEGORIES.length]!,
           author: "Marie Dupont",
-          body: bodyOf(n),
+          body: archiveArticleBody(n),
           icon: "ShieldAlert",
           color: "primary",
           featured: n % 10 === 0,
@@ -202,6 +200,29 @@ async function settle(site: SpawnedSite): Promise<void> {
   }
 }
 
+/** 20 connections for 10 s at articles drawn at random: req/s, p99, errors, the server's CPU a request. */
+async function randomWalk(site: SpawnedSite, label: string): Promise<void> {
+  if (!alive(site)) return;
+  const cpu = cpuMs(site.child.pid!);
+  const random = await autocannon({
+    url: site.url,
+    connections: CONNECTIONS,
+    duration: SECONDS,
+    headers: { "accept-encoding": "br, gzip" },
+    requests: [
+      {
+        setupRequest: (request) => ({
+          ...request,
+          path: `/blog/${slugOf(1 + Math.floor(Math.random() * COUNT))}`,
+        }),
+      },
+    ],
+  });
+  console.log(
+    `- ${CONNECTIONS} connections at ${label}: ${Math.round(random.requests.average)} req/s, p99 ${random.latency.p99} ms, ${random.non2xx} non-2xx, ${random.errors} errors, ${random.timeouts} timeouts; server CPU ${((cpuMs(site.child.pid!) - cpu) / Math.max(1, random.requests.total)).toFixed(1)} ms a request (load ${load()}); RSS after ${Math.round(residentMegabytes(site.child.pid!))} MB`,
+  );
+}
+
 async function loadRun(env: Record<string, string>): Promise<void> {
   const site = await spawnBenchSite({ ...env, LOG_LEVEL: "warn" });
   const rss = sampleRss(site);
@@ -249,25 +270,21 @@ async function loadRun(env: Record<string, string>): Promise<void> {
       );
     }
     await settle(site);
-    if (alive(site)) {
+    await randomWalk(site, "random articles");
+    if (alive(site) && COUNT <= PRIMED_AT_MOST) {
+      // Every article asked for once (the cache should hold them all), then the same walk again.
       const cpu = cpuMs(site.child.pid!);
-      const random = await autocannon({
-        url: site.url,
-        connections: CONNECTIONS,
-        duration: SECONDS,
-        headers: { "accept-encoding": "br, gzip" },
-        requests: [
-          {
-            setupRequest: (request) => ({
-              ...request,
-              path: `/blog/${slugOf(1 + Math.floor(Math.random() * COUNT))}`,
-            }),
-          },
-        ],
-      });
+      const started = performance.now();
+      let next = 1;
+      const asker = async () => {
+        while (next <= COUNT && alive(site)) await timed(`${site.url}/blog/${slugOf(next++)}`).catch(() => undefined);
+      };
+      await Promise.all(Array.from({ length: 4 }, asker));
       console.log(
-        `- ${CONNECTIONS} connections at random articles: ${Math.round(random.requests.average)} req/s, p99 ${random.latency.p99} ms, ${random.non2xx} non-2xx, ${random.errors} errors, ${random.timeouts} timeouts; server CPU ${((cpuMs(site.child.pid!) - cpu) / Math.max(1, random.requests.total)).toFixed(1)} ms a request (load ${load()})`,
+        `- every article asked for once (4 at a time): ${Math.round((performance.now() - started) / 1000)} s, server CPU ${Math.round((cpuMs(site.child.pid!) - cpu) / COUNT)} ms each; RSS after ${Math.round(residentMegabytes(site.child.pid!))} MB`,
       );
+      await settle(site);
+      await randomWalk(site, "random articles, each asked for once before");
     }
     if (alive(site)) {
       const feed = await timed(`${site.url}/blog/rss.xml`);

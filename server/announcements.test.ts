@@ -13,6 +13,7 @@ const page = (tags: string[]): RenderedPage => ({
   status: 200,
   headers: [],
   body: Buffer.from("page"),
+  length: 4,
   scriptSources: "",
   tags: new Set(tags),
   expiresAt: Infinity,

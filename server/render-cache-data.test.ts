@@ -146,6 +146,7 @@ describe("preparedHeaders", () => {
       ["Content-Type", "text/x-script"],
     ],
     body: Buffer.from("[{}]"),
+    length: 4,
     brotli: Buffer.from("br"),
     gzip: Buffer.from("gzip!"),
     etag: 'W/"e"',
@@ -203,6 +204,7 @@ describe("renderCacheFastPath", () => {
       status: 200,
       headers: [["Content-Type", "text/plain; charset=utf-8"]],
       body: Buffer.from("bonjour"),
+      length: 7,
       brotli: Buffer.from("b"),
       gzip: Buffer.from("g"),
       etag: 'W/"k"',
@@ -212,7 +214,11 @@ describe("renderCacheFastPath", () => {
       kept: true,
     };
     cache.set("/kept", page, cache.generation);
-    cache.set("/404", { ...page, status: 404, body: Buffer.from("introuvable"), etag: 'W/"n"' }, cache.generation);
+    cache.set(
+      "/404",
+      { ...page, status: 404, body: Buffer.from("introuvable"), length: 11, etag: 'W/"n"' },
+      cache.generation,
+    );
     const renderer = {
       cache,
       pageOf: (url: string) =>

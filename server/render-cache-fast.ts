@@ -32,11 +32,12 @@ import type { TLSSocket } from "node:tls";
 import type { Logger } from "pino";
 import { isDeskCookie } from "../app/desk/auth.server.ts";
 import { loggedPath } from "./log-fields.ts";
-import { PUBLIC_PAGE_CACHE_CONTROL, preferredEncoding, type PageRenderer, type RenderedPage } from "./render-cache.ts";
+import { PUBLIC_PAGE_CACHE_CONTROL, type PageRenderer, type RenderedPage } from "./render-cache.ts";
+import { encodedBody, encodedLength, preferredEncoding, type Encoding } from "./render-cache-bodies.ts";
 import { securityHeaderList } from "./security.ts";
 
 /** How an answer of an entry is sent: its body's encoding, or a 304 (no body). */
-type Variant = "br" | "gzip" | "identity" | "304";
+type Variant = Encoding | "304";
 
 /** Each kept entry's header lines per variant (`secure` first), made the first time one is sent. */
 const prepared = new WeakMap<RenderedPage, Map<string, string[]>>();
@@ -59,14 +60,11 @@ export function preparedHeaders(page: RenderedPage, secure: boolean, variant: Va
       ["ETag", page.etag!],
     ];
     if (variant === "br" || variant === "gzip") pairs.push(["Content-Encoding", variant]);
-    if (variant !== "304") pairs.push(["Content-Length", String(bodyOf(page, variant).length)]);
+    if (variant !== "304") pairs.push(["Content-Length", String(encodedLength(page, variant))]);
     variants.set(name, (headers = pairs.flat()));
   }
   return headers;
 }
-
-const bodyOf = (page: RenderedPage, variant: Variant) =>
-  variant === "br" ? page.brotli! : variant === "gzip" ? page.gzip! : page.body;
 
 /**
  * Whether the visitor's copy is current (RFC 9110 section 13.1.2, as the
@@ -155,7 +153,7 @@ export function renderCacheFastPath(options: FastPathOptions): (req: IncomingMes
     const status = variant === "304" ? 304 : page.status;
     res.writeHead(status, preparedHeaders(page, secure, variant));
     if (variant === "304" || req.method === "HEAD") res.end();
-    else res.end(bodyOf(page, variant));
+    else res.end(encodedBody(page, variant));
     // The level pino-http gives it (server/app.ts): "warn" for a 4xx.
     logger[status >= 400 ? "warn" : "info"](
       {

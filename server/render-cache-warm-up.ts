@@ -7,6 +7,7 @@ import { Readable } from "node:stream";
 import { parseSitemap } from "sitemap";
 import { errorFields } from "../app/db/errors.server.ts";
 import { sizeOf, type PageRenderer } from "./render-cache.ts";
+import { identityOf } from "./render-cache-bodies.ts";
 
 /** Paths the sitemap leaves out (noindex) that visitors still open. */
 const UNLISTED_PAGES = ["/mentions-legales", "/confidentialite", "/coordonnees", "/blog/rss.xml", "/robots.txt"];
@@ -59,7 +60,7 @@ export async function warmRenderCache(renderer: PageRenderer): Promise<number> {
   try {
     for (const path of FIRST_PAGES) await render(path);
     const sitemap = await render("/sitemap.xml");
-    const items = sitemap?.status === 200 ? await parseSitemap(Readable.from([sitemap.body])) : [];
+    const items = sitemap?.status === 200 ? await parseSitemap(Readable.from([identityOf(sitemap)])) : [];
     const paths = warmUpOrder(items.map((item) => new URL(item.url).pathname)).slice(FIRST_PAGES.length + 1);
     for (const path of paths) {
       if (full()) {

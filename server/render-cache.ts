@@ -11,7 +11,11 @@
  * server/render-cache-key.ts) is kept the same way beside it, under the same
  * tags. A kept answer is usually sent before Express
  * (server/render-cache-fast.ts); the handler here serves the rest (a miss,
- * the owner's requests, the 404). The entry goes when what it shows changes:
+ * the owner's requests, the 404). A kept entry holds its brotli and gzip
+ * bodies only (decision 062): the page as rendered is inflated from the gzip
+ * one for the rare visitor who accepts neither (`identityOf`), and the
+ * cache's bound counts the bytes each entry really holds (`sizeOf`). The
+ * entry goes when what it shows changes:
  *
  * - a change in the database: the transaction that makes it announces the
  *   page tags it touches (`NOTIFY render_cache`, migration 0008), delivered
@@ -27,8 +31,6 @@
  * evicted beyond `maxBytes`.
  */
 import crypto from "node:crypto";
-import { promisify } from "node:util";
-import zlib from "node:zlib";
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
 import type { Logger } from "pino";
 import { createRequestHandler, type ServerBuild } from "react-router";
@@ -36,6 +38,7 @@ import { RENDER_TAGS, SITE_WIDE_TAG, type RenderHints } from "../app/utils/rende
 import { requestContext, type CacheRenderValues } from "../app/context.server.ts";
 import { routeTree } from "./doors.ts";
 import { cacheablePage, type CacheablePage } from "./render-cache-key.ts";
+import { compressedBodies, encodedBody, encodedLength, identityOf, preferredEncoding } from "./render-cache-bodies.ts";
 import { inlineScriptHashes } from "./security.ts";
 
 /**
@@ -58,7 +61,13 @@ export interface RenderedPage {
   status: number;
   /** The answer's own headers (Content-Type, …), without those the cache sets. */
   headers: [string, string][];
-  body: Buffer;
+  /**
+   * The answer as rendered, held by an answer served once only: a kept one holds its compressed bodies
+   * alone (read it with `identityOf`).
+   */
+  body?: Buffer;
+  /** The length of the answer as rendered, in bytes (its `Content-Length` without compression). */
+  length: number;
   /** Made only for a kept page. */
   brotli?: Buffer;
   gzip?: Buffer;
@@ -74,8 +83,9 @@ export interface RenderedPage {
   queryChoices?: ReadonlyMap<string, ReadonlySet<string>>;
 }
 
-/** The bytes an entry holds: its body and its compressed copies. */
-export const sizeOf = (page: RenderedPage) => page.body.length + (page.brotli?.length ?? 0) + (page.gzip?.length ?? 0);
+/** The bytes an entry holds: its bodies (a kept page's brotli and gzip, each held at its own length). */
+export const sizeOf = (page: RenderedPage) =>
+  (page.body?.length ?? 0) + (page.brotli?.length ?? 0) + (page.gzip?.length ?? 0);
 
 /**
  * The cache's memory: entries by key, least recently used first, their
@@ -91,7 +101,7 @@ export class RenderCache {
   readonly maxBytes: number;
   readonly #now: () => number;
 
-  /** @param maxBytes bodies kept at most (identity, brotli and gzip counted), in bytes */
+  /** @param maxBytes bodies kept at most (`sizeOf`: a kept page's brotli and gzip bodies), in bytes */
   constructor({ maxBytes, now = Date.now }: { maxBytes: number; now?: () => number }) {
     this.maxBytes = maxBytes;
     this.#now = now;
@@ -186,21 +196,11 @@ const OWN_HEADERS = new Set([
   "vary",
 ]);
 
-const brotli = promisify(zlib.brotliCompress);
-const gzip = promisify(zlib.gzip);
-
-/**
- * The brotli quality of a kept page (decision 059): 5 compresses a 47 KB
- * article in about 2 ms of CPU, 11 (the highest) in about 55 ms for 12 %
- * fewer bytes; a page not kept yet is compressed while its visitor waits,
- * and a crawler's walk through the archive is one such page per request.
- */
-export const BROTLI_QUALITY = 5;
-
 /**
  * Builds the answer of a render: kept only when `keep` (status 200, no
  * cookie set, no `noStore`), then compressed (brotli at `BROTLI_QUALITY`,
- * gzip level 9: done once per change) and given its ETag.
+ * gzip level 9: done once per change), given its ETag, and left with its
+ * compressed bodies only.
  */
 async function toPage(
   response: Response,
@@ -215,51 +215,23 @@ async function toPage(
   // An answer served once keeps the route's own cache policy; a kept one gets the cache's.
   if (ownCacheControl && !kept) headers.push(["Cache-Control", ownCacheControl]);
   const html = (response.headers.get("content-type") ?? "").startsWith("text/html");
-  const page: RenderedPage = {
+  const page = {
     status: response.status,
     headers,
-    body,
+    length: body.length,
     scriptSources: html ? inlineScriptHashes(body.toString("utf8")).join(" ") : "",
     tags,
     expiresAt,
     kept,
   };
-  if (page.kept) {
-    [page.brotli, page.gzip] = await Promise.all([
-      brotli(body, {
-        params: {
-          [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
-          [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
-        },
-      }),
-      gzip(body, { level: 9 }),
-    ]);
-    page.etag = `W/"${crypto.createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`;
-  }
-  return page;
-}
-
-/**
- * The body to send for an `Accept-Encoding` header: brotli when the visitor
- * accepts it at least as much as gzip, else gzip when accepted, else the
- * page as is (also when no header says anything). The order the visitor
- * lists them in does not count: browsers send `gzip, deflate, br, zstd`,
- * all of equal weight, and get brotli, as the compression middleware gives
- * other answers.
- */
-export function preferredEncoding(header: string | undefined): "br" | "gzip" | "identity" {
-  const weights = new Map<string, number>();
-  for (const part of (header ?? "").split(",")) {
-    const [name = "", ...parameters] = part.split(";").map((piece) => piece.trim().toLowerCase());
-    if (!name) continue;
-    const q = parameters.find((parameter) => parameter.startsWith("q="));
-    const weight = q ? Number(q.slice(2)) : 1;
-    weights.set(name, Number.isFinite(weight) ? weight : 0);
-  }
-  const weightOf = (name: string) => weights.get(name) ?? weights.get("*") ?? 0;
-  const [br, gzip] = [weightOf("br"), weightOf("gzip")];
-  if (br > 0 && br >= gzip) return "br";
-  return gzip > 0 ? "gzip" : "identity";
+  if (!kept) return { ...page, body };
+  const { brotli, gzip } = await compressedBodies(body);
+  return {
+    ...page,
+    brotli,
+    gzip,
+    etag: `W/"${crypto.createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`,
+  };
 }
 
 /** Sends `page` to one visitor: 304 when their copy is current, else the best encoding they accept. */
@@ -274,7 +246,7 @@ function send(req: ExpressRequest, res: ExpressResponse, page: RenderedPage): vo
     if (!res.hasHeader("Cache-Control")) res.setHeader("Cache-Control", ANSWERED_ONCE_CACHE_CONTROL);
     // Compressed on the fly by the compression middleware, if at all.
     if (req.method === "HEAD") res.end();
-    else res.end(page.body);
+    else res.end(identityOf(page));
     return;
   }
   res.setHeader("Cache-Control", PUBLIC_PAGE_CACHE_CONTROL);
@@ -285,11 +257,10 @@ function send(req: ExpressRequest, res: ExpressResponse, page: RenderedPage): vo
     return;
   }
   const encoding = preferredEncoding(req.headers["accept-encoding"]);
-  const body = encoding === "br" ? page.brotli! : encoding === "gzip" ? page.gzip! : page.body;
-  if (encoding === "br" || encoding === "gzip") res.setHeader("Content-Encoding", encoding);
-  res.setHeader("Content-Length", body.length);
+  if (encoding !== "identity") res.setHeader("Content-Encoding", encoding);
+  res.setHeader("Content-Length", encodedLength(page, encoding));
   if (req.method === "HEAD") res.end();
-  else res.end(body);
+  else res.end(encodedBody(page, encoding));
 }
 
 export interface RenderCacheOptions {

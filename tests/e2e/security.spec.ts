@@ -9,7 +9,7 @@ import path from "node:path";
 import zlib from "node:zlib";
 import { expect, test, type APIResponse, type Page } from "@playwright/test";
 import { CSP_REPORT_GROUP, CSP_REPORT_PATH } from "../../server/csp-report";
-import { BROTLI_QUALITY } from "../../server/render-cache";
+import { BROTLI_QUALITY } from "../../server/render-cache-bodies";
 import { PERMISSIONS_POLICY, VIDEO_PLAYER_ORIGIN } from "../../server/security";
 import { fillValidRequest, openDialogFromHeader, useOwnClientAddress } from "./contact-helpers";
 import { waitForHydration } from "./helpers";

@@ -10,6 +10,7 @@
  */
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import zlib from "node:zlib";
 import type { PGlite } from "@electric-sql/pglite";
 import { drizzle } from "drizzle-orm/pglite";
 import { XMLParser } from "fast-xml-parser";
@@ -20,8 +21,10 @@ import { createSession } from "../../app/courses/sessions.server";
 import type { Database } from "../../app/db/client.server";
 import * as schema from "../../app/db/schema";
 import { articles } from "../../app/db/schema";
-import { RenderCache } from "../../server/render-cache";
+import { RenderCache, sizeOf } from "../../server/render-cache";
+import { identityOf } from "../../server/render-cache-bodies";
 import {
+  archiveArticleBody,
   countingRenderer,
   openTestDatabase,
   pageText,
@@ -37,6 +40,7 @@ const bodyOf = (n: number) => `## Corps ${n}\n\n${`CORPS-ENTIER-${n} `.repeat(12
 /** Article n's date: one a day, article 100 the newest. */
 const dateOf = (n: number) => new Date(Date.UTC(2020, 0, n)).toISOString().slice(0, 10);
 const slugOf = (n: number) => `article-${String(n).padStart(3, "0")}`;
+const ARCHIVE_SLUG = "article-archive-1";
 
 let build: ServerBuild;
 let database: TestDatabase;
@@ -83,6 +87,20 @@ beforeAll(async () => {
     date: "2099-01-01",
     publishedAt: "2099-01-01T08:00:00Z",
   });
+  // The oldest, written like `npm run bench:scale`'s archive (the render cache's bound is chosen for it).
+  await database.db.insert(articles).values({
+    slug: ARCHIVE_SLUG,
+    title: "Article 1 : un guide pas à pas",
+    excerpt: "Ce que l’article 1 explique, en deux phrases simples pour savoir s’il vous sera utile.",
+    category: "Sécurité",
+    author: "Marie Dupont",
+    body: archiveArticleBody(1),
+    icon: "ShieldAlert",
+    color: "primary",
+    readTime: 6,
+    date: "2019-12-31",
+    publishedAt: "2019-12-31T08:00:00Z",
+  });
   const client = (database.db as unknown as { $client: PGlite }).$client;
   db = drizzle(client, { schema, logger: { logQuery: (query) => void queries.push(query) } }) as unknown as Database;
 }, 120_000);
@@ -97,7 +115,7 @@ function renderer() {
     /** The answer to `url` (status and text), as the cache gives it. */
     async get(url: string) {
       const answer = await pages.answer(pages.pageOf(url)!);
-      return { answer, status: answer.status, text: answer.body.toString("utf8") };
+      return { answer, status: answer.status, text: identityOf(answer).toString("utf8") };
     },
     get renders() {
       return pages.renders;
@@ -248,5 +266,20 @@ describe("pages that do not depend on the address", () => {
     expect(chosen.answer).not.toBe(bare.answer);
     expect(chosen.answer.kept).toBe(true);
     expect(site.renders).toBe(renders + 1);
+  });
+});
+
+describe("what the render cache holds", () => {
+  it("holds an article as its brotli and gzip bodies only, so that its default bound keeps a 1,000-article archive", async () => {
+    const { answer, text } = await renderer().get(`/blog/${ARCHIVE_SLUG}`);
+    expect(answer.kept).toBe(true);
+    // The page as rendered, inflated for a visitor who accepts no compression, is the page brotli gives.
+    expect(zlib.brotliDecompressSync(answer.brotli!).toString("utf8")).toBe(text);
+    expect(answer.length).toBe(Buffer.byteLength(text));
+    // What the bound counts is what the entry holds: each body in memory of its own length, no third body.
+    for (const body of [answer.brotli!, answer.gzip!]) expect(body.buffer.byteLength).toBe(body.length);
+    expect(sizeOf(answer)).toBe(answer.brotli!.length + answer.gzip!.length);
+    // 1,000 such articles in the default bound (decision 062), a tenth of it left for the site's other pages.
+    expect(1000 * sizeOf(answer)).toBeLessThan(0.9 * settings.RENDER_CACHE_MAX_MB * 1024 * 1024);
   });
 });

@@ -1,6 +1,6 @@
 /**
  * What tests post and seed: a valid contact request, a letter to
- * subscribers, a course session, a booking.
+ * subscribers, a course session, a booking, an article of the archive.
  */
 import { type Database } from "../../app/db/client.server";
 import { newsletterSubscribers } from "../../app/db/schema";
@@ -135,4 +135,15 @@ export function lettersByAddress(mails: readonly ReceivedMail[]): Map<string, nu
   for (const mail of mails)
     if (mail.subject === SEEDED_LETTER_SUBJECT) counts.set(mail.to, (counts.get(mail.to) ?? 0) + 1);
   return counts;
+}
+
+/**
+ * Article `n`'s Markdown in the archive `npm run bench:scale` fills: about 8 KB, headings, paragraphs and
+ * lists, a page of about 47 KB once rendered.
+ */
+export function archiveArticleBody(n: number): string {
+  const paragraph = `Voici le paragraphe de l’article ${n}, écrit simplement pour les seniors qui découvrent leur téléphone. `;
+  const section = (title: string) =>
+    `## ${title}\n\n${paragraph.repeat(6)}\n\n- Un premier geste\n- Un deuxième geste\n- Un troisième\n\n`;
+  return ["Pourquoi", "Comment", "Sur iPhone", "Sur Android", "En cas de doute", "À retenir"].map(section).join("");
 }

@@ -181,10 +181,12 @@ export const TEST_SITE_NODE_FLAGS = [...SERVER_NODE_FLAGS, "--no-opt"];
  */
 /**
  * `spawnSite` as a benchmark runs it: with production's V8 flags (`SERVER_NODE_FLAGS`, TurboFan
- * included), not the tests' `--no-opt`, which would make every figure of a long run pessimistic.
+ * included), not the tests' `--no-opt`, which would make every figure of a long run pessimistic, and
+ * glibc's two malloc arenas (`MALLOC_ARENA_MAX=2`, as `npm start` and the guide's systemd unit; an
+ * empty `MALLOC_ARENA_MAX` in the environment or `env` measures glibc's default).
  */
 export function spawnBenchSite(env: Record<string, string> = {}): Promise<SpawnedSite> {
-  return spawnSite(env, { nodeFlags: SERVER_NODE_FLAGS });
+  return spawnSite({ MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? "2", ...env }, { nodeFlags: SERVER_NODE_FLAGS });
 }
 
 export async function spawnSite(
