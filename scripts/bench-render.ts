@@ -119,14 +119,14 @@ try {
     console.log(
       `## ${COUNT} articles on ${postgres ? "PostgreSQL" : "PGlite"}, builds ${[...renderers.keys()].join(", ")} (load ${load()})`,
     );
-    const [[firstName, first]] = renderers;
+    const [firstName, first] = [...renderers][0]!;
     console.log(`- first render after start (${firstName}), CPU:`);
     for (const page of pages) {
-      const { ms, answer } = await miss(first!, page);
+      const { ms, answer } = await miss(first, page);
       console.log(`  - ${page}: ${ms.toFixed(1)} ms (${answer.status}, ${Math.round(answer.body.length / 1024)} KB)`);
     }
     for (const page of pages) {
-      const bodies = [];
+      const bodies: string[] = [];
       for (const renderer of renderers.values()) bodies.push(comparable((await miss(renderer, page)).answer.body));
       if (bodies.some((body) => body !== bodies[0])) console.log(`- ${page}: the builds render DIFFERENT pages`);
     }
