@@ -123,13 +123,22 @@ export async function siteSettingsOrLastKnown({
   }
 }
 
-/** The owner's settings for a loader or an action (see `siteSettingsOrLastKnown`). Never throws. */
+/** The settings each render for the render cache read, by its hints (one object per render). */
+const readForRender = new WeakMap<RenderHints, Promise<SiteSettings>>();
+
+/**
+ * The owner's settings for a loader or an action (see `siteSettingsOrLastKnown`). Never throws.
+ * A render for the render cache (`renderHintsContext` set: a GET, no action) reads them once,
+ * however many of its loaders ask (the root's and the page's run together).
+ */
 export function getSiteSettings(context: RequestContext): Promise<SiteSettings> {
-  return siteSettingsOrLastKnown({
-    db: context.get(dbContext),
-    logger: context.get(loggerContext),
-    renderHints: context.get(renderHintsContext),
-  });
+  const renderHints = context.get(renderHintsContext);
+  const read = () =>
+    siteSettingsOrLastKnown({ db: context.get(dbContext), logger: context.get(loggerContext), renderHints });
+  if (!renderHints) return read();
+  let settings = readForRender.get(renderHints);
+  if (!settings) readForRender.set(renderHints, (settings = read()));
+  return settings;
 }
 
 /**

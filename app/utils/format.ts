@@ -3,6 +3,19 @@
  */
 import { typeset } from "./typography";
 
+/** Made on first use, then kept (see `longDate`): a page shows dozens of prices, each formatter costs more than its use. */
+const numberFormats: Partial<Record<"whole" | "centimes" | "count", Intl.NumberFormat>> = {};
+
+/** The "de-CH" number formatter of whole francs, of francs and centimes, or of a whole count. */
+function swissNumbers(style: "whole" | "centimes" | "count"): Intl.NumberFormat {
+  return (numberFormats[style] ??= new Intl.NumberFormat(
+    "de-CH",
+    style === "count"
+      ? { maximumFractionDigits: 0 }
+      : { minimumFractionDigits: style === "whole" ? 0 : 2, maximumFractionDigits: 2 },
+  ));
+}
+
 /**
  * A whole-franc price the Swiss way: `formatChf(55)` is "CHF 55.–",
  * `formatChf(1200)` is "CHF 1’200.–" (apostrophe thousands separator, as
@@ -13,10 +26,7 @@ import { typeset } from "./typography";
 export function formatChf(amount: number): string {
   if (!Number.isFinite(amount) || amount < 0) throw new RangeError(`Invalid price: ${amount}`);
   const whole = Number.isInteger(amount);
-  const number = new Intl.NumberFormat("de-CH", {
-    minimumFractionDigits: whole ? 0 : 2,
-    maximumFractionDigits: 2,
-  })
+  const number = swissNumbers(whole ? "whole" : "centimes")
     .format(amount)
     .replace(/['’]/g, "’");
   return whole ? `CHF ${number}.–` : `CHF ${number}`;
@@ -27,7 +37,7 @@ export function formatChf(amount: number): string {
  * "20’000", `formatCount(950)` is "950".
  */
 export function formatCount(count: number): string {
-  return new Intl.NumberFormat("de-CH", { maximumFractionDigits: 0 }).format(count).replace(/['’]/g, "’");
+  return swissNumbers("count").format(count).replace(/['’]/g, "’");
 }
 
 /**
