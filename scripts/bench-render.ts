@@ -34,6 +34,7 @@ import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
 import { systemClock } from "../app/context.server";
 import { createPageRenderer, RenderCache, type PageRenderer } from "../server/render-cache";
+import { identityOf } from "../server/render-cache-bodies";
 import { SERVER_NODE_FLAGS } from "../tooling/build-server";
 
 if (!process.env.BENCH_RENDER_FLAGS_SET) {
@@ -123,11 +124,12 @@ try {
     console.log(`- first render after start (${firstName}), CPU:`);
     for (const page of pages) {
       const { ms, answer } = await miss(first, page);
-      console.log(`  - ${page}: ${ms.toFixed(1)} ms (${answer.status}, ${Math.round(answer.body.length / 1024)} KB)`);
+      console.log(`  - ${page}: ${ms.toFixed(1)} ms (${answer.status}, ${Math.round(answer.length / 1024)} KB)`);
     }
     for (const page of pages) {
       const bodies: string[] = [];
-      for (const renderer of renderers.values()) bodies.push(comparable((await miss(renderer, page)).answer.body));
+      for (const renderer of renderers.values())
+        bodies.push(comparable(identityOf((await miss(renderer, page)).answer)));
       if (bodies.some((body) => body !== bodies[0])) console.log(`- ${page}: the builds render DIFFERENT pages`);
     }
     const spent = new Map<string, number[]>();
