@@ -3,11 +3,12 @@
  * `fillDatabase` writes, through the app's Drizzle schema and in batches of
  * up to 1,000 rows a statement, `articles` articles (about 8 KB of Markdown
  * each, one every three days back from today, every tenth featured), 500
- * course sessions (two years back, one ahead) of 20 confirmed registrations
- * each, 20,000 contact requests, 10,000 newsletter subscribers (nine in ten
- * confirmed), 2,000 invoices and 300 quotes, then a desk owner (password
- * and TOTP, as `npm run owner:add` makes one). The names and addresses are
- * numbered (`slugOf`, `SEARCHED`), so a search finds a known handful.
+ * course sessions of 20 confirmed registrations each, 20,000 contact
+ * requests, 10,000 newsletter subscribers, 2,000 invoices and 300 quotes,
+ * each within the retention periods (none is deleted at start), then a
+ * desk owner (password and TOTP, as `npm run owner:add` makes one). The
+ * names and addresses are numbered (`slugOf`, `SEARCHED`), so a search
+ * finds a known handful.
  */
 import fs from "node:fs";
 import { articlesDirectory } from "../app/blog/articles.server";
@@ -43,6 +44,9 @@ export const SEARCHED = "Dupont-7";
 export const slugOf = (n: number) => `article-archive-${n}`;
 
 const DAY = 86_400_000;
+const HALF_HOUR = 1_800_000;
+/** The subscribers still to confirm: one in five of the newest 500 (older ones go after 30 days, app/desk/retention.server.ts). */
+const pending = (n: number) => n > SIZES.subscribers - 500 && n % 5 === 0;
 const CATEGORIES = ["Sécurité", "Applications", "Intelligence artificielle", "Smartphone"];
 const COURSES = ["securite", "intelligence-artificielle", "applications-mobiles", "cafe-numerique"];
 const SERVICES = ["small-group", "one-to-one-course", "one-to-one-support"];
@@ -128,13 +132,13 @@ export async function fillDatabase(
       (rows) => db.insert(articles).values(rows),
       250,
     );
-    // Sessions: from two years ago to a year ahead, every ~2.2 days, full with 20 registrations.
+    // Sessions: from 15 months ago to 8 months ahead (within the retention), every ~1.4 days, full with 20 registrations.
     const sessionIds: number[] = [];
     await batches(
       SIZES.sessions,
       (n) => ({
         courseId: COURSES[n % COURSES.length]!,
-        startsAt: iso(now + Math.round((n - (SIZES.sessions * 2) / 3) * 2.2 * DAY)),
+        startsAt: iso(now + Math.round((n - (SIZES.sessions * 2) / 3) * 1.4 * DAY)),
         durationMinutes: 90,
         placeName: `Salle communale ${n}`,
         placeAddress: "Rue du Centre 4, 1800 Vevey",
@@ -173,9 +177,9 @@ export async function fillDatabase(
         service: SERVICES[n % SERVICES.length]!,
         message: `Bonjour, j’aimerais de l’aide pour mon téléphone (demande ${n}). Merci d’avance.`,
         contactConsent: true,
-        consentTimestamp: iso(now - (SIZES.requests - n) * 3_600_000),
-        createdAt: iso(now - (SIZES.requests - n) * 3_600_000),
-        lastActivityAt: iso(now - (SIZES.requests - n) * 3_600_000),
+        consentTimestamp: iso(now - (SIZES.requests - n) * HALF_HOUR),
+        createdAt: iso(now - (SIZES.requests - n) * HALF_HOUR),
+        lastActivityAt: iso(now - (SIZES.requests - n) * HALF_HOUR),
         // As in a kept inbox: the newest 30 new, the 70 before them being worked on, every older one done.
         status: n > SIZES.requests - 30 ? "nouveau" : n > SIZES.requests - 100 ? STATUSES[1 + (n % 2)]! : "termine",
       }),
@@ -185,12 +189,12 @@ export async function fillDatabase(
       SIZES.subscribers,
       (n) => ({
         email: `abonne-${n}@example.ch`,
-        status: n % 10 ? "confirmed" : "pending",
+        status: pending(n) ? "pending" : "confirmed",
         source: "blog",
         consentVersion: CONSENT_VERSION,
-        requestedAt: iso(now - (SIZES.subscribers - n) * 3_600_000),
-        confirmedAt: n % 10 ? iso(now - (SIZES.subscribers - n) * 3_600_000 + 60_000) : null,
-        createdAt: iso(now - (SIZES.subscribers - n) * 3_600_000),
+        requestedAt: iso(now - (SIZES.subscribers - n) * HALF_HOUR),
+        confirmedAt: pending(n) ? null : iso(now - (SIZES.subscribers - n) * HALF_HOUR + 60_000),
+        createdAt: iso(now - (SIZES.subscribers - n) * HALF_HOUR),
       }),
       (rows) => db.insert(newsletterSubscribers).values(rows),
     );
