@@ -68,8 +68,7 @@ export function requestFilter({ status, search }: { status?: RequestStatus; sear
     const digits = text.replace(/\D/g, "");
     conditions.push(
       or(
-        ilike(contacts.firstName, pattern),
-        ilike(contacts.lastName, pattern),
+        // The whole name holds every text the first or the last name holds: one test for the three.
         ilike(sql`${contacts.firstName} || ' ' || ${contacts.lastName}`, pattern),
         ilike(contacts.email, pattern),
         ...(digits.length >= 3
