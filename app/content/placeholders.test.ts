@@ -11,6 +11,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadArticles } from "~/blog/articles.server";
+import { articles as articleTable } from "~/db/schema";
 import { defaultSettings, saveSettingsSection } from "~/settings/site.server";
 import { ownerIdentity as ownerDetails, ownerProvider } from "../../tests/fixtures/owner-settings";
 import { openTestDatabase, type TestDatabase } from "../../tests/support/harness";
@@ -149,6 +150,39 @@ describe("placeholders", () => {
           value: "contact@example.com",
           href: "/admin/reglages#identity-email",
         },
+      ]);
+    });
+
+    it("lists the articles whose author or video is an example, in their order, and none of the others", async () => {
+      const { db } = database;
+      const owner = settingsWith(ownerIdentity, ownerLegal);
+      await saveSettingsSection(db, "identity", owner.identity);
+      const article = (slug: string, author: string, video: string | null = null) => ({
+        slug,
+        title: `Titre ${slug}`,
+        excerpt: "Résumé.",
+        category: "Sécurité",
+        author,
+        body: "Texte.",
+        icon: "ShieldAlert",
+        color: "primary",
+        readTime: 3,
+        date: "2026-11-01",
+        video,
+      });
+      const ids = await db
+        .insert(articleTable)
+        .values([
+          article("vrai-1", "Marie Dupont", "https://www.youtube.com/watch?v=dQw4w9WgXcQ"),
+          article("auteur-exemple", "Prénom Nom (exemple)"),
+          ...Array.from({ length: 30 }, (_, n) => article(`vrai-${n + 2}`, "Marie Dupont")),
+          article("video-exemple", "Marie Dupont", "https://www.youtube.com/watch?v=XXXXXXXXXXX"),
+        ])
+        .returning({ id: articleTable.id, slug: articleTable.slug });
+      const idOf = (slug: string) => ids.find((row) => row.slug === slug)!.id;
+      expect((await placeholdersLeft(db)).map(({ where, href }) => ({ where, href }))).toEqual([
+        { where: "article auteur-exemple author", href: `/admin/articles/${idOf("auteur-exemple")}#author` },
+        { where: "article video-exemple video", href: `/admin/articles/${idOf("video-exemple")}#video` },
       ]);
     });
   });

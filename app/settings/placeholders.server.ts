@@ -5,7 +5,8 @@
  * `npm start` logs them in one warning line (production). No test requires
  * them: the owner may change them in the desk or in `app/content/`.
  */
-import { asc } from "drizzle-orm";
+import { asc, or, sql, type SQL } from "drizzle-orm";
+import type { PgColumn } from "drizzle-orm/pg-core";
 import type { Database } from "~/db/client.server";
 import { articles } from "~/db/schema";
 import { formValuesOf, SETTINGS_FIELDS, SETTINGS_SECTIONS, type SiteSettings } from "./schema";
@@ -23,7 +24,8 @@ export interface Placeholder {
 }
 
 /**
- * What makes a value fictitious: "(exemple)" or "Exemple" (names, streets),
+ * What makes a value fictitious (`mayBeFictitious` is its test in SQL:
+ * change both together): "(exemple)" or "Exemple" (names, streets),
  * example.com / example.ch / example.org addresses, the reserved Swiss
  * numbers +41 00… (also written 4100…, 041 00…), the postcode 0000, the
  * CHE-000.000.000 IDE and the YouTube id XXXXXXXXXXX.
@@ -83,7 +85,16 @@ export function findPlaceholders(settings: SiteSettings, articleList: ArticleAut
 }
 
 /**
- * The placeholders left in the database's settings and articles (see `findPlaceholders`).
+ * Whether `column` may hold a fictitious value: a test in SQL that every value `FICTITIOUS` matches
+ * passes (each pattern's fixed text), so that the database hands over only those rows, not every article.
+ */
+const mayBeFictitious = (column: PgColumn): SQL =>
+  sql`(${column} ilike '%exemple%' or ${column} ilike '%example.%' or ${column} ~ '^[+]?41'
+    or ${column} like '%0000%' or ${column} like '%CHE-000.000.000%' or ${column} like '%XXXXXXXXXXX%')`;
+
+/**
+ * The placeholders left in the database's settings and articles (see `findPlaceholders`); reads only the
+ * articles that may hold one (`/admin` asks on every visit, with thousands of articles).
  * @throws the database's error.
  */
 export async function placeholdersLeft(db: Database): Promise<Placeholder[]> {
@@ -96,6 +107,7 @@ export async function placeholdersLeft(db: Database): Promise<Placeholder[]> {
       video: articles.video,
     })
     .from(articles)
+    .where(or(mayBeFictitious(articles.author), mayBeFictitious(articles.video)))
     .orderBy(asc(articles.id));
   return findPlaceholders(await readSiteSettings(db), rows);
 }

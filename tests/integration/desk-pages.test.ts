@@ -2,7 +2,8 @@
  * The desk's lists page (issue 34, item 3): one site started once, rows put
  * in by one multi-row INSERT each. The inbox's page 2 holds the right 50
  * requests and says the true count; a search narrows the count and the
- * pager keeps it; `?page=999` and `?page=abc` answer the last and first
+ * pager keeps it, and finds a name or an e-mail in any case, never across
+ * the two; `?page=999` and `?page=abc` answer the last and first
  * page; 10,000 subscribers make a page of 50 cards under 200 KB; the
  * subscribers' CSV streams every row over several batches; the guard still
  * refuses a visitor on the paged addresses (page and `.data`).
@@ -85,6 +86,15 @@ describe("the inbox's pages", () => {
     expect(namesOn(second.html)).toHaveLength(30);
     // The CSV is the whole filtered list, whatever the page.
     expect(second.html).toContain('href="/admin/demandes.csv?statut=nouveau&amp;q=favre"');
+  });
+
+  it("finds a request by a part of its first name, whole name or e-mail in any case, never across name and e-mail", async () => {
+    for (const search of ["PERSONNE007", "personne007 favre", "Personne7@EXAMPLE"]) {
+      const found = await desk(`/admin?q=${encodeURIComponent(search)}`);
+      expect(namesOn(found.html), search).toEqual([name(7)]);
+    }
+    // « Favre personne7 » runs from a last name into an e-mail: no request holds it.
+    expect(namesOn((await desk("/admin?q=Favre%20personne7")).html)).toEqual([]);
   });
 
   it("answers the last page past the end and the first for a page that is not a number", async () => {

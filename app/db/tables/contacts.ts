@@ -49,6 +49,7 @@ export const contacts = pgTable(
     index("contacts_email_idx").on(sql`lower(${table.email})`),
     index("contacts_phone_idx").on(table.phoneE164),
     index("contacts_created_idx").on(table.createdAt),
+    index("contacts_status_idx").on(table.status, table.createdAt),
   ],
 );
 

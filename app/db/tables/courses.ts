@@ -169,6 +169,12 @@ export const courseRegistrations = pgTable(
     index("course_registrations_booker_email_idx").on(sql`lower(${table.bookerEmail})`),
     index("course_registrations_phone_idx").on(table.phoneE164),
     index("course_registrations_booker_phone_idx").on(table.bookerPhoneE164),
+    index("course_registrations_web_created_idx")
+      .on(table.createdAt)
+      .where(sql`${table.source} = 'web'`),
+    index("course_registrations_waiting_idx")
+      .on(table.sessionId)
+      .where(sql`${table.status} = 'waiting'`),
     index("course_registrations_client_idx")
       .on(table.clientKey)
       .where(sql`${table.clientKey} is not null`),

@@ -1,6 +1,7 @@
 /**
  * The newsletter (app/newsletter/): subscribers and letters.
  */
+import { sql } from "drizzle-orm";
 import { bigserial, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 
 // --- The newsletter (app/newsletter/).
@@ -30,7 +31,13 @@ export const newsletterSubscribers = pgTable(
     unsubscribedAt: timestamp("unsubscribed_at", { withTimezone: true, mode: "string" }),
     createdAt: timestamp("created_at", { withTimezone: true, mode: "string" }).notNull().defaultNow(),
   },
-  (table) => [index("newsletter_subscribers_status_idx").on(table.status)],
+  (table) => [
+    index("newsletter_subscribers_status_idx").on(table.status),
+    index("newsletter_subscribers_confirmed_idx")
+      .on(table.confirmedAt)
+      .where(sql`${table.status} = 'confirmed'`),
+    index("newsletter_subscribers_created_idx").on(table.createdAt, table.id),
+  ],
 );
 
 /** A letter written in the desk: a draft, then sent (and shown in the public archive). */
