@@ -34,6 +34,7 @@ import type { Logger } from "pino";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { RENDER_TAGS, SITE_WIDE_TAG, type RenderHints } from "../app/utils/render-cache.ts";
 import { requestContext, type CacheRenderValues } from "../app/context.server.ts";
+import { preferredEncoding } from "./accept-encoding.ts";
 import { routeTree } from "./doors.ts";
 import { cacheablePage, type CacheablePage } from "./render-cache-key.ts";
 import { inlineScriptHashes } from "./security.ts";
@@ -237,29 +238,6 @@ async function toPage(
     page.etag = `W/"${crypto.createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`;
   }
   return page;
-}
-
-/**
- * The body to send for an `Accept-Encoding` header: brotli when the visitor
- * accepts it at least as much as gzip, else gzip when accepted, else the
- * page as is (also when no header says anything). The order the visitor
- * lists them in does not count: browsers send `gzip, deflate, br, zstd`,
- * all of equal weight, and get brotli, as the compression middleware gives
- * other answers.
- */
-export function preferredEncoding(header: string | undefined): "br" | "gzip" | "identity" {
-  const weights = new Map<string, number>();
-  for (const part of (header ?? "").split(",")) {
-    const [name = "", ...parameters] = part.split(";").map((piece) => piece.trim().toLowerCase());
-    if (!name) continue;
-    const q = parameters.find((parameter) => parameter.startsWith("q="));
-    const weight = q ? Number(q.slice(2)) : 1;
-    weights.set(name, Number.isFinite(weight) ? weight : 0);
-  }
-  const weightOf = (name: string) => weights.get(name) ?? weights.get("*") ?? 0;
-  const [br, gzip] = [weightOf("br"), weightOf("gzip")];
-  if (br > 0 && br >= gzip) return "br";
-  return gzip > 0 ? "gzip" : "identity";
 }
 
 /** Sends `page` to one visitor: 304 when their copy is current, else the best encoding they accept. */
