@@ -5,10 +5,10 @@
  * runs Vite in middleware mode with hot reload.
  */
 import fs from "node:fs";
-import { pino } from "pino";
 import { answerBackupRequest } from "../app/db/backup.server.ts";
 import { errorFields } from "../app/db/errors.server.ts";
 import { loadSettings, SettingsError } from "../app/config/settings.server.ts";
+import { serverLogger } from "./log-destination.ts";
 
 if (fs.existsSync(".env")) process.loadEnvFile(".env");
 
@@ -27,7 +27,8 @@ try {
 // before they load, hence the dynamic import below.
 process.env.NODE_ENV = settings.NODE_ENV;
 const { startServer } = await import("./main.ts");
-const logger = pino({ level: settings.LOG_LEVEL });
+// Buffered, and written out when the process exits (decision 064).
+const logger = serverLogger(settings.LOG_LEVEL);
 
 let running;
 try {

@@ -2,13 +2,14 @@
  * The bodies of a kept answer (docs/decisions/062-kept-pages-held-compressed.md):
  * `compressedBodies(html)` makes its brotli (`BROTLI_QUALITY`) and gzip
  * (level 9) copies, each in memory of its own length, once per change; the
- * HTML itself is not kept. `preferredEncoding` reads a visitor's
- * `Accept-Encoding`; `encodedBody` and `encodedLength` give what is sent,
+ * HTML itself is not kept. `encodedBody` and `encodedLength` give what is
+ * sent in the encoding a visitor prefers (server/accept-encoding.ts),
  * the HTML inflated from gzip (`identityOf`) for the rare visitor who
  * accepts neither.
  */
 import { promisify } from "node:util";
 import zlib from "node:zlib";
+import type { Encoding } from "./accept-encoding.ts";
 import type { RenderedPage } from "./render-cache.ts";
 
 const brotli = promisify(zlib.brotliCompress);
@@ -52,32 +53,6 @@ export async function compressedBodies(body: Buffer): Promise<{ brotli: Buffer; 
  * a 47 KB article; only a visitor accepting neither brotli nor gzip asks for it).
  */
 export const identityOf = (page: RenderedPage): Buffer => page.body ?? zlib.gunzipSync(page.gzip!);
-
-/** How a kept page's body is sent. */
-export type Encoding = "br" | "gzip" | "identity";
-
-/**
- * The body to send for an `Accept-Encoding` header: brotli when the visitor
- * accepts it at least as much as gzip, else gzip when accepted, else the
- * page as is (also when no header says anything). The order the visitor
- * lists them in does not count: browsers send `gzip, deflate, br, zstd`,
- * all of equal weight, and get brotli, as the compression middleware gives
- * other answers.
- */
-export function preferredEncoding(header: string | undefined): Encoding {
-  const weights = new Map<string, number>();
-  for (const part of (header ?? "").split(",")) {
-    const [name = "", ...parameters] = part.split(";").map((piece) => piece.trim().toLowerCase());
-    if (!name) continue;
-    const q = parameters.find((parameter) => parameter.startsWith("q="));
-    const weight = q ? Number(q.slice(2)) : 1;
-    weights.set(name, Number.isFinite(weight) ? weight : 0);
-  }
-  const weightOf = (name: string) => weights.get(name) ?? weights.get("*") ?? 0;
-  const [br, gzip] = [weightOf("br"), weightOf("gzip")];
-  if (br > 0 && br >= gzip) return "br";
-  return gzip > 0 ? "gzip" : "identity";
-}
 
 /** A kept page's body in `encoding` (the identity one inflated, `identityOf`). */
 export const encodedBody = (page: RenderedPage, encoding: Encoding): Buffer =>

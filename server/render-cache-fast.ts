@@ -28,12 +28,14 @@
  * response time; at "warn" for the 404).
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
+import type { Socket } from "node:net";
 import type { TLSSocket } from "node:tls";
 import type { Logger } from "pino";
 import { isDeskCookie } from "../app/desk/auth.server.ts";
 import { loggedPath } from "./log-fields.ts";
+import { preferredEncoding, type Encoding } from "./accept-encoding.ts";
 import { PUBLIC_PAGE_CACHE_CONTROL, type PageRenderer, type RenderedPage } from "./render-cache.ts";
-import { encodedBody, encodedLength, preferredEncoding, type Encoding } from "./render-cache-bodies.ts";
+import { encodedBody, encodedLength } from "./render-cache-bodies.ts";
 import { securityHeaderList } from "./security.ts";
 
 /** How an answer of an entry is sent: its body's encoding, or a 304 (no body). */
@@ -103,12 +105,22 @@ export interface FastPathOptions {
  */
 const PLAIN_PATH = /^(?:\/[\w~-][\w.~-]*)+\/?$/;
 
-/** Whether the request came over HTTPS, as Express's `req.secure` says it. */
+/** Whether `trust proxy` believes each connection's peer (its address does not change). */
+const trustedPeers = new WeakMap<Socket, boolean>();
+
+/**
+ * Whether the request came over HTTPS, as Express's `req.secure` says it: without `X-Forwarded-Proto`,
+ * only an encrypted connection; with it, the header's first value when `trust proxy` believes the peer
+ * (asked once per connection).
+ */
 function overHttps(req: IncomingMessage, trustProxy: FastPathOptions["trustProxy"]): boolean {
-  if ((req.socket as TLSSocket).encrypted) return true;
-  if (!trustProxy(req.socket.remoteAddress ?? "", 0)) return false;
+  const { socket } = req;
+  if ((socket as TLSSocket).encrypted) return true;
   const forwarded = req.headers["x-forwarded-proto"];
   if (typeof forwarded !== "string") return false;
+  let trusted = trustedPeers.get(socket);
+  if (trusted === undefined) trustedPeers.set(socket, (trusted = trustProxy(socket.remoteAddress ?? "", 0)));
+  if (!trusted) return false;
   const comma = forwarded.indexOf(",");
   return (comma === -1 ? forwarded : forwarded.slice(0, comma)).trim() === "https";
 }

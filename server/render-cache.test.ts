@@ -14,8 +14,9 @@ import { systemClock } from "../app/context.server";
 import type { Database } from "../app/db/client.server";
 import { countingRenderer, silentLogger, testSettings } from "../tests/support/harness";
 import { cacheablePage } from "./render-cache-key";
+import { preferredEncoding } from "./accept-encoding";
 import { createPageRenderer, RenderCache, type PageRenderer, type RenderedPage } from "./render-cache";
-import { identityOf, preferredEncoding } from "./render-cache-bodies";
+import { identityOf } from "./render-cache-bodies";
 import { warmRenderCache, warmUpOrder } from "./render-cache-warm-up";
 import { routeTree, type RouteNode } from "./doors";
 
@@ -366,6 +367,15 @@ describe("preferredEncoding", () => {
     [undefined, "identity"],
   ])("answers %j with %s", (header, encoding) => {
     expect(preferredEncoding(header)).toBe(encoding);
+  });
+
+  it("answers a spelling it has seen as the first time, and spellings beyond those it keeps", () => {
+    // 100 spellings (more than are kept), each asked twice: brotli when its weight is at least gzip's 0.5.
+    for (let round = 0; round < 2; round++) {
+      for (let n = 1; n <= 100; n++) {
+        expect(preferredEncoding(`br;q=0.${n}, gzip;q=0.5`)).toBe(Number(`0.${n}`) >= 0.5 ? "br" : "gzip");
+      }
+    }
   });
 });
 

@@ -36,9 +36,10 @@ import type { Logger } from "pino";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { RENDER_TAGS, SITE_WIDE_TAG, type RenderHints } from "../app/utils/render-cache.ts";
 import { requestContext, type CacheRenderValues } from "../app/context.server.ts";
+import { preferredEncoding } from "./accept-encoding.ts";
 import { routeTree } from "./doors.ts";
 import { cacheablePage, type CacheablePage } from "./render-cache-key.ts";
-import { compressedBodies, encodedBody, encodedLength, identityOf, preferredEncoding } from "./render-cache-bodies.ts";
+import { compressedBodies, encodedBody, encodedLength, identityOf } from "./render-cache-bodies.ts";
 import { inlineScriptHashes } from "./security.ts";
 
 /**

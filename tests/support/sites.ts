@@ -152,7 +152,7 @@ export async function servedPages(baseUrl: string, paths: readonly string[]): Pr
 export interface SpawnedSite {
   child: ChildProcess;
   url: string;
-  /** Every line the process wrote (pino's JSON lines, and anything else), as they come. */
+  /** Every line the process wrote (pino's JSON lines, and anything else), as they come; empty with `logFile`. */
   log: string[];
   /** Resolves with the exit code, or the signal's name if a signal ended it, once the process ends. */
   exited: Promise<number | NodeJS.Signals | null>;
@@ -171,32 +171,42 @@ export interface SpawnedSite {
 export const TEST_SITE_NODE_FLAGS = [...SERVER_NODE_FLAGS, "--no-opt"];
 
 /**
+ * `spawnSite` as a benchmark runs it: with production's V8 flags (`SERVER_NODE_FLAGS`, TurboFan
+ * included), not the tests' `--no-opt`, which would make every figure of a long run pessimistic, and
+ * glibc's two malloc arenas (`MALLOC_ARENA_MAX=2`, as `npm start` and the guide's systemd unit; an
+ * empty `MALLOC_ARENA_MAX` in the environment or `env` measures glibc's default); `logFile` as
+ * `spawnSite`'s.
+ */
+export function spawnBenchSite(
+  env: Record<string, string> = {},
+  { logFile }: { logFile?: string } = {},
+): Promise<SpawnedSite> {
+  return spawnSite(
+    { MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? "2", ...env },
+    { nodeFlags: SERVER_NODE_FLAGS, logFile },
+  );
+}
+
+/**
  * Starts the compiled server (`build/start/index.js`, with the flags
  * production uses and `--no-opt`: `TEST_SITE_NODE_FLAGS`; that of `BUILD_DIR` when `env` or the environment names
  * another build) on a free port, with the given
  * settings over test defaults (a fresh PGlite folder unless `DATA_DIR` or
  * `DATABASE_URL` is given, no SMTP, rate limit raised, no render-cache warm-up, `LOG_LEVEL` info so
  * that tests can read the log). Does not wait: call `ready()`. A benchmark passes `nodeFlags`
- * (`SERVER_NODE_FLAGS`: what production runs, TurboFan included).
+ * (`SERVER_NODE_FLAGS`: what production runs, TurboFan included), and may pass `logFile`: the
+ * process's output is appended to that file by the system, as a production log is written, instead
+ * of being read by this process into `log` (which stays empty).
  */
-/**
- * `spawnSite` as a benchmark runs it: with production's V8 flags (`SERVER_NODE_FLAGS`, TurboFan
- * included), not the tests' `--no-opt`, which would make every figure of a long run pessimistic, and
- * glibc's two malloc arenas (`MALLOC_ARENA_MAX=2`, as `npm start` and the guide's systemd unit; an
- * empty `MALLOC_ARENA_MAX` in the environment or `env` measures glibc's default).
- */
-export function spawnBenchSite(env: Record<string, string> = {}): Promise<SpawnedSite> {
-  return spawnSite({ MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? "2", ...env }, { nodeFlags: SERVER_NODE_FLAGS });
-}
-
 export async function spawnSite(
   env: Record<string, string> = {},
-  { nodeFlags = TEST_SITE_NODE_FLAGS }: { nodeFlags?: readonly string[] } = {},
+  { nodeFlags = TEST_SITE_NODE_FLAGS, logFile }: { nodeFlags?: readonly string[]; logFile?: string } = {},
 ): Promise<SpawnedSite> {
   const port = await freePort();
   // A DATA_DIR made here goes with the process.
   const ownDataDir = env.DATA_DIR || env.DATABASE_URL ? undefined : freshDataDir();
   const buildDir = env.BUILD_DIR ?? process.env.BUILD_DIR ?? "build";
+  const output = logFile === undefined ? undefined : fs.openSync(logFile, "a");
   const child = spawn(process.execPath, [...nodeFlags, path.join(buildDir, SERVER_ENTRY)], {
     env: {
       ...process.env,
@@ -216,10 +226,11 @@ export async function spawnSite(
       ...env,
       DATA_DIR: env.DATA_DIR ?? ownDataDir ?? "unused",
     },
-    stdio: ["ignore", "pipe", "pipe"],
+    stdio: output === undefined ? ["ignore", "pipe", "pipe"] : ["ignore", output, output],
   });
+  if (output !== undefined) fs.closeSync(output);
   const log: string[] = [];
-  for (const stream of [child.stdout!, child.stderr!]) {
+  for (const stream of output === undefined ? [child.stdout!, child.stderr!] : []) {
     let rest = "";
     stream.setEncoding("utf8").on("data", (chunk: string) => {
       const lines = (rest + chunk).split("\n");
@@ -245,7 +256,7 @@ export async function spawnSite(
         async () => {
           if (child.exitCode !== null || child.signalCode !== null)
             throw new Error(
-              `The site exited (${child.exitCode ?? child.signalCode}) before answering:\n${log.join("\n")}`,
+              `The site exited (${child.exitCode ?? child.signalCode}) before answering:\n${logFile ? fs.readFileSync(logFile, "utf8") : log.join("\n")}`,
             );
           return fetch(`${url}/healthz`).then(
             (response) => response.ok,
