@@ -15,14 +15,17 @@
  * one PostgreSQL, half to each: every post must be answered (registered or
  * waiting, 303), none 503, and on every date the seats taken must equal the
  * confirmed registrations' seats, within the capacity. Prints the answers by
- * status, the slowest answer and the seats of each date.
+ * status, the slowest answer and the seats of each date, and the sites'
+ * warnings and errors meanwhile (what a 503 was). `BENCH_BUSY_LOOPS=N`
+ * runs N busy processes beside the burst (a loaded machine).
  *
  *   npm run bench:booking                 all of the above
  *   npm run bench:booking -- --burst      the burst only
  *
  * Prints Markdown tables. Builds the site first when needed.
  */
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import os from "node:os";
 import autocannon from "autocannon";
 import { drizzle } from "drizzle-orm/node-postgres";
 import { eq, sql } from "drizzle-orm";
@@ -30,7 +33,13 @@ import pg from "pg";
 import { createSeries, createSession, weeklyDates, zurichToUtc } from "../app/courses/sessions.server";
 import type { Database } from "../app/db/client.server";
 import * as schema from "../app/db/schema";
-import { postgresBinaries, spawnBenchSite, startPostgres, startTestServer } from "../tests/support/harness";
+import {
+  postgresBinaries,
+  spawnBenchSite,
+  startPostgres,
+  startTestServer,
+  type SpawnedSite,
+} from "../tests/support/harness";
 
 execFileSync("npx", ["tsx", "scripts/ensure-build.ts"], { stdio: "inherit" });
 
@@ -38,6 +47,8 @@ const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const BURST = 200;
 const BURST_CAPACITY = 50;
 const BURST_ONLY = process.argv.includes("--burst");
+/** Busy processes beside the burst: a loaded machine (the burst answered 503s at load 12-16 before decision 065). */
+const BUSY_LOOPS = Number(process.env.BENCH_BUSY_LOOPS ?? 0);
 const CAPACITY = 100;
 const rows: string[] = [];
 let counter = 0;
@@ -100,6 +111,13 @@ async function measure(label: string, db: Database, urls: string[]) {
   );
 }
 
+/** Busy loops (`for (;;) {}`, each a process at this one's priority) that load the machine during the burst. */
+function busyLoops(count: number): ChildProcess[] {
+  return Array.from({ length: count }, () =>
+    spawn(process.execPath, ["-e", "for (;;) {}"], { stdio: "ignore" }).on("error", () => undefined),
+  );
+}
+
 /** BURST posts at once for one series, spread over `urls`; the answers by status, the slowest, the seats of every date. */
 async function burst(db: Database, urls: string[]) {
   const dates = weeklyDates("2027-09-07", 4).map((day) => zurichToUtc(day, "14:00"));
@@ -118,6 +136,8 @@ async function burst(db: Database, urls: string[]) {
     },
     dates,
   );
+  const busy = busyLoops(BUSY_LOOPS);
+  const loadBefore = os.loadavg()[0]!.toFixed(1);
   const started = performance.now();
   const answers = await Promise.all(
     Array.from({ length: BURST }, async (_, index) => {
@@ -142,6 +162,8 @@ async function burst(db: Database, urls: string[]) {
     }),
   );
   const seconds = (performance.now() - started) / 1000;
+  for (const loop of busy) loop.kill();
+  const loadAfter = os.loadavg()[0]!.toFixed(1);
   const byStatus = new Map<number, number>();
   for (const { status } of answers) byStatus.set(status, (byStatus.get(status) ?? 0) + 1);
   const registrations = await db
@@ -176,6 +198,7 @@ async function burst(db: Database, urls: string[]) {
       `| registered / waiting (database) | ${confirmed.length} / ${registrations.length - confirmed.length} |`,
       `| seats taken on each date | ${sessions.map((session) => session.seatsTaken).join(", ")} (confirmed seats ${confirmedSeats}): ${exact ? "exact" : "NOT EXACT"} |`,
       `| whole burst | ${seconds.toFixed(1)} s |`,
+      `| busy loops beside it (BENCH_BUSY_LOOPS) / load average before, after | ${BUSY_LOOPS} / ${loadBefore}, ${loadAfter} |`,
       `| answer p50 / p99 / slowest | ${sorted[Math.floor(sorted.length / 2)]!.toFixed(0)} / ${sorted[Math.floor(sorted.length * 0.99)]!.toFixed(0)} / ${sorted.at(-1)!.toFixed(0)} ms |`,
     ].join("\n"),
   );
@@ -228,6 +251,23 @@ if (!BURST_ONLY) {
   );
 }
 
+/** The sites' warnings and errors during the burst, counted by message and error kind: what a 503 was. */
+function warnings(sites: SpawnedSite[], from: number[]): string[] {
+  const counts = new Map<string, number>();
+  for (const line of sites.flatMap((site, index) => site.log.slice(from[index]))) {
+    let entry: { level?: number; msg?: string; err?: unknown };
+    try {
+      entry = JSON.parse(line) as typeof entry;
+    } catch {
+      continue;
+    }
+    if ((entry.level ?? 0) < 40) continue;
+    const key = `${entry.msg ?? ""}${entry.err ? ` ${JSON.stringify(entry.err)}` : ""}`;
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
+  return [...counts].map(([key, count]) => `${count} × ${key}`);
+}
+
 let burstHeld = false;
 if (postgresBinaries()) {
   const postgres = await startPostgres();
@@ -238,9 +278,14 @@ if (postgresBinaries()) {
   ];
   try {
     await Promise.all(sites.map((spawned) => spawned.ready()));
+    const logged = sites.map((site) => site.log.length);
     burstHeld = await burst(
       drizzle(pool, { schema }) as unknown as Database,
       sites.map((spawned) => spawned.url),
+    );
+    const lines = warnings(sites, logged);
+    console.log(
+      `\nThe sites' warnings and errors during the burst: ${lines.length ? `\n- ${lines.join("\n- ")}` : "none"}`,
     );
   } finally {
     await Promise.all(sites.map((spawned) => spawned.stop()));

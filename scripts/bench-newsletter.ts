@@ -6,9 +6,12 @@
  * letter in a fresh embedded database, the site started in production
  * (`NEWSLETTER_RATE_PER_MINUTE=10000`), the owner signed in presses
  * « Oui, envoyer maintenant » (`intent=send`): how long that answer takes,
- * then, while the letters are queued and sent, one request after another to
- * `/` and to a static file: the longest wait of each, until the SMTP peer
- * has received the 10,000 letters.
+ * then, while the letters are queued and sent, three probes each asking
+ * again 50–100 ms after its answer: `/` (a kept page), a miss (an unknown
+ * unsubscribe link: rendered from the database every time) and a static
+ * file; the longest wait of each, until the SMTP peer has received the
+ * 10,000 letters. The outbox polls at production's pace (OUTBOX_POLL_SECONDS
+ * unset: 5 s; `spawnBenchSite`), woken by each queued batch.
  *
  * Writes 1,000 confirmed subscribers and one letter sent to them into a
  * fresh embedded database (`seedLetter` from tests/support/harness.ts: one
@@ -30,6 +33,7 @@
  */
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
+import crypto from "node:crypto";
 import os from "node:os";
 import { openDatabase } from "../app/db/client.server";
 import { newsletterSubscribers } from "../app/db/schema";
@@ -91,32 +95,53 @@ async function run(rate: number, until: (received: number, seconds: number) => b
   return { count, seconds };
 }
 
-/** The longest wait of requests to `paths`, one after another, until `done()`. */
-async function longestWaits(url: string, paths: string[], done: () => boolean) {
-  const longest = new Map(paths.map((path) => [path, 0]));
-  const when = new Map(paths.map((path) => [path, 0]));
+/** How often each probe asks again: a pause drawn between these, in milliseconds. */
+const PROBE_PAUSE_MS = [50, 100] as const;
+
+/** The CPU time (user and system, milliseconds, every thread) process `pid` has used: /proc's clock ticks. */
+function cpuMilliseconds(pid: number): number {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+  // utime and stime, fields 14 and 15 of the line (11 and 12 after the command's closing parenthesis), at 100 Hz.
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/**
+ * The longest wait of each probe until `done()`: every probe asks its path (`path()`, a fresh one
+ * each time for a miss) on its own, again after a pause of 50–100 ms, so that one slow answer does
+ * not hide another. @throws when an answer is a server error (a 404 of a miss is expected).
+ */
+async function longestWaits(url: string, pid: number, probes: Record<string, () => string>, done: () => boolean) {
+  const longest = new Map(Object.keys(probes).map((name) => [name, 0]));
+  const cpuDuring = new Map(Object.keys(probes).map((name) => [name, 0]));
+  const when = new Map(Object.keys(probes).map((name) => [name, 0]));
   const start = performance.now();
   let count = 0;
-  while (!done()) {
-    for (const path of paths) {
-      const begun = performance.now();
-      const response = await fetch(`${url}${path}`);
-      await response.arrayBuffer();
-      if (!response.ok) throw new Error(`${path} answered ${response.status}`);
-      const wait = performance.now() - begun;
-      if (wait > longest.get(path)!) {
-        longest.set(path, wait);
-        when.set(path, (begun - start) / 1000);
+  await Promise.all(
+    Object.entries(probes).map(async ([name, path]) => {
+      while (!done()) {
+        const begun = performance.now();
+        const cpuBefore = cpuMilliseconds(pid);
+        const response = await fetch(`${url}${path()}`);
+        await response.arrayBuffer();
+        if (response.status >= 500) throw new Error(`${name} answered ${response.status}`);
+        const wait = performance.now() - begun;
+        if (wait > longest.get(name)!) {
+          longest.set(name, wait);
+          cpuDuring.set(name, cpuMilliseconds(pid) - cpuBefore);
+          when.set(name, (begun - start) / 1000);
+        }
+        count++;
+        const [low, high] = PROBE_PAUSE_MS;
+        await new Promise((resolve) => setTimeout(resolve, low + Math.random() * (high - low)));
       }
-      count++;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-  return { longest, when, count };
+    }),
+  );
+  return { longest, when, cpuDuring, count };
 }
 
 /** The desk's send of a letter to BIG subscribers: the answer's time, the longest waits of `/` and a static file. */
 async function bigLetter() {
+  const loadBefore = loadAverage();
   const resources: (typeof started)[number] = {};
   started.push(resources);
   resources.dataDir = freshDataDir();
@@ -149,22 +174,35 @@ async function bigLetter() {
   const jar = await signIn(url, owner);
   const asset = fs.readdirSync("build/client/assets").find((name) => name.endsWith(".css"))!;
   const received = () => [...lettersByAddress(smtp.mails).values()].reduce((sum, count) => sum + count, 0);
-  // Both kept before the send: their first answer (a render, a file read) is not the letter's doing.
-  for (const path of ["/", `/assets/${asset}`, "/", `/assets/${asset}`])
-    await (await fetch(`${url}${path}`)).arrayBuffer();
+  // A miss: a page rendered on every request from the database (an unknown unsubscribe token).
+  const miss = () => `/newsletter/desabonnement/${crypto.randomUUID()}`;
+  const probes = { "/": () => "/", "a miss": miss, "a static file": () => `/assets/${asset}` };
+  // Each answered twice before the send: their first answer (a render, a file read) is not the letter's doing.
+  for (const path of Object.values(probes).flatMap((path) => [path, path]))
+    await (await fetch(`${url}${path()}`)).arrayBuffer();
+  const pid = resources.site.child.pid!;
+  const cpuAtSend = cpuMilliseconds(pid);
   const begun = performance.now();
   const answer = await deskFetch(url, `/admin/lettres/${letterId}`, { jar, form: { intent: "send" } });
   const answerMs = performance.now() - begun;
   if (answer.status !== 303) throw new Error(`the send answered ${answer.status}`);
   let timedOut = false;
   const timeout = setTimeout(() => (timedOut = true), 900_000);
-  const waits = await longestWaits(url, ["/", `/assets/${asset}`], () => received() >= BIG || timedOut);
+  const waits = await longestWaits(url, pid, probes, () => received() >= BIG || timedOut);
   clearTimeout(timeout);
   const seconds = (performance.now() - begun) / 1000;
+  const cpuSeconds = (cpuMilliseconds(pid) - cpuAtSend) / 1000;
   const count = received();
   await resources.site.stop();
-  return { answerMs, waits, seconds, count, asset };
+  return { answerMs, waits, seconds, cpuSeconds, count, loadBefore };
 }
+
+/** The machine's load averages over 1, 5 and 15 minutes, e.g. "1.6 / 4.9 / 5.0". */
+const loadAverage = () =>
+  os
+    .loadavg()
+    .map((load) => load.toFixed(1))
+    .join(" / ");
 
 process.once("SIGINT", () => void cleanUp().then(() => process.exit(130)));
 try {
@@ -172,14 +210,18 @@ try {
     execFileSync("npx", ["tsx", "scripts/ensure-build.ts"], { stdio: ["ignore", process.stderr, "inherit"] });
   console.error(`A letter to ${BIG} subscribers from the desk...`);
   const big = await bigLetter();
-  const waitOf = (path: string) =>
-    `${big.waits.longest.get(path)!.toFixed(0)} ms (${big.waits.when.get(path)!.toFixed(0)} s after the send)`;
+  const waitOf = (probe: string) =>
+    `${big.waits.longest.get(probe)!.toFixed(0)} ms, ${big.waits.cpuDuring.get(probe)!.toFixed(0)} ms of the site's CPU (${big.waits.when.get(probe)!.toFixed(0)} s after the send)`;
   const bigTable = [
     `## A letter to ${BIG} subscribers, sent from the desk (NEWSLETTER_RATE_PER_MINUTE=10000)`,
     "",
-    "| the send's answer | letters received | in | longest wait of `/` | longest wait of a static file | requests meanwhile |",
-    "|---:|---:|---:|---:|---:|---:|",
-    `| ${big.answerMs.toFixed(0)} ms | ${big.count} | ${big.seconds.toFixed(1)} s | ${waitOf("/")} | ${waitOf(`/assets/${big.asset}`)} | ${big.waits.count} |`,
+    `Load average before the run ${big.loadBefore}, after ${loadAverage()}.`,
+    "",
+    "| the send's answer | letters received | in | the site's CPU a letter | longest wait of `/` | of a miss | of a static file | requests meanwhile |",
+    "|---:|---:|---:|---:|---:|---:|---:|---:|",
+    `| ${big.answerMs.toFixed(0)} ms | ${big.count} | ${big.seconds.toFixed(1)} s | ${((big.cpuSeconds * 1000) / big.count).toFixed(1)} ms | ${waitOf("/")} | ${waitOf("a miss")} | ${waitOf("a static file")} | ${big.waits.count} |`,
+    "",
+    "A wait's CPU is what the site spent meanwhile (every thread): a long wait with little CPU is a machine too busy to give the site a core, not the site blocking.",
     "",
   ];
   if (BIG_ONLY) {
@@ -195,7 +237,7 @@ try {
     "# Newsletter: letters sent to a local SMTP peer",
     "",
     `- date: ${new Date().toISOString()}`,
-    `- Node ${process.version}, ${os.cpus().length} CPUs; embedded PGlite; one SMTP connection per mail (nodemailer without a pool)`,
+    `- Node ${process.version}, ${os.cpus().length} CPUs; embedded PGlite; nodemailer's pooled transport (SMTP_MAX_CONNECTIONS=1: one kept-open connection)`,
     "",
     ...bigTable,
     "## The outbox's pace (letters written by `sendLetter` before the start)",

@@ -34,6 +34,7 @@ import pg from "pg";
 import { errorFields } from "./errors.server";
 import { lockDataDir } from "./data-dir-lock.server";
 import { refuseUnknownMigrations, UnknownMigrationsError } from "./migrations.server";
+import { postgresPool } from "./pool.server";
 import * as schema from "./schema";
 
 /** Either driver, seen through Drizzle's common PostgreSQL interface. */
@@ -155,6 +156,9 @@ const migrationsFolder = path.resolve("app", "db", "migrations");
 /** Key of the PostgreSQL advisory lock held while migrating (any fixed number). */
 const MIGRATION_LOCK = 4_242_001;
 
+/** Longest wait for another process's migrations at start. */
+const MIGRATION_LOCK_WAIT_MS = 10 * 60_000;
+
 export async function openDatabase({
   databaseUrl,
   dataDir,
@@ -169,13 +173,7 @@ export async function openDatabase({
   onPoolError?: (error: Error) => void;
 }): Promise<OpenDatabase> {
   if (databaseUrl) {
-    // query_timeout: a query on a connection that died mid-way rejects instead of waiting forever.
-    const pool = new pg.Pool({
-      connectionString: databaseUrl,
-      max: 10,
-      connectionTimeoutMillis: 5000,
-      query_timeout: 15_000,
-    });
+    const pool = postgresPool(databaseUrl);
     pool.on("error", (error) => onPoolError?.(error));
     // A connection that dies while checked out (server restart) must not crash the process.
     pool.on("connect", (client) => client.on("error", (error) => onPoolError?.(error)));
@@ -184,7 +182,12 @@ export async function openDatabase({
       // Several processes may start at once on one server: migrate one at a time.
       const lock = await pool.connect();
       try {
-        await lock.query("select pg_advisory_lock($1)", [MIGRATION_LOCK]);
+        // As long as another process migrates (a loaded machine: past the 15 s of a query), not a failed start.
+        await lock.query({
+          text: "select pg_advisory_lock($1)",
+          values: [MIGRATION_LOCK],
+          query_timeout: MIGRATION_LOCK_WAIT_MS,
+        } as pg.QueryConfig);
         await refuseUnknownMigrations(db, migrationsFolder, "DATABASE_URL", "the PostgreSQL server");
         await migrateNodePg(db, { migrationsFolder });
       } finally {

@@ -28,7 +28,7 @@
  * logged (its id and kind only) once per process and stays queued.
  *
  * A row's bodies may hold the merge tags of layout.server.ts, filled as the
- * row leaves: the owner's footer (Réglages of that moment) and the row's
+ * row leaves: the owner's footer (Réglages read once a round) and the row's
  * unsubscribe link (from its own `List-Unsubscribe` header).
  *
  * When a row leaves, the features' plugs (`plugs`, app/features.server.ts)
@@ -62,7 +62,7 @@ import { outbox, type MailAttachment } from "~/db/schema";
 import { siteSettingsOrLastKnown } from "~/settings/site.server";
 import { errorFields } from "~/db/errors.server";
 import { databaseAnswered, databaseDown } from "~/db/outage.server";
-import { fillListUnsubscribe, fillOwnerTags, OWNER_TAGS } from "./layout.server";
+import { fillListUnsubscribe, fillOwnerTags, OWNER_TAGS, type MailOwner } from "./layout.server";
 import { refusalOf } from "./refusal.server";
 import { mailFromDomain, outboxMessageId } from "./provider-events.server";
 import { sendSmsRow, type SmsSender } from "./sms.server";
@@ -309,12 +309,20 @@ export class OutboxWorker {
     let failed = 0;
     // Up to `concurrency` mails at once, over the pooled transport's connections (SMTP_MAX_CONNECTIONS).
     const concurrency = this.options.concurrency ?? 1;
+    // The owner's details for the footers, read once a round (at the first mail that has one), not once a mail.
+    let owner: Promise<MailOwner> | undefined;
+    const ownerOfRound = () =>
+      (owner ??= siteSettingsOrLastKnown({ db: this.options.db, logger: this.options.logger }).then(
+        (settings) => settings.identity,
+      ));
     for (let index = 0; index < claimed.length; index += concurrency) {
       if (this.stopping) {
         await this.release(claimed.slice(index).map((rest) => rest.id));
         break;
       }
-      const outcomes = await Promise.all(claimed.slice(index, index + concurrency).map((row) => this.send(row)));
+      const outcomes = await Promise.all(
+        claimed.slice(index, index + concurrency).map((row) => this.send(row, ownerOfRound)),
+      );
       sent += outcomes.filter(Boolean).length;
       failed += outcomes.length - outcomes.filter(Boolean).length;
     }
@@ -322,10 +330,10 @@ export class OutboxWorker {
   }
 
   /** Sends one claimed row and records the outcome (sent, failed for good, or the next attempt). @returns whether it left. */
-  private async send(row: OutboxRow): Promise<boolean> {
+  private async send(row: OutboxRow, owner: () => Promise<MailOwner>): Promise<boolean> {
     const { db, logger, maxAttempts = 40 } = this.options;
     try {
-      await this.deliver(row);
+      await this.deliver(row, owner);
       await db
         .update(outbox)
         .set({ sentAt: this.at(), lastError: null, errorStage: null, errorCode: null })
@@ -378,15 +386,15 @@ export class OutboxWorker {
   }
 
   /** Sends one claimed row by its channel: an SMS through `sms` (`sendSmsRow`), a mail through SMTP. */
-  private deliver(row: OutboxRow): Promise<void> {
-    return row.channel === "sms" ? sendSmsRow(this.options.sms, row) : this.deliverMail(row);
+  private deliver(row: OutboxRow, owner: () => Promise<MailOwner>): Promise<void> {
+    return row.channel === "sms" ? sendSmsRow(this.options.sms, row) : this.deliverMail(row, owner);
   }
 
   /**
    * Sends one claimed mail, with the files the plugs attach to it (an invoice's PDF, rendered now).
    * @throws when the owner's address is unset, the row cannot be rendered, or SMTP fails.
    */
-  private async deliverMail(row: OutboxRow): Promise<void> {
+  private async deliverMail(row: OutboxRow, owner: () => Promise<MailOwner>): Promise<void> {
     const { transport, from, ownerAddress, plugs } = this.options;
     const to = row.recipient ?? ownerAddress;
     if (!to) throw new Error("CONTACT_NOTIFY_TO is not set");
@@ -395,13 +403,10 @@ export class OutboxWorker {
       const files = (await plug.attachments?.(row, this.options.db)) ?? [];
       if (files.length) content.attachments = [...(content.attachments ?? []), ...files];
     }
-    // A visitor mail's footer: the owner's details as Réglages hold them now (merge tags, app/mail/layout.server.ts).
+    // A visitor mail's footer: the owner's details as Réglages hold them this round (merge tags, app/mail/layout.server.ts).
     const owned =
       content.text.includes(OWNER_TAGS.text) || content.html?.includes(OWNER_TAGS.html)
-        ? fillOwnerTags(
-            content,
-            (await siteSettingsOrLastKnown({ db: this.options.db, logger: this.options.logger })).identity,
-          )
+        ? fillOwnerTags(content, await owner())
         : content;
     // A letter queued for every subscriber at once: its own unsubscribe link, from its own header.
     const filled = fillListUnsubscribe(owned);

@@ -174,7 +174,9 @@ export const TEST_SITE_NODE_FLAGS = [...SERVER_NODE_FLAGS, "--no-opt"];
  * `spawnSite` as a benchmark runs it: with production's V8 flags (`SERVER_NODE_FLAGS`, TurboFan
  * included), not the tests' `--no-opt`, which would make every figure of a long run pessimistic, and
  * glibc's two malloc arenas (`MALLOC_ARENA_MAX=2`, as `npm start` and the guide's systemd unit; an
- * empty `MALLOC_ARENA_MAX` in the environment or `env` measures glibc's default); `logFile` as
+ * empty `MALLOC_ARENA_MAX` in the environment or `env` measures glibc's default), and production's
+ * outbox poll (OUTBOX_POLL_SECONDS unset: 5 s) unless `env` sets one, not the tests' 0.2 s, whose
+ * idle rounds would cost the benchmark's site CPU production does not spend; `logFile` as
  * `spawnSite`'s.
  */
 export function spawnBenchSite(
@@ -182,7 +184,8 @@ export function spawnBenchSite(
   { logFile }: { logFile?: string } = {},
 ): Promise<SpawnedSite> {
   return spawnSite(
-    { MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? "2", ...env },
+    // An empty OUTBOX_POLL_SECONDS counts as unset (app/config/settings.server.ts): the setting's default.
+    { MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? "2", OUTBOX_POLL_SECONDS: "", ...env },
     { nodeFlags: SERVER_NODE_FLAGS, logFile },
   );
 }
