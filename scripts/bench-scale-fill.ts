@@ -22,11 +22,10 @@ import {
   invoices,
   newsletterSubscribers,
   quotes,
-  type InvoiceCreditor,
 } from "../app/db/schema";
 import { invoiceReference } from "../app/invoices/invoices.server";
 import { CONSENT_VERSION } from "../app/newsletter/words";
-import { archiveArticleBody, createOwner, type TestOwner } from "../tests/support/harness";
+import { archiveArticleBody, createOwner, exampleCreditor, type TestOwner } from "../tests/support/harness";
 
 /** The sizes the issue names (issue 34, « Must show »), and the invoices and quotes of a busy practice. */
 export const SIZES = {
@@ -62,21 +61,7 @@ const iso = (ms: number) => new Date(ms).toISOString();
 const phone = (n: number) => `079 ${String(100 + (n % 900))} ${String(10 + (n % 90))} ${String(10 + ((n * 7) % 90))}`;
 const e164 = (text: string) => `+41${text.replace(/\D/g, "").slice(1)}`;
 
-const CREDITOR: InvoiceCreditor = {
-  name: "Prénom Nom (exemple), Formation & Assistance Informatique",
-  street: "Chemin de l’Exemple",
-  buildingNumber: "1",
-  postalCode: "1000",
-  locality: "Lausanne",
-  country: "CH",
-  iban: "CH4431999123000889012",
-  qrIban: true,
-  uid: null,
-  email: "contact@example.com",
-  phone: "+41 00 000 00 00",
-  vatSubject: false,
-  vatMention: "Non assujetti à la TVA (art. 10 LTVA) : montants sans TVA.",
-};
+const CREDITOR = exampleCreditor("CH4431999123000889012", true);
 const LINES = [{ label: "Assistance informatique à domicile", quantity: 1.5, unitCentimes: 9500 }];
 
 /** How many rows the filled database holds, read back from it: what the desk's counts must say. */

@@ -3,7 +3,7 @@
  * subscribers, a course session, a booking, an article of the archive.
  */
 import { type Database } from "../../app/db/client.server";
-import { newsletterSubscribers } from "../../app/db/schema";
+import { newsletterSubscribers, type InvoiceCreditor } from "../../app/db/schema";
 import type { SessionFields } from "../../app/courses/sessions.server";
 import { zurichToUtc } from "../../app/utils/zurich-time.server";
 import { COURSE_YEAR } from "./course-year";
@@ -146,4 +146,27 @@ export function archiveArticleBody(n: number): string {
   const section = (title: string) =>
     `## ${title}\n\n${paragraph.repeat(6)}\n\n- Un premier geste\n- Un deuxième geste\n- Un troisième\n\n`;
   return ["Pourquoi", "Comment", "Sur iPhone", "Sur Android", "En cas de doute", "À retenir"].map(section).join("");
+}
+
+/**
+ * The creditor an example invoice names (the site's shipped example
+ * details, as an invoice row holds them), paid to `iban`; `qrIban` says
+ * whether that IBAN is a QR-IBAN.
+ */
+export function exampleCreditor(iban: string, qrIban: boolean): InvoiceCreditor {
+  return {
+    name: "Prénom Nom (exemple), Formation & Assistance Informatique",
+    street: "Chemin de l’Exemple",
+    buildingNumber: "1",
+    postalCode: "1000",
+    locality: "Lausanne",
+    country: "CH",
+    iban,
+    qrIban,
+    uid: null,
+    email: "contact@example.com",
+    phone: "+41 00 000 00 00",
+    vatSubject: false,
+    vatMention: "Non assujetti à la TVA (art. 10 LTVA) : montants sans TVA.",
+  };
 }

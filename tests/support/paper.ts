@@ -20,6 +20,7 @@ import * as pdfjs from "pdfjs-dist/legacy/build/pdf.mjs";
 import { expect } from "vitest";
 import type { Invoice } from "~/invoices/invoices.server";
 import { invoiceReference } from "~/invoices/invoices.server";
+import { exampleCreditor } from "./fixtures";
 
 const standardFontDataUrl = fileURLToPath(new URL("../../node_modules/pdfjs-dist/standard_fonts/", import.meta.url));
 
@@ -206,21 +207,7 @@ export function invoiceRow(overrides: Partial<Invoice> & { iban: string }): Invo
     issuedOn: "2026-11-25",
     dueOn: "2026-12-25",
     reference: invoiceReference(2026, 7, qrIban),
-    creditor: {
-      name: "Prénom Nom (exemple), Formation & Assistance Informatique",
-      street: "Chemin de l’Exemple",
-      buildingNumber: "1",
-      postalCode: "1000",
-      locality: "Lausanne",
-      country: "CH",
-      iban,
-      qrIban,
-      uid: null,
-      email: "contact@example.com",
-      phone: "+41 00 000 00 00",
-      vatSubject: false,
-      vatMention: "Non assujetti à la TVA (art. 10 LTVA) : montants sans TVA.",
-    },
+    creditor: exampleCreditor(iban, qrIban),
     registrationId: null,
     contactId: null,
     paidOn: null,
