@@ -13,7 +13,6 @@ import { drizzle } from "drizzle-orm/pglite";
 import { migrate } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { openDatabase, type Database } from "../../app/db/client.server";
-import { siteSecrets } from "../../app/db/schema";
 import { CACHE_ENV } from "./scratch";
 import { freePort } from "./network";
 
@@ -114,7 +113,9 @@ export async function preparePostgresTemplate(adminUrl: string): Promise<void> {
  * test process can be copied into any of them (`createOwner`).
  */
 async function keepAuthSecret(db: Database): Promise<void> {
-  await db.insert(siteSecrets).values({ name: "auth", value: crypto.randomBytes(32).toString("base64url") });
+  // Imported here: Better Auth, which the harness's other users never need.
+  const { resolveAuthSecret } = await import("../../app/desk/auth.server");
+  await resolveAuthSecret(db, undefined);
 }
 
 /** `url` naming database `name` instead. */

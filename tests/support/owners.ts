@@ -4,6 +4,7 @@
  * cookie jar.
  */
 import { spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import * as OTPAuth from "otpauth";
 import type { Database } from "../../app/db/client.server";
 import type * as Schema from "../../app/db/schema";
@@ -97,7 +98,6 @@ async function copyOwner(
   pattern: OwnerPattern,
   email: string,
 ): Promise<TestOwner> {
-  const { randomBytes } = await import("node:crypto");
   const { audit } = await import("../../app/desk/audit.server");
   const userId = randomBytes(16).toString("hex");
   await db.transaction(async (tx) => {

@@ -91,9 +91,12 @@ const PAYMENT_PART_MM = 105;
  * third of the page's pixels: most of this helper's cost).
  * `keepPng`: draws the whole page instead and writes it there.
  */
-export async function readQrBill(bytes: Buffer, { page: number, keepPng }: { page?: number; keepPng?: string } = {}) {
+export async function readQrBill(
+  bytes: Buffer,
+  { page: pageNumber, keepPng }: { page?: number; keepPng?: string } = {},
+) {
   const doc = await openPdf(bytes);
-  const page = await doc.getPage(number ?? doc.numPages);
+  const page = await doc.getPage(pageNumber ?? doc.numPages);
   const whole = page.getViewport({ scale: 3 });
   const height = keepPng ? whole.height : Math.round((PAYMENT_PART_MM / POINT_MM) * 3);
   const viewport = page.getViewport({ scale: 3, offsetY: height - whole.height });
