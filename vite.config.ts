@@ -4,14 +4,14 @@ import { imagetools } from "vite-imagetools";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
 import { startupChunks } from "./scripts/startup-chunks.ts";
+import { SERVER_EXTERNAL_PACKAGES } from "./tooling/build-server.ts";
 
 export default defineConfig(({ isSsrBuild }) => {
   const chunks = startupChunks();
   return {
     plugins: [tailwindcss(), imagetools(), reactRouter(), chunks.plugin],
-    // Bundled into the server build too: lucide-react's entry point imports every icon (about 1,700 modules),
-    // which Node would load at each start; bundled, only the icons the site uses are kept.
-    ssr: { noExternal: ["lucide-react"] },
+    // The server build bundles the packages it imports but those Node must load as they are (decision 072).
+    ssr: { noExternal: true, external: [...SERVER_EXTERNAL_PACKAGES] },
     build: {
       // Keep every picture a file of its own (cacheable, replaceable), never inlined.
       assetsInlineLimit: 0,

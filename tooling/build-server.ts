@@ -6,9 +6,9 @@
  * (react-router.config.ts).
  *
  * esbuild (https://esbuild.github.io/api/): bundled, ESM for Node 20,
- * packages left as imports (node_modules are loaded as they are) but
- * lucide-react's icons, the `~/` alias from tsconfig.json, source maps for stack
- * traces. `splitting` keeps each dynamic `import()` a module of its own, so
+ * packages included but `SERVER_EXTERNAL_PACKAGES` (decision 072), the `~/`
+ * alias from tsconfig.json, source maps beside the files (their mappings
+ * only) to translate a stack trace's line when needed. `splitting` keeps each dynamic `import()` a module of its own, so
  * that `server/index.ts` sets `NODE_ENV` before the libraries load, as it
  * does under tsx.
  * @throws esbuild's error (with the file and line) when the code does not compile.
@@ -21,36 +21,69 @@ export const SERVER_ENTRY = path.join("start", "index.js");
 
 /**
  * Node's flags for the production server (also in package.json's `start`
- * and docs/deploy.md's unit; decision 018): source maps for stack traces; a
- * JavaScript heap kept small (young generation 4 MB per semi-space, old
+ * and docs/deploy.md's unit; decision 018): a JavaScript heap kept small (young generation 4 MB per semi-space, old
  * generation 192 MB, about four times what the server holds); and the
  * embedded PostgreSQL's WebAssembly compiled once, by V8's baseline
  * compiler (`--liftoff-only`: no second, optimised copy of the hot
  * functions): 40 MB less, and 2,000 small transactions ran in 1.0–1.3 s
  * instead of 2.2–2.3 s here. Without PGlite (`DATABASE_URL`) the last flag
  * changes nothing. With PGlite's fixed 128 MB of WebAssembly memory the
- * process starts at about 215 MB (docs/performance.md, docs/deploy.md).
+ * process starts at about 200 MB (docs/performance.md, docs/deploy.md).
+ * No `--enable-source-maps` (decision 072): Node would hold the parsed map
+ * of the whole bundle, 50 MB; a stack trace names the function and its
+ * line in `build/start/`, which is plain, unminified JavaScript, and the
+ * `.map` files beside it translate a line when needed.
  */
-export const SERVER_NODE_FLAGS = [
-  "--enable-source-maps",
-  "--max-semi-space-size=4",
-  "--max-old-space-size=192",
-  "--liftoff-only",
-];
+export const SERVER_NODE_FLAGS = ["--max-semi-space-size=4", "--max-old-space-size=192", "--liftoff-only"];
 
 /**
- * An esbuild plugin that leaves every package import (`express`, `node:fs`, `@scope/name/sub`) to
- * Node, as `packages: "external"` does, except the packages named in `bundled`; relative paths and
- * the `~/` alias are bundled.
+ * The packages Node loads from `node_modules` as they are, in the server (`build/start/`) and in React
+ * Router's server build (vite.config.ts's `ssr.external`); every other package is bundled into them
+ * (decision 072: a site started on 2.2 s of CPU instead of 3.0, with 1,425 files fewer to find,
+ * read and compile). Left out:
+ * - `react`, `react-dom`, `react-router` and its two adapters: one copy shared by the server and its
+ *   build, as React Router checks its request context with `instanceof`;
+ * - `@electric-sql/pglite` (its WebAssembly and data files), `sharp` (a native addon), `pdfkit` and
+ *   `swissqrbill` (pdfkit reads its fonts and colour profile beside its own code), `pino` and
+ *   `pino-http` (pino finds its transports' worker files so): each finds files relative to itself;
+ * - `satori` and `opentype.js` (the share images), `vite` (development only) and `pg-native` (an
+ *   optional addon `pg` asks for): loaded only when needed, if at all.
  */
-function packagesExternalBut(bundled: readonly string[]): Plugin {
+export const SERVER_EXTERNAL_PACKAGES = [
+  "react",
+  "react-dom",
+  "react-router",
+  "@react-router/node",
+  "@react-router/express",
+  "@electric-sql/pglite",
+  "sharp",
+  "pdfkit",
+  "swissqrbill",
+  "pino",
+  "pino-http",
+  "satori",
+  "opentype.js",
+  "vite",
+  "pg-native",
+] as const;
+
+/** Whether the import `specifier` names one of `packages` (`name` or `name/sub/path`). */
+function namesOneOf(specifier: string, packages: readonly string[]): boolean {
+  return packages.some((name) => specifier === name || specifier.startsWith(`${name}/`));
+}
+
+/**
+ * An esbuild plugin that leaves Node's own modules (`node:fs`) and the packages named in `external` to
+ * Node, and bundles every other import: other packages, relative paths and the `~/` alias.
+ */
+function packagesBundledBut(external: readonly string[]): Plugin {
   return {
-    name: "packages-external-but",
+    name: "packages-bundled-but",
     setup(builder) {
       builder.onResolve({ filter: /^[^./~]/ }, ({ path: specifier }) =>
-        bundled.some((name) => specifier === name || specifier.startsWith(`${name}/`))
-          ? undefined
-          : { path: specifier, external: true },
+        specifier.startsWith("node:") || namesOneOf(specifier, external)
+          ? { path: specifier, external: true }
+          : undefined,
       );
     },
   };
@@ -66,11 +99,14 @@ export async function buildServer(buildDirectory: string): Promise<void> {
     format: "esm",
     platform: "node",
     target: "node20",
-    // Packages are loaded from node_modules as they are, but lucide-react, bundled as the client and the
-    // server build bundle it (vite.config.ts): its entry point imports every icon (about 1,700 modules),
-    // which would cost each start about a quarter of a second; bundled, only the icons used are kept.
-    plugins: [packagesExternalBut(["lucide-react"])],
+    plugins: [packagesBundledBut(SERVER_EXTERNAL_PACKAGES)],
+    // The CommonJS packages bundled into these ES modules call `require` (for Node's own modules).
+    banner: {
+      js: 'import { createRequire as __createRequire } from "node:module"; const require = __createRequire(import.meta.url);',
+    },
     sourcemap: true,
+    // Translating a line needs the mappings, not the sources (which would double the maps' size).
+    sourcesContent: false,
     logLevel: "warning",
   });
 }
