@@ -17,18 +17,25 @@ describe("the embedded database's statistics (decision 071)", () => {
     (await client.query<{ rows: number }>("select reltuples::int as rows from pg_class where relname = $1", [table]))
       .rows[0]!.rows;
 
+  /** `count` contact requests written at once (an import). */
+  const importRequests = (count: number) =>
+    client.query(
+      `insert into contacts (first_name, last_name, email, phone, service, contact_consent, consent_timestamp)
+       select 'Jeanne', 'Dupont-' || n, 'jeanne' || n || '@example.ch', '079 555 12 34', 'small-group', true, now()
+         from generate_series(1, $1::int) as n`,
+      [count],
+    );
+
   it("analyses a table once it is filled, and leaves it, and the small ones, alone until it doubles", async () => {
     // A site freshly migrated: nothing worth analysing.
     expect(await refreshStatistics(client)).toEqual([]);
     // An import of 2,000 requests (PGlite runs no autovacuum: nothing else would ever analyse them).
-    await client.exec(`insert into contacts (first_name, last_name, phone, contact_consent, consent_timestamp)
-      select 'Jeanne', 'Dupont-' || n, '079 555 12 34', true, now() from generate_series(1, 2000) as n`);
+    await importRequests(2000);
     expect(await known("contacts")).toBe(-1);
     expect(await refreshStatistics(client)).toEqual(["contacts"]);
     expect(await known("contacts")).toBe(2000);
     // The next start: nothing changed much, nothing analysed.
-    await client.exec(`insert into contacts (first_name, last_name, phone, contact_consent, consent_timestamp)
-      select 'Jeanne', 'Dupont-' || n, '079 555 12 34', true, now() from generate_series(1, 100) as n`);
+    await importRequests(100);
     expect(await refreshStatistics(client)).toEqual([]);
   });
 });
