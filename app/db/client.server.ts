@@ -10,7 +10,9 @@
  * PostgreSQL's initdb takes (about 800 MB, never given back by WebAssembly).
  * PGlite runs with `shared_buffers=16MB` (PostgreSQL's default is 128 MB;
  * the site's tables are a few megabytes): about 180 MB resident instead of
- * 300 (docs/performance.md).
+ * 300 (docs/performance.md). It runs single-user, without autovacuum: each
+ * start analyses the tables that need it after the migrations, before the
+ * server listens (`refreshStatistics`, statistics.server.ts; decision 071).
  *
  * `openDatabase({ databaseUrl, dataDir })` resolves to `{ db, kind, close }`.
  * @throws DataDirLockedError when another process uses `DATA_DIR`.
@@ -35,6 +37,7 @@ import { errorFields } from "./errors.server";
 import { lockDataDir } from "./data-dir-lock.server";
 import { refuseUnknownMigrations, UnknownMigrationsError } from "./migrations.server";
 import { postgresPool } from "./pool.server";
+import { refreshStatistics } from "./statistics.server";
 import * as schema from "./schema";
 
 /** Either driver, seen through Drizzle's common PostgreSQL interface. */
@@ -239,6 +242,8 @@ export async function openDatabase({
     const db = drizzlePglite(client, { schema });
     await refuseUnknownMigrations(db, migrationsFolder, "DATA_DIR", directory);
     await migratePglite(db, { migrationsFolder });
+    // PGlite runs no autovacuum: without this its planner would never have statistics (decision 071).
+    await refreshStatistics(client);
     const opened = client;
     const listening = new Set<ChannelListener>();
     const close = async () => {

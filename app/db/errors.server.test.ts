@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { errorFields, stackFrames } from "./errors.server";
+import { errorFields, stackFrames, transientDatabaseError } from "./errors.server";
 
 describe("errorFields", () => {
   it("keeps the codes and the cause of a failed query, never its message or parameters", () => {
@@ -61,5 +61,31 @@ describe("stackFrames", () => {
   it("answers undefined for what has no stack", () => {
     expect(stackFrames("text")).toBeUndefined();
     expect(stackFrames(null)).toBeUndefined();
+  });
+});
+
+describe("transientDatabaseError (decision 071: 503 only when a retry can help)", () => {
+  /** A failed query as Drizzle throws it: its message carries the parameters, the driver's error is its cause. */
+  const failedQuery = (cause: unknown) =>
+    Object.assign(new Error("Failed query: insert into course_registrations ... params: Odette,079 555 98 76"), {
+      name: "DrizzleQueryError",
+      cause,
+    });
+  const driver = (code: string) => Object.assign(new Error("refused"), { name: "error", code });
+
+  it("calls a lock or serialization conflict, a timeout or a resource short of the database busy", () => {
+    for (const code of ["40001", "40P01", "55P03", "57014", "53100", "53300", "08006", "57P01", "57P03"])
+      expect(transientDatabaseError(failedQuery(driver(code))), code).toBe(true);
+    expect(transientDatabaseError(failedQuery(new Error("Query read timeout")))).toBe(true);
+  });
+
+  it("calls a refused value, a broken constraint, a wrong statement or the code's own error a bug", () => {
+    for (const code of ["23505", "23514", "22P02", "42703", "42P01"])
+      expect(transientDatabaseError(failedQuery(driver(code))), code).toBe(false);
+    expect(transientDatabaseError(new TypeError("Cannot read properties of undefined (reading 'id')"))).toBe(false);
+    expect(transientDatabaseError(null)).toBe(false);
+    // A server that refuses the connection is for the outage's probe to tell (`databaseDown`), not a busy one.
+    const refused = Object.assign(new Error("connect ECONNREFUSED"), { code: "ECONNREFUSED" });
+    expect(transientDatabaseError(refused)).toBe(false);
   });
 });

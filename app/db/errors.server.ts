@@ -101,3 +101,40 @@ export function stackFrames(error: unknown): string | undefined {
     .filter((line) => STACK_FRAME.test(line))
     .join("\n");
 }
+
+/**
+ * SQLSTATE classes and codes of a database that is there but cannot do
+ * the work now (decision 071): a retry in an instant may succeed.
+ * - class 08: the connection failed or was lost;
+ * - class 40: a transaction rolled back by a serialization failure
+ *   (40001) or a deadlock (40P01);
+ * - class 53: insufficient resources (53100 disk full, 53200 out of memory,
+ *   53300 too many connections);
+ * - 55P03: a lock not granted (`lock_timeout`, `NOWAIT`);
+ * - 57014: a statement cancelled (`statement_timeout`); 57P01–57P05: the
+ *   server shutting down, crashed, or not yet accepting connections.
+ */
+const TRANSIENT_SQLSTATE = /^(08|40|53)|^55P03$|^57014$|^57P0[1-5]$/;
+
+/** pg's own wording when `query_timeout` passes (no code): a query that had no answer within it. */
+const QUERY_TIMEOUT = /^Query read timeout$/;
+
+/**
+ * Whether `error` (thrown by a query) is the database being busy or short
+ * of something rather than a bug: a transient SQLSTATE (`TRANSIENT_SQLSTATE`,
+ * anywhere in its `cause` chain) or the driver's query timeout. A refused
+ * value (class 22), a broken constraint (23), a wrong statement (42) or any
+ * error of the code itself is not. Never throws.
+ */
+export function transientDatabaseError(error: unknown): boolean {
+  const { sqlState } = errorFields(error);
+  if (sqlState && TRANSIENT_SQLSTATE.test(sqlState)) return true;
+  const seen = new Set<unknown>();
+  for (let current = error; current && typeof current === "object" && !seen.has(current);) {
+    seen.add(current);
+    const { message, cause } = current as { message?: unknown; cause?: unknown };
+    if (typeof message === "string" && QUERY_TIMEOUT.test(message)) return true;
+    current = cause;
+  }
+  return false;
+}

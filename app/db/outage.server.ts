@@ -7,14 +7,17 @@
  * and one per process (see `outages`).
  *
  * - `databaseDown(db, logger, error)`: true when `error` came from a
- *   database that does not answer (an outage is known, or a `select 1`
- *   fails within 2 s), and the outage is then started (logged once, with
- *   the error's kind and codes, never its message); false when the
- *   database answers (the error is something else: a refused write, a bug).
+ *   database that does not answer (an outage is known, or a probe's
+ *   `select 1` fails within 2 s: `answers`, which tells a busy database
+ *   from one that is down, decision 071), and the outage is then started
+ *   (logged once, with the error's kind and codes, never its message);
+ *   false when the database answers (the error is something else: a
+ *   refused write, a bug, a conflict).
  * - `databaseAnswered(db, logger)`: a query succeeded; ends a known outage.
  * - `countRefused(db)`: one more request answered 503 during the outage.
  */
 import { sql } from "drizzle-orm";
+import pg from "pg";
 import type { Logger } from "pino";
 import type { Database } from "./client.server";
 import { errorFields } from "./errors.server";
@@ -35,22 +38,104 @@ const KEY = Symbol.for("formation-assistance-informatique.database-outages");
 const outages: WeakMap<Database, Outage> = ((globalThis as { [KEY]?: WeakMap<Database, Outage> })[KEY] ??=
   new WeakMap());
 
-/** Whether `db` answers a `select 1` within `PROBE_TIMEOUT_MS`. */
-async function answers(db: Database): Promise<boolean> {
+/** What the probe reads of a PostgreSQL pool (pg-pool's `Pool`, drizzle's `$client` on node-postgres). */
+interface PoolState {
+  totalCount: number;
+  idleCount: number;
+  waitingCount: number;
+  options: pg.PoolConfig & { max?: number };
+}
+
+/** What the probe reads of the embedded database (PGlite, drizzle's `$client` on PGlite). */
+interface EmbeddedState {
+  closed: boolean;
+}
+
+/** `db`'s driver client, by what the probe needs of it. */
+function clientOf(db: Database): { pool: PoolState } | { embedded: EmbeddedState } | undefined {
+  const client = (db as { $client?: unknown }).$client as Partial<PoolState & EmbeddedState> | undefined;
+  if (typeof client?.totalCount === "number" && typeof client.idleCount === "number" && client.options)
+    return { pool: client as PoolState };
+  if (typeof client?.closed === "boolean") return { embedded: client as EmbeddedState };
+  return undefined;
+}
+
+/** Whether every connection of the pool is taken (a request for one would wait its turn). */
+const saturated = (pool: PoolState) =>
+  pool.waitingCount > 0 || (pool.idleCount === 0 && pool.totalCount >= (pool.options.max ?? 10));
+
+/** `probe` settled within `PROBE_TIMEOUT_MS`: true when it answered, false when it failed, `onTimeout` when it did neither. */
+async function within(probe: Promise<unknown>, onTimeout: boolean): Promise<boolean> {
   let timer: NodeJS.Timeout | undefined;
   try {
-    await Promise.race([
-      db.execute(sql`select 1`),
-      new Promise((_resolve, reject) => {
-        timer = setTimeout(() => reject(new Error("no answer")), PROBE_TIMEOUT_MS);
-      }),
+    return await Promise.race([
+      probe.then(() => true),
+      new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(onTimeout), PROBE_TIMEOUT_MS))),
     ]);
-    return true;
   } catch {
     return false;
   } finally {
     clearTimeout(timer);
   }
+}
+
+/**
+ * `select 1` on a connection of its own, opened and closed here: a pool
+ * whose connections are all taken (a burst) says nothing of the server. A
+ * server that refuses it for lack of room (too many connections, SQLSTATE
+ * class 53) is busy, not down.
+ */
+async function ownConnectionAnswers(options: pg.PoolConfig): Promise<boolean> {
+  const client = new pg.Client({
+    ...options,
+    connectionTimeoutMillis: PROBE_TIMEOUT_MS,
+    query_timeout: PROBE_TIMEOUT_MS,
+  });
+  client.on("error", () => {});
+  try {
+    await client.connect();
+    await client.query("select 1");
+    return true;
+  } catch (error) {
+    return errorFields(error).sqlState?.startsWith("53") ?? false;
+  } finally {
+    client.end().catch(() => {});
+  }
+}
+
+/**
+ * Whether `db` answers (decision 071: busy is not down):
+ * - a PostgreSQL pool with a free connection (or room for one): `select 1`
+ *   through it within `PROBE_TIMEOUT_MS`;
+ * - a PostgreSQL pool whose connections are all taken: `select 1` on a
+ *   connection of its own (`ownConnectionAnswers`), so the probe does not
+ *   wait behind every queued request of a burst;
+ * - the embedded database: down only when closed or when `select 1` fails;
+ *   one still queued after `PROBE_TIMEOUT_MS` is waiting behind the
+ *   process's other queries (PGlite runs one at a time), not a database
+ *   that does not answer.
+ */
+async function answers(db: Database): Promise<boolean> {
+  const client = clientOf(db);
+  if (client && "pool" in client && saturated(client.pool)) return ownConnectionAnswers(client.pool.options);
+  if (client && "embedded" in client) {
+    if (client.embedded.closed) return false;
+    return within(db.execute(sql`select 1`), true);
+  }
+  return within(db.execute(sql`select 1`), false);
+}
+
+/** The probe under way for a database: the errors of a burst share one instead of each opening a connection. */
+const probes = new WeakMap<Database, Promise<boolean>>();
+
+/** `answers(db)`, shared with the probe already under way. */
+function probe(db: Database): Promise<boolean> {
+  let running = probes.get(db);
+  if (!running) {
+    running = answers(db).finally(() => probes.delete(db));
+    probes.set(db, running);
+  }
+  return running;
 }
 
 /**
@@ -60,7 +145,7 @@ async function answers(db: Database): Promise<boolean> {
  */
 export async function databaseDown(db: Database, logger: Logger, error: unknown): Promise<boolean> {
   if (outages.has(db)) return true;
-  if (await answers(db)) return false;
+  if (await probe(db)) return false;
   if (outages.has(db)) return true;
   outages.set(db, { since: Date.now(), refused: 0 });
   logger.warn(

@@ -1,7 +1,6 @@
-import net from "node:net";
 import type pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
-import { postgresBinaries, SHARED_POSTGRES_ENV } from "../../tests/support/harness";
+import { postgresBinaries, SHARED_POSTGRES_ENV, startHangingServer } from "../../tests/support/harness";
 import { postgresPool } from "./pool.server";
 
 describe("the PostgreSQL pool's waits (decision 065)", () => {
@@ -30,17 +29,13 @@ describe("the PostgreSQL pool's waits (decision 065)", () => {
     },
   );
 
-  const sockets = new Set<net.Socket>();
-  const silent = net.createServer((socket) => sockets.add(socket));
-  afterAll(async () => {
-    for (const socket of sockets) socket.destroy();
-    await new Promise((resolve) => silent.close(resolve));
-  });
+  let hanging: Awaited<ReturnType<typeof startHangingServer>> | undefined;
+  afterAll(() => hanging?.close());
 
   it("fails a request when the server does not accept a connection, though it would wait for a busy pool", async () => {
     // A peer that takes the TCP connection and never answers: a server that hangs.
-    await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
-    const { port } = silent.address() as net.AddressInfo;
+    hanging = await startHangingServer();
+    const { port } = hanging;
     const pool = postgresPool(`postgres://site@127.0.0.1:${port}/site`, { timeouts: { connect: 200 } });
     try {
       await expect(pool.query("select 1")).rejects.toThrow();

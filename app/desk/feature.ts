@@ -8,7 +8,7 @@
 import type { Logger } from "pino";
 import type { Settings } from "~/config/settings.server";
 import type { Database } from "~/db/client.server";
-import type { OutboxPlug } from "~/mail/outbox.server";
+import type { OutboxPlug } from "~/mail/outbox-delivery.server";
 import type { MailLabels } from "./mail-labels.server";
 import type { PersonPlug } from "./person-types";
 import type { TimedJob } from "./jobs.server";

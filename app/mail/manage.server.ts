@@ -10,7 +10,7 @@
 import { and, asc, desc, eq, isNotNull, isNull, lt, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { outbox } from "~/db/schema";
-import type { OutboxPlug } from "./outbox.server";
+import type { OutboxPlug } from "./outbox-delivery.server";
 import { refusalReason } from "./refusal.server";
 import { mailsTo, UNDELIVERED } from "./undelivered.server";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { backoffMilliseconds, MAX_RETRY_INTERVAL_MS } from "./outbox.server";
+import { backoffMilliseconds, MAX_RETRY_INTERVAL_MS } from "./outbox-delivery.server";
 
 describe("backoffMilliseconds", () => {
   it("starts at a minute, doubles, and stops at 30 minutes (a mail leaves at most 30 minutes after its provider is back)", () => {

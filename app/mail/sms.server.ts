@@ -4,7 +4,7 @@
  * `recipient` a mobile number in E.164, its `text_body` the message, its
  * `subject` the desk's label of it (never sent). It is claimed, leased,
  * retried, capped and erased like a mail; the worker hands it to the
- * `SmsSender` of the process (app/mail/outbox.server.ts, `deliverRow`).
+ * `SmsSender` of the process (app/mail/outbox-delivery.server.ts).
  *
  * - `mobileNumber(phone)`: the E.164 of a Swiss or Liechtenstein mobile
  *   number (libphonenumber-js), or null (a landline, a foreign or wrong

@@ -12,10 +12,10 @@
  * 400 with the errors beside the fields (how it pays checked against the
  * chosen date: the choice « au choix », the postal address « sur facture »); 409 when fewer seats are left than
  * asked for, the telephone is already registered for that session, or the
- * session closed meanwhile; 413, 429, 503 as the contact
- * form, and 429 with its French message when the client address has taken
- * its seats of the day (app/courses/limits.server.ts; its mails to visitors
- * are capped too). Spam is answered like a success with no registration (303 to `/cours`).
+ * session closed meanwhile; 413 and 429 as the contact form, and 429 with its French message when the client
+ * address has taken its seats of the day (app/courses/limits.server.ts; its mails to visitors are capped too);
+ * 503 in French when the database does not answer or is busy, 500 (the site's error page) for a bug (decision
+ * 071). Spam is answered like a success with no registration (303 to `/cours`).
  */
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, useActionData, useLoaderData, useNavigation } from "react-router";
@@ -37,7 +37,7 @@ import { guardPublicAction } from "~/guards/public-action.server";
 import { loaderMeta } from "~/seo/meta";
 import { notFound, pageMeta } from "~/seo/page-meta.server";
 import { cn } from "~/utils/cn";
-import { databaseFailure, unlessDatabaseDown } from "~/utils/database-down.server";
+import { retryLaterOrThrow, unlessDatabaseDown } from "~/utils/database-down.server";
 import { unavailableWords } from "~/utils/unavailable";
 import type { Route } from "./+types/course";
 import { cachedPage } from "~/utils/render-cache";
@@ -144,8 +144,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       ...(await publicLimits(context, { withClient: true })),
     });
   } catch (error) {
-    const down = await databaseFailure(context, error, "booking: could not store the registration");
-    const message = down ? unavailableWords.form : bookingMessages.saveError;
+    // 503 only when a retry can help (the database down or busy, decision 071); a bug is thrown on: 500.
+    const why = await retryLaterOrThrow(context, error, "booking: could not store the registration");
+    const message = why === "down" ? unavailableWords.form : bookingMessages.saveError;
     return data({ result: submission.reply({ formErrors: [message] }) }, { status: 503 });
   }
   if (result.outcome === "too-few-seats") {

@@ -15,12 +15,17 @@
  * - `databaseFailure(context, error, message)`: for an action's `catch`:
  *   true when the database is down (the outage logs it, once); otherwise
  *   logs `message` with the error's kind and codes and returns false.
+ * - `retryLaterOrThrow(context, error, message)`: for an action's `catch`
+ *   that answers 503 only when retrying can help (decision 071): "down"
+ *   (the database does not answer) or "busy" (a lock or serialization
+ *   conflict, a timeout, resources short: `transientDatabaseError`);
+ *   anything else is a bug, thrown on to the site's error page (500).
  * - `refusedAnswers`: the root's middleware: every 503 answer carries
  *   `Retry-After`, and one refused during an outage is counted.
  */
 import { data, type MiddlewareFunction } from "react-router";
 import { countRefused, databaseAnswered, databaseDown } from "~/db/outage.server";
-import { errorFields } from "~/db/errors.server";
+import { errorFields, transientDatabaseError } from "~/db/errors.server";
 import { dbContext, loggerContext, type RequestContext } from "~/context.server";
 import { RETRY_AFTER_SECONDS } from "./unavailable";
 
@@ -78,6 +83,33 @@ export async function databaseFailure(context: RequestContext, error: unknown, m
   if (await databaseDown(context.get(dbContext), logger, error)) return true;
   logger.error({ err: errorFields(error) }, message);
   return false;
+}
+
+/**
+ * For an action's `catch` around a write, when only a failure that a retry
+ * can mend may answer 503 (decision 071):
+ * - "busy": the database answered, but with a transient refusal
+ *   (`transientDatabaseError`: a lock or serialization conflict that
+ *   outlasted the wait, a timeout, a disk full...): `message` logged with the
+ *   error's kind and codes;
+ * - "down": the database does not answer (`databaseDown`; the outage's own
+ *   lines say it, not one per request).
+ * @throws `error` itself otherwise: a bug, for the route's error boundary
+ *   (500, the site's error page) and `handleError`'s one log line (kind,
+ *   codes and stack frames, never the message: app/entry.server.tsx).
+ */
+export async function retryLaterOrThrow(
+  context: RequestContext,
+  error: unknown,
+  message: string,
+): Promise<"busy" | "down"> {
+  const logger = context.get(loggerContext);
+  if (transientDatabaseError(error)) {
+    logger.error({ err: errorFields(error) }, message);
+    return "busy";
+  }
+  if (await databaseDown(context.get(dbContext), logger, error)) return "down";
+  throw error;
 }
 
 /**

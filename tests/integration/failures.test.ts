@@ -17,7 +17,7 @@ import { OutboxWorker } from "../../app/mail/outbox.server";
 import { OUTBOX_PLUGS } from "../../app/features.server";
 import { saveContactRequest } from "../../app/contact/save.server";
 import { openDatabase } from "../../app/db/client.server";
-import { outbox } from "../../app/db/schema";
+import { courseRegistrations, outbox } from "../../app/db/schema";
 import { createSession } from "../../app/courses/sessions.server";
 import { unavailableWords } from "../../app/utils/unavailable";
 import {
@@ -49,6 +49,24 @@ function expectNoVisitorData(lines: string[]) {
     const leaks = lines.filter((line) => line.includes(value));
     expect(leaks, `log lines carrying "${value}"`).toEqual([]);
   }
+}
+
+/** The visitor's registration for session `sessionId` of « Sécurité », as the form posts it. */
+function postBookingOf(siteUrl: string, sessionId: number) {
+  return fetch(`${siteUrl}/cours/securite`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: siteUrl },
+    body: new URLSearchParams({
+      sessionId: String(sessionId),
+      firstName: VISITOR.firstName!,
+      lastName: VISITOR.lastName!,
+      phone: VISITOR.phone!,
+      email: VISITOR.email!,
+      seats: "1",
+      website: "",
+    }).toString(),
+  });
 }
 
 /** A pino logger at debug level whose lines land in `lines`. */
@@ -225,6 +243,21 @@ describe("no visitor data in the log, in any failure path", () => {
         const refused = await postContact(site.url, VISITOR);
         expect(refused.status).toBe(503);
         await site.database.db.execute(sql`alter table contacts drop constraint refuse_all`);
+        // A registration the database refuses while it answers (a bug, not an outage; decision 071): a 500 with
+        // the site's error page in French, nothing stored, one error line with the codes and no visitor field.
+        await site.database.db.execute(
+          sql`alter table course_registrations add constraint refuse_all check (first_name = 'nobody') not valid`,
+        );
+        const bug = await postBookingOf(site.url, sessionId);
+        expect(bug.status).toBe(500);
+        const bugPage = pageText(await bug.text());
+        expect(bugPage).toContain("Une erreur inattendue s’est produite.");
+        expect(bugPage).not.toContain(unavailableWords.form);
+        const failed = lines.map((line) => JSON.parse(line)).filter((entry) => entry.msg === "request failed");
+        expect(failed).toHaveLength(1);
+        expect(failed[0]).toMatchObject({ level: 50, err: { sqlState: "23514" } });
+        expect(await site.database.db.$count(courseRegistrations)).toBe(0);
+        await site.database.db.execute(sql`alter table course_registrations drop constraint refuse_all`);
         const limited = await postContact(site.url, VISITOR);
         expect(limited.status).toBe(429);
         // The database goes down.
@@ -237,20 +270,7 @@ describe("no visitor data in the log, in any failure path", () => {
         const outageLines = () => lines.filter((line) => line.includes("database: not answering"));
         expect(outageLines()).toHaveLength(1);
         // A course registration too: the form's 503 in French, never a 500 (issue 24).
-        const booking = await fetch(`${site.url}/cours/securite`, {
-          method: "POST",
-          redirect: "manual",
-          headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: site.url },
-          body: new URLSearchParams({
-            sessionId: String(sessionId),
-            firstName: VISITOR.firstName!,
-            lastName: VISITOR.lastName!,
-            phone: VISITOR.phone!,
-            email: VISITOR.email!,
-            seats: "1",
-            website: "",
-          }).toString(),
-        });
+        const booking = await postBookingOf(site.url, sessionId);
         expect(booking.status).toBe(503);
         expect(pageText(await booking.text())).toContain(unavailableWords.form);
         expect((await fetch(`${site.url}/healthz`)).status).toBe(503);

@@ -3,7 +3,7 @@
  * packages (when installed) with a migrated template each file copies, and
  * the migrated PGlite folder test sites copy.
  */
-import { execFileSync, spawnSync } from "node:child_process";
+import { execFileSync, spawn, spawnSync, type ChildProcess } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
@@ -69,6 +69,7 @@ export async function startPostgresCluster(): Promise<TestPostgres> {
   const start = () => void run("pg_ctl", ["-D", data, "-o", options, "-w", "-l", path.join(dir, "log"), "start"]);
   const stop = () => void run("pg_ctl", ["-D", data, "-m", "fast", "-w", "stop"]);
   start();
+  const watchdog = watchCluster(dir, data);
   run("createdb", ["-h", "127.0.0.1", "-p", String(port), "-U", "postgres", "site"]);
   return {
     url: `postgres://postgres@127.0.0.1:${port}/site`,
@@ -76,6 +77,7 @@ export async function startPostgresCluster(): Promise<TestPostgres> {
     start,
     stop,
     destroy() {
+      watchdog.kill();
       spawnSync(
         asRoot ? "runuser" : path.join(bin, "pg_ctl"),
         asRoot
@@ -86,6 +88,30 @@ export async function startPostgresCluster(): Promise<TestPostgres> {
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * A process that stops the cluster of `data` and removes `dir` once this
+ * process is gone, however it ended: Vitest exits on SIGINT or SIGTERM
+ * without running its global teardown, and a killed worker runs no
+ * `afterAll`; a cluster left behind would run on with its folder deleted.
+ * It checks every second (`kill -0`), then shuts the postmaster down at
+ * once (SIGQUIT to the pid in `postmaster.pid`: PostgreSQL's immediate
+ * shutdown). Its own process group: a Ctrl-C to the run does not stop it.
+ * `destroy()` kills it first.
+ */
+function watchCluster(dir: string, data: string): ChildProcess {
+  const script =
+    'while kill -0 "$OWNER" 2>/dev/null; do sleep 1; done; ' +
+    'pid=$(head -n 1 "$DATA/postmaster.pid" 2>/dev/null) && kill -QUIT "$pid" 2>/dev/null; ' +
+    'sleep 2; rm -rf "$DIR"';
+  const watchdog = spawn("sh", ["-c", script], {
+    detached: true,
+    stdio: "ignore",
+    env: { PATH: process.env.PATH, OWNER: String(process.pid), DATA: data, DIR: dir },
+  });
+  watchdog.unref();
+  return watchdog;
 }
 
 /**

@@ -1,6 +1,7 @@
 /**
- * Network helpers for tests: a free port, a raw HTTP request whose path is
- * sent exactly as given, and a poll until a condition holds.
+ * Network helpers for tests: a free port, a server that never answers, a raw
+ * HTTP request whose path is sent exactly as given, and a poll until a
+ * condition holds.
  */
 import http from "node:http";
 import net from "node:net";
@@ -13,6 +14,29 @@ export function freePort(): Promise<number> {
       probe.close(() => resolve(port));
     });
   });
+}
+
+/**
+ * A server that takes TCP connections and never answers (a database server
+ * that hangs), on a free port of localhost. `hangUp()` drops the connections
+ * it holds; `close()` drops them and stops it.
+ */
+export async function startHangingServer(): Promise<{ port: number; hangUp(): void; close(): Promise<void> }> {
+  const sockets = new Set<net.Socket>();
+  const server = net.createServer((socket) => sockets.add(socket));
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const hangUp = () => {
+    for (const socket of sockets) socket.destroy();
+    sockets.clear();
+  };
+  return {
+    port: (server.address() as net.AddressInfo).port,
+    hangUp,
+    close() {
+      hangUp();
+      return new Promise((resolve) => server.close(() => resolve()));
+    },
+  };
 }
 
 export interface RawAnswer {

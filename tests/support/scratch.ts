@@ -31,6 +31,24 @@ const isAlive = (pid: number) => {
 };
 
 /**
+ * Stops the PostgreSQL clusters a dead run left running in `runDir` (its
+ * `pg-test-*` folders; tests/support/databases.ts's watchdog stops them
+ * when their run ends, this catches what it missed): SIGQUIT, PostgreSQL's
+ * immediate shutdown, to each postmaster whose command line names its folder.
+ */
+function stopLeftClusters(runDir: string): void {
+  for (const name of fs.readdirSync(runDir).filter((entry) => entry.startsWith("pg-test-"))) {
+    const data = path.join(runDir, name, "data");
+    try {
+      const pid = Number(fs.readFileSync(path.join(data, "postmaster.pid"), "utf8").split("\n")[0]);
+      if (pid > 0 && fs.readFileSync(`/proc/${pid}/cmdline`, "utf8").includes(data)) process.kill(pid, "SIGQUIT");
+    } catch {
+      // No postmaster.pid (the cluster was stopped), or no such process any more: nothing to stop.
+    }
+  }
+}
+
+/**
  * This run's folder, made on the first call (in the runner's main process), with `TMPDIR` and
  * `SITE_TEST_CACHE` set; the folders of runs whose process is gone (killed before their teardown)
  * are removed then. Readable by every user: the PostgreSQL cluster runs as `postgres`.
@@ -43,7 +61,9 @@ export function makeScratchDir(): string {
   fs.mkdirSync(root, { recursive: true, mode: 0o755 });
   for (const name of fs.readdirSync(root)) {
     const pid = /^run-(\d+)$/.exec(name)?.[1];
-    if (pid && !isAlive(Number(pid))) fs.rmSync(path.join(root, name), { recursive: true, force: true });
+    if (!pid || isAlive(Number(pid))) continue;
+    stopLeftClusters(path.join(root, name));
+    fs.rmSync(path.join(root, name), { recursive: true, force: true });
   }
   const dir = path.join(root, `run-${process.pid}`);
   fs.mkdirSync(dir, { recursive: true });
