@@ -16,7 +16,25 @@ import {
 } from "../support/harness";
 import { removeScratchDir } from "../support/scratch";
 
-export default async function setup() {
+/** Set once per run: Vitest calls a global setup once for each project (two, vitest.config.ts). */
+const DONE = Symbol.for("formation-assistance-informatique.test-global-setup");
+
+/**
+ * Prepares the run once, whichever project asks first, and returns the teardown; a second project
+ * gets a teardown that does nothing (the first one's removes the cluster and the folder, after every
+ * project's tests). Before, each project prepared its own: two clusters and two templates a run.
+ */
+export default async function setup(): Promise<() => void> {
+  const shared = globalThis as { [DONE]?: Promise<() => void> };
+  if (shared[DONE]) {
+    await shared[DONE];
+    return () => undefined;
+  }
+  shared[DONE] = prepare();
+  return shared[DONE];
+}
+
+async function prepare(): Promise<() => void> {
   execFileSync("npx", ["tsx", "scripts/ensure-build.ts"], { stdio: "inherit" });
   await ensurePgliteTemplate();
   if (!postgresBinaries()) return removeScratchDir;
