@@ -245,10 +245,12 @@ async function round(site: SpawnedSite, nginx: RunningNginx | null, label: strin
     );
   }
   console.error(`${label}: unknown paths and ?seance= values…`);
+  // The kept pages asked for through the same per-request path choice as the random ones: autocannon's
+  // own cost per request (it builds each request anew) is then the same on both sides of the ratio.
   const [kept404, unknown, course, seance, nginx404] = (await loads([
-    { server: own, address: NOT_FOUND, status: 404 },
+    { server: own, address: NOT_FOUND, status: 404, randomPath: () => NOT_FOUND },
     { server: own, address: "/nope-0", status: 404, randomPath: random("/nope-") },
-    { server: own, address: `/cours/${COURSE}` },
+    { server: own, address: `/cours/${COURSE}`, randomPath: () => `/cours/${COURSE}` },
     { server: own, address: `/cours/${COURSE}`, randomPath: random(`/cours/${COURSE}?seance=x`) },
     ...(nginx ? [{ server: nginx, address: nginx.pathOf(2 * PAGES.length), status: 404 }] : []),
   ])) as [Load, Load, Load, Load, Load?];
