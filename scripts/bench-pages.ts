@@ -17,13 +17,17 @@
  * headers (scripts/bench-nginx.ts: one worker, as the site is one process;
  * skipped with a line saying so when `/usr/sbin/nginx` is missing: never
  * downloaded). After 2 s of unmeasured load on `/`, its data and the 404
- * (V8 compiles the hot paths meanwhile), loads each in turn with autocannon: 20 connections for
+ * (V8 compiles the hot paths meanwhile), loads each with autocannon: 20 connections for
  * `BENCH_SECONDS` (10 by default), `Accept-Encoding: br, gzip`, as a
- * browser sends, the site and nginx one after the other:
- * `/`, `/cours/applications-mobiles`, `/blog`, the newest article, `/contact`;
+ * browser sends: `/`, `/cours/applications-mobiles`, `/blog`, the newest
+ * article, `/contact`, each with its data and nginx's copies of both;
  * then 1,000 distinct unknown paths and 1,000 distinct `?seance=` values
- * at random against the kept 404 and course page. `BENCH_ROUNDS` (1 by
- * default) repeats the loads, each round a table of its own.
+ * at random against the kept 404 and course page. What is compared (a
+ * page, its data, nginx's copies; the random addresses and their kept
+ * page) is loaded in turns of `BENCH_SLICE_SECONDS` (2 by default) until
+ * each had `BENCH_SECONDS`: the ratios compare the same minutes of a
+ * shared machine. `BENCH_ROUNDS` (1 by default) repeats the loads, each
+ * round a table of its own.
  *
  * Prints, per address: requests a second (mean), p50 and p99 latency, the
  * CPU time (user + system, from /proc) the server, or nginx with its worker,
@@ -122,37 +126,82 @@ function cpuSeconds(pid: number): number {
   return own(pid) + children.reduce((sum, child) => sum + own(Number(child)), 0);
 }
 
-/**
- * Loads `base` + `address` (or, with `randomPath`, a new address per request) for `SECONDS`.
- * @throws when an answer's status is not `status`, or a request fails.
- */
-async function load(
-  { url: base, pid }: { url: string; pid: number },
-  address: string,
-  status = 200,
-  randomPath?: () => string,
-): Promise<Load> {
-  const cpuBefore = cpuSeconds(pid);
-  const result = await autocannon({
-    url: `${base}${address}`,
-    connections: CONNECTIONS,
-    duration: SECONDS,
-    headers: { "accept-encoding": "br, gzip" },
-    ...(randomPath ? { requests: [{ setupRequest: (request) => ({ ...request, path: randomPath() }) }] } : {}),
-  });
-  const counts = (result as unknown as { statusCodeStats: Record<string, { count: number }> }).statusCodeStats;
-  const other = Object.entries(counts).filter(([code]) => Number(code) !== status);
-  if (other.length > 0 || result.errors > 0 || result.timeouts > 0)
-    throw new Error(`${address}: ${JSON.stringify(counts)} (expected ${status}), ${result.errors} errors`);
-  const cpu = cpuSeconds(pid) - cpuBefore;
-  return {
-    rps: Math.round(result.requests.average),
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    total: result.requests.total,
-    cpu: Math.round((cpu / Math.max(result.requests.total, 1)) * 1e6),
-  };
+/** One address to load: of the site or of nginx (`server`), the status each answer must have, or a new path each request. */
+interface Target {
+  server: { url: string; pid: number };
+  address: string;
+  status?: number;
+  randomPath?: () => string;
 }
+
+/** How long one slice of `loads` lasts at most, in seconds (`BENCH_SLICE_SECONDS`, 2 by default). */
+const SLICE_SECONDS = Number(process.env.BENCH_SLICE_SECONDS ?? 2);
+
+/**
+ * Loads each of `targets` for `SECONDS` in all, in turns of one slice each (`SLICE_SECONDS` at most,
+ * `SECONDS` split evenly): what two targets are compared on is then measured in the same minutes of
+ * the machine, not one after the other while other work comes and goes on its two cores. Requests a
+ * second: the answers over the slices' time; p50 and p99 from the slices' latencies together; CPU: the
+ * serving process's over its slices.
+ * @throws when an answer's status is not the target's (200 by default), or a request fails.
+ */
+async function loads(targets: readonly Target[]): Promise<Load[]> {
+  const slices = Math.max(1, Math.ceil(SECONDS / SLICE_SECONDS));
+  const parts: Result[][] = targets.map(() => []);
+  const cpu = targets.map(() => 0);
+  for (let slice = 0; slice < slices; slice += 1) {
+    for (const [index, { server, address, randomPath }] of targets.entries()) {
+      const cpuBefore = cpuSeconds(server.pid);
+      parts[index]!.push(
+        (await autocannon({
+          url: `${server.url}${address}`,
+          connections: CONNECTIONS,
+          duration: SECONDS / slices,
+          headers: { "accept-encoding": "br, gzip" },
+          skipAggregateResult: true,
+          ...(randomPath ? { requests: [{ setupRequest: (request) => ({ ...request, path: randomPath() }) }] } : {}),
+        } as autocannon.Options)) as unknown as Result,
+      );
+      cpu[index]! += cpuSeconds(server.pid) - cpuBefore;
+    }
+  }
+  return targets.map(({ server, address, status = 200 }, index) => {
+    const results = parts[index]!;
+    const result = aggregateResult(results, { url: `${server.url}${address}` });
+    const counts = result.statusCodeStats;
+    const other = Object.entries(counts).filter(([code]) => Number(code) !== status);
+    if (other.length > 0 || result.errors > 0 || result.timeouts > 0)
+      throw new Error(`${address}: ${JSON.stringify(counts)} (expected ${status}), ${result.errors} errors`);
+    const total = results.reduce((sum, part) => sum + part.totalCompletedRequests, 0);
+    const seconds = results.reduce((sum, part) => sum + part.duration, 0);
+    return {
+      rps: Math.round(total / seconds),
+      p50: result.latency.p50,
+      p99: result.latency.p99,
+      total,
+      cpu: Math.round((cpu[index]! / Math.max(total, 1)) * 1e6),
+    };
+  });
+}
+
+/** What an autocannon run gives with `skipAggregateResult`: the fields `loads` reads. */
+interface Result {
+  totalCompletedRequests: number;
+  /** Seconds. */
+  duration: number;
+}
+
+/** autocannon's `aggregateResult` (documented, not in its types): the runs' latencies and counts together. */
+const aggregateResult = (
+  autocannon as unknown as {
+    aggregateResult(
+      results: Result[],
+      options: { url: string },
+    ): Pick<autocannon.Result, "latency" | "errors" | "timeouts"> & {
+      statusCodeStats: Record<string, { count: number }>;
+    };
+  }
+).aggregateResult;
 
 /** A kept answer of the site, as sent with brotli. @throws when it is not kept (no public cache policy). */
 async function captureKept(site: SpawnedSite, address: string, status: number): Promise<CapturedAnswer> {
@@ -179,11 +228,14 @@ async function round(site: SpawnedSite, nginx: RunningNginx | null, label: strin
   const pageRows: string[] = [];
   for (const [index, { page, data }] of PAGES.entries()) {
     console.error(`${label}: ${page} and ${data}…`);
-    const html = await load(own, page);
-    const reference = nginx ? await load(nginx, nginx.pathOf(2 * index)) : null;
-    const click = await load(own, data);
-    const clickReference = nginx ? await load(nginx, nginx.pathOf(2 * index + 1)) : null;
-    const versus = (mine: Load, ref: Load | null) =>
+    // The page, nginx's copy, its data and nginx's copy of that, in turns (`loads`).
+    const [html, click, reference, clickReference] = (await loads([
+      { server: own, address: page },
+      { server: own, address: data },
+      ...(nginx ? [{ server: nginx, address: nginx.pathOf(2 * index) }] : []),
+      ...(nginx ? [{ server: nginx, address: nginx.pathOf(2 * index + 1) }] : []),
+    ])) as [Load, Load, Load?, Load?];
+    const versus = (mine: Load, ref: Load | undefined) =>
       ref
         ? `${ref.rps} | ${ratio(mine.rps, ref.rps)} | ${ref.p99} ms | ${ratio(mine.p99, ref.p99)} | ${mine.cpu} / ${ref.cpu}`
         : `– | – | – | – | ${mine.cpu} / –`;
@@ -193,11 +245,15 @@ async function round(site: SpawnedSite, nginx: RunningNginx | null, label: strin
     );
   }
   console.error(`${label}: unknown paths and ?seance= values…`);
-  const kept404 = await load(own, NOT_FOUND, 404);
-  const unknown = await load(own, "/nope-0", 404, random("/nope-"));
-  const course = await load(own, `/cours/${COURSE}`);
-  const seance = await load(own, `/cours/${COURSE}`, 200, random(`/cours/${COURSE}?seance=x`));
-  const nginx404 = nginx ? await load(nginx, nginx.pathOf(2 * PAGES.length), 404) : null;
+  // The kept pages asked for through the same per-request path choice as the random ones: autocannon's
+  // own cost per request (it builds each request anew) is then the same on both sides of the ratio.
+  const [kept404, unknown, course, seance, nginx404] = (await loads([
+    { server: own, address: NOT_FOUND, status: 404, randomPath: () => NOT_FOUND },
+    { server: own, address: "/nope-0", status: 404, randomPath: random("/nope-") },
+    { server: own, address: `/cours/${COURSE}`, randomPath: () => `/cours/${COURSE}` },
+    { server: own, address: `/cours/${COURSE}`, randomPath: random(`/cours/${COURSE}?seance=x`) },
+    ...(nginx ? [{ server: nginx, address: nginx.pathOf(2 * PAGES.length), status: 404 }] : []),
+  ])) as [Load, Load, Load, Load, Load?];
   return [
     `#### ${label}`,
     "",
