@@ -31,6 +31,8 @@ import {
  * version `html_version` (`ARTICLE_HTML_VERSION`, app/blog/articles.server.ts;
  * 0 or NULL html: not rendered yet, or `body` changed without it, migration
  * 0036); a row of an older version is rendered again (decision 067).
+ * A new column must join the `UPDATE OF` list of the trigger
+ * `articles_render_cache` (migration 0036), which skips `html` alone.
  */
 export const articles = pgTable(
   "articles",
