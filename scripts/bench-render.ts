@@ -9,7 +9,8 @@
  * default; one every three days back from today), imported at start as
  * `BLOG_CONTENT_DIR`. Each build named by `BUILDS` (`name=dir,…`;
  * `build=build` by default) gets the cache's renderer (`createPageRenderer`),
- * and the script prints:
+ * and the script prints, for `/`, `/cours`, a course's page, `/blog`, the
+ * newest article, `/contact`, the sitemap and a 404:
  *
  * 1. the first render of each page by the first build: the process's first
  *    pass through that code (V8's interpreter, nothing compiled yet), what a
@@ -110,7 +111,16 @@ try {
         }),
       );
     }
-    const pages = ["/", "/cours", "/blog", `/blog/${slugs[0]}`, "/contact", "/page-qui-n-existe-pas"];
+    const pages = [
+      "/",
+      "/cours",
+      "/cours/applications-mobiles",
+      "/blog",
+      `/blog/${slugs[0]}`,
+      "/contact",
+      "/sitemap.xml",
+      "/page-qui-n-existe-pas",
+    ];
     const miss = async (renderer: PageRenderer, page: string) => {
       cache.clear();
       const started = cpuMs();

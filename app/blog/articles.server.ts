@@ -101,6 +101,17 @@ export function youtubeId(address: string): string | null {
 }
 
 /**
+ * The version of the articles' HTML pipeline: `renderMarkdown` below, its
+ * plugins, app/utils/markdown.server.ts, French typography
+ * (app/utils/typography.ts) and the unified packages they use. Stored beside
+ * each article's HTML (`articles.html_version`); a row of an older version is
+ * rendered again (app/blog/html.server.ts, decision 067). Bump it with any
+ * change that changes an article's HTML: `app/blog/articles.test.ts` holds a
+ * fingerprint of this version's output and fails until it is bumped.
+ */
+export const ARTICLE_HTML_VERSION = 1;
+
+/**
  * Articles' Markdown (app/utils/markdown.server.ts): heading ids, external
  * links in a new tab (said to screen readers), the desk's pictures.
  */
@@ -252,12 +263,28 @@ export function summaryOf(fields: Omit<ArticleRecord, "body">): ArticleSummary {
 }
 
 /**
+ * An article's stored HTML columns for Markdown `markdown` (`html`, and
+ * `htmlVersion`: `ARTICLE_HTML_VERSION`), with the desk's `pictures` it shows.
+ */
+export function htmlColumnsOf(
+  markdown: string,
+  pictures?: ReadonlyMap<number, ArticlePicture>,
+): { html: string; htmlVersion: number } {
+  return { html: renderArticleBody(markdown, pictures), htmlVersion: ARTICLE_HTML_VERSION };
+}
+
+/** What pages show of an article: the summary of its `fields` (`summaryOf`) and its body's `html`. */
+export function articleOf(fields: Omit<ArticleRecord, "body">, html: string): Article {
+  return { ...summaryOf(fields), html };
+}
+
+/**
  * What pages show of a stored article: its summary (`summaryOf`) and its
- * body as HTML.
+ * body rendered now (the desk's preview; pages read the stored HTML).
  */
 export function renderArticle(record: ArticleRecord, pictures?: ReadonlyMap<number, ArticlePicture>): Article {
   const { body, ...fields } = record;
-  return { ...summaryOf(fields), html: renderArticleBody(body, pictures) };
+  return articleOf(fields, renderArticleBody(body, pictures));
 }
 
 /**

@@ -1,5 +1,13 @@
+import crypto from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { ArticleError, loadArticles, parseArticle, youtubeId } from "./articles.server";
+import {
+  ARTICLE_HTML_VERSION,
+  ArticleError,
+  loadArticles,
+  parseArticle,
+  renderArticleBody,
+  youtubeId,
+} from "./articles.server";
 
 const valid = {
   title: "Un titre",
@@ -164,5 +172,25 @@ describe("the site's articles", () => {
       expect(article.html).toMatch(/<h2 id="/);
       expect(article.html).toMatch(/En résumé/);
     }
+  });
+});
+
+describe("ARTICLE_HTML_VERSION", () => {
+  it("changes whenever the pipeline renders an article differently, so that stored pages are rendered again", () => {
+    const markdown = [
+      "## Un titre: avec « guillemets »?",
+      "Du **gras**, de l’*italique*, du `code: brut`, [un site](https://www.example.ch) et [l’accueil](/).[^1]",
+      "- une liste\n- [ ] une case",
+      "| Jour | Heure |\n| --- | --- |\n| lundi | 9h00–18h00 |",
+      "```\nif (a) { b; }\n```",
+      "[piège](javascript:alert(1)) et <b>brut</b>",
+      "![Une photo](/images/7-0123456789ab-800.webp)",
+      "[^1]: Une note !",
+    ].join("\n\n");
+    const pictures = new Map([[7, { id: 7, hash: "0123456789ab", width: 1600, height: 1200 }]]);
+    const html = renderArticleBody(markdown, pictures);
+    const fingerprint = crypto.createHash("sha256").update(html).digest("hex").slice(0, 16);
+    // Failing: the pipeline's HTML changed. Bump ARTICLE_HTML_VERSION (app/blog/articles.server.ts), then write the new pair here.
+    expect({ version: ARTICLE_HTML_VERSION, fingerprint }).toEqual({ version: 1, fingerprint: "e3f2a7a7d16a03b0" });
   });
 });

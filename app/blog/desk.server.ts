@@ -4,7 +4,7 @@
  * messages beside each field), publishing now or at a chosen Swiss date and
  * time, unpublishing. The public pages change at once: every write goes
  * through the `articles` table, whose trigger tells every process's render
- * cache (decision 023).
+ * cache (decision 023). A save stores the text's HTML with it (decision 067).
  */
 import { and, count, desc, eq, isNull, ne, sql } from "drizzle-orm";
 import { readPage, type ListPage } from "~/components/pages";
@@ -16,6 +16,7 @@ import { formatDate, formatDateTime, isoDateInZurich } from "~/utils/format";
 import { zurichToUtc } from "~/utils/zurich-time.server";
 import { youtubeId } from "./articles.server";
 import { ARTICLE_LIMITS } from "./fields";
+import { htmlColumns } from "./html.server";
 import type { ArticleRow } from "./store.server";
 
 /** Reading speed for the read time shown on cards (words a minute; a calm pace for older readers). */
@@ -172,6 +173,7 @@ export async function createArticle(
         category: "",
         author,
         body: "",
+        ...(await htmlColumns(db, "")),
         icon: "Lightbulb",
         color: "primary",
         readTime: 1,
@@ -185,9 +187,9 @@ export async function createArticle(
 }
 
 /**
- * Saves the fields of article `id`. A published article edited after its
- * publication day gets today's date as "Mis à jour le". False when the
- * article does not exist.
+ * Saves the fields of article `id`, and its text's HTML as its page shows it.
+ * A published article edited after its publication day gets today's date as
+ * "Mis à jour le". False when the article does not exist.
  */
 export async function saveArticle(
   db: Database,
@@ -196,6 +198,7 @@ export async function saveArticle(
   now: Date = new Date(),
 ): Promise<boolean> {
   const today = isoDateInZurich(now);
+  const html = await htmlColumns(db, fields.body);
   const changed = await db
     .update(articles)
     .set({
@@ -204,6 +207,7 @@ export async function saveArticle(
       excerpt: fields.excerpt,
       category: fields.category,
       body: fields.body,
+      ...html,
       icon: fields.icon,
       color: fields.color,
       featured: fields.featured,

@@ -2,12 +2,23 @@
  * What the public pages read of the articles (app/blog/store.server.ts), on
  * a PGlite database: cards newest first, a page of them, the featured one,
  * the related ones (the same category first, then the most recent), a
- * scheduled article nowhere until its moment.
+ * scheduled article nowhere until its moment; an article's page shows the
+ * HTML of the current pipeline, never that of an older one.
  */
+import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { articles } from "~/db/schema";
 import { openTestDatabase, type TestDatabase } from "../../tests/support/harness";
-import { articleCards, featuredCard, nextPublication, publishedCount, relatedCards } from "./store.server";
+import { ARTICLE_HTML_VERSION, htmlColumnsOf } from "./articles.server";
+import { renderStaleArticles } from "./html.server";
+import {
+  articleCards,
+  featuredCard,
+  nextPublication,
+  publishedArticle,
+  publishedCount,
+  relatedCards,
+} from "./store.server";
 
 const NOW = new Date("2024-12-01T12:00:00Z");
 
@@ -23,6 +34,7 @@ const row = (
   category,
   author: "A",
   body: "Un texte.",
+  ...htmlColumnsOf("Un texte."),
   icon: "ShieldAlert",
   color: "primary",
   readTime: 5,
@@ -77,5 +89,33 @@ describe("the public lists", () => {
     expect(card).toMatchObject({ slug: "ia-2", dateLabel: "20 novembre 2024" });
     expect(card).not.toHaveProperty("body");
     expect(card).not.toHaveProperty("html");
+  });
+});
+
+describe("an article's stored HTML", () => {
+  it("is shown when the current pipeline made it, else the article is rendered again and stored", async () => {
+    const { db } = database;
+    const set = (slug: string, columns: Partial<typeof articles.$inferInsert>) =>
+      db.update(articles).set(columns).where(eq(articles.slug, slug));
+    // Made by an older pipeline; its text changed by a writer that does not render (migration 0036's trigger);
+    // made by a newer pipeline (a newer process beside this one), which this one leaves as it is.
+    await set("secu-2", { html: "<p>Ancien rendu.</p>", htmlVersion: ARTICLE_HTML_VERSION - 1 });
+    await set("apps-1", { body: "Un texte **corrigé**." });
+    await set("ia-1", { html: "<p>Rendu plus récent.</p>", htmlVersion: ARTICLE_HTML_VERSION + 1 });
+    expect((await publishedArticle(db, NOW, "apps-1"))?.html).toBe("<p>Un texte <strong>corrigé</strong>.</p>");
+    expect((await publishedArticle(db, NOW, "ia-1"))?.html).toBe("<p>Un texte.</p>");
+    // The start's background pass: the row the page read is stored already.
+    expect(await renderStaleArticles(db)).toBe(1);
+    expect(await renderStaleArticles(db)).toBe(0);
+    const stored = await db
+      .select({ slug: articles.slug, html: articles.html, htmlVersion: articles.htmlVersion })
+      .from(articles)
+      .where(inArray(articles.slug, ["apps-1", "ia-1", "secu-2"]))
+      .orderBy(articles.slug);
+    expect(stored).toEqual([
+      { slug: "apps-1", html: "<p>Un texte <strong>corrigé</strong>.</p>", htmlVersion: ARTICLE_HTML_VERSION },
+      { slug: "ia-1", html: "<p>Rendu plus récent.</p>", htmlVersion: ARTICLE_HTML_VERSION + 1 },
+      { slug: "secu-2", html: "<p>Un texte.</p>", htmlVersion: ARTICLE_HTML_VERSION },
+    ]);
   });
 });

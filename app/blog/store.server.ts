@@ -5,13 +5,14 @@
  *   `*.md` of `app/content/blog/` (or `BLOG_CONTENT_DIR`) whose slug is not
  *   in the table is added, published at its front matter's date; a row that
  *   came from a file and that the owner never edited in the desk follows its
- *   file when the file changes. A file with a bad front matter is skipped and
+ *   file when the file changes. The HTML of what it adds or changes is
+ *   rendered then (app/blog/html.server.ts), that of the others never. A file with a bad front matter is skipped and
  *   logged (file and field, no visitor data); the shipped files are checked by
  *   `app/blog/articles.test.ts`. Nothing is ever deleted by the import.
  * - What the public pages show, each reading only that (never the body of
  *   an article it does not show): `articleCards` (a page of cards, newest
  *   first), `publishedCount`, `featuredCard`, `relatedCards`,
- *   `publishedArticle` (one article with its body), `sitemapArticles`
+ *   `publishedArticle` (one article with its stored HTML), `sitemapArticles`
  *   (slugs and dates), `nextPublication`.
  * - `readArticles(context, key, read)`: one of those for a loader, with the
  *   render cache's hints; when the database fails, the last answer this
@@ -24,38 +25,35 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { and, asc, count, desc, eq, gt, isNotNull, lte, ne, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, inArray, isNotNull, lte, ne, sql } from "drizzle-orm";
 import type { Logger } from "pino";
 import type { Database } from "~/db/client.server";
 import { articles } from "~/db/schema";
 import { errorFields } from "~/db/errors.server";
-import { picturesByIds } from "~/pictures/pictures.server";
 import {
   ARTICLE_SLUG,
   ArticleError,
+  articleOf,
   articlesDirectory,
-  pictureIdsIn,
   readArticleFile,
-  renderArticle,
   summaryOf,
-  type ArticlePicture,
   type ArticleRecord,
 } from "./articles.server";
+import { currentHtml, htmlColumns } from "./html.server";
 import type { Article, ArticleSummary } from "./types";
 import { databaseUnavailable, unlessDatabaseDown } from "~/utils/database-down.server";
 import { clockContext, dbContext, loggerContext, renderHintsContext, type RequestContext } from "~/context.server";
 
 export type ArticleRow = typeof articles.$inferSelect;
 
-/** The stored fields of an article, as `renderArticle` reads them. */
-export function recordOf(row: ArticleRow): ArticleRecord {
+/** The stored fields of an article but its body (a card's, or a whole row's): what its page shows beside the HTML. */
+function fieldsOf(row: CardRow): Omit<ArticleRecord, "body"> {
   return {
     slug: row.slug,
     title: row.title,
     excerpt: row.excerpt,
     category: row.category,
     author: row.author,
-    body: row.body,
     icon: row.icon as ArticleRecord["icon"],
     color: row.color as ArticleRecord["color"],
     featured: row.featured,
@@ -64,6 +62,11 @@ export function recordOf(row: ArticleRow): ArticleRecord {
     ...(row.updated ? { updated: row.updated } : {}),
     ...(row.video ? { video: row.video } : {}),
   };
+}
+
+/** The stored fields of an article, as `renderArticle` reads them. */
+export function recordOf(row: ArticleRow): ArticleRecord {
+  return { ...fieldsOf(row), body: row.body };
 }
 
 /** The columns a record fills. */
@@ -106,6 +109,22 @@ export async function importArticleFiles(
     .readdirSync(directory)
     .filter((name) => name.endsWith(".md"))
     .sort();
+  // What the table holds of these files: a file already there as it is is not rendered again.
+  const slugs = names.map((name) => path.basename(name, ".md"));
+  const held = new Map(
+    (slugs.length === 0
+      ? []
+      : await db
+          .select({
+            slug: articles.slug,
+            sourceFile: articles.sourceFile,
+            sourceHash: articles.sourceHash,
+            editedInDesk: articles.editedInDesk,
+          })
+          .from(articles)
+          .where(inArray(articles.slug, slugs))
+    ).map((row) => [row.slug, row]),
+  );
   for (const name of names) {
     const source = fs.readFileSync(path.join(directory, name), "utf8");
     let record: ArticleRecord;
@@ -118,16 +137,23 @@ export async function importArticleFiles(
       continue;
     }
     const hash = crypto.createHash("sha256").update(source).digest("hex");
-    const added = await db
-      .insert(articles)
-      .values({
-        ...columnsOf(record),
-        publishedAt: `${record.date}T00:00:00Z`,
-        sourceFile: name,
-        sourceHash: hash,
-      })
-      .onConflictDoNothing({ target: articles.slug })
-      .returning({ id: articles.id });
+    const row = held.get(record.slug);
+    const follows = row?.sourceFile === name && !row.editedInDesk && row.sourceHash !== hash;
+    if (row && !follows) continue;
+    const html = await htmlColumns(db, record.body);
+    const added = row
+      ? []
+      : await db
+          .insert(articles)
+          .values({
+            ...columnsOf(record),
+            ...html,
+            publishedAt: `${record.date}T00:00:00Z`,
+            sourceFile: name,
+            sourceHash: hash,
+          })
+          .onConflictDoNothing({ target: articles.slug })
+          .returning({ id: articles.id });
     if (added.length > 0) {
       report.added.push(record.slug);
       continue;
@@ -135,7 +161,7 @@ export async function importArticleFiles(
     // The file changed, and the owner never touched its article: follow the file (its publication state stays).
     const followed = await db
       .update(articles)
-      .set({ ...columnsOf(record), sourceHash: hash, updatedAt: sql`now()` })
+      .set({ ...columnsOf(record), ...html, sourceHash: hash, updatedAt: sql`now()` })
       .where(
         and(
           eq(articles.slug, record.slug),
@@ -148,15 +174,6 @@ export async function importArticleFiles(
     if (followed.length > 0) report.updated.push(record.slug);
   }
   return report;
-}
-
-/** The desk's pictures that the bodies of `rows` show, by id. */
-export async function picturesOf(
-  db: Database,
-  rows: readonly Pick<ArticleRow, "body">[],
-): Promise<Map<number, ArticlePicture>> {
-  const ids = [...new Set(rows.flatMap((row) => pictureIdsIn(row.body)))];
-  return new Map((await picturesByIds(db, ids)).map((picture) => [picture.id, picture]));
 }
 
 /** The columns an article's card shows: never the body. */
@@ -178,16 +195,7 @@ const cardColumns = {
 type CardRow = { [K in keyof typeof cardColumns]: ArticleRow[K] };
 
 /** A card's row as the pages show it (typeset, French dates). */
-function cardOf(row: CardRow): ArticleSummary {
-  const { icon, color, video, updated, ...rest } = row;
-  return summaryOf({
-    ...rest,
-    icon: icon as ArticleRecord["icon"],
-    color: color as ArticleRecord["color"],
-    ...(updated ? { updated } : {}),
-    ...(video ? { video } : {}),
-  });
-}
+const cardOf = (row: CardRow): ArticleSummary => summaryOf(fieldsOf(row));
 
 /** Published at `now` (ISO). */
 const publishedAt = (now: Date) => lte(articles.publishedAt, now.toISOString());
@@ -247,8 +255,9 @@ export async function featuredCard(db: Database, now: Date): Promise<ArticleSumm
 }
 
 /**
- * The article `slug` if published at `now`, with its body rendered (and the desk's pictures it shows);
- * undefined too for a `slug` that is no slug (`ARTICLE_SLUG`), without a query.
+ * The article `slug` if published at `now`, with its body's HTML as stored (`currentHtml`: rendered now
+ * and stored if an older pipeline made it); undefined too for a `slug` that is no slug (`ARTICLE_SLUG`),
+ * without a query.
  */
 export async function publishedArticle(db: Database, now: Date, slug: string): Promise<Article | undefined> {
   // An address that is no slug names no article, and is not sent to the database (a NUL byte would fail there).
@@ -258,7 +267,8 @@ export async function publishedArticle(db: Database, now: Date, slug: string): P
     .from(articles)
     .where(and(publishedAt(now), eq(articles.slug, slug)))
     .limit(1);
-  return row ? renderArticle(recordOf(row), await picturesOf(db, [row])) : undefined;
+  if (!row) return undefined;
+  return articleOf(fieldsOf(row), await currentHtml(db, row));
 }
 
 /**

@@ -10,7 +10,8 @@
  * not started twice in one process.
  *
  * `scheduleJobs(jobs, { db, logger, clock, siteUrl })` → `{ stop() }`:
- * clears the timers and resolves once the runs in progress are over.
+ * clears the timers, aborts the runs' `signal` (a long run stops at its
+ * next step) and resolves once the runs in progress are over.
  */
 import type { Logger } from "pino";
 import type { Settings } from "~/config/settings.server";
@@ -28,6 +29,8 @@ export interface JobContext {
   logger: Logger;
   /** The process's settings (the SMS cap...); absent in tests that need none. */
   settings?: Settings;
+  /** Aborted when the process stops its jobs: a run of many steps ends at the next one. */
+  signal?: AbortSignal;
 }
 
 /** A feature's timed job. */
@@ -60,12 +63,13 @@ export function scheduleJobs(
   },
 ): { stop(): Promise<void> } {
   let stopped = false;
+  const stopping = new AbortController();
   const running = new Map<TimedJob, Promise<void>>();
   const timers: NodeJS.Timeout[] = [];
   const run = (job: TimedJob) => {
     if (stopped || running.has(job)) return;
     const done = job
-      .run({ db, now: clock.now(), siteUrl, logger, ...(settings && { settings }) })
+      .run({ db, now: clock.now(), siteUrl, logger, signal: stopping.signal, ...(settings && { settings }) })
       .then(
         (counts) => {
           if (Object.values(counts).some((count) => count > 0)) logger.info({ job: job.name, ...counts }, "job: done");
@@ -89,6 +93,7 @@ export function scheduleJobs(
   return {
     async stop() {
       stopped = true;
+      stopping.abort();
       for (const timer of timers) clearTimeout(timer);
       await Promise.all(running.values());
     },

@@ -55,13 +55,22 @@ export async function listLetters(db: Database): Promise<Letter[]> {
   return db.select().from(newsletterLetters).orderBy(desc(newsletterLetters.createdAt), desc(newsletterLetters.id));
 }
 
-/** Sent letters, newest first (the public archive). */
-export async function sentLetters(db: Database): Promise<Letter[]> {
-  return db
-    .select()
+/** What the public lists show of a sent letter (never its text): its archive slug, subject and ISO send time. */
+export type SentLetter = { slug: string; subject: string; sentAt: string };
+
+/**
+ * Sent letters, newest first (the public archive, the newsletter page's
+ * last `limit`, the sitemap), without their text.
+ */
+export async function sentLetters(db: Database, { limit }: { limit?: number } = {}): Promise<SentLetter[]> {
+  const rows = await db
+    .select({ slug: newsletterLetters.slug, subject: newsletterLetters.subject, sentAt: newsletterLetters.sentAt })
     .from(newsletterLetters)
     .where(isNotNull(newsletterLetters.sentAt))
-    .orderBy(desc(newsletterLetters.sentAt));
+    .orderBy(desc(newsletterLetters.sentAt))
+    .limit(limit ?? Number.MAX_SAFE_INTEGER);
+  // A sent letter has both (sendLetter sets them together).
+  return rows.map((row) => ({ slug: row.slug!, subject: row.subject, sentAt: row.sentAt! }));
 }
 
 /** What `letterSlug` makes: lowercase ASCII letters, digits and dashes. */

@@ -22,9 +22,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
         "Toutes les lettres d’information envoyées : conseils pratiques et mises en garde contre les arnaques.",
     }),
     letters: letters.map((letter) => ({
-      slug: letter.slug!,
+      slug: letter.slug,
       subject: letter.subject,
-      date: formatDate(letter.sentAt!.slice(0, 10)),
+      date: formatDate(letter.sentAt.slice(0, 10)),
     })),
   };
 }

@@ -35,7 +35,7 @@ import { settingsContext, dbContext, loggerContext, wakeOutboxContext } from "~/
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   // The database down: 503, the French notice in place of the last letters, the box still there.
-  const read = await unlessDatabaseDown(context, () => sentLetters(context.get(dbContext)));
+  const read = await unlessDatabaseDown(context, () => sentLetters(context.get(dbContext), { limit: 3 }));
   const letters = read.down ? [] : read.value;
   return data(
     {
@@ -55,9 +55,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
         ],
       }),
       letters: letters.slice(0, 3).map((letter) => ({
-        slug: letter.slug!,
+        slug: letter.slug,
         subject: letter.subject,
-        date: formatDate(letter.sentAt!.slice(0, 10)),
+        date: formatDate(letter.sentAt.slice(0, 10)),
       })),
       unavailable: read.down,
     },

@@ -12,10 +12,7 @@ import { settingsContext, dbContext } from "~/context.server";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const letters = await sentLetters(context.get(dbContext));
-  const pages = sitemapPages(
-    await readArticles(context, "sitemap", sitemapArticles),
-    letters.map((letter) => ({ slug: letter.slug!, sentAt: letter.sentAt! })),
-  );
+  const pages = sitemapPages(await readArticles(context, "sitemap", sitemapArticles), letters);
   const xml = await buildSitemap(pages, context.get(settingsContext).SITE_URL);
   return new Response(xml, {
     headers: { "Content-Type": "application/xml; charset=utf-8" },

@@ -14,7 +14,7 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadArticles } from "../../app/blog/articles.server";
+import { ARTICLE_HTML_VERSION, loadArticles } from "../../app/blog/articles.server";
 import { publishedArticles, importArticleFiles } from "../../app/blog/store.server";
 import { articles, auditLog } from "../../app/db/schema";
 import {
@@ -123,6 +123,16 @@ describe("articles written in the desk", () => {
     const article = await page.text();
     expect(article).toContain("Agrandir le texte de votre téléphone");
     expect(textOf(article)).toContain("Les lettres sont trop petites\u202f?");
+    // Its text as HTML, stored when it was saved (decision 067).
+    expect(article).toMatch(/<h2[^>]*id="sur-iphone"[^>]*>Sur iPhone<\/h2>/);
+    const [stored] = await site.database.db
+      .select({ html: articles.html, htmlVersion: articles.htmlVersion })
+      .from(articles)
+      .where(eq(articles.id, id));
+    expect(stored).toEqual({
+      html: expect.stringContaining("<strong>Réglages</strong>"),
+      htmlVersion: ARTICLE_HTML_VERSION,
+    });
     expect(await get("/blog").then((answer) => answer.text())).toContain(`href="/blog/${slug}"`);
     // Featured: the home page's first card.
     const home = await get("/").then((answer) => answer.text());
@@ -131,6 +141,12 @@ describe("articles written in the desk", () => {
     expect(await get("/sitemap.xml").then((answer) => answer.text())).toContain(`/blog/${slug}</loc>`);
     const actions = await site.database.db.select({ action: auditLog.action }).from(auditLog);
     expect(actions.map((row) => row.action)).toEqual(expect.arrayContaining(["article-created", "article-published"]));
+    // Saved again with a new paragraph: its page (kept in the cache) shows it.
+    const body = `${written.body}\n## Sur Android\n\nOuvrez *Paramètres*.\n`;
+    expect((await editor({ ...written, featured: "on", body, intent: "save" })).status).toBe(200);
+    expect(await get(`/blog/${slug}`).then((answer) => answer.text())).toMatch(
+      /<h2[^>]*id="sur-android"[^>]*>Sur Android<\/h2>\s*<p>Ouvrez <em>Paramètres<\/em>.<\/p>/,
+    );
   });
 
   it("unpublishing takes it off every page (404 on its address)", async () => {

@@ -26,7 +26,13 @@ import {
  * `updated` are ISO dates ("2024-11-15") shown on the page; the article is
  * public once `published_at` has passed (future: scheduled; NULL: a draft
  * or unpublished). `icon` and `color` name an icon of app/components/icon.tsx
- * and a theme colour; `read_time` is in minutes.
+ * and a theme colour; `read_time` is in minutes. `html` is `body` as the
+ * page shows it, rendered when the article is written, by the pipeline of
+ * version `html_version` (`ARTICLE_HTML_VERSION`, app/blog/articles.server.ts;
+ * 0 or NULL html: not rendered yet, or `body` changed without it, migration
+ * 0036); a row of an older version is rendered again (decision 067).
+ * A new column must join the `UPDATE OF` list of the trigger
+ * `articles_render_cache` (migration 0036), which skips `html` alone.
  */
 export const articles = pgTable(
   "articles",
@@ -38,6 +44,8 @@ export const articles = pgTable(
     category: text("category").notNull(),
     author: text("author").notNull(),
     body: text("body").notNull(),
+    html: text("html"),
+    htmlVersion: integer("html_version").notNull().default(0),
     icon: text("icon").notNull(),
     color: text("color").notNull(),
     featured: boolean("featured").notNull().default(false),

@@ -33,7 +33,8 @@ import {
   type ArticleForm,
 } from "~/blog/desk.server";
 import type { ArticleFieldName, ArticleFields } from "~/blog/fields";
-import { picturesOf, recordOf, type ArticleRow } from "~/blog/store.server";
+import { picturesOf } from "~/blog/html.server";
+import { recordOf, type ArticleRow } from "~/blog/store.server";
 
 /** What the editor shows after a post. */
 export type ArticleAnswer = {
