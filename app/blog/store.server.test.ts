@@ -5,7 +5,7 @@
  * scheduled article nowhere until its moment; an article's page shows the
  * HTML of the current pipeline, never that of an older one.
  */
-import { eq, inArray } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { articles } from "~/db/schema";
 import { openTestDatabase, type TestDatabase } from "../../tests/support/harness";
@@ -117,5 +117,25 @@ describe("an article's stored HTML", () => {
       { slug: "ia-1", html: "<p>Rendu plus récent.</p>", htmlVersion: ARTICLE_HTML_VERSION + 1 },
       { slug: "secu-2", html: "<p>Un texte.</p>", htmlVersion: ARTICLE_HTML_VERSION },
     ]);
+  });
+});
+
+describe("the render cache's trigger on articles (migration 0036)", () => {
+  it("fires on a change of every column a page shows: all of them but the stored HTML and its version", async () => {
+    const { db } = database;
+    const columns = await db.execute<{ name: string }>(
+      sql`select column_name as name from information_schema.columns where table_name = 'articles'`,
+    );
+    const watched = await db.execute<{ name: string }>(sql`
+      select attribute.attname as name
+      from pg_trigger trigger
+      join pg_attribute attribute
+        on attribute.attrelid = trigger.tgrelid and attribute.attnum = any (trigger.tgattr::int2[])
+      where trigger.tgname = 'articles_render_cache'`);
+    // Both drivers answer `{ rows }`.
+    const names = (result: unknown) => (result as { rows: { name: string }[] }).rows.map((row) => row.name).sort();
+    // A column added to `articles` without being added to the trigger would change a page that no
+    // process's render cache drops.
+    expect(names(watched)).toEqual(names(columns).filter((name) => !["html", "html_version"].includes(name)));
   });
 });
