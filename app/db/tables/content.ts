@@ -58,7 +58,7 @@ export const articles = pgTable(
     // The public lists' order, newest first (migration 0025).
     index("articles_listing_idx").on(table.date.desc(), table.slug),
     // The desk's search by a part of the title (migration 0037, pg_trgm).
-    index("articles_title_trgm_idx").using("gin", table.title.op("gin_trgm_ops")),
+    index("articles_title_trgm_idx").using("gin", table.title.op("gin_trgm_ops")).with({ fastupdate: false }),
     // The articles whose author or video may be an example value (migration 0037; the predicate of
     // app/settings/placeholders.server.ts's `mayBeFictitious`, which the inbox reads on each visit).
     index("articles_placeholders_idx").on(table.id)
