@@ -44,14 +44,25 @@ function listsOf(held: Held): DeskList[] {
       search: { query: "q=abonne-7", total: startingWith7(SIZES.subscribers) },
     },
     { name: "Articles", path: "/admin/articles", total: held.articles, search: { query: "q=Article 7", total: null } },
-    { name: "Séances", path: "/admin/cours", total: held.sessions, search: { query: "q=securite", total: null } },
+    // The fill gives every fourth session to « Sécurité et protection » (its first of four courses).
+    {
+      name: "Séances",
+      path: "/admin/cours",
+      total: held.sessions,
+      search: { query: "q=securite", total: Math.floor(SIZES.sessions / 4) },
+    },
     {
       name: "Factures",
       path: "/admin/factures",
       total: held.invoices,
       search: { query: "etat=ouvertes", total: 100 },
     },
-    { name: "Devis", path: "/admin/devis", total: held.quotes, search: { query: "q=Dupont-7", total: null } },
+    {
+      name: "Devis",
+      path: "/admin/devis",
+      total: held.quotes,
+      search: { query: "q=Dupont-7", total: startingWith7(SIZES.quotes) },
+    },
   ];
 }
 
@@ -60,7 +71,8 @@ function countShown(html: string): number | null {
   const text = html.replace(/<[^>]+>/g, " ");
   const match =
     /Page \d+ sur \d+ · ([\d’']+)/.exec(text) ??
-    /(?:^|\s)([\d’']+) (?:demandes?|adresses?|articles?|séances?|factures?|devis)\b/.exec(text);
+    /(?:^|\s)([\d’']+) (?:demandes?|adresses?|articles?|séances?|factures?|devis|résultats?)\b/.exec(text) ??
+    (/Aucun résultat/.test(text) ? ["", "0"] : null);
   return match ? Number(match[1]!.replace(/[’']/g, "")) : null;
 }
 

@@ -33,6 +33,9 @@
  *
  *   npm run bench:scale                    1,000 articles on PGlite
  *   npm run bench:scale -- 5000 --postgres 5,000 on PostgreSQL
+ *   npm run bench:scale -- --desk          the fill, the first renders and
+ *                                          the desk's lists only (no warm-up
+ *                                          run, no exports, no loads)
  *
  * Prints figures only (Markdown lines on stdout; ✗ marks a target missed);
  * asserts nothing. Builds first when `build/` is stale, unless `--no-build`
@@ -61,6 +64,8 @@ import type { Held } from "./bench-scale-fill";
 
 const COUNT = Number(process.argv.slice(2).find((arg) => /^\d+$/.test(arg)) ?? 1000);
 const POSTGRES = process.argv.includes("--postgres");
+/** Only what the desk's lists and the first renders need: a before/after of a list in a minute. */
+const DESK_ONLY = process.argv.includes("--desk");
 const SECONDS = 10;
 /** Beyond this many articles, the walk is not repeated after asking for each one (a cache of 32 MB does not hold them). */
 const PRIMED_AT_MOST = 2000;
@@ -191,6 +196,7 @@ async function loadRun(env: Record<string, string>, { owner, held }: { owner: Te
     await firstRenders(site);
     const cookie = await ownerCookie(site, owner);
     if (alive(site)) await deskLists(site, cookie, held);
+    if (DESK_ONLY) return;
     if (alive(site)) await deskExports(site, cookie, held, rss);
     rss.reset();
     const loads: [string, () => Promise<Parameters<typeof describe>[0]>][] = [
@@ -256,7 +262,7 @@ try {
   console.log(
     `## ${COUNT} articles on ${postgres ? "PostgreSQL" : "PGlite"} (build: ${process.env.BUILD_DIR ?? "build"}; filled in ${Math.round((performance.now() - filling) / 1000)} s; RSS target ≤ ${RSS_BOUND_MB} MB)`,
   );
-  await warmUpRun(env);
+  if (!DESK_ONLY) await warmUpRun(env);
   await loadRun(env, filled);
 } finally {
   postgres?.destroy();

@@ -6,8 +6,8 @@
  * through the `articles` table, whose trigger tells every process's render
  * cache (decision 023). A save stores the text's HTML with it (decision 067).
  */
-import { and, count, desc, eq, isNull, ne, sql } from "drizzle-orm";
-import { readPage, type ListPage } from "~/components/pages";
+import { and, count, desc, eq, ilike, isNull, ne, sql } from "drizzle-orm";
+import { containsPattern, readPage, type ListPage } from "~/components/pages";
 import { z } from "zod";
 import { icons, type IconName } from "~/components/icon";
 import type { Database } from "~/db/client.server";
@@ -134,17 +134,27 @@ const listed = {
 
 /**
  * Page `asked` of the articles (their card, no body), the most recently
- * changed first, `DESK_PAGE_SIZE` a page, with how many there are.
+ * changed first, `DESK_PAGE_SIZE` a page, with how many there are; only
+ * those whose title contains `search` (any case) when it is given.
  */
 export async function articlesPage(
   db: Database,
   asked: number,
+  search?: string,
 ): Promise<ListPage<Pick<ArticleRow, keyof typeof listed>>> {
+  // ILIKE: migration 0037's trigram index on the title serves it.
+  const where = search ? ilike(articles.title, containsPattern(search)) : undefined;
   return readPage(
     asked,
-    async () => (await db.select({ total: count() }).from(articles))[0]!.total,
+    async () => (await db.select({ total: count() }).from(articles).where(where))[0]!.total,
     (limit, offset) =>
-      db.select(listed).from(articles).orderBy(desc(articles.updatedAt), desc(articles.id)).limit(limit).offset(offset),
+      db
+        .select(listed)
+        .from(articles)
+        .where(where)
+        .orderBy(desc(articles.updatedAt), desc(articles.id))
+        .limit(limit)
+        .offset(offset),
   );
 }
 

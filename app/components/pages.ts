@@ -71,6 +71,29 @@ export function pagesAround(page: number, pages: number, around = 1): (number | 
   return shown;
 }
 
+/**
+ * The search `?q=` asks for: control characters made spaces (a NUL is
+ * refused by PostgreSQL, and no name, title or address holds one), trimmed,
+ * at most 100 characters; undefined when nothing is left.
+ */
+export function askedSearch(search: URLSearchParams): string | undefined {
+  return (
+    (search.get("q") ?? "")
+      // eslint-disable-next-line no-control-regex -- control characters are what is dropped
+      .replace(/[\u0000-\u001f\u007f-\u009f]/g, " ")
+      .trim()
+      .slice(0, 100) || undefined
+  );
+}
+
+/** `text` as a search compares it: without accents, in lower case (« Café » → « cafe »). */
+export function foldText(text: string): string {
+  return text.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase();
+}
+
+/** The words of a search's count: « 1 résultat », « 12 résultats », « Aucun résultat ». */
+export const SEARCH_RESULTS: CountNoun = { one: "résultat", many: "résultats", none: "Aucun résultat" };
+
 /** The LIKE pattern of a list's search: rows containing `text` (`%`, `_` and `\` in it taken literally). */
 export function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;

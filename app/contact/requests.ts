@@ -2,6 +2,8 @@
  * The statuses of a contact request in the desk, in the order of the work
  * (stored values, French labels). Browser-safe.
  */
+import { askedSearch } from "~/components/pages";
+
 export const REQUEST_STATUSES = [
   { value: "nouveau", label: "Nouveau" },
   { value: "a-rappeler", label: "À rappeler" },
@@ -30,12 +32,7 @@ export function filterOf(url: URL): { status?: RequestStatus; search?: string } 
   const status = url.searchParams.get("statut");
   return {
     status: isRequestStatus(status) ? status : undefined,
-    search:
-      (url.searchParams.get("q") ?? "")
-        // eslint-disable-next-line no-control-regex -- control characters are what is dropped
-        .replace(/[\u0000-\u001f\u007f-\u009f]/g, " ")
-        .trim()
-        .slice(0, 100) || undefined,
+    search: askedSearch(url.searchParams),
   };
 }
 

@@ -177,6 +177,36 @@ export async function upcomingSessions(
   return choices.map((choice) => publicChoice(choice, now));
 }
 
+/** The next sessions of one course: the first few as a visitor sees them, and how many are to come in all. */
+export interface CourseDates {
+  sessions: PublicSession[];
+  /** Every upcoming choice of the course (a series counts once), shown or not. */
+  total: number;
+}
+
+/**
+ * The next `perCourse` choices of each course (`upcomingChoices`: a series
+ * once) as a visitor sees them, with how many each course has to come, by
+ * course id; a course without an upcoming session has no entry. Only the
+ * shown ones are put in words. `hints`: the render cache's, told when the
+ * first of all starts (a page listing them changes then).
+ * @throws the driver's error.
+ */
+export async function upcomingByCourse(
+  db: Database,
+  now: Date,
+  perCourse: number,
+  hints?: RenderHints | null,
+): Promise<Record<string, CourseDates>> {
+  const byCourse: Record<string, CourseDates> = {};
+  for (const choice of await upcomingChoices(db, now, undefined, hints)) {
+    const dates = (byCourse[choice.row.courseId] ??= { sessions: [], total: 0 });
+    dates.total++;
+    if (dates.sessions.length < perCourse) dates.sessions.push(publicChoice(choice, now));
+  }
+  return byCourse;
+}
+
 /** A session as a course card of `/` shows it: the date in words and the places left, with its link. */
 export type CardSession = Pick<PublicSession, "id" | "when" | "placesLeft" | "placesText">;
 
@@ -195,16 +225,14 @@ export async function nextSessionsByCourse(
   hints?: RenderHints | null,
 ): Promise<Record<string, CardSession[]>> {
   const byCourse: Record<string, CardSession[]> = {};
-  for (const { id, courseId, when, placesLeft, placesText, lessons } of await upcomingSessions(
-    db,
-    now,
-    undefined,
-    hints,
-  )) {
-    const list = (byCourse[courseId] ??= []);
+  for (const [courseId, { sessions }] of Object.entries(await upcomingByCourse(db, now, perCourse, hints))) {
     // A series shows its first date and how many there are ("…, 4 séances").
-    const shown = lessons ? `${when}, ${lessons.length} séances` : when;
-    if (list.length < perCourse) list.push({ id, when: shown, placesLeft, placesText });
+    byCourse[courseId] = sessions.map(({ id, when, placesLeft, placesText, lessons }) => ({
+      id,
+      when: lessons ? `${when}, ${lessons.length} séances` : when,
+      placesLeft,
+      placesText,
+    }));
   }
   return byCourse;
 }

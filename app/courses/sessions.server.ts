@@ -17,8 +17,8 @@
  * Times are `Date`s (UTC instants); the desk's form gives Europe/Zurich
  * wall-clock times, converted by `zurichToUtc` (app/utils/zurich-time.server.ts).
  */
-import { and, asc, count, eq, gte, inArray, sql } from "drizzle-orm";
-import { readPage, type ListPage } from "~/components/pages";
+import { and, asc, count, eq, gte, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
+import { containsPattern, foldText, readPage, type ListPage } from "~/components/pages";
 import { courses } from "~/content/courses";
 import type { Course } from "~/content/types";
 import type { Database } from "~/db/client.server";
@@ -164,24 +164,44 @@ export async function listSessions(
 }
 
 /**
+ * The sessions `search` finds: those of a course whose title or address
+ * contains it (without accents, any case: « cafe » finds « Café
+ * numérique »), and those whose place's name contains it (any case).
+ */
+function sessionSearch(search: string): SQL {
+  const folded = foldText(search);
+  const courseIds = courses
+    .filter((course) => foldText(`${course.title} ${course.id}`).includes(folded))
+    .map((course) => course.id);
+  return or(
+    ilike(courseSessions.placeName, containsPattern(search)),
+    ...(courseIds.length ? [inArray(courseSessions.courseId, courseIds)] : []),
+  )!;
+}
+
+/**
  * Page `asked` of the desk's sessions on `now`: the upcoming ones by start,
  * then the past ones, the latest first; `DESK_PAGE_SIZE` a page, with how
  * many sessions there are; each date of a series says which it is
  * (`ofSeries`: its rank by start among its series' dates, and their number).
+ * Only the sessions `search` finds when it is given (`sessionSearch`).
  */
 export async function deskSessionsPage(
   db: Database,
   now: Date,
   asked: number,
+  search?: string,
 ): Promise<ListPage<SessionWithWaiting & { ofSeries: { rank: number; of: number } | null }>> {
   const upcoming = sql`${courseSessions.startsAt} > ${now.toISOString()}`;
+  const where = search ? sessionSearch(search) : undefined;
   const page = await readPage(
     asked,
-    async () => (await db.select({ total: count() }).from(courseSessions))[0]!.total,
+    async () => (await db.select({ total: count() }).from(courseSessions).where(where))[0]!.total,
     (limit, offset) =>
       db
         .select({ session: courseSessions, waiting: waitingCount })
         .from(courseSessions)
+        .where(where)
         .orderBy(
           sql`(${upcoming}) desc`,
           sql`case when ${upcoming} then ${courseSessions.startsAt} end asc`,

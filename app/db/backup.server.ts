@@ -24,7 +24,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import type { Logger } from "pino";
-import type { OpenDatabase } from "./client.server";
+import { PGLITE_EXTENSIONS, type OpenDatabase } from "./client.server";
 import { liveHolder, lockDataDir } from "./data-dir-lock.server";
 import { errorFields } from "./errors.server";
 
@@ -99,7 +99,7 @@ export async function backupEmbedded(
   }
   const lock = lockDataDir(dataDir);
   try {
-    const database = await PGlite.create(path.join(dataDir, "pglite"));
+    const database = await PGlite.create(path.join(dataDir, "pglite"), { extensions: PGLITE_EXTENSIONS });
     try {
       writeAtomically(target, new Uint8Array(await (await database.dumpDataDir("gzip")).arrayBuffer()));
     } finally {
@@ -130,7 +130,7 @@ export async function restoreEmbedded(dataDir: string, archive: string): Promise
   try {
     fs.rmSync(draft, { recursive: true, force: true });
     const bytes = fs.readFileSync(archive);
-    const database = await PGlite.create(draft, { loadDataDir: new Blob([bytes]) });
+    const database = await PGlite.create(draft, { loadDataDir: new Blob([bytes]), extensions: PGLITE_EXTENSIONS });
     try {
       await database.query("select 1");
     } finally {

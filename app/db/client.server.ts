@@ -27,6 +27,7 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
 import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
@@ -238,7 +239,7 @@ export async function openDatabase({
   let client: PGlite | undefined;
   try {
     if (!fs.existsSync(path.join(directory, "PG_VERSION"))) await createPgliteDirectory(root, directory);
-    client = await PGlite.create(directory, { postgresqlconf: PGLITE_CONFIGURATION });
+    client = await PGlite.create(directory, { postgresqlconf: PGLITE_CONFIGURATION, extensions: PGLITE_EXTENSIONS });
     const db = drizzlePglite(client, { schema });
     await refuseUnknownMigrations(db, migrationsFolder, "DATA_DIR", directory);
     await migratePglite(db, { migrationsFolder });
@@ -291,6 +292,15 @@ function makeDirectory(directory: string): void {
 
 /** PostgreSQL settings of the embedded database (see the module's comment). */
 const PGLITE_CONFIGURATION = ["shared_buffers=16MB"];
+
+/**
+ * The extensions every opening of an embedded database loads: pg_trgm
+ * (migration 0037's trigram indexes of the desk's searches). A folder
+ * holding those indexes opened without it fails on the first write to an
+ * indexed table, so the backup, the restore and the tests' openings pass
+ * these too.
+ */
+export const PGLITE_EXTENSIONS = { pg_trgm };
 
 /** An operator's reading of an error: what went wrong, by its cause, without any data. */
 function explain(error: unknown): string {

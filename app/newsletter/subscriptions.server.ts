@@ -163,7 +163,7 @@ type SubscriberRow = typeof newsletterSubscribers.$inferSelect;
 /** The subscribers' order in the desk and its CSV: newest first, the id breaking ties. */
 const newestFirst = [sql`${newsletterSubscribers.createdAt} desc`, sql`${newsletterSubscribers.id} desc`];
 
-/** The subscribers whose address contains `search` (any case), every one without it. */
+/** The subscribers whose address contains `search` (any case), every one without it (migration 0037's trigrams). */
 const addressFilter = (search: string | undefined) =>
   search ? ilike(newsletterSubscribers.email, containsPattern(search)) : undefined;
 

@@ -19,8 +19,8 @@
  * - What an accepted quote makes (the closed session, the participants'
  *   list, the invoice): group.server.ts and invoice.server.ts.
  */
-import { and, count, desc, eq, sql } from "drizzle-orm";
-import { readPage, type ListPage } from "~/components/pages";
+import { and, count, desc, eq, ilike, or, sql } from "drizzle-orm";
+import { containsPattern, readPage, type ListPage } from "~/components/pages";
 import type { Database } from "~/db/client.server";
 import { nextInYear } from "~/db/year-sequence.server";
 import { contacts, quoteNumbers, quotes, type InvoiceCreditor, type QuoteStatus } from "~/db/schema";
@@ -268,12 +268,31 @@ export async function quoteStart(
   return { values, from: `Demande n° ${row.id} du ${formatDateTime(row.createdAt)}` };
 }
 
-/** Page `asked` of the quotes, newest number first, `DESK_PAGE_SIZE` a page. @throws the driver's error. */
-export function quotesPage(db: Database, asked: number): Promise<ListPage<Quote>> {
+/**
+ * Page `asked` of the quotes, newest number first, `DESK_PAGE_SIZE` a page;
+ * only those whose number, organisation, contact person, locality or
+ * e-mail contains `search` (any case) when it is given.
+ * @throws the driver's error.
+ */
+export function quotesPage(db: Database, asked: number, search?: string): Promise<ListPage<Quote>> {
+  const pattern = search ? containsPattern(search) : undefined;
+  const where = pattern
+    ? or(
+        ...[quotes.number, quotes.clientName, quotes.clientAttention, quotes.locality, quotes.email].map((column) =>
+          ilike(column, pattern),
+        ),
+      )
+    : undefined;
   return readPage(
     asked,
-    async () => (await db.select({ total: count() }).from(quotes))[0]!.total,
+    async () => (await db.select({ total: count() }).from(quotes).where(where))[0]!.total,
     (limit, offset) =>
-      db.select().from(quotes).orderBy(desc(quotes.year), desc(quotes.sequence)).limit(limit).offset(offset),
+      db
+        .select()
+        .from(quotes)
+        .where(where)
+        .orderBy(desc(quotes.year), desc(quotes.sequence))
+        .limit(limit)
+        .offset(offset),
   );
 }

@@ -198,7 +198,7 @@ export default function CoursePage() {
     <div className="mx-auto w-full max-w-3xl px-4 py-12 sm:px-6 sm:py-16">
       <p>
         <a href="/cours" className="text-lg">
-          ← Toutes les dates
+          ← Tous les cours
         </a>
       </p>
       <h1 className={cn("mt-4 text-4xl font-bold", theme.strongText)}>{course.title}</h1>

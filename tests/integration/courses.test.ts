@@ -22,6 +22,8 @@ import {
   startTestServer,
   waitFor,
   bookingForm as registration,
+  placesShown,
+  sessionFields,
 } from "../support/harness";
 import { COURSE_YEAR } from "../support/course-year";
 import { session, register, rowsOf, expectEightSeatsAndAWaitingList } from "./courses-support";
@@ -279,6 +281,29 @@ describe("registrations on one server (PGlite)", () => {
       await mailing.close();
       await smtp.close();
     }
+  });
+
+  it("shows on /cours the next three dates of a course and a link to all of them on its own page", async () => {
+    const ids: number[] = [];
+    for (const day of ["03", "10", "17", "24"]) {
+      ids.push(
+        await createSession(
+          db,
+          sessionFields({
+            courseId: "intelligence-artificielle",
+            startsAt: zurichToUtc(`${COURSE_YEAR}-03-${day}`, "09:00"),
+          }),
+        ),
+      );
+    }
+    const list = await fetch(`${site.url}/cours`).then((res) => res.text());
+    const section = /<section[^>]*aria-labelledby="cours-intelligence-artificielle"[\s\S]*?<\/section>/.exec(list)![0];
+    for (const id of ids.slice(0, 3)) expect(placesShown(section, id), `session ${id}`).toBe("8 places restantes");
+    expect(list).not.toContain(`id="seance-${ids[3]}"`);
+    expect(section).toContain("Les 3 prochaines dates sur 4");
+    expect(section).toMatch(/<a href="\/cours\/intelligence-artificielle#dates"[^>]*>Voir toutes les dates/);
+    const own = await fetch(`${site.url}/cours/intelligence-artificielle`).then((res) => res.text());
+    for (const id of ids) expect(own).toContain(`id="seance-${id}"`);
   });
 
   it("lists the course pages in the sitemap", async () => {

@@ -6,13 +6,24 @@
  * the two; `?page=999` and `?page=abc` answer the last and first
  * page; 10,000 subscribers make a page of 50 cards under 200 KB; the
  * subscribers' CSV streams every row over several batches; the guard still
- * refuses a visitor on the paged addresses (page and `.data`).
+ * refuses a visitor on the paged addresses (page and `.data`). The
+ * articles, sessions and quotes each have a search (`?q=`) that finds the
+ * matching rows, not the others, and says « N résultats ».
  */
 import { parse } from "csv-parse/sync";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { contacts } from "../../app/db/schema";
-import { createOwner, deskFetch, pageText, signIn, startTestServer, type CookieJar } from "../support/harness";
+import { articles, contacts, courseSessions, quotes } from "../../app/db/schema";
+import {
+  createOwner,
+  deskFetch,
+  exampleCreditor,
+  pageText,
+  sessionFields,
+  signIn,
+  startTestServer,
+  type CookieJar,
+} from "../support/harness";
 
 let site: Awaited<ReturnType<typeof startTestServer>>;
 let jar: CookieJar;
@@ -49,7 +60,61 @@ beforeAll(async () => {
       case when n % 4 = 0 then null else timestamptz '2026-01-01 09:00Z' + n * interval '1 minute' end,
       timestamptz '2026-01-01 08:00Z' + n * interval '1 minute'
     from generate_series(1, 10000) as n`);
+  await seedSearchedRows();
 }, 60_000);
+
+/** Three articles, two sessions and three quotes for the searches of those lists. */
+async function seedSearchedRows() {
+  const { db } = site.database;
+  await db.insert(articles).values(
+    ["Les arnaques au faux support", "Sauvegarder ses photos", "Arnaques par SMS : les reconnaître"].map(
+      (title, n) => ({
+        slug: `recherche-${n}`,
+        title,
+        excerpt: "Un résumé.",
+        category: "securite",
+        author: "Marie Dupont",
+        body: "Un texte.",
+        icon: "ShieldAlert",
+        color: "primary",
+        readTime: 3,
+        date: "2026-10-01",
+      }),
+    ),
+  );
+  await db.insert(courseSessions).values([
+    {
+      ...sessionFields({ courseId: "cafe-numerique", placeName: "Bibliothèque de Moudon" }),
+      startsAt: "2027-03-01T09:00:00Z",
+    },
+    {
+      ...sessionFields({ courseId: "applications-mobiles", placeName: "Salle de Pully" }),
+      startsAt: "2027-03-02T09:00:00Z",
+    },
+  ]);
+  const creditor = exampleCreditor("CH4431999123000889012", true);
+  await db.insert(quotes).values(
+    ["Club des aînés de Bulle", "Paroisse de Nyon", "Commune d’Échallens"].map((clientName, n) => ({
+      year: 2026,
+      sequence: n + 1,
+      number: `D-2026-00${n + 1}`,
+      clientName,
+      street: "Rue du Lac",
+      postalCode: "1800",
+      locality: "Vevey",
+      lines: [{ label: "Atelier", quantity: 1, unitCentimes: 30000 }],
+      totalCentimes: 30000,
+      issuedOn: "2026-10-01",
+      validUntil: "2026-11-01",
+      courseId: "securite",
+      startsAt: "2026-12-01T09:00:00Z",
+      durationMinutes: 120,
+      placeName: "Salle du club",
+      placeAddress: "Rue du Lac 12, 1800 Vevey",
+      creditor,
+    })),
+  );
+}
 
 afterAll(async () => {
   await site?.close();
@@ -143,6 +208,39 @@ describe("the subscribers' pages", () => {
     expect(rows[0]!["E-mail"]).toBe("abonne10000@example.ch");
     expect(rows.at(-1)!["E-mail"]).toBe("abonne1@example.ch");
     expect(new Set(rows.map((row) => row["E-mail"])).size).toBe(10_000);
+  });
+});
+
+describe("the searches of the articles, sessions and quotes", () => {
+  it("finds the articles whose title holds the words, in any case", async () => {
+    const page = await desk("/admin/articles?q=ARNAQUES");
+    expect(page.text).toContain("2 résultats pour « ARNAQUES »");
+    expect(page.text).toContain("Les arnaques au faux support");
+    expect(page.text).toContain("Arnaques par SMS : les reconnaître");
+    expect(page.text).not.toContain("Sauvegarder ses photos");
+    expect(page.html).toMatch(/<label[^>]*for="q"[^>]*>Rechercher un article<\/label>/);
+  });
+
+  it("finds the sessions by course title without its accents, or by place", async () => {
+    const byCourse = await desk("/admin/cours?q=cafe%20num");
+    expect(byCourse.text).toContain("1 résultat pour « cafe num »");
+    expect(byCourse.text).toContain("Bibliothèque de Moudon");
+    expect(byCourse.text).not.toContain("Salle de Pully");
+    const byPlace = await desk("/admin/cours?q=pully");
+    expect(byPlace.text).toContain("1 résultat pour « pully »");
+    expect(byPlace.text).toContain("Salle de Pully");
+    expect(byPlace.text).not.toContain("Bibliothèque de Moudon");
+  });
+
+  it("finds the quotes by client or number, and says when nothing matches", async () => {
+    const byClient = await desk("/admin/devis?q=nyon");
+    expect(byClient.text).toContain("1 résultat pour « nyon »");
+    expect(byClient.text).toContain("Paroisse de Nyon");
+    expect(byClient.text).not.toMatch(/Bulle|Échallens/);
+    const byNumber = await desk("/admin/devis?q=D-2026-003");
+    expect(byNumber.text).toContain("Commune d’Échallens");
+    expect(byNumber.text).not.toMatch(/Bulle|Nyon/);
+    expect((await desk("/admin/devis?q=introuvable")).text).toContain("Aucun résultat pour « introuvable »");
   });
 });
 

@@ -12,7 +12,7 @@ import { PGlite } from "@electric-sql/pglite";
 import { drizzle } from "drizzle-orm/pglite";
 import { migrate } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
-import { openDatabase, type Database } from "../../app/db/client.server";
+import { openDatabase, PGLITE_EXTENSIONS, type Database } from "../../app/db/client.server";
 import { CACHE_ENV } from "./scratch";
 import { freePort } from "./network";
 
@@ -269,7 +269,7 @@ export async function dataDirBeforeMigration<T>(
 ): Promise<{ dir: string; seeded: T }> {
   const folder = migrationsBefore(upgradeTag);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "site-data-previous-"));
-  const client = await PGlite.create(path.join(dir, "pglite"));
+  const client = await PGlite.create(path.join(dir, "pglite"), { extensions: PGLITE_EXTENSIONS });
   try {
     await migrate(drizzle(client), { migrationsFolder: folder });
     return { dir, seeded: await seed(client) };
@@ -306,7 +306,7 @@ export async function openTestDatabase(): Promise<TestDatabase> {
 
 /** Opens a stopped site's PGlite folder, runs `read` on it, and closes it. */
 export async function readStoppedDatabase<T>(dataDir: string, read: (db: PGlite) => Promise<T>): Promise<T> {
-  const db = await PGlite.create(path.join(dataDir, "pglite"));
+  const db = await PGlite.create(path.join(dataDir, "pglite"), { extensions: PGLITE_EXTENSIONS });
   try {
     return await read(db);
   } finally {

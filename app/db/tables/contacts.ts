@@ -50,6 +50,13 @@ export const contacts = pgTable(
     index("contacts_phone_idx").on(table.phoneE164),
     index("contacts_created_idx").on(table.createdAt),
     index("contacts_status_idx").on(table.status, table.createdAt),
+    // The inbox's search (migration 0037, pg_trgm): the expression of app/contact/requests.server.ts's `requestFilter`.
+    index("contacts_search_idx")
+      .using(
+        "gin",
+        sql`(lower(${table.firstName} || ' ' || ${table.lastName} || chr(31) || coalesce(${table.email}, ''))) gin_trgm_ops`,
+      )
+      .with({ fastupdate: false }),
   ],
 );
 

@@ -2,6 +2,7 @@
  * What the owner publishes and shows: articles, their share images,
  * pictures uploaded in the desk, the Réglages (app/blog/, app/pictures/, app/settings/).
  */
+import { sql } from "drizzle-orm";
 import {
   bigint,
   bigserial,
@@ -64,6 +65,15 @@ export const articles = pgTable(
     index("articles_published_at_idx").on(table.publishedAt),
     // The public lists' order, newest first (migration 0025).
     index("articles_listing_idx").on(table.date.desc(), table.slug),
+    // The desk's search by a part of the title (migration 0037, pg_trgm).
+    index("articles_title_trgm_idx").using("gin", table.title.op("gin_trgm_ops")).with({ fastupdate: false }),
+    // The articles whose author or video may be an example value (migration 0037; the predicate of
+    // app/settings/placeholders.server.ts's `mayBeFictitious`, which the inbox reads on each visit).
+    index("articles_placeholders_idx").on(table.id)
+      .where(sql`((${table.author} ilike '%exemple%' or ${table.author} ilike '%example.%' or ${table.author} ~ '^[+]?41'
+    or ${table.author} like '%0000%' or ${table.author} like '%CHE-000.000.000%' or ${table.author} like '%XXXXXXXXXXX%')
+  or (${table.video} ilike '%exemple%' or ${table.video} ilike '%example.%' or ${table.video} ~ '^[+]?41'
+    or ${table.video} like '%0000%' or ${table.video} like '%CHE-000.000.000%' or ${table.video} like '%XXXXXXXXXXX%'))`),
   ],
 );
 

@@ -1,11 +1,12 @@
 /**
  * `/admin/articles`: the blog in the desk: the articles (brouillon,
  * programmé, publié), the most recently changed first, 50 a page
- * (`?page=`), and a new one from its title.
+ * (`?page=`), a search by a part of the title (`?q=`, any case), and a new
+ * one from its title.
  */
 import { data, Form, Link, redirect, useActionData, useLoaderData } from "react-router";
 import { articleState, articlesPage, createArticle, publicationMoment } from "~/blog/desk.server";
-import { askedPage, pageSummary } from "~/components/pages";
+import { askedPage, askedSearch } from "~/components/pages";
 import { Pager } from "~/components/pager";
 import { ARTICLE_LIMITS } from "~/blog/fields";
 import { Button } from "~/components/ui/button";
@@ -14,6 +15,7 @@ import { Label } from "~/components/ui/label";
 import { getSiteSettings } from "~/settings/site.server";
 import { audit } from "~/desk/audit.server";
 import { deskLinkClass } from "~/desk/frame";
+import { ListSearch } from "~/desk/list-search";
 import { deskHandle, deskMeta } from "~/desk/meta";
 import { readFormData } from "~/guards/body.server";
 import { formatDateTime } from "~/utils/format";
@@ -24,8 +26,10 @@ export const handle = deskHandle;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  const { rows, ...page } = await articlesPage(context.get(dbContext), askedPage(url.searchParams));
+  const search = askedSearch(url.searchParams);
+  const { rows, ...page } = await articlesPage(context.get(dbContext), askedPage(url.searchParams), search);
   return {
+    search,
     page,
     query: url.search,
     articles: rows.map((row) => {
@@ -69,7 +73,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Articles() {
-  const { articles, page, query } = useLoaderData<typeof loader>();
+  const { articles, page, query, search } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   return (
     <div className="mt-8">
@@ -100,13 +104,18 @@ export default function Articles() {
         ) : null}
       </section>
       <h2 className="mt-10 text-2xl font-bold">Les articles</h2>
-      {articles.length === 0 ? (
+      {articles.length === 0 && !search ? (
         <p className="mt-2 text-lg text-muted">Aucun article pour l’instant.</p>
       ) : (
         <>
-          <p className="mt-2 text-lg">
-            {pageSummary(page, { one: "article", many: "articles", none: "Aucun article" })}
-          </p>
+          <ListSearch
+            pathname="/admin/articles"
+            label="Rechercher un article"
+            hint="Un mot du titre"
+            search={search}
+            page={page}
+            noun={{ one: "article", many: "articles", none: "Aucun article" }}
+          />
           <ul className="mt-4 space-y-3">
             {articles.map((article) => (
               <li key={article.id} className="rounded-2xl border-2 border-gray-200 bg-white p-4">

@@ -1,6 +1,6 @@
 /**
  * `/admin/cours`: the sessions (upcoming first, then past), 50 a page
- * (`?page=`), with its state, seats taken out of capacity and waiting list, a date of a series
+ * (`?page=`), a search by course or place (`?q=`), with its state, seats taken out of capacity and waiting list, a date of a series
  * saying which ("séance 2 sur 4"); the form of a new session
  * (`intent=create`; its duration and price start from the chosen course's
  * and the price per lesson of Réglages, `courseChoices`; on success, 303 to the session's page; on error, 400
@@ -17,7 +17,8 @@ import {
   deskSessionStateLabel,
   sessionEnd,
 } from "~/courses/sessions.server";
-import { askedPage, pageSummary } from "~/components/pages";
+import { askedPage, askedSearch } from "~/components/pages";
+import { ListSearch } from "~/desk/list-search";
 import { Pager } from "~/components/pager";
 import { deskHandle, deskMeta } from "~/desk/meta";
 import { readFormData } from "~/guards/body.server";
@@ -31,11 +32,13 @@ export const handle = deskHandle;
 export async function loader({ request, context }: Route.LoaderArgs) {
   const now = context.get(clockContext).now();
   const url = new URL(request.url);
+  const search = askedSearch(url.searchParams);
   const [{ rows, ...page }, settings] = await Promise.all([
-    deskSessionsPage(context.get(dbContext), now, askedPage(url.searchParams)),
+    deskSessionsPage(context.get(dbContext), now, askedPage(url.searchParams), search),
     getSiteSettings(context),
   ]);
   return {
+    search,
     page,
     query: url.search,
     sessions: rows.map((row) => ({
@@ -67,7 +70,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function DeskCourses() {
-  const { sessions, page, query, courses, values } = useLoaderData<typeof loader>();
+  const { sessions, page, query, search, courses, values } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   return (
     <div className="mt-8">
@@ -76,11 +79,18 @@ export default function DeskCourses() {
         <Link to="/admin/a-appeler">À appeler demain</Link> : les personnes qu’aucun rappel n’atteint (ni e-mail ni
         SMS), à imprimer.
       </p>
-      {sessions.length === 0 ? (
+      {sessions.length === 0 && !search ? (
         <p className="mt-4 text-lg">Aucune séance pour l’instant : créez la première ci-dessous.</p>
       ) : (
         <>
-          <p className="mt-4 text-lg">{pageSummary(page, { one: "séance", many: "séances", none: "Aucune séance" })}</p>
+          <ListSearch
+            pathname="/admin/cours"
+            label="Rechercher une séance"
+            hint="Cours ou lieu"
+            search={search}
+            page={page}
+            noun={{ one: "séance", many: "séances", none: "Aucune séance" }}
+          />
           <ul className="mt-4 grid gap-3">
             {sessions.map((session) => (
               <li key={session.id} className="rounded-2xl border-2 border-gray-200 bg-white p-4 text-lg">

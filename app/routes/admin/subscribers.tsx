@@ -7,7 +7,7 @@
  * desk's person erasure ("Personne").
  */
 import { Form, Link, useLoaderData } from "react-router";
-import { askedPage, pageSummary } from "~/components/pages";
+import { askedPage, askedSearch, pageSummary } from "~/components/pages";
 import { Pager } from "~/components/pager";
 import { buttonVariants } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
@@ -24,7 +24,7 @@ export const handle = deskHandle;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  const search = (url.searchParams.get("q") ?? "").trim().slice(0, 100) || undefined;
+  const search = askedSearch(url.searchParams);
   const { rows, confirmed, ...page } = await subscribersPage(
     context.get(dbContext),
     search,
