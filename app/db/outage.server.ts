@@ -132,7 +132,10 @@ const probes = new WeakMap<Database, Promise<boolean>>();
 function probe(db: Database): Promise<boolean> {
   let running = probes.get(db);
   if (!running) {
-    running = answers(db).finally(() => probes.delete(db));
+    // A probe that cannot even send its query (a driver that throws at once: a closed pool) does not answer.
+    running = answers(db)
+      .catch(() => false)
+      .finally(() => probes.delete(db));
     probes.set(db, running);
   }
   return running;
