@@ -259,7 +259,15 @@ try {
   await cleanUp();
   process.exit(0);
 } catch (error) {
-  console.error(`bench:newsletter failed: ${error instanceof Error ? error.message : String(error)}`);
+  console.error(
+    `bench:newsletter failed: ${error instanceof Error ? error.message : String(error)}`,
+    (error as Error)?.cause ?? "",
+  );
+  for (const { site } of started)
+    if (site)
+      console.error(
+        `the site (${site.child.exitCode ?? site.child.signalCode ?? "running"}): ${site.log.slice(-5).join("\n")}`,
+      );
   await cleanUp();
   process.exit(1);
 }
