@@ -40,6 +40,12 @@ export function cpuMs(pid: number): number {
   }
 }
 
+/** The `p`th percentile (0–100, nearest rank) of `values`; NaN for none. */
+export function percentile(values: readonly number[], p: number): number {
+  const sorted = values.filter(Number.isFinite).sort((a, b) => a - b);
+  return sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
 /** The load average now (the machine is shared: wall figures are read against it). */
 export const load = () => fs.readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ");
 

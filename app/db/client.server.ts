@@ -8,6 +8,8 @@
  * `{DATA_DIR}/pglite.new-{pid}`, then renamed into place: a failed first
  * start leaves nothing half-made, and this process never holds the memory
  * PostgreSQL's initdb takes (about 800 MB, never given back by WebAssembly).
+ * Each of PGlite's statements takes its turn of the event loop
+ * (`takeTurns`, event-loop-turns.server.ts): it runs in the server's thread.
  * PGlite runs with `shared_buffers=16MB` (PostgreSQL's default is 128 MB;
  * the site's tables are a few megabytes): about 180 MB resident instead of
  * 300 (docs/performance.md). It runs single-user, without autovacuum: each
@@ -35,6 +37,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { errorFields } from "./errors.server";
+import { takeTurns } from "./event-loop-turns.server";
 import { lockDataDir } from "./data-dir-lock.server";
 import { refuseUnknownMigrations, UnknownMigrationsError } from "./migrations.server";
 import { postgresPool } from "./pool.server";
@@ -239,7 +242,9 @@ export async function openDatabase({
   let client: PGlite | undefined;
   try {
     if (!fs.existsSync(path.join(directory, "PG_VERSION"))) await createPgliteDirectory(root, directory);
-    client = await PGlite.create(directory, { postgresqlconf: PGLITE_CONFIGURATION, extensions: PGLITE_EXTENSIONS });
+    client = takeTurns(
+      await PGlite.create(directory, { postgresqlconf: PGLITE_CONFIGURATION, extensions: PGLITE_EXTENSIONS }),
+    );
     const db = drizzlePglite(client, { schema });
     await refuseUnknownMigrations(db, migrationsFolder, "DATA_DIR", directory);
     await migratePglite(db, { migrationsFolder });

@@ -12,6 +12,7 @@
  * the feed, and anything answering 404.
  */
 import { Readable } from "node:stream";
+import { setImmediate as nextTurn } from "node:timers/promises";
 import { ErrorLevel, SitemapStream, streamToPromise, type SitemapItemLoose } from "sitemap";
 import { pageCount } from "~/blog/select";
 import { courses } from "~/content/courses";
@@ -64,7 +65,22 @@ export async function buildSitemap(pages: readonly SitemapPage[], siteUrl: strin
     lastmodDateOnly: true,
     xmlns: { news: false, video: false, image: false, xhtml: false },
   });
-  return (await streamToPromise(Readable.from(items).pipe(stream))).toString("utf8");
+  return (await streamToPromise(Readable.from(inTurns(items)).pipe(stream))).toString("utf8");
+}
+
+/** Entries the sitemap writes in one turn of the event loop (5,000 entries: about 50–100 ms of CPU in all). */
+const ENTRIES_A_TURN = 250;
+
+/**
+ * `items` one by one, a turn of the event loop (`setImmediate`) after every
+ * `ENTRIES_A_TURN`: the stream would otherwise write them all in one task,
+ * and every request arriving meanwhile would wait for the whole sitemap.
+ */
+async function* inTurns<T>(items: readonly T[]): AsyncGenerator<T> {
+  for (const [index, item] of items.entries()) {
+    if (index > 0 && index % ENTRIES_A_TURN === 0) await nextTurn();
+    yield item;
+  }
 }
 
 /** robots.txt: every crawler may read every page but the owner's desk (`/admin`), and learns where the sitemap is. */

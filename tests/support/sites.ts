@@ -177,7 +177,8 @@ export const TEST_SITE_NODE_FLAGS = [...SERVER_NODE_FLAGS, "--no-opt"];
  * empty `MALLOC_ARENA_MAX` in the environment or `env` measures glibc's default), and production's
  * outbox poll (OUTBOX_POLL_SECONDS unset: 5 s) unless `env` sets one, not the tests' 0.2 s, whose
  * idle rounds would cost the benchmark's site CPU production does not spend; `logFile` as
- * `spawnSite`'s.
+ * `spawnSite`'s. `BENCH_SERVER_NODE_FLAGS` in the environment adds flags of its own (space-separated,
+ * e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`: the server's profile, written when it stops).
  */
 export function spawnBenchSite(
   env: Record<string, string> = {},
@@ -185,8 +186,15 @@ export function spawnBenchSite(
 ): Promise<SpawnedSite> {
   return spawnSite(
     // An empty OUTBOX_POLL_SECONDS counts as unset (app/config/settings.server.ts): the setting's default.
-    { MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? "2", OUTBOX_POLL_SECONDS: "", ...env },
-    { nodeFlags: SERVER_NODE_FLAGS, logFile },
+    {
+      MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? "2",
+      OUTBOX_POLL_SECONDS: "",
+      ...env,
+    },
+    {
+      nodeFlags: [...SERVER_NODE_FLAGS, ...(process.env.BENCH_SERVER_NODE_FLAGS?.split(" ").filter(Boolean) ?? [])],
+      logFile,
+    },
   );
 }
 
