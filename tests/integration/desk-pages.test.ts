@@ -24,6 +24,7 @@ import {
   startTestServer,
   type CookieJar,
 } from "../support/harness";
+import { COURSE_YEAR } from "../support/course-year";
 
 let site: Awaited<ReturnType<typeof startTestServer>>;
 let jar: CookieJar;
@@ -85,11 +86,11 @@ async function seedSearchedRows() {
   await db.insert(courseSessions).values([
     {
       ...sessionFields({ courseId: "cafe-numerique", placeName: "Bibliothèque de Moudon" }),
-      startsAt: "2027-03-01T09:00:00Z",
+      startsAt: `${COURSE_YEAR}-03-01T09:00:00Z`,
     },
     {
       ...sessionFields({ courseId: "applications-mobiles", placeName: "Salle de Pully" }),
-      startsAt: "2027-03-02T09:00:00Z",
+      startsAt: `${COURSE_YEAR}-03-02T09:00:00Z`,
     },
   ]);
   const creditor = exampleCreditor("CH4431999123000889012", true);
