@@ -3,6 +3,8 @@
  * takes and gives them back, for the worker of outbox.server.ts.
  *
  * - `pendingOn(channels)`: the rows neither sent nor failed, of `channels`.
+ * - `anyDue(db, pending, now)`: whether a round has anything to do (one
+ *   indexed read; an idle round stops there).
  * - `expireOverdue(db, pending, now, logger)`: the due rows whose
  *   `not_after` has passed are marked failed ("expired") and logged (id and
  *   kind): a reminder never leaves after its lesson has started.
@@ -39,6 +41,24 @@ export function clockAt(clock: () => number, seconds = 0): SQL {
 /** The rows still to send (neither sent nor failed) of `channels`. */
 export function pendingOn(channels: readonly OutboxChannel[]): SQL | undefined {
   return and(isNull(outbox.sentAt), isNull(outbox.failedAt), inArray(outbox.channel, [...channels]));
+}
+
+/**
+ * Whether any `pending` row is due at `now` (`next_attempt_at` passed): the
+ * only rows `expireOverdue` and `claimDue` may touch. An idle round reads
+ * this one row at most, where expiring and claiming took five statements
+ * (a site polling every 0.2 s spent 57 ms of CPU a second idle, 10 s measured).
+ */
+export async function anyDue(db: Database, pending: SQL | undefined, now: SQL): Promise<boolean> {
+  const due = await db
+    .select({ id: outbox.id })
+    .from(outbox)
+    .where(and(pending, lte(outbox.nextAttemptAt, now)))
+    // The earliest due first: read from the pending rows' index (outbox_pending_idx) in its order,
+    // never a scan of the whole outbox, however many rows are due or sent.
+    .orderBy(asc(outbox.nextAttemptAt))
+    .limit(1);
+  return due.length > 0;
 }
 
 /**

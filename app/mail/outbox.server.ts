@@ -5,7 +5,8 @@
  * outbox-claim.server.ts, a row's delivery and retries
  * outbox-delivery.server.ts.
  *
- * A round first gives up the due rows whose `not_after` has passed
+ * A round first reads whether any row is due (`anyDue`: an idle round stops
+ * there), then gives up the due rows whose `not_after` has passed
  * (`expireOverdue`), then claims up to `batchSize` due rows
  * (`claimDue`: `SELECT ... FOR UPDATE SKIP LOCKED` in a short transaction,
  * each leased `leaseSeconds`), sends them outside any transaction,
@@ -38,7 +39,15 @@ import { errorFields } from "~/db/errors.server";
 import { databaseAnswered, databaseDown } from "~/db/outage.server";
 import type { MailOwner } from "./layout.server";
 import { ClaimWindows } from "./claim-windows.server";
-import { claimDue, clockAt, expireOverdue, pendingOn, releaseClaimed, type OutboxChannel } from "./outbox-claim.server";
+import {
+  anyDue,
+  claimDue,
+  clockAt,
+  expireOverdue,
+  pendingOn,
+  releaseClaimed,
+  type OutboxChannel,
+} from "./outbox-claim.server";
 import { OutboxDelivery, type DeliveryOptions } from "./outbox-delivery.server";
 
 /** The transport and its message, for the worker's callers (tests hand in their own transport). */
@@ -140,6 +149,7 @@ export class OutboxWorker {
 
     const pending = pendingOn(channels);
     const now = clockAt(this.clock);
+    if (!(await anyDue(db, pending, now))) return { claimed: 0, sent: 0, failed: 0 };
     await expireOverdue(db, pending, now, logger);
     const claimed = await claimDue(db, {
       pending,
