@@ -12,26 +12,30 @@ import path from "node:path";
 import { XMLParser } from "fast-xml-parser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { writeFixtureArticles } from "../tests/fixtures/blog-articles";
-import { servedPages, spawnSite, type SpawnedSite } from "../tests/support/harness";
+import { dataDirWithoutArticles, servedPages, spawnSite, type SpawnedSite } from "../tests/support/harness";
 
 const work = fs.mkdtempSync(path.join(os.tmpdir(), "blog-articles-"));
 const contentDir = path.join(work, "content");
 const siteUrl = "https://www.example.ch";
 let slugs: string[] = [];
 let site: SpawnedSite | undefined;
+let dataDir: string | undefined;
 
 /** The HTML of `sitePath` as the server answers it. @throws unless it is a 200 HTML page. */
 const page = async (sitePath: string) => (await servedPages(site!.url, [sitePath]))[0]!.html;
 
 beforeAll(async () => {
   slugs = writeFixtureArticles(contentDir, 60);
-  site = await spawnSite({ BLOG_CONTENT_DIR: contentDir, SITE_URL: siteUrl, LOG_LEVEL: "warn" });
+  // A database without the repository's articles: the blog is these 60 files.
+  dataDir = await dataDirWithoutArticles();
+  site = await spawnSite({ DATA_DIR: dataDir, BLOG_CONTENT_DIR: contentDir, SITE_URL: siteUrl, LOG_LEVEL: "warn" });
   await site.ready();
 }, 240_000);
 
 afterAll(async () => {
   await site?.stop();
   fs.rmSync(work, { recursive: true, force: true });
+  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
 describe("a site with 60 articles", () => {

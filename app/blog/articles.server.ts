@@ -21,6 +21,7 @@ import {
   type PictureRow,
 } from "~/pictures/pictures.server";
 import { formatDate } from "~/utils/format";
+import { articlesDirectory } from "./directory.server";
 import { markdownRenderer, type HastNode } from "~/utils/markdown.server";
 import { typesetAll } from "~/utils/typography";
 import type { Article, ArticleSummary } from "./types";
@@ -296,10 +297,7 @@ export function parseArticle(fileName: string, source: string): Article {
   return renderArticle(readArticleFile(fileName, source));
 }
 
-/** Where the articles are read from. */
-export function articlesDirectory(): string {
-  return path.resolve(process.env.BLOG_CONTENT_DIR ?? path.join("app", "content", "blog"));
-}
+export { articlesDirectory };
 
 /** Reads and parses every `*.md` of `directory`, newest first (then by slug). */
 export function loadArticles(directory = articlesDirectory()): Article[] {

@@ -20,6 +20,7 @@ import { articles, auditLog } from "../../app/db/schema";
 import {
   createOwner,
   deskFetch,
+  dataDirWithoutArticles,
   openTestDatabase,
   signIn,
   startTestServer,
@@ -60,7 +61,8 @@ describe("articles written in the desk", () => {
   const editor = (form: Record<string, string>) => deskFetch(site.url, `/admin/articles/${id}`, { jar, form });
 
   beforeAll(async () => {
-    site = await startTestServer({});
+    // A database without articles (the tests' template holds the repository's): the start imports them.
+    site = await startTestServer({ DATA_DIR: await dataDirWithoutArticles() });
     jar = await signIn(site.url, await createOwner(site.database.db));
   }, 60_000);
   afterAll(() => site?.close());
