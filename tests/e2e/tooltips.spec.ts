@@ -9,7 +9,13 @@ test("a device badge shows its hint on keyboard focus and on hover", async ({ pa
   const [first, second] = devices;
   const badge = page.locator("[tabindex='0']", { hasText: first!.name }).first();
   // A hint closes when the page scrolls, and the browser scrolls by itself (scroll anchoring) when a
-  // late font or picture changes the height of what is above: let them arrive first.
+  // late font or picture changes the height of what is above: let them arrive first. Lazy pictures
+  // would start loading only once the badges are scrolled to (and shift them, closing the hint: one
+  // failure in a loaded CI run): every picture is fetched now and awaited.
+  await page.evaluate(() => {
+    for (const image of document.querySelectorAll("img")) image.loading = "eager";
+  });
+  await page.waitForFunction(() => [...document.images].every((image) => image.complete));
   await page.waitForLoadState("networkidle");
   await page.evaluate(() => document.fonts.ready);
   // Then bring the badges into view, instantly.
