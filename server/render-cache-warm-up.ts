@@ -3,6 +3,8 @@
  * visited most first, then what the sitemap lists, giving way to requests
  * between two pages and stopping before the cache's bound (decision 043).
  */
+// The warm-up gives way between two pages: one turn of the event loop, for the requests that arrived meanwhile.
+import { setImmediate as giveWay } from "node:timers/promises";
 import { errorFields } from "../app/db/errors.server.ts";
 import { sizeOf, type PageRenderer } from "./render-cache.ts";
 import { identityOf } from "./render-cache-bodies.ts";
@@ -38,9 +40,6 @@ export function warmUpOrder(sitemapPaths: readonly string[]): string[] {
 export function pathsOfSitemap(xml: string): string[] {
   return [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]!.replaceAll("&amp;", "&")).pathname);
 }
-
-/** Lets the requests that arrived meanwhile run (the warm-up gives way between two pages). */
-const giveWay = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
  * Renders the pages visited most first (`warmUpOrder`: `/`, `/cours`,

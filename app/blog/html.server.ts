@@ -19,6 +19,7 @@
  * Writing `html` and `html_version` alone tells no render cache (the page it
  * renders is the same).
  */
+import { setImmediate as nextTurn } from "node:timers/promises";
 import { and, asc, eq, gt, lt } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { articles } from "~/db/schema";
@@ -74,9 +75,6 @@ export async function currentHtml(db: Database, row: HtmlRow): Promise<string> {
 /** How many stale rows one statement reads in the background (their bodies held until rendered). */
 const BATCH = 8;
 
-/** One turn of the event loop: the requests waiting meanwhile are served. */
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
-
 /**
  * Renders and stores every article of an older pipeline version (or not
  * rendered yet), `BATCH` rows a statement, one render per turn of the event
@@ -93,6 +91,7 @@ export async function renderStaleArticles(db: Database, { signal }: { signal?: A
       .orderBy(asc(articles.id))
       .limit(BATCH);
     for (const row of rows) {
+      // One turn of the event loop: the requests waiting meanwhile are served.
       await nextTurn();
       if (signal?.aborted) return rendered;
       await renderAndKeep(db, row);
