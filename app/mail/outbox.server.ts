@@ -32,7 +32,7 @@
  * A row of channel `sms` (sms.server.ts) goes the same way to `sms`, the
  * process's SMS sender, SMTP or not.
  */
-import { and, asc, eq, isNull } from "drizzle-orm";
+import { asc } from "drizzle-orm";
 import { outbox } from "~/db/schema";
 import { siteSettingsOrLastKnown } from "~/settings/site.server";
 import { errorFields } from "~/db/errors.server";
@@ -190,7 +190,7 @@ export class OutboxWorker {
     const rows = await this.options.db
       .select({ id: outbox.id, kind: outbox.kind })
       .from(outbox)
-      .where(and(isNull(outbox.sentAt), isNull(outbox.failedAt), eq(outbox.channel, "mail")))
+      .where(pendingOn(["mail"]))
       .orderBy(asc(outbox.id))
       .limit(100);
     for (const row of rows) {

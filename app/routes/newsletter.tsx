@@ -54,7 +54,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
           "Vous cliquez sur ce lien, puis sur « Confirmer ». Sans cette confirmation, vous ne recevez rien, et votre adresse est effacée après 30 jours.",
         ],
       }),
-      letters: letters.slice(0, 3).map((letter) => ({
+      letters: letters.map((letter) => ({
         slug: letter.slug,
         subject: letter.subject,
         date: formatDate(letter.sentAt.slice(0, 10)),
