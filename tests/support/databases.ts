@@ -141,7 +141,8 @@ export async function preparePostgresTemplate(adminUrl: string): Promise<void> {
  * a test process can be copied into any of them, `createOwner`), and the
  * repository's articles imported with their HTML (`importArticleFiles`, the
  * blog's start step: each start of a copy then finds them there, where every
- * start rendered them, 0.15–0.2 s of CPU a site).
+ * start imported and rendered them; a site started on 2.6–2.9 s of CPU, now
+ * 1.6–1.7 s, decision 073).
  */
 async function asAfterFirstStart(db: Database): Promise<void> {
   // Imported here: Better Auth and the Markdown pipeline, which the harness's other users never need.
@@ -211,16 +212,15 @@ export function pgliteTemplatePath(): string {
   // "auth-secret": templates hold an auth secret since 2026-11-27, and the repository's articles since
   // 2026-11-28 (`asAfterFirstStart`): a changed article makes a new template too.
   const hash = crypto.createHash("sha256").update("auth-secret");
-  for (const name of fs
-    .readdirSync(articlesDirectory())
-    .filter((file) => file.endsWith(".md"))
-    .sort())
-    hash.update(name).update(fs.readFileSync(path.join(articlesDirectory(), name)));
-  for (const name of fs
-    .readdirSync(migrations)
-    .filter((file) => file.endsWith(".sql"))
-    .sort())
-    hash.update(name).update(fs.readFileSync(path.join(migrations, name)));
+  for (const [folder, extension] of [
+    [articlesDirectory(), ".md"],
+    [migrations, ".sql"],
+  ] as const)
+    for (const name of fs
+      .readdirSync(folder)
+      .filter((file) => file.endsWith(extension))
+      .sort())
+      hash.update(name).update(fs.readFileSync(path.join(folder, name)));
   // Kept between runs: in the folder above each run's own (tests/support/scratch.ts).
   return path.join(process.env[CACHE_ENV] ?? os.tmpdir(), `site-pglite-template-${hash.digest("hex").slice(0, 12)}`);
 }
@@ -244,10 +244,15 @@ export async function ensurePgliteTemplate(): Promise<void> {
  */
 export async function dataDirWithoutArticles(): Promise<string> {
   const dataDir = freshDataDir();
+  await (await openWithoutArticles(dataDir)).close();
+  return dataDir;
+}
+
+/** `dataDir`'s database opened, the repository's articles the template holds (`asAfterFirstStart`) removed. */
+async function openWithoutArticles(dataDir: string) {
   const database = await openDatabase({ dataDir });
   await database.db.delete(articles);
-  await database.close();
-  return dataDir;
+  return database;
 }
 
 /** A fresh DATA_DIR for a test server: a copy of the template when there is one, else empty. */
@@ -319,10 +324,8 @@ export interface TestDatabase {
  */
 export async function openTestDatabase(): Promise<TestDatabase> {
   const dataDir = freshDataDir();
-  const database = await openDatabase({ dataDir });
-  // Without the repository's articles the template holds (`asAfterFirstStart`): a test of these
-  // functions writes the articles it reads.
-  await database.db.delete(articles);
+  // A test of these functions writes the articles it reads.
+  const database = await openWithoutArticles(dataDir);
   return {
     db: database.db,
     async close() {

@@ -184,7 +184,7 @@ export const TEST_SITE_NODE_FLAGS = [...SERVER_NODE_FLAGS, "--no-opt"];
  * included), not the tests' `--no-opt`, which would make every figure of a long run pessimistic, and
  * glibc's two malloc arenas (`MALLOC_ARENA_MAX=2`, as `npm start` and the guide's systemd unit; an
  * empty `MALLOC_ARENA_MAX` in the environment or `env` measures glibc's default), and production's
- * outbox poll (OUTBOX_POLL_SECONDS unset: 5 s) unless `env` sets one, not the tests' 0.2 s, whose
+ * outbox poll (OUTBOX_POLL_SECONDS unset: 5 s) unless `env` sets one, not the tests' 1 s, whose
  * idle rounds would cost the benchmark's site CPU production does not spend; `logFile` as
  * `spawnSite`'s. `BENCH_SERVER_NODE_FLAGS` in the environment adds flags of its own (space-separated,
  * e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`: the server's profile, written when it stops).
