@@ -11,7 +11,8 @@
  * finds a known handful.
  */
 import fs from "node:fs";
-import { articlesDirectory, htmlColumnsOf } from "../app/blog/articles.server";
+import { htmlColumnsOf } from "../app/blog/articles.server";
+import { articlesDirectory } from "../app/blog/directory.server";
 import { openDatabase } from "../app/db/client.server";
 import {
   articles,

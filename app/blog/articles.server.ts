@@ -297,8 +297,6 @@ export function parseArticle(fileName: string, source: string): Article {
   return renderArticle(readArticleFile(fileName, source));
 }
 
-export { articlesDirectory };
-
 /** Reads and parses every `*.md` of `directory`, newest first (then by slug). */
 export function loadArticles(directory = articlesDirectory()): Article[] {
   const files = fs.readdirSync(directory).filter((name) => name.endsWith(".md"));

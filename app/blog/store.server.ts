@@ -29,12 +29,12 @@ import { and, asc, count, desc, eq, gt, inArray, isNotNull, lte, ne, sql } from 
 import type { Logger } from "pino";
 import type { Database } from "~/db/client.server";
 import { articles } from "~/db/schema";
+import { articlesDirectory } from "./directory.server";
 import { errorFields } from "~/db/errors.server";
 import {
   ARTICLE_SLUG,
   ArticleError,
   articleOf,
-  articlesDirectory,
   readArticleFile,
   summaryOf,
   type ArticleRecord,

@@ -57,15 +57,21 @@ describe("articles written in the desk", () => {
   let site: Awaited<ReturnType<typeof startTestServer>>;
   let jar: CookieJar;
   let id = 0;
+  let dataDir: string | undefined;
   const get = (pathname: string) => fetch(`${site.url}${pathname}`);
   const editor = (form: Record<string, string>) => deskFetch(site.url, `/admin/articles/${id}`, { jar, form });
 
   beforeAll(async () => {
     // A database without articles (the tests' template holds the repository's): the start imports them.
-    site = await startTestServer({ DATA_DIR: await dataDirWithoutArticles() });
+    dataDir = await dataDirWithoutArticles();
+    site = await startTestServer({ DATA_DIR: dataDir });
     jar = await signIn(site.url, await createOwner(site.database.db));
   }, 60_000);
-  afterAll(() => site?.close());
+  // A DATA_DIR given to the server stays when it closes: removed here.
+  afterAll(async () => {
+    await site?.close();
+    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  });
 
   it("starts with the repository's Markdown articles, as before", async () => {
     const blog = await get("/blog").then((answer) => answer.text());
