@@ -1,8 +1,10 @@
 /**
  * Builds the site when `build/` is missing or older than any source file
- * (app/, server/, public/, configuration, lockfile). Used by `npm start`, so
- * that a fresh clone starts with `npm install && npm start`, and by the
- * tests and benchmarks before they start the compiled server.
+ * (app/, server/, public/, the operator's commands, configuration, lockfile).
+ * Used by `npm start`, so that a fresh clone starts with `npm install && npm
+ * start`, by the operator's commands (`npm run owner:add`, `npm run backup`…,
+ * compiled into the build), and by the tests and benchmarks before they
+ * start the compiled server.
  */
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -12,6 +14,9 @@ import { SERVER_ENTRY } from "../tooling/build-server";
 const sources = [
   "app",
   "server",
+  // The operator's commands compiled into the build (tooling/build-server.ts's COMMANDS).
+  "scripts/owner.ts",
+  "scripts/backup.ts",
   "public",
   "tooling",
   "vite.config.ts",

@@ -11,6 +11,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
+import { commandArguments } from "../../tooling/build-server";
 import { afterAll, describe, expect, it } from "vitest";
 import {
   freshDataDir,
@@ -27,10 +28,10 @@ import {
 const work = fs.mkdtempSync(path.join(os.tmpdir(), "site-backup-"));
 afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
 
-/** Runs `npm run backup|restore` (the script itself, without npm) with `env`; resolves with its exit code and output. */
+/** Runs `npm run backup|restore` (the compiled command itself, without npm) with `env`; resolves with its exit code and output. */
 function script(command: "backup" | "restore", file: string, env: Record<string, string>) {
   return new Promise<{ code: number | null; output: string }>((resolve) => {
-    const child = spawn(process.execPath, ["--import", "tsx", "scripts/backup.ts", command, file], {
+    const child = spawn(process.execPath, [...commandArguments("backup", process.env.BUILD_DIR), command, file], {
       env: { ...process.env, DATABASE_URL: "", ...env },
     });
     let output = "";

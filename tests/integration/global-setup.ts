@@ -1,6 +1,7 @@
 /**
  * Before the integration tests: builds the site once (they serve the
- * production build), prepares the PGlite folder that test servers copy, and
+ * production build), prepares the PGlite folder that test servers copy and
+ * the owner every test process copies (`ensureOwnerPattern`), and
  * starts the run's one PostgreSQL cluster with a migrated template database
  * that each file copies (`startPostgres`); removes the cluster and the run's
  * folder of throw-away files (tests/support/scratch.ts) after.
@@ -8,6 +9,7 @@
 import { execFileSync } from "node:child_process";
 import {
   SHARED_POSTGRES_ENV,
+  ensureOwnerPattern,
   ensurePgliteTemplate,
   postgresBinaries,
   preparePostgresTemplate,
@@ -37,6 +39,7 @@ export default async function setup(): Promise<() => void> {
 async function prepare(): Promise<() => void> {
   execFileSync("npx", ["tsx", "scripts/ensure-build.ts"], { stdio: "inherit" });
   await ensurePgliteTemplate();
+  await ensureOwnerPattern();
   if (!postgresBinaries()) return removeScratchDir;
   const cluster = await startPostgresCluster();
   const adminUrl = withDatabase(cluster.url, "postgres");

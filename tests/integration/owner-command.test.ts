@@ -5,10 +5,11 @@
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import { expect, it } from "vitest";
+import { commandArguments } from "../../tooling/build-server";
 import { freshDataDir } from "../support/harness";
 
 function ownerAdd(password: string, dataDir: string) {
-  return spawnSync(process.execPath, ["--import", "tsx", "scripts/owner.ts", "add", "owner@example.ch"], {
+  return spawnSync(process.execPath, [...commandArguments("owner", process.env.BUILD_DIR), "add", "owner@example.ch"], {
     input: `${password}\n`,
     encoding: "utf8",
     env: { ...process.env, DATABASE_URL: "", DATA_DIR: dataDir, LOG_LEVEL: "warn" },

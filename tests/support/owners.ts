@@ -5,9 +5,13 @@
  */
 import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
 import * as OTPAuth from "otpauth";
 import type { Database } from "../../app/db/client.server";
 import type * as Schema from "../../app/db/schema";
+import { commandArguments } from "../../tooling/build-server";
+import { freshDataDir, pgliteTemplatePath } from "./databases";
 import { startTestServer } from "./sites";
 
 /** The password of the owners the tests make (long, not a common password). */
@@ -23,14 +27,81 @@ export interface TestOwner {
   recoveryCodes: string[];
 }
 
-/** An owner `addOwner` made in this process, per auth secret: the rows it wrote and its second factor. */
+/** An owner `addOwner` made, for auth secret `secret`: the rows it wrote and its second factor. */
 interface OwnerPattern {
+  secret: string;
   passwordHash: string;
   totpSecret: string;
   backupCodes: string;
   setup: { totpUri: string; recoveryCodes: string[] };
 }
+/** The patterns this process knows, by auth secret: the PGlite template's (`ensureOwnerPattern`), then its own. */
 const patterns = new Map<string, OwnerPattern>();
+
+/** The file beside the PGlite template (`pgliteTemplatePath`) that holds the owner pattern of its auth secret. */
+const patternFile = () => path.join(pgliteTemplatePath(), "owner-pattern.json");
+
+/** Reads the template's owner pattern into `patterns`, once per process, when `ensureOwnerPattern` wrote it. */
+let templatePatternRead = false;
+function readTemplatePattern(): void {
+  if (templatePatternRead) return;
+  templatePatternRead = true;
+  if (!fs.existsSync(patternFile())) return;
+  const pattern = JSON.parse(fs.readFileSync(patternFile(), "utf8")) as OwnerPattern;
+  patterns.set(pattern.secret, pattern);
+}
+
+/**
+ * Makes the owner pattern of the PGlite template's auth secret, once per
+ * template (the global setup calls it after `ensurePgliteTemplate`): an
+ * owner made by `addOwner` on a copy of the template, its rows written to
+ * `owner-pattern.json` beside the template. Every test process's
+ * `createOwner` then copies it, where each made its first owner with
+ * `addOwner` (the password policy's dictionaries, Better Auth, three scrypt
+ * runs: about 3 s of CPU a process, 9 processes a run).
+ */
+export async function ensureOwnerPattern(): Promise<void> {
+  if (fs.existsSync(patternFile())) return;
+  const dataDir = freshDataDir();
+  try {
+    const { openDatabase } = await import("../../app/db/client.server");
+    const opened = await openDatabase({ dataDir });
+    try {
+      const pattern = await makePattern(opened.db, "pattern@example.ch");
+      const draft = `${patternFile()}.draft-${process.pid}`;
+      fs.writeFileSync(draft, JSON.stringify(pattern));
+      fs.renameSync(draft, patternFile());
+    } finally {
+      await opened.close();
+    }
+  } finally {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** `addOwner` for `email` on `db`, and the rows it wrote. */
+async function makePattern(db: Database, email: string): Promise<OwnerPattern> {
+  const [{ createDeskAuth, resolveAuthSecret }, { addOwner }, tables, { eq }] = await Promise.all([
+    import("../../app/desk/auth.server"),
+    import("../../app/desk/owners.server"),
+    import("../../app/db/schema"),
+    import("drizzle-orm"),
+  ]);
+  const secret = await resolveAuthSecret(db, undefined);
+  const auth = createDeskAuth({ db, siteUrl: "http://localhost:3000", secret });
+  const setup = await addOwner(auth, db, { email, password: TEST_OWNER_PASSWORD });
+  const [rows] = await db
+    .select({
+      passwordHash: tables.deskAccount.password,
+      totpSecret: tables.deskTwoFactor.secret,
+      backupCodes: tables.deskTwoFactor.backupCodes,
+    })
+    .from(tables.deskUser)
+    .innerJoin(tables.deskAccount, eq(tables.deskAccount.userId, tables.deskUser.id))
+    .innerJoin(tables.deskTwoFactor, eq(tables.deskTwoFactor.userId, tables.deskUser.id))
+    .where(eq(tables.deskUser.email, email));
+  return { secret, ...rows!, passwordHash: rows!.passwordHash!, setup };
+}
 
 /**
  * Creates a desk owner with a second factor, as `npm run owner:add` does
@@ -38,25 +109,26 @@ const patterns = new Map<string, OwnerPattern>();
  * (`site.database.db`), a `postgres://` URL, or a DATA_DIR whose server is
  * stopped (PGlite allows one process at a time). The auth secret is the one
  * kept in the database, which the site reads when AUTH_SECRET is unset; a
- * database that has none yet gets the one of this process's first owner.
+ * database that has none yet gets the one of a pattern this process knows.
  *
- * The first owner of a process for an auth secret is made by `addOwner`
- * (password policy, scrypt hash, Better Auth's sign-in and TOTP set-up:
- * three scrypt runs, about 0.25 s of CPU); the next ones are copies of its
- * rows under their own id and e-mail: the same password hash, TOTP secret
- * and recovery codes (the two encrypted with that auth secret), each
- * account with its own rows, so one's used code or session is not the
- * other's. `addOwner` itself is the subject of the owner command's and the
- * desk's tests. The e-mail must be new to the database.
+ * Owners are copies of a pattern made by `addOwner` (password policy,
+ * scrypt hash, Better Auth's sign-in and TOTP set-up: three scrypt runs)
+ * for the database's auth secret: the PGlite template's (`ensureOwnerPattern`,
+ * made once) or, for another secret (a PostgreSQL database), the one this
+ * process's first owner of that secret made. A copy has its own id and
+ * e-mail and the same password hash, TOTP secret and recovery codes (the
+ * two encrypted with that auth secret), each account with its own rows, so
+ * one's used code or session is not the other's. `addOwner` itself is the
+ * subject of the owner command's and the desk's tests. The e-mail must be
+ * new to the database.
  */
 export async function createOwner(target: Database | string, email = "owner@example.ch"): Promise<TestOwner> {
-  // Imported here: Better Auth, the password policy's dictionaries and the database client, which the
-  // browser tests' runner and the workers that make no owner never need.
-  const [{ openDatabase }, { createDeskAuth, resolveAuthSecret }, { addOwner }, tables] = await Promise.all([
+  // Imported here: the database client and the schema, which the browser tests' runner and the
+  // workers that make no owner never need.
+  const [{ openDatabase }, tables, { eq }] = await Promise.all([
     import("../../app/db/client.server"),
-    import("../../app/desk/auth.server"),
-    import("../../app/desk/owners.server"),
     import("../../app/db/schema"),
+    import("drizzle-orm"),
   ]);
   const opened =
     typeof target === "string"
@@ -66,26 +138,20 @@ export async function createOwner(target: Database | string, email = "owner@exam
       : null;
   const db = opened?.db ?? (target as Database);
   try {
-    const [known] = patterns.keys();
-    if (known) await db.insert(tables.siteSecrets).values({ name: "auth", value: known }).onConflictDoNothing();
-    const secret = await resolveAuthSecret(db, undefined);
-    const pattern = patterns.get(secret);
-    if (pattern) return await copyOwner(db, tables, pattern, email);
-    const auth = createDeskAuth({ db, siteUrl: "http://localhost:3000", secret });
-    const setup = await addOwner(auth, db, { email, password: TEST_OWNER_PASSWORD });
-    const { eq } = await import("drizzle-orm");
-    const [rows] = await db
-      .select({
-        passwordHash: tables.deskAccount.password,
-        totpSecret: tables.deskTwoFactor.secret,
-        backupCodes: tables.deskTwoFactor.backupCodes,
-      })
-      .from(tables.deskUser)
-      .innerJoin(tables.deskAccount, eq(tables.deskAccount.userId, tables.deskUser.id))
-      .innerJoin(tables.deskTwoFactor, eq(tables.deskTwoFactor.userId, tables.deskUser.id))
-      .where(eq(tables.deskUser.email, email));
-    patterns.set(secret, { ...rows!, passwordHash: rows!.passwordHash!, setup });
-    return { email, password: TEST_OWNER_PASSWORD, ...setup };
+    readTemplatePattern();
+    const [knownSecret] = patterns.keys();
+    if (knownSecret)
+      await db.insert(tables.siteSecrets).values({ name: "auth", value: knownSecret }).onConflictDoNothing();
+    const [row] = await db
+      .select({ value: tables.siteSecrets.value })
+      .from(tables.siteSecrets)
+      .where(eq(tables.siteSecrets.name, "auth"));
+    const known = row && patterns.get(row.value);
+    if (known) return await copyOwner(db, tables, known, email);
+    // A secret no pattern has (or none yet): this owner, made by `addOwner`, is the pattern of the next.
+    const pattern = await makePattern(db, email);
+    patterns.set(pattern.secret, pattern);
+    return { email, password: TEST_OWNER_PASSWORD, ...pattern.setup };
   } finally {
     await opened?.close();
   }
@@ -126,13 +192,13 @@ async function copyOwner(
 
 /**
  * Creates an owner with the operator's own command, `npm run owner:add --
- * EMAIL` (scripts/owner.ts), the password piped on standard input, against
+ * EMAIL` (scripts/owner.ts compiled into the build), the password piped on standard input, against
  * `env` (`DATA_DIR` of a stopped site, or `DATABASE_URL`); reads the
  * `otpauth://` URI and the recovery codes from what it prints.
  * @throws with the command's output when it does not succeed.
  */
 export function ownerAddCommand(env: Record<string, string>, email: string): TestOwner {
-  const result = spawnSync(process.execPath, ["--import", "tsx", "scripts/owner.ts", "add", email], {
+  const result = spawnSync(process.execPath, [...commandArguments("owner", process.env.BUILD_DIR), "add", email], {
     input: `${TEST_OWNER_PASSWORD}\n`,
     encoding: "utf8",
     env: { ...process.env, DATABASE_URL: "", LOG_LEVEL: "warn", ...env },
