@@ -16,6 +16,10 @@ import { utcToZurich } from "../../app/utils/zurich-time.server";
 import { createSessionInDesk, ownerBrowserContext, setUpOwnSite } from "./desk-helpers";
 import { expectNoAxeViolations, expectNoHorizontalScroll, waitForHydration } from "./helpers";
 
+// One site and its owner for the whole file: its tests run in order, in one worker (each worker that
+// ran one of them started a site of its own).
+test.describe.configure({ mode: "default" });
+
 const own = setUpOwnSite({ owner: "calls-owner@example.ch" });
 let jar: CookieJar;
 let sessionId: number;

@@ -10,6 +10,10 @@ import { deskFetch, signIn } from "../support/harness";
 import { setUpOwnSite } from "./desk-helpers";
 import { waitForHydration } from "./helpers";
 
+// One site and its owner for the whole file: its tests run in order, in one worker (each worker that
+// ran one of them started a site of its own).
+test.describe.configure({ mode: "default" });
+
 const own = setUpOwnSite({ owner: "payment-owner@example.ch" });
 
 test.beforeAll(async () => {
