@@ -225,10 +225,38 @@ export function pgliteTemplatePath(): string {
   return path.join(process.env[CACHE_ENV] ?? os.tmpdir(), `site-pglite-template-${hash.digest("hex").slice(0, 12)}`);
 }
 
-/** Creates the PGlite template (see `pgliteTemplatePath`) unless it exists. */
+/**
+ * How long a template no process used is kept: each is about 41 MB, in memory when the cache folder
+ * is under /dev/shm, and every changed migration or article makes a new one. A run's processes mark
+ * theirs as used (`markTemplateUsed`), so a run of another checkout keeps its own meanwhile.
+ */
+const UNUSED_TEMPLATE_KEPT_MS = 6 * 3600_000;
+
+/** Whether this process marked its template as used (`markTemplateUsed`). */
+let templateMarked = false;
+
+/** Sets the modification time of `template`'s folder to now, once per process: "in use". */
+function markTemplateUsed(template: string): void {
+  if (templateMarked) return;
+  templateMarked = true;
+  const now = new Date();
+  fs.utimesSync(template, now, now);
+}
+
+/**
+ * Creates the PGlite template (see `pgliteTemplatePath`) unless it exists, and removes the other
+ * templates of the cache folder that no process used for `UNUSED_TEMPLATE_KEPT_MS`.
+ */
 export async function ensurePgliteTemplate(): Promise<void> {
   const template = pgliteTemplatePath();
-  if (fs.existsSync(path.join(template, "pglite", "PG_VERSION"))) return;
+  const folder = path.dirname(template);
+  for (const name of fs.existsSync(folder) ? fs.readdirSync(folder) : []) {
+    const other = path.join(folder, name);
+    if (!/^site-pglite-template-[0-9a-f]{12}$/.test(name) || other === template) continue;
+    if (fs.statSync(other).mtimeMs < Date.now() - UNUSED_TEMPLATE_KEPT_MS)
+      fs.rmSync(other, { recursive: true, force: true });
+  }
+  if (fs.existsSync(path.join(template, "pglite", "PG_VERSION"))) return markTemplateUsed(template);
   const draft = `${template}.draft-${process.pid}`;
   const { openDatabase } = await import("../../app/db/client.server");
   const database = await openDatabase({ dataDir: draft });
@@ -259,8 +287,10 @@ async function openWithoutArticles(dataDir: string) {
 export function freshDataDir(): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "site-data-"));
   const template = path.join(pgliteTemplatePath(), "pglite");
-  if (fs.existsSync(path.join(template, "PG_VERSION")))
+  if (fs.existsSync(path.join(template, "PG_VERSION"))) {
+    markTemplateUsed(path.dirname(template));
     fs.cpSync(template, path.join(dir, "pglite"), { recursive: true });
+  }
   return dir;
 }
 
