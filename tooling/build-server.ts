@@ -21,12 +21,12 @@ export const SERVER_ENTRY = path.join("start", "index.js");
 
 /**
  * The operator's commands compiled beside the server, by name (`npm run owner:add` runs
- * `build/start/owner.js`): their sources in scripts/.
+ * `build/start/owner.js` when the build is current: scripts/command.ts): their sources in scripts/.
  */
 export const COMMANDS = { owner: "scripts/owner.ts", backup: "scripts/backup.ts" } as const;
 
 /**
- * Node's arguments for command `name` as package.json's scripts run it (`node --liftoff-only
+ * Node's arguments for command `name` as scripts/command.ts runs it (`node --liftoff-only
  * build/start/owner.js`: the embedded database's WebAssembly compiled by Liftoff alone, as the server
  * does), the build in `buildDirectory`.
  */
