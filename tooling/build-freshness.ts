@@ -1,5 +1,5 @@
 /**
- * Whether `build/` matches the sources: `"missing"` (no compiled server),
+ * Whether `build/` of the repository at `root` matches its sources: `"missing"` (no compiled server),
  * `"stale"` (a file of app/, server/, public/, tooling/, the operator's
  * commands, the configuration or the lockfile changed after it was built) or
  * `"current"`. Compares modification times (ms) of the compiled server with
@@ -31,8 +31,9 @@ function newestMtime(entry: string): number {
   return newest;
 }
 
-export function buildState(buildDirectory = "build"): "missing" | "stale" | "current" {
-  const marker = path.join(buildDirectory, SERVER_ENTRY);
+export function buildState(root = "."): "missing" | "stale" | "current" {
+  const marker = path.join(root, "build", SERVER_ENTRY);
   if (!fs.existsSync(marker)) return "missing";
-  return fs.statSync(marker).mtimeMs > Math.max(...SOURCES.map(newestMtime)) ? "current" : "stale";
+  const changedAt = Math.max(...SOURCES.map((source) => newestMtime(path.join(root, source))));
+  return fs.statSync(marker).mtimeMs > changedAt ? "current" : "stale";
 }
