@@ -38,7 +38,10 @@ interface OwnerPattern {
 /** The patterns this process knows, by auth secret: the PGlite template's (`ensureOwnerPattern`), then its own. */
 const patterns = new Map<string, OwnerPattern>();
 
-/** The file beside the PGlite template (`pgliteTemplatePath`) that holds the owner pattern of its auth secret. */
+/**
+ * The file beside the PGlite template (`pgliteTemplatePath`, which hashes the migrations and articles
+ * on each call) that holds the owner pattern of its auth secret.
+ */
 const patternFile = () => path.join(pgliteTemplatePath(), "owner-pattern.json");
 
 /** Reads the template's owner pattern into `patterns`, once per process, when `ensureOwnerPattern` wrote it. */
@@ -46,8 +49,9 @@ let templatePatternRead = false;
 function readTemplatePattern(): void {
   if (templatePatternRead) return;
   templatePatternRead = true;
-  if (!fs.existsSync(patternFile())) return;
-  const pattern = JSON.parse(fs.readFileSync(patternFile(), "utf8")) as OwnerPattern;
+  const file = patternFile();
+  if (!fs.existsSync(file)) return;
+  const pattern = JSON.parse(fs.readFileSync(file, "utf8")) as OwnerPattern;
   patterns.set(pattern.secret, pattern);
 }
 
@@ -61,16 +65,17 @@ function readTemplatePattern(): void {
  * runs: about 3 s of CPU a process, 9 processes a run).
  */
 export async function ensureOwnerPattern(): Promise<void> {
-  if (fs.existsSync(patternFile())) return;
+  const file = patternFile();
+  if (fs.existsSync(file)) return;
   const dataDir = freshDataDir();
   try {
     const { openDatabase } = await import("../../app/db/client.server");
     const opened = await openDatabase({ dataDir });
     try {
       const pattern = await makePattern(opened.db, "pattern@example.ch");
-      const draft = `${patternFile()}.draft-${process.pid}`;
+      const draft = `${file}.draft-${process.pid}`;
       fs.writeFileSync(draft, JSON.stringify(pattern));
-      fs.renameSync(draft, patternFile());
+      fs.renameSync(draft, file);
     } finally {
       await opened.close();
     }
