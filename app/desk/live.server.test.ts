@@ -91,6 +91,12 @@ describe("DeskLive", () => {
         });
       },
     });
+    const controller = new AbortController();
+    const stream = reader(live.stream(controller.signal));
+    await stream.settle();
+    release(); // the stream's own first snapshot
+    await stream.settle();
+    reads = 0;
     const first = live.changed();
     void live.changed();
     void live.changed();
@@ -99,6 +105,42 @@ describe("DeskLive", () => {
     release();
     await first;
     expect(reads).toBe(2);
+    controller.abort();
+    live.close();
+  });
+
+  it("reads nothing while no desk is open, and a stream opened later still gets every change", async () => {
+    let reads = 0;
+    let current = snapshot(1);
+    const live = new DeskLive({
+      snapshot: async () => {
+        reads += 1;
+        return current;
+      },
+    });
+    const first = new AbortController();
+    const earlier = reader(live.stream(first.signal));
+    await earlier.settle();
+    await live.changed(); // snapshot(1) sent to the stream open then
+    first.abort();
+    await earlier.ended;
+    expect(live.clients).toBe(0);
+
+    reads = 0;
+    current = snapshot(2);
+    await live.changed();
+    await live.changed();
+    expect(reads, "no stream open: the announcements read nothing").toBe(0);
+
+    const stream = reader(live.stream(new AbortController().signal));
+    await stream.settle();
+    expect(stream.text.endsWith(snapshotEvent(snapshot(2)))).toBe(true);
+    // Back to what was last sent before the desk closed: the open stream shows 2, so 1 is sent.
+    current = snapshot(1);
+    await live.changed();
+    await stream.settle();
+    expect(stream.text.endsWith(snapshotEvent(snapshot(1)))).toBe(true);
+    live.close();
   });
 
   it("keeps an idle stream open with a heartbeat comment", async () => {

@@ -16,9 +16,10 @@
  * - `DeskLive`: one per server process. The database announces, in the
  *   transaction that makes it, every change the badges may show (payload
  *   `DESK_CHANGE_TAG` on the render cache's channel, migration 0016);
- *   `changed()` is called for each, reads the snapshot again (one read at a
- *   time; announcements arriving meanwhile make one more read) and sends it
- *   to every open stream when it differs from the last one sent. `stream()`
+ *   `changed()` is called for each and, while a stream is open, reads the
+ *   snapshot again (one read at a time; announcements arriving meanwhile
+ *   make one more read) and sends it to every open stream when it differs
+ *   from the last one sent. `stream()`
  *   is one owner's event stream: the current snapshot at once, then each
  *   change, and a comment every `heartbeatMs` so that proxies keep the
  *   connection; it ends when the client goes (`signal`), at `close()`, and
@@ -156,9 +157,17 @@ export class DeskLive {
   /**
    * Something the badges count may have changed (an announcement of the
    * database, or its listening connection back after a loss). Resolves
-   * once the snapshot was read and, if new, sent.
+   * once the snapshot was read and, if new, sent. With no stream open it
+   * reads nothing (every outbox change, booking or request announces one,
+   * and the desk is closed most of the time): it forgets what was last
+   * sent instead, so that the next change read after a stream opens is
+   * sent whatever it shows (the stream's first snapshot is its own read).
    */
   changed(): Promise<void> {
+    if (this.#clients.size === 0) {
+      this.#last = undefined;
+      return this.#reading ?? Promise.resolve();
+    }
     if (this.#reading) {
       this.#again = true;
       return this.#reading;
@@ -168,6 +177,11 @@ export class DeskLive {
         this.#again = false;
         try {
           const snapshot = await this.#snapshot();
+          // Every stream went during the read: nobody was sent this one.
+          if (this.#clients.size === 0) {
+            this.#last = undefined;
+            continue;
+          }
           if (this.#last && sameSnapshot(this.#last, snapshot)) continue;
           this.#last = snapshot;
           const event = snapshotEvent(snapshot);
