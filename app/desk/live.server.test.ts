@@ -65,12 +65,12 @@ describe("DeskLive", () => {
     expect(stream.text).toBe(`retry: 3000\n\n${snapshotEvent(snapshot(1))}`);
     expect(live.clients).toBe(1);
 
-    await live.changed(); // the first change read sets what was last sent
+    await live.changed(); // the snapshot the stream got first: not sent twice
     current = snapshot(2);
     await live.changed();
     await live.changed(); // the same snapshot again: not sent twice
     await stream.settle();
-    expect(stream.text.split("event: counts").length - 1).toBe(3);
+    expect(stream.text.split("event: counts").length - 1).toBe(2);
     expect(stream.text.endsWith(snapshotEvent(snapshot(2)))).toBe(true);
     // A request handled and another arrived: same count, a new latest id, sent.
     current = snapshot(2, 3);
@@ -140,6 +140,21 @@ describe("DeskLive", () => {
     await live.changed();
     await stream.settle();
     expect(stream.text.endsWith(snapshotEvent(snapshot(1)))).toBe(true);
+    live.close();
+  });
+
+  it("a second stream's first snapshot does not count as sent to the first: a change it already shows still reaches the first", async () => {
+    let current = snapshot(1);
+    const live = new DeskLive({ snapshot: async () => current });
+    const first = reader(live.stream(new AbortController().signal));
+    await first.settle();
+    current = snapshot(2); // changed, its announcement not heard yet
+    const second = reader(live.stream(new AbortController().signal));
+    await second.settle();
+    expect(second.text.endsWith(snapshotEvent(snapshot(2)))).toBe(true);
+    await live.changed();
+    await first.settle();
+    expect(first.text.endsWith(snapshotEvent(snapshot(2)))).toBe(true);
     live.close();
   });
 

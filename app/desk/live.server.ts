@@ -160,8 +160,8 @@ export class DeskLive {
    * once the snapshot was read and, if new, sent. With no stream open it
    * reads nothing (every outbox change, booking or request announces one,
    * and the desk is closed most of the time): it forgets what was last
-   * sent instead, so that the next change read after a stream opens is
-   * sent whatever it shows (the stream's first snapshot is its own read).
+   * sent instead; the next stream's first snapshot, its own read, becomes
+   * what was last sent when that stream is the only one open.
    */
   changed(): Promise<void> {
     if (this.#clients.size === 0) {
@@ -236,7 +236,11 @@ export class DeskLive {
         this.#startHeartbeat();
         client.send(`retry: ${RECONNECT_MS}\n\n`);
         try {
-          client.send(snapshotEvent(await this.#snapshot()));
+          const first = await this.#snapshot();
+          client.send(snapshotEvent(first));
+          // The only stream open has exactly this: a change read next that shows the same is not sent again.
+          // (With other streams open it stays as it was: theirs may be older.)
+          if (this.#clients.size === 1 && this.#clients.has(client)) this.#last = first;
         } catch (error) {
           this.#logger?.warn({ err: errorFields(error) }, "live desk: cannot read the counts");
           client.end();
