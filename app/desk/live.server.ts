@@ -19,8 +19,9 @@
  *   `changed()` is called for each and, while a stream is open, reads the
  *   snapshot again (one read at a time; announcements arriving meanwhile
  *   make one more read) and sends it to every open stream when it differs
- *   from the last one sent. `stream()`
- *   is one owner's event stream: the current snapshot at once, then each
+ *   from the last one sent (with no stream open it reads nothing, and the
+ *   first snapshot of a stream opened alone counts as sent). `stream()` is
+ *   one owner's event stream: the current snapshot at once, then each
  *   change, and a comment every `heartbeatMs` so that proxies keep the
  *   connection; it ends when the client goes (`signal`), at `close()`, and
  *   after `maxStreamMs`: the browser then connects again through the
