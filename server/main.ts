@@ -40,7 +40,7 @@ import { claimedBeforeNotFound, createApp } from "./app.ts";
 import { announcementListener } from "./announcements.ts";
 import { DeskLive, deskSnapshot } from "../app/desk/live.server.ts";
 import { createPageRenderer, RENDER_CACHE_CHANNEL, RenderCache } from "./render-cache.ts";
-import { warmRenderCache } from "./render-cache-warm-up.ts";
+import { warmUpHead, warmUpRest } from "./render-cache-warm-up.ts";
 import { renderCacheFastPath, type FastPathOptions } from "./render-cache-fast.ts";
 import type { Settings } from "../app/config/settings.server.ts";
 import { systemClock } from "../app/context.server.ts";
@@ -217,6 +217,12 @@ export async function startServer({
         claimedBeforeNotFound: claimedBeforeNotFound(clientDir),
       })
     : null;
+  // The warm-up's head before the first request (decision 075): the first render of each kind of page,
+  // the costly one, keeps no visitor and no static file waiting.
+  const warmUpStarted = Date.now();
+  const warmUp = pages && settings.RENDER_CACHE_WARM_UP ? await warmUpHead(pages) : undefined;
+  if (warmUp)
+    logger.info(`render cache: ${warmUp.kept} first pages kept before listening, in ${Date.now() - warmUpStarted} ms`);
   const server = await new Promise<Server>((resolve, reject) => {
     const listening = http.createServer(fast ? (req, res) => fast(req, res) || app(req, res) : app);
     listening.once("error", (error) =>
@@ -242,11 +248,10 @@ export async function startServer({
     settings,
   });
 
-  if (pages && settings.RENDER_CACHE_WARM_UP) {
-    // Every page of the sitemap rendered once, in the background: the first visitors find them ready.
-    const started = Date.now();
-    void warmRenderCache(pages).then((kept) =>
-      logger.info(`render cache: ${kept} pages ready in ${Date.now() - started} ms`),
+  if (pages && warmUp) {
+    // Every other page of the sitemap rendered once, in the background: the first visitors find them ready.
+    void warmUpRest(pages, warmUp).then((kept) =>
+      logger.info(`render cache: ${kept} pages ready in ${Date.now() - warmUpStarted} ms`),
     );
   }
 

@@ -17,7 +17,7 @@ import { cacheablePage } from "./render-cache-key";
 import { preferredEncoding } from "./accept-encoding";
 import { createPageRenderer, RenderCache, type PageRenderer, type RenderedPage } from "./render-cache";
 import { identityOf } from "./render-cache-bodies";
-import { warmRenderCache, warmUpOrder } from "./render-cache-warm-up";
+import { headOf, warmRenderCache, warmUpHead, warmUpOrder, warmUpRest } from "./render-cache-warm-up";
 import { routeTree, type RouteNode } from "./doors";
 
 /** A kept page of `bytes` bytes (identity body only) showing `tags`. */
@@ -417,8 +417,41 @@ describe("the start-up warm-up", () => {
     ]);
   });
 
-  /** A renderer whose pages are `bytes` each, kept in `cache`, and whose sitemap lists `paths`; records what it renders. */
-  function fakeRenderer(cache: RenderCache, paths: string[], bytes: number) {
+  it("renders before listening the pages visited most, the sitemap, the first page of each deeper kind and the 404 page", () => {
+    const order = warmUpOrder([
+      "/",
+      "/contact",
+      "/cours",
+      "/cours/securite",
+      "/cours/smartphone",
+      "/blog",
+      "/blog/page/2",
+      "/blog/le-plus-recent",
+      "/blog/un-ancien",
+      "/newsletter/archives",
+      "/newsletter/archives/lettre-1",
+      "/newsletter/archives/lettre-2",
+    ]);
+    expect(headOf(order)).toEqual([
+      "/",
+      "/cours",
+      "/blog",
+      "/sitemap.xml",
+      "/cours/securite",
+      "/blog/le-plus-recent",
+      "/newsletter/archives",
+      "/blog/page/2",
+      "/newsletter/archives/lettre-1",
+      "/blog/rss.xml",
+      "/~",
+    ]);
+  });
+
+  /**
+   * A renderer whose pages are `bytes` each, kept in `cache`, and whose sitemap lists `paths`; records
+   * what it renders; its `idle` resolves with `idle`.
+   */
+  function fakeRenderer(cache: RenderCache, paths: string[], bytes: number, idle = Promise.resolve()) {
     const rendered: string[] = [];
     const sitemap = `<?xml version="1.0" encoding="UTF-8"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${paths
       .map((path) => `<url><loc>https://www.example.ch${path}</loc></url>`)
@@ -427,6 +460,7 @@ describe("the start-up warm-up", () => {
       cache,
       logger: silentLogger,
       pageOf: (url) => ({ key: url, tags: new Set(), status: 200 }),
+      idle: () => idle,
       kept: ({ key }) => cache.get(key),
       async answer({ key }) {
         const kept = cache.get(key);
@@ -452,6 +486,37 @@ describe("the start-up warm-up", () => {
     expect(cache.bytes).toBeLessThanOrEqual(cache.maxBytes);
     // Nothing it kept was evicted.
     for (const key of rendered) expect(cache.get(key), key).toBeDefined();
+  });
+
+  it("renders the head first and the rest after it, each page once", async () => {
+    const articles = Array.from({ length: 5 }, (_, index) => `/blog/article-${index}`);
+    const cache = listeningCache();
+    const { renderer, rendered } = fakeRenderer(cache, ["/", "/contact", "/cours", "/blog", ...articles], 100);
+    const state = await warmUpHead(renderer);
+    expect(rendered).toEqual(["/", "/cours", "/blog", "/sitemap.xml", "/blog/article-0", "/blog/rss.xml", "/~"]);
+    const kept = await warmUpRest(renderer, state);
+    expect(rendered.slice(7)).toEqual([
+      "/contact",
+      ...articles.slice(1),
+      "/mentions-legales",
+      "/confidentialite",
+      "/coordonnees",
+      "/robots.txt",
+    ]);
+    expect(new Set(rendered).size).toBe(rendered.length);
+    expect(kept).toBe(rendered.length);
+  });
+
+  it("waits for the renders in progress (a visitor's) before each page", async () => {
+    let visitorDone!: () => void;
+    const visitor = new Promise<void>((resolve) => (visitorDone = resolve));
+    const { renderer, rendered } = fakeRenderer(listeningCache(), ["/", "/contact"], 10, visitor);
+    const warming = warmRenderCache(renderer);
+    for (let turn = 0; turn < 20; turn++) await new Promise((resolve) => setImmediate(resolve));
+    expect(rendered).toEqual([]);
+    visitorDone();
+    expect(await warming).toBeGreaterThan(0);
+    expect(rendered[0]).toBe("/");
   });
 
   it("gives way to other work between two pages", async () => {

@@ -290,6 +290,12 @@ export interface PageRenderer {
    * (`RenderHints.queryChoices`) gets that bare answer, without a render.
    */
   answer(page: CacheablePage): Promise<RenderedPage>;
+  /**
+   * Resolves once no render is in progress (at once when none is): the warm-up waits for it before
+   * each page, so that a visitor's render does not share the event loop with the warm-up's
+   * (decision 075).
+   */
+  idle(): Promise<void>;
   /** The cache it fills (the warm-up stops before it is full). */
   cache: RenderCache;
   logger: Logger;
@@ -311,6 +317,8 @@ export function createPageRenderer({
   const tree = routeTree(build.routes);
   /** Renders in progress by key, with the generation they started under. */
   const pending = new Map<string, { generation: number; rendering: Promise<RenderedPage> }>();
+  /** Who waits for `pending` to empty (`idle`). */
+  let idleWaiters: (() => void)[] = [];
 
   async function renderOnce({ key, tags, status }: CacheablePage, generation: number): Promise<RenderedPage> {
     let expiresAt = Infinity;
@@ -348,6 +356,11 @@ export function createPageRenderer({
     if (current?.generation === generation) return current.rendering;
     const rendering = renderOnce(page, generation).finally(() => {
       if (pending.get(page.key)?.rendering === rendering) pending.delete(page.key);
+      if (pending.size === 0 && idleWaiters.length > 0) {
+        const waiters = idleWaiters;
+        idleWaiters = [];
+        for (const resume of waiters) resume();
+      }
     });
     pending.set(page.key, { generation, rendering });
     return rendering;
@@ -369,6 +382,9 @@ export function createPageRenderer({
   return {
     logger,
     cache,
+    idle() {
+      return pending.size === 0 ? Promise.resolve() : new Promise((resolve) => idleWaiters.push(resolve));
+    },
     pageOf(originalUrl) {
       let page = known.get(originalUrl);
       if (page === undefined) {

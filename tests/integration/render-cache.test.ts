@@ -71,6 +71,17 @@ describe.skipIf(!postgresBinaries())("two server processes sharing one PostgreSQ
     postgres?.destroy();
   });
 
+  it("keeps the warm-up's first pages before it answers a request (decision 075)", () => {
+    for (const site of [a, b]) {
+      const head = site.log.findIndex((line) => /render cache: \d+ first pages kept before listening/.test(line));
+      const ready = site.log.findIndex((line) => line.includes("Site ready on"));
+      expect(head, site.log.join("\n")).toBeGreaterThan(-1);
+      expect(head).toBeLessThan(ready);
+      // `/`, `/cours`, `/blog`, the sitemap, and a course's page at least.
+      expect(Number(/(\d+) first pages kept/.exec(site.log[head]!)![1])).toBeGreaterThanOrEqual(5);
+    }
+  });
+
   it("shows a seat booked on process A on process B's cached pages", async () => {
     const sessionId = await createSession(
       db,
