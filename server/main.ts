@@ -217,8 +217,10 @@ export async function startServer({
         claimedBeforeNotFound: claimedBeforeNotFound(clientDir),
       })
     : null;
-  // The warm-up's head before the first request (decision 075): the first render of each kind of page,
-  // the costly one, keeps no visitor and no static file waiting.
+  // The outbox's first round (its statements' first run) and the warm-up's head before the first
+  // request (decision 075): the first render of each kind of page, the costly one, keeps no visitor
+  // and no static file waiting.
+  worker.start();
   const warmUpStarted = Date.now();
   const warmUp = pages && settings.RENDER_CACHE_WARM_UP ? await warmUpHead(pages) : undefined;
   if (warmUp)
@@ -229,8 +231,10 @@ export async function startServer({
       reject(new Error(`PORT: cannot listen on port ${settings.PORT} (${error.message})`)),
     );
     listening.listen(settings.PORT, settings.HOST, () => resolve(listening));
+  }).catch(async (error: unknown) => {
+    await worker.stop();
+    throw error;
   });
-  worker.start();
   // The privacy notice's deletions: shortly after start, then daily (app/desk/retention.server.ts).
   const retention = scheduleRetention({
     db: database.db,

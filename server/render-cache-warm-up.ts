@@ -60,15 +60,16 @@ const kindOf = (path: string) => {
 
 /**
  * The paths the warm-up renders before the server listens: `FIRST_PAGES`, the sitemap, of the rest
- * of `order` (`warmUpOrder`'s, after those) the first path of each kind two segments deep or more (a
- * course, the newest article, the blog's second page, a letter, the feed), and the 404 page: the pages of one
- * kind share their route's code, whose first render is the costly one.
+ * of `order` (`warmUpOrder`'s, after those) the first path of each kind (every page one segment
+ * deep, which has a route of its own; a course, the newest article, the blog's second page, a
+ * letter, the feed), and the 404 page: the pages of one kind share their route's code, whose first
+ * render is the costly one.
  */
 export function headOf(order: readonly string[]): string[] {
   const seen = new Set<string>();
   const firsts = order.filter((path) => {
     const kind = kindOf(path);
-    if (path.split("/").filter(Boolean).length < 2 || seen.has(kind)) return false;
+    if (seen.has(kind)) return false;
     seen.add(kind);
     return true;
   });
