@@ -87,7 +87,7 @@ describe("cacheablePage, data requests", () => {
   });
 });
 
-describe("matchesOf, a path only the catch-all can match", () => {
+describe("matchesOf, against the routes of the path's first segment or the catch-all alone", () => {
   const summary = (matches: ReturnType<typeof matchRoutes>) =>
     matches?.map((match) => [match.route.id, match.params, match.pathname, match.pathnameBase]) ?? null;
 
@@ -95,6 +95,9 @@ describe("matchesOf, a path only the catch-all can match", () => {
     ...["/", "/nope-1", "/Nope/deux/trois", "/nope.data", "/%6Eope", "/blog", "/BLOG/x", "/%62log/abc", "/blog.data"],
     ...["/cours/inscription/abc/calendrier.ics", "/r/abc", "/r/abc/def", "/admin/inconnu", "/Admin", "/sitemap.xml"],
     ...["/sitemap.xml.data", "/robots.txt/", "/og/site/x.png", "/og/", "/_root.data", "/nope/../blog", "/a%2Fb"],
+    ...["/blog/page/2", "/blog/page/2/x", "/blog/un-article", "/Blog/Un-Article.data", "/blog/rss.xml", "/cours"],
+    ...["/cours/securite", "/cours/securite/x", "/COURS/securite?seance=1", "/admin", "/admin/cours/12", "/contact"],
+    ...["/admin/articles/nouveau", "/newsletter/confirmer/abc", "/Contact/", "/rappel", "/mentions-legales"],
   ])("matches %s as matchRoutes over every route does", (url) => {
     expect(catchAllOf(tree), "the site's routes allow the shortcut").not.toBeNull();
     expect(summary(matchesOf(tree, url))).toEqual(summary(matchRoutes(tree, routerPathname(url)!)));
