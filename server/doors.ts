@@ -131,14 +131,13 @@ function matchPath(tree: RouteNode[], originalUrl: string): RouteMatch<string, R
  */
 interface CatchAll {
   branch: RouteNode[];
-  /** Lowercase, as `matchRoutes` compares them ("" for the routes of `/`). */
-  firstSegments: ReadonlySet<string>;
-  /** By lowercase first segment: the routes that can match a path starting with it, and the catch-all. */
+  /** By first segment, lowercase as `matchRoutes` compares them ("" for the routes of `/`): the routes that can match a path starting with it, and the catch-all. */
   bySegment: ReadonlyMap<string, RouteNode[]>;
 }
 
-/** The first segment of a route's full path (its ancestors' paths and its own), lowercase. */
-const firstSegmentOf = (fullPath: string) => fullPath.split("/")[0]!.toLowerCase();
+/** A route's full path: its ancestors' paths and its own, without empty segments. */
+const fullPathOf = (parentPath: string, node: RouteNode) =>
+  [...parentPath.split("/"), ...(node.path ?? "").split("/")].filter(Boolean).join("/");
 
 /**
  * `nodes` without the routes whose full path `keep` refuses and that keep no descendant: what
@@ -148,7 +147,7 @@ const firstSegmentOf = (fullPath: string) => fullPath.split("/")[0]!.toLowerCase
 function pruned(nodes: RouteNode[], keep: (fullPath: string) => boolean, parentPath = ""): RouteNode[] {
   const kept: RouteNode[] = [];
   for (const node of nodes) {
-    const fullPath = [...parentPath.split("/"), ...(node.path ?? "").split("/")].filter(Boolean).join("/");
+    const fullPath = fullPathOf(parentPath, node);
     const children = node.children ? pruned(node.children as RouteNode[], keep, fullPath) : undefined;
     if (children?.length || keep(fullPath)) kept.push(children ? ({ ...node, children } as RouteNode) : node);
   }
@@ -165,31 +164,33 @@ const catchAlls = new WeakMap<RouteNode[], CatchAll | null>();
 export function catchAllOf(tree: RouteNode[]): CatchAll | null {
   if (catchAlls.has(tree)) return catchAlls.get(tree)!;
   const firstSegments = new Set<string>();
-  let branch: RouteNode[] | null = null;
+  let catchAll = false;
   let exact = true;
-  const walk = (nodes: RouteNode[], parentPath: string, ancestors: RouteNode[]) => {
+  const walk = (nodes: RouteNode[], parentPath: string) => {
     for (const node of nodes) {
-      const fullPath = [...parentPath.split("/"), ...(node.path ?? "").split("/")].filter(Boolean).join("/");
-      const chain = [...ancestors, node];
-      if (fullPath === "*" && !node.children?.length) {
-        branch = [{ ...node }];
-        for (const route of chain.slice(0, -1).reverse()) branch = [{ ...route, children: branch } as RouteNode];
-      } else {
+      const fullPath = fullPathOf(parentPath, node);
+      if (fullPath === "*" && !node.children?.length) catchAll = true;
+      else {
         const first = fullPath.split("/")[0]!;
         if (/[:*?]/.test(first)) exact = false;
         firstSegments.add(first.toLowerCase());
       }
-      if (node.children) walk(node.children as RouteNode[], fullPath, chain);
+      if (node.children) walk(node.children as RouteNode[], fullPath);
     }
   };
-  walk(tree, "", []);
-  const bySegment = new Map(
-    [...firstSegments].map((first) => [
-      first,
-      pruned(tree, (fullPath) => fullPath === "*" || firstSegmentOf(fullPath) === first),
-    ]),
-  );
-  const found = exact && branch ? { branch, firstSegments, bySegment } : null;
+  walk(tree, "");
+  const found =
+    exact && catchAll
+      ? {
+          branch: pruned(tree, (fullPath) => fullPath === "*"),
+          bySegment: new Map(
+            [...firstSegments].map((first) => [
+              first,
+              pruned(tree, (fullPath) => fullPath === "*" || fullPath.split("/")[0]!.toLowerCase() === first),
+            ]),
+          ),
+        }
+      : null;
   catchAlls.set(tree, found);
   return found;
 }

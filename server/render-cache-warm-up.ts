@@ -59,11 +59,11 @@ const kindOf = (path: string) => {
 };
 
 /**
- * The paths the warm-up renders before the server listens: `FIRST_PAGES`, the sitemap, of the rest
- * of `order` (`warmUpOrder`'s, after those) the first path of each kind (every page one segment
- * deep, which has a route of its own; a course, the newest article, the blog's second page, a
- * letter, the feed), and the 404 page: the pages of one kind share their route's code, whose first
- * render is the costly one.
+ * The paths the warm-up renders before the server listens: of `order` (`warmUpOrder`'s, which
+ * starts with `FIRST_PAGES` and the sitemap, each a kind of its own) the first path of each kind
+ * (every page one segment deep, which has a route of its own; a course, the newest article, the
+ * blog's second page, a letter, the feed), and the 404 page: the pages of one kind share their
+ * route's code, whose first render is the costly one.
  */
 export function headOf(order: readonly string[]): string[] {
   const seen = new Set<string>();
@@ -73,7 +73,7 @@ export function headOf(order: readonly string[]): string[] {
     seen.add(kind);
     return true;
   });
-  return [...new Set([...FIRST_PAGES, "/sitemap.xml", ...firsts, UNKNOWN_PATH])];
+  return [...firsts, UNKNOWN_PATH];
 }
 
 /** What `warmUpHead` did, for `warmUpRest`: the pages kept so far and the whole order. */
