@@ -288,8 +288,8 @@ async function loadRun(env: Record<string, string>, { owner, held }: { owner: Te
       console.log(
         `- every article asked for once (4 at a time): ${Math.round((performance.now() - started) / 1000)} s, server CPU ${Math.round((cpuMs(site.child.pid!) - cpu) / COUNT)} ms each; RSS after ${Math.round(residentMegabytes(site.child.pid!))} MB`,
       );
-      const [what, run] = loads.at(-1)!;
-      if (alive(site)) await report(`${what}, each asked for once before`, run);
+      const [, run] = loads.at(-1)!;
+      if (alive(site)) await report("random articles, each asked for once before", run);
     }
     if (alive(site)) {
       const feed = await timed(`${site.url}/blog/rss.xml`);
