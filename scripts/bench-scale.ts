@@ -150,10 +150,7 @@ async function warmUpRun(env: Record<string, string>): Promise<void> {
       // the articles the warm-up kept are answered from the cache, the others rendered (the load run
       // below measures the same walk on a process that kept none).
       await settle(site);
-      const figures = await hammer(site, {
-        pick: () => `/blog/${slugOf(1 + Math.floor(Math.random() * COUNT))}`,
-        seconds: SECONDS,
-      });
+      const figures = await randomArticles(site);
       console.log(
         `- ${CONNECTIONS} connections at random articles after the warm-up (target ≥ 500 req/s, p99 ≤ 200 ms): ${describe(figures)}${over(500, figures.perSecond)}${over(figures.p99, 200)}; RSS after ${Math.round(residentMegabytes(site.child.pid!))} MB; ${state(site)}`,
       );
@@ -164,6 +161,10 @@ async function warmUpRun(env: Record<string, string>): Promise<void> {
     await site.stop();
   }
 }
+
+/** 20 connections for `SECONDS` at articles picked at random among all `COUNT` (the issue's random walk). */
+const randomArticles = (site: SpawnedSite) =>
+  hammer(site, { pick: () => `/blog/${slugOf(1 + Math.floor(Math.random() * COUNT))}`, seconds: SECONDS });
 
 /** A page's data request (React Router's `.data`; the home page's is `/_root.data`). */
 const dataOf = (path: string) => (path === "/" ? "/_root.data" : `${path}.data`);
@@ -260,10 +261,7 @@ async function loadRun(env: Record<string, string>, { owner, held }: { owner: Te
         "the desk's lists as the owner",
         () => hammer(site, { paths: deskPaths(held), seconds: SECONDS, headers: { cookie } }),
       ],
-      [
-        "random articles, none kept before",
-        () => hammer(site, { pick: () => `/blog/${slugOf(1 + Math.floor(Math.random() * COUNT))}`, seconds: SECONDS }),
-      ],
+      ["random articles, none kept before", () => randomArticles(site)],
     ];
     const report = async (what: string, run: () => Promise<Parameters<typeof describe>[0]>) => {
       await settle(site);
