@@ -41,7 +41,7 @@ describe.each(backends)("contact requests on %s", (backend) => {
       await client.query("drop schema public cascade; create schema public; drop schema if exists drizzle cascade");
       await client.end();
     }
-    return startTestServer({ DATABASE_URL: postgres?.url, ...overrides });
+    return startTestServer({ DATABASE_URL: postgres?.url, ...overrides }, undefined, { database: "embedded" });
   }
 
   it("stores a valid request and sends exactly one notification with every field", async () => {

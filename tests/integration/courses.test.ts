@@ -32,7 +32,7 @@ describe("registrations on one server (PGlite)", () => {
   let site: Awaited<ReturnType<typeof startTestServer>>;
   let db: Database;
   beforeAll(async () => {
-    site = await startTestServer({});
+    site = await startTestServer({}, undefined, { database: "embedded" });
     db = site.database.db;
   });
   afterAll(async () => site?.close());

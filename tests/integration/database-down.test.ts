@@ -86,6 +86,7 @@ describe.each(backends)("the database down, on %s", (backend) => {
     site = await startTestServer(
       { DATABASE_URL: postgres?.url, LOG_LEVEL: "info" },
       pino({ level: "info" }, { write: (line: string) => void lines.push(line) }),
+      { database: "embedded" },
     );
     sessionId = await createSession(site.database.db, sessionFields());
     await saveSettingsSection(site.database.db, "identity", identity);

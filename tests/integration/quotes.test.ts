@@ -39,6 +39,7 @@ import {
   linkIn,
   pageText as textOf,
   postBooking,
+  openTestDatabase,
   postgresBinaries,
   signIn,
   silentLogger,
@@ -371,7 +372,12 @@ const EIGHT = Array.from({ length: 8 }, (_, index) => `D-2031-00${index + 1}`);
 
 describe("quote numbers", () => {
   it("are never given twice when 8 quotes are made at once (PGlite)", async () => {
-    expect(await eightAtOnce(site.database.db)).toEqual(EIGHT);
+    const embedded = await openTestDatabase();
+    try {
+      expect(await eightAtOnce(embedded.db)).toEqual(EIGHT);
+    } finally {
+      await embedded.close();
+    }
   });
 
   it.runIf(postgresBinaries())(

@@ -39,7 +39,7 @@ describe("one process on PGlite", () => {
   let site: Awaited<ReturnType<typeof startTestServer>>;
   let db: Database;
   beforeAll(async () => {
-    site = await startTestServer({});
+    site = await startTestServer({}, undefined, { database: "embedded" });
     db = site.database.db;
   });
   afterAll(async () => site?.close());

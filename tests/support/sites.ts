@@ -16,7 +16,7 @@ import { systemClock } from "../../app/context.server";
 import type { Database } from "../../app/db/client.server";
 import { SERVER_ENTRY, SERVER_NODE_FLAGS } from "../../tooling/build-server";
 import { freePort, waitFor } from "./network";
-import { freshDataDir } from "./databases";
+import { freshDataDir, SHARED_POSTGRES_ENV, startPostgres } from "./databases";
 
 export const silentLogger = pino({ level: process.env.TEST_LOG_LEVEL ?? "silent" });
 
@@ -60,12 +60,20 @@ export function testSettings(overrides: Record<string, string | undefined>): Set
 
 /**
  * Starts the site in this process (needs `npm run build` first); logs
- * nothing unless given a `logger`. A DATA_DIR it made is removed by `close()`.
+ * nothing unless given a `logger`. A server given neither DATA_DIR nor
+ * DATABASE_URL keeps its data in a copy of the run's PostgreSQL template when
+ * the integration tests' global setup started a cluster (decision 076), and
+ * otherwise, or with `{ database: "embedded" }` (a test whose subject is the
+ * embedded database), in a copy of the prepared PGlite folder, which
+ * `close()` removes.
  */
 export async function startTestServer(
   overrides: Record<string, string | undefined>,
   logger: Logger = silentLogger,
+  { database = "any" }: { database?: "any" | "embedded" } = {},
 ): Promise<RunningServer & { url: string }> {
+  if (database === "any" && !overrides.DATA_DIR && !overrides.DATABASE_URL && process.env[SHARED_POSTGRES_ENV])
+    overrides = { ...overrides, DATABASE_URL: (await startPostgres()).url };
   const settings = testSettings(overrides);
   // Imported here, not above: the whole server and every feature, which a browser test's worker that
   // only spawns sites (`spawnSite`) never needs.
