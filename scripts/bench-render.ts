@@ -34,7 +34,8 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
 import { systemClock } from "../app/context.server";
-import { createPageRenderer, RenderCache, type PageRenderer } from "../server/render-cache";
+import { createPageRenderer, type PageRenderer } from "../server/render-cache";
+import { RenderCache } from "../server/render-cache-store";
 import { identityOf } from "../server/render-cache-bodies";
 import { SERVER_NODE_FLAGS } from "../tooling/build-server";
 

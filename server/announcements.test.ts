@@ -7,7 +7,7 @@
 import pino from "pino";
 import { describe, expect, it } from "vitest";
 import { announcementListener } from "./announcements";
-import { RenderCache, type RenderedPage } from "./render-cache";
+import { RenderCache, type RenderedPage } from "./render-cache-store";
 
 const page = (tags: string[]): RenderedPage => ({
   status: 200,

@@ -22,7 +22,7 @@ import type { Logger } from "pino";
 import type { ChannelListener } from "../app/db/client.server.ts";
 import { DESK_CHANGE_TAG, type DeskLive } from "../app/desk/live.server.ts";
 import { heardAnnouncement, hearingAnnouncements } from "../app/utils/kept-until-announced.ts";
-import type { RenderCache } from "./render-cache.ts";
+import type { RenderCache } from "./render-cache-store.ts";
 
 export function announcementListener({
   cache,

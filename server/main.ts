@@ -39,10 +39,12 @@ import { warnOfPlaceholders } from "../app/settings/placeholders.server.ts";
 import { claimedBeforeNotFound, createApp } from "./app.ts";
 import { announcementListener } from "./announcements.ts";
 import { DeskLive, deskSnapshot } from "../app/desk/live.server.ts";
-import { createPageRenderer, RENDER_CACHE_CHANNEL, RenderCache } from "./render-cache.ts";
+import { createPageRenderer, RENDER_CACHE_CHANNEL } from "./render-cache.ts";
+import { RenderCache } from "./render-cache-store.ts";
 import { warmUpHead, warmUpRest } from "./render-cache-warm-up.ts";
 import { renderCacheFastPath, type FastPathOptions } from "./render-cache-fast.ts";
-import type { Settings } from "../app/config/settings.server.ts";
+import { PageSpill } from "./render-cache-spill.ts";
+import { SettingsError, type Settings } from "../app/config/settings.server.ts";
 import { systemClock } from "../app/context.server.ts";
 import { createRateLimiter } from "./rate-limit.ts";
 import { createDeskAuth, resolveAuthSecret } from "../app/desk/auth.server.ts";
@@ -85,6 +87,8 @@ export async function startServer({
     }
     build = (await import(pathToFileURL(serverBuildPath).href)) as ServerBuild;
   }
+  // Before the database opens: a folder that cannot be made stops the start with nothing left open.
+  const spill = build ? pageSpill(settings, logger) : undefined;
 
   // A connection lost in an outage is said by the outage's own line (app/db/outage.server.ts), not one each.
   const opened: { db?: Database } = {};
@@ -173,7 +177,9 @@ export async function startServer({
   // (server/render-cache.ts): both hear the database's announcements over one connection
   // (server/announcements.ts).
   const deskLive = new DeskLive({ snapshot: () => deskSnapshot(database.db), logger });
-  const renderCache = build ? new RenderCache({ maxBytes: settings.RENDER_CACHE_MAX_MB * 1024 * 1024 }) : undefined;
+  const renderCache = build
+    ? new RenderCache({ maxBytes: settings.RENDER_CACHE_MAX_MB * 1024 * 1024, spill })
+    : undefined;
   const stopListening = await database.listen(
     RENDER_CACHE_CHANNEL,
     announcementListener({ cache: renderCache, desk: deskLive, logger }),
@@ -283,8 +289,28 @@ export async function startServer({
       await retention.stop();
       await jobs.stop();
       await stopListening();
+      await renderCache?.close();
       await vite?.close();
       await database.close();
     },
   };
+}
+
+/**
+ * The render cache's disk tier (server/render-cache-spill.ts), unless RENDER_CACHE_DISK_MB is 0.
+ * @throws SettingsError naming RENDER_CACHE_DISK_DIR when its folder cannot be made there
+ */
+function pageSpill(settings: Settings, logger: Logger): PageSpill | undefined {
+  if (settings.RENDER_CACHE_DISK_MB === 0) return undefined;
+  try {
+    return new PageSpill({
+      parent: settings.RENDER_CACHE_DISK_DIR,
+      maxBytes: settings.RENDER_CACHE_DISK_MB * 1024 * 1024,
+      onError: (error) => logger.warn({ err: errorFields(error) }, "render cache: a page's file on disk failed"),
+    });
+  } catch (error) {
+    throw new SettingsError(
+      `Invalid settings:\n- RENDER_CACHE_DISK_DIR: cannot make a folder in ${settings.RENDER_CACHE_DISK_DIR} (${(error as Error).message}); set another folder, or RENDER_CACHE_DISK_MB=0`,
+    );
+  }
 }

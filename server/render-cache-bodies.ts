@@ -10,7 +10,7 @@
 import { promisify } from "node:util";
 import zlib from "node:zlib";
 import type { Encoding } from "./accept-encoding.ts";
-import type { RenderedPage } from "./render-cache.ts";
+import type { RenderedPage } from "./render-cache-store.ts";
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);

@@ -19,7 +19,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { isDeskCookie } from "../app/desk/auth.server";
 import { cacheablePage } from "./render-cache-key";
 import { isCurrent, preparedHeaders, renderCacheFastPath } from "./render-cache-fast";
-import { RenderCache, type PageRenderer, type RenderedPage } from "./render-cache";
+import type { PageRenderer } from "./render-cache";
+import { RenderCache, type RenderedPage } from "./render-cache-store";
 import { catchAllOf, matchesOf, routerPathname, routeTree, type RouteNode } from "./doors";
 
 let build: ServerBuild;

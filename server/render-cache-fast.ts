@@ -34,7 +34,8 @@ import type { Logger } from "pino";
 import { isDeskCookie } from "../app/desk/auth.server.ts";
 import { loggedPath } from "./log-fields.ts";
 import { preferredEncoding, type Encoding } from "./accept-encoding.ts";
-import { PUBLIC_PAGE_CACHE_CONTROL, type PageRenderer, type RenderedPage } from "./render-cache.ts";
+import { PUBLIC_PAGE_CACHE_CONTROL, type PageRenderer } from "./render-cache.ts";
+import type { RenderedPage } from "./render-cache-store.ts";
 import { encodedBody, encodedLength } from "./render-cache-bodies.ts";
 import { securityHeaderList } from "./security.ts";
 

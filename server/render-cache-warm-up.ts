@@ -8,7 +8,8 @@
 // The warm-up gives way between two pages: one turn of the event loop, for the requests that arrived meanwhile.
 import { setImmediate as giveWay } from "node:timers/promises";
 import { errorFields } from "../app/db/errors.server.ts";
-import { sizeOf, type PageRenderer } from "./render-cache.ts";
+import type { PageRenderer } from "./render-cache.ts";
+import { sizeOf } from "./render-cache-store.ts";
 import { identityOf } from "./render-cache-bodies.ts";
 
 /** Paths the sitemap leaves out (noindex) that visitors still open. */
@@ -125,13 +126,13 @@ export async function warmUpHead(renderer: PageRenderer): Promise<WarmUpState> {
 /**
  * The rest of the warm-up, in the background (decision 043): every path of `state.order` not
  * rendered yet, one after the other, giving way to requests between two pages, so that the first
- * visitors find them ready and the site answers meanwhile. Stops before the cache would evict a page
- * it kept (when the room left is less than twice the largest page kept so far). Failures are logged
+ * visitors find them ready and the site answers meanwhile. Stops before the cache would drop a page
+ * it kept (when the room left in memory and on disk is less than twice the largest page kept so far). Failures are logged
  * (no data) and stop it. Resolves with the number of pages kept in all.
  */
 export async function warmUpRest(renderer: PageRenderer, state: WarmUpState): Promise<number> {
   const { cache } = renderer;
-  const full = () => cache.bytes + 2 * state.largest > cache.maxBytes;
+  const full = () => cache.nearlyFull(2 * state.largest);
   try {
     for (const path of state.order) {
       if (state.rendered.has(path)) continue;

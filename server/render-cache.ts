@@ -28,18 +28,20 @@
  * not kept, nor shared with later requests. Concurrent misses of one page
  * share one render. Answers other than 200, and those a loader marked
  * `noStore`, are served once, not kept. Least recently used entries are
- * evicted beyond `maxBytes`.
+ * evicted beyond `maxBytes`, to disk (server/render-cache-store.ts and
+ * render-cache-spill.ts, decision 077), from where they are read back.
  */
 import crypto from "node:crypto";
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
 import type { Logger } from "pino";
 import { createRequestHandler, type ServerBuild } from "react-router";
-import { RENDER_TAGS, SITE_WIDE_TAG, type RenderHints } from "../app/utils/render-cache.ts";
+import type { RenderHints } from "../app/utils/render-cache.ts";
 import { requestContext, type CacheRenderValues } from "../app/context.server.ts";
 import { preferredEncoding } from "./accept-encoding.ts";
 import { routeTree } from "./doors.ts";
 import { cacheablePage, type CacheablePage } from "./render-cache-key.ts";
 import { compressedBodies, encodedBody, encodedLength, identityOf } from "./render-cache-bodies.ts";
+import type { RenderCache, RenderedPage } from "./render-cache-store.ts";
 import { inlineScriptHashes } from "./security.ts";
 
 /**
@@ -56,135 +58,6 @@ const ANSWERED_ONCE_CACHE_CONTROL = "private, no-cache";
 
 /** The channel the database announces page tags on (migration 0008). */
 export const RENDER_CACHE_CHANNEL = "render_cache";
-
-/** One answer of a page, as rendered for the cache. */
-export interface RenderedPage {
-  status: number;
-  /** The answer's own headers (Content-Type, …), without those the cache sets. */
-  headers: [string, string][];
-  /**
-   * The answer as rendered, held by an answer served once only: a kept one holds its compressed bodies
-   * alone (read it with `identityOf`).
-   */
-  body?: Buffer;
-  /** The length of the answer as rendered, in bytes (its `Content-Length` without compression). */
-  length: number;
-  /** Made only for a kept page. */
-  brotli?: Buffer;
-  gzip?: Buffer;
-  etag?: string;
-  /** CSP `script-src` hash sources of its inline scripts ("" when it has none or is not HTML). */
-  scriptSources: string;
-  tags: ReadonlySet<string>;
-  /** When it stops being true by time alone (ms since the epoch; Infinity: never). */
-  expiresAt: number;
-  /** Whether it is kept (served with the public cache headers). */
-  kept: boolean;
-  /** The values of each declared query parameter that make a page of their own (`RenderHints.queryChoices`). */
-  queryChoices?: ReadonlyMap<string, ReadonlySet<string>>;
-}
-
-/** The bytes an entry holds: its bodies (a kept page's brotli and gzip, each held at its own length). */
-export const sizeOf = (page: RenderedPage) =>
-  (page.body?.length ?? 0) + (page.brotli?.length ?? 0) + (page.gzip?.length ?? 0);
-
-/**
- * The cache's memory: entries by key, least recently used first, their
- * tags, a generation that every change bumps, and whether the process
- * hears the database's announcements (`listening`: nothing is kept
- * otherwise).
- */
-export class RenderCache {
-  readonly #entries = new Map<string, RenderedPage>();
-  #bytes = 0;
-  #generation = 0;
-  #listening = false;
-  readonly maxBytes: number;
-  readonly #now: () => number;
-
-  /** @param maxBytes bodies kept at most (`sizeOf`: a kept page's brotli and gzip bodies), in bytes */
-  constructor({ maxBytes, now = Date.now }: { maxBytes: number; now?: () => number }) {
-    this.maxBytes = maxBytes;
-    this.#now = now;
-  }
-
-  /** A number that changes with every invalidation: a render started under another one is not kept. */
-  get generation(): number {
-    return this.#generation;
-  }
-
-  get listening(): boolean {
-    return this.#listening;
-  }
-
-  get size(): number {
-    return this.#entries.size;
-  }
-
-  get bytes(): number {
-    return this.#bytes;
-  }
-
-  /** Whether the process hears the database's announcements; any change of this empties the cache. */
-  setListening(up: boolean): void {
-    if (up === this.#listening) return;
-    this.#listening = up;
-    this.clear();
-  }
-
-  /** The entry of `key`, if kept and not expired (then it becomes the most recently used). */
-  get(key: string): RenderedPage | undefined {
-    const entry = this.#entries.get(key);
-    if (!entry) return undefined;
-    this.#entries.delete(key);
-    if (entry.expiresAt <= this.#now()) {
-      this.#bytes -= sizeOf(entry);
-      return undefined;
-    }
-    this.#entries.set(key, entry);
-    return entry;
-  }
-
-  /**
-   * Keeps `entry` under `key` when the process listens and nothing changed
-   * since the render started (`generation` read then). Returns whether it was kept.
-   */
-  set(key: string, entry: RenderedPage, generation: number): boolean {
-    if (!this.#listening || generation !== this.#generation || sizeOf(entry) > this.maxBytes) return false;
-    this.#remove(key);
-    this.#entries.set(key, entry);
-    this.#bytes += sizeOf(entry);
-    for (const [oldest, page] of this.#entries) {
-      if (this.#bytes <= this.maxBytes) break;
-      this.#entries.delete(oldest);
-      this.#bytes -= sizeOf(page);
-    }
-    return true;
-  }
-
-  /**
-   * Drops every entry showing `tag`. A site-wide tag ("settings": the owner's name and telephone are
-   * on every page) and an unknown one drop everything.
-   */
-  invalidate(tag: string): void {
-    if (tag === SITE_WIDE_TAG || !(RENDER_TAGS as readonly string[]).includes(tag)) return this.clear();
-    this.#generation += 1;
-    for (const [key, entry] of this.#entries) if (entry.tags.has(tag)) this.#remove(key);
-  }
-
-  clear(): void {
-    this.#generation += 1;
-    this.#entries.clear();
-    this.#bytes = 0;
-  }
-
-  #remove(key: string): void {
-    const entry = this.#entries.get(key);
-    if (!entry) return;
-    this.#entries.delete(key);
-    this.#bytes -= sizeOf(entry);
-  }
-}
 
 /** Headers the cache sets itself, or that must not be replayed to another visitor. */
 const OWN_HEADERS = new Set([

@@ -10,6 +10,7 @@
  * Defaults follow DESIGN.md section 6; `.env.example` lists the same variables.
  */
 import { Resolver } from "node:dns";
+import os from "node:os";
 import { addressParser } from "postal-mime";
 import { z } from "zod";
 import { isValidSwissIban, normalizeIban } from "~/utils/iban";
@@ -191,6 +192,15 @@ export const settingsSchema = z
       .min(1, "must be a whole number of megabytes between 1 and 1024")
       .max(1024, "must be a whole number of megabytes between 1 and 1024")
       .default(32),
+    // The pages memory's bound evicts go to disk (server/render-cache-spill.ts, decision 077); 0: no disk tier.
+    RENDER_CACHE_DISK_MB: z.coerce
+      .number({ message: "must be a whole number of megabytes between 0 and 65536" })
+      .int("must be a whole number of megabytes between 0 and 65536")
+      .min(0, "must be a whole number of megabytes between 0 and 65536")
+      .max(65536, "must be a whole number of megabytes between 0 and 65536")
+      .default(256),
+    // The folder in which the process makes its own for them (removed when it stops): a disk, not memory.
+    RENDER_CACHE_DISK_DIR: z.string().min(1, "must not be empty").default(os.tmpdir()),
     // 0 leaves every page to be rendered at its first visit: test sites whose subject is not the cache.
     RENDER_CACHE_WARM_UP: z
       .enum(["0", "1"], { message: "must be 0 or 1" })

@@ -21,7 +21,7 @@ import { createSession } from "../../app/courses/sessions.server";
 import type { Database } from "../../app/db/client.server";
 import * as schema from "../../app/db/schema";
 import { articles } from "../../app/db/schema";
-import { RenderCache, sizeOf } from "../../server/render-cache";
+import { RenderCache, sizeOf } from "../../server/render-cache-store";
 import { identityOf } from "../../server/render-cache-bodies";
 import {
   archiveArticleBody,

@@ -12,6 +12,9 @@
  * to the door guards. Two processes on one
  * PostgreSQL: render-cache.test.ts.
  */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSession, zurichToUtc } from "../../app/courses/sessions.server";
@@ -398,5 +401,34 @@ describe("one process on PGlite", () => {
       "the started session gone from /cours",
     );
     expect(Date.now(), "gone once it started, not before").toBeGreaterThanOrEqual(startsAt.getTime());
+  });
+});
+
+describe("the disk for the pages memory cannot hold (decision 077)", () => {
+  it("a folder of the process's own in RENDER_CACHE_DISK_DIR while it runs, removed when it stops", async () => {
+    const parent = fs.mkdtempSync(path.join(os.tmpdir(), "pages-disk-"));
+    try {
+      const running = await startTestServer({ RENDER_CACHE_DISK_DIR: parent });
+      const folders = fs.readdirSync(parent);
+      expect(folders).toHaveLength(1);
+      expect(folders[0]).toMatch(new RegExp(`^site-pages-${process.pid}-`));
+      await running.close();
+      expect(fs.readdirSync(parent)).toEqual([]);
+    } finally {
+      fs.rmSync(parent, { recursive: true, force: true });
+    }
+  });
+
+  it("a RENDER_CACHE_DISK_DIR where no folder can be made stops the start with an error naming it", async () => {
+    const parent = fs.mkdtempSync(path.join(os.tmpdir(), "pages-disk-"));
+    const file = path.join(parent, "a-file");
+    fs.writeFileSync(file, "");
+    try {
+      await expect(startTestServer({ RENDER_CACHE_DISK_DIR: file })).rejects.toThrow(
+        /RENDER_CACHE_DISK_DIR: cannot make a folder in .*a-file/,
+      );
+    } finally {
+      fs.rmSync(parent, { recursive: true, force: true });
+    }
   });
 });
