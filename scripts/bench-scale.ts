@@ -80,7 +80,7 @@ const POSTGRES = process.argv.includes("--postgres");
 const DESK_ONLY = process.argv.includes("--desk");
 const WARM_UP_ONLY = process.argv.includes("--warm-up-only");
 const SECONDS = 10;
-/** Beyond this many articles, the walk is not repeated after asking for each one (a cache of 32 MB does not hold them). */
+/** Beyond this many articles, the walk is not repeated after asking for each one (memory's 16 MB do not hold them). */
 const PRIMED_AT_MOST = 2000;
 const RSS_BOUND_MB = POSTGRES ? 220 : 300;
 /** How long the warm-up run waits for the warm-up's end (an old build took 11 minutes at 1,000 articles). */

@@ -4,7 +4,7 @@
  * page and version (its brotli body, then its gzip one), in a folder of the
  * process's own, and read back when asked for, at the speed of a file
  * instead of a render. An archive larger than memory's bound (5,000
- * articles: about 5,400 pages, 86 MB of bodies, against 32 MB in memory)
+ * articles: about 5,400 pages, 86 MB of bodies, against 16 MB in memory)
  * is then answered without rendering once each page was rendered once.
  *
  * What stays in memory for a spilled page is its record (status, headers,

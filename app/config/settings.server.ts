@@ -191,7 +191,7 @@ export const settingsSchema = z
       .int("must be a whole number of megabytes between 1 and 1024")
       .min(1, "must be a whole number of megabytes between 1 and 1024")
       .max(1024, "must be a whole number of megabytes between 1 and 1024")
-      .default(32),
+      .default(16),
     // The pages memory's bound evicts go to disk (server/render-cache-spill.ts, decision 077); 0: no disk tier.
     RENDER_CACHE_DISK_MB: z.coerce
       .number({ message: "must be a whole number of megabytes between 0 and 65536" })
