@@ -44,7 +44,7 @@ import { RenderCache } from "./render-cache-store.ts";
 import { warmUpHead, warmUpRest } from "./render-cache-warm-up.ts";
 import { renderCacheFastPath, type FastPathOptions } from "./render-cache-fast.ts";
 import { PageSpill } from "./render-cache-spill.ts";
-import { SettingsError, type Settings } from "../app/config/settings.server.ts";
+import { invalidSettings, type Settings } from "../app/config/settings.server.ts";
 import { systemClock } from "../app/context.server.ts";
 import { createRateLimiter } from "./rate-limit.ts";
 import { createDeskAuth, resolveAuthSecret } from "../app/desk/auth.server.ts";
@@ -309,8 +309,11 @@ function pageSpill(settings: Settings, logger: Logger): PageSpill | undefined {
       onError: (error) => logger.warn({ err: errorFields(error) }, "render cache: a page's file on disk failed"),
     });
   } catch (error) {
-    throw new SettingsError(
-      `Invalid settings:\n- RENDER_CACHE_DISK_DIR: cannot make a folder in ${settings.RENDER_CACHE_DISK_DIR} (${(error as Error).message}); set another folder, or RENDER_CACHE_DISK_MB=0`,
-    );
+    throw invalidSettings([
+      [
+        "RENDER_CACHE_DISK_DIR",
+        `cannot make a folder in ${settings.RENDER_CACHE_DISK_DIR} (${(error as Error).message}); set another folder, or RENDER_CACHE_DISK_MB=0`,
+      ],
+    ]);
   }
 }

@@ -125,7 +125,6 @@ export class RenderCache {
    */
   set(key: string, entry: RenderedPage, generation: number): boolean {
     if (!this.#listening || generation !== this.#generation || sizeOf(entry) > this.maxBytes) return false;
-    this.#remove(key);
     this.#spill?.delete(key);
     this.#admit(key, entry);
     return true;

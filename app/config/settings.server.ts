@@ -289,6 +289,13 @@ export class SettingsError extends Error {
 }
 
 /**
+ * The error of one or more wrong variables, each `[name, what is wrong]`, in the words the start-up prints:
+ * "Invalid settings:\n- NAME: what is wrong".
+ */
+export const invalidSettings = (problems: [name: string, problem: string][]) =>
+  new SettingsError(`Invalid settings:\n${problems.map(([name, problem]) => `- ${name}: ${problem}`).join("\n")}`);
+
+/**
  * Validates `env` (normally `process.env`); empty strings count as unset.
  * DATA_DIR_CREATE, when unset, is 1 if DATA_DIR is unset too (the default
  * `./data` is made at the first start) and 0 otherwise.
@@ -302,13 +309,14 @@ export function loadSettings(env: Record<string, string | undefined> = process.e
   cleaned.DATA_DIR_CREATE ??= "DATA_DIR" in cleaned ? "0" : "1";
   const result = settingsSchema.safeParse(cleaned);
   if (result.success) return Object.freeze(result.data);
-  const lines = result.error.issues.map((issue) => {
-    const name = String(issue.path[0] ?? "settings");
-    const got =
-      name in cleaned && !/SMTP_URL|DATABASE_URL|AUTH_SECRET|SIGNING_KEY|PASSWORD/.test(name)
-        ? ` (got "${cleaned[name]}")`
-        : "";
-    return `- ${name}: ${issue.message}${got}`;
-  });
-  throw new SettingsError(`Invalid settings:\n${lines.join("\n")}`);
+  throw invalidSettings(
+    result.error.issues.map((issue) => {
+      const name = String(issue.path[0] ?? "settings");
+      const got =
+        name in cleaned && !/SMTP_URL|DATABASE_URL|AUTH_SECRET|SIGNING_KEY|PASSWORD/.test(name)
+          ? ` (got "${cleaned[name]}")`
+          : "";
+      return [name, `${issue.message}${got}`];
+    }),
+  );
 }
